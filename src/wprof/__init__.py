@@ -16,8 +16,8 @@ __version__ = "0.1.0"
 
 # public name -> module that defines it (imported on first access)
 _LAZY = {
-    "bench": "wprof.bench",
-    "compare": "wprof.bench",
+    "bench": "wprof.benchmark",
+    "compare": "wprof.benchmark",
     "BenchResult": "wprof.results",
     "load_result": "wprof.results",
     "Gauge": "wprof.loop",
@@ -37,6 +37,7 @@ def __getattr__(name: str) -> Any:
     if mod is None:
         raise AttributeError(f"module 'wprof' has no attribute {name!r}")
     module = importlib.import_module(mod)
+    # a name equal to its module's last component is the module itself (wprof.nvtx, wprof.monitor, ...)
     value = module if mod == f"wprof.{name}" else getattr(module, name)
     globals()[name] = value
     return value

@@ -40,7 +40,7 @@ BENCH_SCHEMA = "wprof.bench/1"
 _SCHEMAS: dict[str, str] = {
     "wprof.bench": "wprof.results:BenchResult",
     "wprof.loop": "wprof.loop.result:LoopResult",
-    "wprof.compare": "wprof.bench.compare:CompareResult",
+    "wprof.compare": "wprof.benchmark.compare:CompareResult",
     "wprof.ncu": "wprof.profilers.ncu:NcuResult",
 }
 
