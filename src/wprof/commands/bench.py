@@ -1,0 +1,112 @@
+"""``wprof bench TARGET``: device time of one kernel, op or forward pass."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "bench"
+HELP = "time one kernel, op or forward pass (CUDA events; host clock without CUDA)"
+ORDER = 30
+DESCRIPTION = """\
+Time a zero-argument callable with CUDA events (host clock when there is no CUDA).
+
+TARGET is path.py:factory or package.module:factory: the factory allocates the inputs (not timed) and returns
+the callable to time. Or give --stmt (and --setup) as with timeit.
+
+examples:
+  wprof bench examples/bench_ops.py:matmul --param n=4096
+  wprof bench --setup "import torch; a = torch.randn(4096, 4096, device='cuda')" --stmt "a @ a"
+  wprof bench mypkg.kernels:make_softmax --json softmax.json
+"""
+
+
+def _positive_float(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("target", nargs="?", help="path.py:factory or package.module:factory")
+    p.add_argument("--stmt", help="statement to time (timeit style); names come from --setup")
+    p.add_argument("--setup", default="", help="statements run once before timing (allocate inputs here)")
+    p.add_argument("-p", "--param", action="append", metavar="NAME=VALUE",
+                   help="keyword argument for the factory (Python literal or string); repeatable")
+    p.add_argument("--warmup", type=int, default=None, help="warmup calls (default 10; also --warmup-ms)")
+    p.add_argument("--warmup-ms", type=_positive_float, default=25.0, help="minimum warmup time in ms (default 25)")
+    p.add_argument("--iters", type=int, default=None,
+                   help="number of samples (default: stop on --precision or --budget-s)")
+    p.add_argument("--budget-s", type=_positive_float, default=1.0, help="time budget for sampling (default 1 s)")
+    p.add_argument("--precision", type=_positive_float, default=0.01,
+                   help="stop when the 95%% CI of the median is within this fraction (default 0.01)")
+    p.add_argument("--min-iters", type=int, default=10, help="fewest samples before stopping (default 10)")
+    p.add_argument("--max-iters", type=int, default=100_000, help="most samples (default 100000)")
+    p.add_argument("--mode", default="per-call", help="per-call (event pair per call, default) or aggregate")
+    p.add_argument("--calls-per-sample", type=int, default=None, help="calls under one event pair (aggregate mode)")
+    p.add_argument("--device", default=None, help="CUDA device (default: current); 'cpu' forces the host clock")
+    p.add_argument("--name", default=None, help="name shown in the report and saved in the result")
+    p.add_argument("--json", metavar="PATH", default=None, help="save the result as JSON (atomic write)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import logging
+    import sys
+
+    from ..errors import UsageError
+
+    if bool(args.target) == bool(args.stmt):
+        raise UsageError("give either TARGET (path.py:factory or module:factory) or --stmt, not both or neither.")
+    if args.json:
+        _check_writable(args.json)
+    _route_notices_to_stderr(logging.getLogger("wprof"), sys.stderr)
+
+    from ..benchmark import bench
+    from ..benchmark.target import load_stmt, load_target, parse_params
+    from ..report import make_console, render
+
+    if args.stmt:
+        if args.param:
+            raise UsageError("--param is for a TARGET factory; with --stmt, put the values in --setup.")
+        fn, name = load_stmt(args.stmt, args.setup)
+        target = f"--stmt {args.stmt!r}" + (f" --setup {args.setup!r}" if args.setup else "")
+    else:
+        fn, name = load_target(args.target, parse_params(args.param))
+        target = args.target
+    result = bench(fn, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
+                   precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
+                   calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
+                   target=target)
+    render(result, make_console())
+    if args.json:
+        path = result.save(args.json)
+        print(f"saved {path}")
+    return 0
+
+
+def _check_writable(path: str) -> None:
+    """Fail before timing, not after, when the output cannot be written."""
+    import os
+
+    from ..errors import ResultFileError
+
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise ResultFileError(f"--json {path!r} is a directory; give a file path such as {path.rstrip('/')}/r.json.")
+    probe = parent
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    if not os.access(probe, os.W_OK):
+        raise ResultFileError(f"--json {path!r}: directory '{probe}' is not writable. Choose a writable path.")
+
+
+def _route_notices_to_stderr(logger, stream) -> None:
+    import logging
+
+    if not any(getattr(h, "_wprof_cli", False) for h in logger.handlers):
+        h = logging.StreamHandler(stream)
+        h.setFormatter(logging.Formatter("%(message)s"))
+        h._wprof_cli = True  # type: ignore[attr-defined]
+        logger.addHandler(h)
+        logger.setLevel(logging.INFO)
+        logger.propagate = False
