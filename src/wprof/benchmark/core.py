@@ -207,7 +207,7 @@ def bench(
 
     # 1. first call: compile / autotune / lazy init; host wall time including its completion
     t0 = host_ns()
-    _call(fn, "first call")
+    _call(fn, "first call", 1)
     timer.sync("first call")
     first_call_ms = (host_ns() - t0) / 1e6
 
@@ -215,7 +215,7 @@ def bench(
     est: list[float] = []
     for i in range(3):
         t0 = host_ns()
-        _call(fn, "warmup", i + 1)
+        _call(fn, "warmup", i + 2)
         timer.sync("warmup")
         est.append((host_ns() - t0) / 1e6)
     est_ms = max(sorted(est)[1], 1e-4)
@@ -228,7 +228,7 @@ def bench(
         chunk = max(1, min(1000, int(max(warmup_ms - (host_ns() - t_warm0) / 1e6, 0) / est_ms) + 1,
                            max(warm_target - warm_calls, 1)))
         for _ in range(chunk):
-            _call(fn, "warmup", warm_calls + 1)
+            _call(fn, "warmup", warm_calls + 2)
             warm_calls += 1
         timer.sync("warmup")
     warm_ms = (host_ns() - t_warm0) / 1e6
@@ -243,7 +243,7 @@ def bench(
     samples: list[float] = []
     budget_ms = budget_s * 1e3
     t_timed0 = host_ns()
-    next_index = warm_calls + 1
+    next_index = warm_calls + 2  # call numbers count every call; the first call is #1
     if iters is not None:
         samples = timer.run_span(fn, iters, cps, "timing", next_index)
         stop_reason = f"iters={iters} reached"

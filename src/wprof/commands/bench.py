@@ -50,16 +50,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import logging
-    import sys
-
+    from .._log import ensure_console_handler
     from ..errors import UsageError
 
     if bool(args.target) == bool(args.stmt):
         raise UsageError("give either TARGET (path.py:factory or module:factory) or --stmt, not both or neither.")
     if args.json:
         _check_writable(args.json)
-    _route_notices_to_stderr(logging.getLogger("wprof"), sys.stderr)
+    ensure_console_handler()
 
     from ..benchmark import bench
     from ..benchmark.target import load_stmt, load_target, parse_params
@@ -98,15 +96,3 @@ def _check_writable(path: str) -> None:
         probe = os.path.dirname(probe)
     if not os.access(probe, os.W_OK):
         raise ResultFileError(f"--json {path!r}: directory '{probe}' is not writable. Choose a writable path.")
-
-
-def _route_notices_to_stderr(logger, stream) -> None:
-    import logging
-
-    if not any(getattr(h, "_wprof_cli", False) for h in logger.handlers):
-        h = logging.StreamHandler(stream)
-        h.setFormatter(logging.Formatter("%(message)s"))
-        h._wprof_cli = True  # type: ignore[attr-defined]
-        logger.addHandler(h)
-        logger.setLevel(logging.INFO)
-        logger.propagate = False
