@@ -13,7 +13,7 @@ $(BIN)/wprof: pyproject.toml
 setup: $(BIN)/wprof
 
 demo: setup
-	$(BIN)/wprof run --warmup 5 --iters 30 -- examples/train_mlp.py
+	$(BIN)/wprof bench examples/bench_ops.py:matmul --param n=1024
 
 bench-demo: setup
 	$(BIN)/wprof bench examples/bench_ops.py:matmul

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
+#   scripts/gpu-check.sh [tests] [bench] [accuracy] [loop] [run] [nvtx] [lint] [dist]   (default: everything)
+# Runs from source (PYTHONPATH=src). Everything is written to $OUT/work/ and packed into $OUT/gpu-check.tgz, with
+# the short summary in $OUT/summary.txt (the device tool returns at most 8 files, 2 folders down).
+set -u
+cd "$(dirname "$0")/.."
+export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
+OUT="${OUT:-/tmp/wprof-gpu-check}"
+W="$OUT/work"
+mkdir -p "$W"
+PY=python3
+parts="${*:-tests bench accuracy loop run nvtx lint dist}"
+want() { [[ " $parts " == *" $1 "* ]]; }
+log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
+step() {  # step NAME TIMEOUT_S CMD...
+  local name=$1 t=$2; shift 2
+  local t0=$SECONDS
+  timeout "$t" "$@" >"$W/$name.log" 2>&1
+  local rc=$?
+  log "$name: rc=$rc ($((SECONDS - t0)) s)"
+  tail -n 40 "$W/$name.log" >>"$OUT/summary.txt"
+}
+
+log "date $(date -u +%FT%TZ)"
+nvidia-smi --query-gpu=name,driver_version,power.limit,clocks.max.sm,memory.total --format=csv | tee -a "$OUT/summary.txt"
+$PY -c 'import torch, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "cuda", torch.version.cuda)' 2>&1 | tee -a "$OUT/summary.txt"
+$PY -c 'import triton; print("triton", triton.__version__)' 2>&1 | tail -1 | tee -a "$OUT/summary.txt"
+if [ -d .whl ]; then
+  $PY -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
+    && export PYTHONPATH="$PYTHONPATH:/tmp/site"
+fi
+
+if want tests; then
+  step pytest-gpu 400 $PY -m pytest -q -m gpu -p no:cacheprovider tests
+fi
+if want bench; then
+  step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"
+  step bench-add 120 $PY -m wprof bench examples/bench_ops.py:add --json "$W/bench-add.json"
+  step report-matmul 60 $PY -m wprof report "$W/bench-matmul.json"
+fi
+# --- sections added by each feature (keep each under its own `if want NAME`) ---
+if want accuracy && [ -f benchmarks/accuracy.py ]; then
+  step accuracy 480 $PY benchmarks/accuracy.py --out "$W"
+fi
+if want loop && [ -f benchmarks/loop_overhead.py ]; then
+  step loop-overhead 300 $PY benchmarks/loop_overhead.py --out "$W"
+fi
+if want nvtx && [ -f benchmarks/nvtx_overhead.py ]; then
+  step nvtx-overhead 120 $PY benchmarks/nvtx_overhead.py --out "$W"
+fi
+
+tar -czf "$OUT/gpu-check.tgz" -C "$OUT" work
+echo "done; logs in $OUT/gpu-check.tgz"
