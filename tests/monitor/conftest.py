@@ -47,6 +47,9 @@ def make_fake_nvml(devices=None, *, instant=True, reasons_name="nvmlDeviceGetCur
     def nvmlShutdown():
         m.shutdowns += 1
 
+    def nvmlSystemGetDriverVersion():
+        return "580.159.04"
+
     def nvmlDeviceGetCount():
         return len(order)
 
@@ -102,7 +105,7 @@ def make_fake_nvml(devices=None, *, instant=True, reasons_name="nvmlDeviceGetCur
         m.calls.append("energy")
         return 0
 
-    for fn in [nvmlInit, nvmlShutdown, nvmlDeviceGetCount, nvmlDeviceGetHandleByIndex, nvmlDeviceGetHandleByUUID,
+    for fn in [nvmlInit, nvmlShutdown, nvmlSystemGetDriverVersion, nvmlDeviceGetCount, nvmlDeviceGetHandleByIndex, nvmlDeviceGetHandleByUUID,
                nvmlDeviceGetUUID, nvmlDeviceGetName, nvmlDeviceGetEnforcedPowerLimit, nvmlDeviceGetMaxClockInfo,
                nvmlDeviceGetClockInfo, nvmlDeviceGetPowerUsage, nvmlDeviceGetFieldValues,
                nvmlDeviceGetUtilizationRates, nvmlDeviceGetTemperature, nvmlDeviceGetMemoryInfo,

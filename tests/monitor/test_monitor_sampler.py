@@ -34,7 +34,7 @@ def test_read_once_reads_everything(fake_nvml):
     assert r.available and r.unavailable_reason is None
     assert r.device.name == "NVIDIA H200" and r.device.uuid == U1
     assert r.device.power_limit_w == 700.0 and r.device.max_sm_clock_mhz == 1980
-    assert r.device.power_source == "instant"
+    assert r.device.power_source == "instant" and r.device.driver == "580.159.04"
     s = r.sample
     assert s.power_w == 351.0  # the instant field, not the 1 s average
     assert s.sm_clock_mhz == 1980 and s.mem_clock_mhz == 3201
@@ -209,3 +209,14 @@ def test_sampler_survives_a_failing_read(fake_nvml):
     s = mon.stop()
     assert mon.samples[-1].sm_clock_mhz is None and mon.samples[-1].power_w is not None
     assert s.available
+
+
+def test_reading_flat_view_for_fingerprints(fake_nvml):
+    fake_nvml.default.state[U1]["reasons"] = 0x4 | 0x1
+    r = read_once(U1)
+    assert r.get("driver") == "580.159.04" and r.get("power_limit_w") == 700.0
+    assert r.get("sm_clock_max_mhz") == 1980 and r.get("sm_clock_mhz") == 1980
+    assert r.get("throttle_reasons") == ["gpu_idle", "sw_power_cap"] and r.get("throttled")
+    assert r.get("missing", 5) == 5
+    from wprof.monitor import Reading
+    assert Reading.from_dict(r.to_dict()) == r

@@ -139,6 +139,7 @@ class NvmlSession:
             max_sm_clock_mhz=self._try(lambda: float(nvml.nvmlDeviceGetMaxClockInfo(handle, self._c("SM")))),
             max_mem_clock_mhz=self._try(lambda: float(nvml.nvmlDeviceGetMaxClockInfo(handle, self._c("MEM")))),
             power_source=self.power_source,
+            driver=self._try(lambda: _text(nvml.nvmlSystemGetDriverVersion())),
         )
 
     def _c(self, which: str) -> int:

@@ -104,6 +104,7 @@ class DeviceFacts:
     max_sm_clock_mhz: float | None = None
     max_mem_clock_mhz: float | None = None
     power_source: str | None = None  # "instant" (NVML_FI_DEV_POWER_INSTANT) or "average" (nvmlDeviceGetPowerUsage)
+    driver: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -121,6 +122,25 @@ class Reading:
     unavailable_reason: str | None = None
     device: DeviceFacts | None = None
     sample: MonitorSample | None = None
+
+    def flat(self) -> dict[str, Any]:
+        """One flat dict of the facts and the sample (``driver``, ``power_limit_w``, ``sm_clock_max_mhz``,
+        ``sm_clock_mhz``, ``power_w``, ``throttle_reasons``, ...) for environment fingerprints."""
+        d: dict[str, Any] = {"available": self.available, "unavailable_reason": self.unavailable_reason}
+        if self.device is not None:
+            f = self.device
+            d.update(name=f.name, uuid=f.uuid, driver=f.driver, power_limit_w=f.power_limit_w,
+                     sm_clock_max_mhz=f.max_sm_clock_mhz, mem_clock_max_mhz=f.max_mem_clock_mhz,
+                     power_source=f.power_source)
+        if self.sample is not None:
+            s = self.sample
+            d.update({k: getattr(s, k) for k in METRICS})
+            d.update(throttle_reasons=list(s.reasons), throttled=s.throttled, t_ns=s.t_ns)
+        return d
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """Mapping-style access to :meth:`flat` (``reading.get("sm_clock_mhz")``)."""
+        return self.flat().get(key, default)
 
     def to_dict(self) -> dict[str, Any]:
         return {
