@@ -190,9 +190,7 @@ def _select(choice: str) -> Any:
             )
     torch = _optional.optional("torch")
     if torch is not None and _torch_nvtx_usable(torch):
-        import torch.cuda.nvtx as tnvtx  # noqa: PLC0415  (torch is already imported above)
-
-        return _TorchNvtx(tnvtx)
+        return _TorchNvtx(torch.cuda.nvtx)
     if choice == "torch":
         raise MissingDependencyError(
             "WPROF_NVTX=torch needs a CUDA build of torch (torch._C._nvtx is missing): "
