@@ -216,10 +216,10 @@ def lookup(name: str | None) -> GpuPeaks | None:
 def why_unknown(name: str | None) -> str:
     """One line saying why ``name`` has no row and what to do instead."""
     if not name:
-        return "no device name (no CUDA device?); pass the peak yourself, e.g. peak_tflops=989.5"
+        return "no device name (no CUDA device?); give the peak yourself, e.g. override=989.5e12 (FLOP/s)"
     return (
         f"device {str(name).strip()!r} is not in wprof's peak table (exact names only; see docs/hardware.md); "
-        "pass the peak yourself, e.g. peak_tflops=989.5, or add a row with its datasheet source"
+        "give the peak yourself, e.g. override=989.5e12 (FLOP/s), or add a row with its datasheet source"
     )
 
 
