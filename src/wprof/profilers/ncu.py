@@ -319,7 +319,6 @@ class NcuResult:
 _HINTS = (
     ("ERR_NVGPUCTRPERM", "ncu may not read GPU performance counters as this user: run as root, or allow it "
                          "(NVreg_RestrictProfilingToAdminUsers=0), see https://developer.nvidia.com/ERR_NVGPUCTRPERM"),
-    ("No kernels were profiled", "no kernel ran inside the window"),
 )
 
 
@@ -374,6 +373,11 @@ def _rep(path: str) -> str:
 
 # ----------------------------------------------------------------------------------------------------------- render
 def _short(name: str, width: int) -> str:
+    # display only (the JSON keeps full names): drop the return type and torch's namespace so that the part that
+    # tells kernels apart (cos_kernel_cuda vs exp_kernel_cuda) fits
+    if name.startswith("void "):
+        name = name[5:]
+    name = name.replace("at::native::", "")
     return name if len(name) <= width else name[: width - 1] + "…"
 
 
