@@ -1,0 +1,59 @@
+"""The gauge's text output: per-iteration lines, the ``Average:`` line, and where they go.
+
+Lines go through :mod:`logging` (logger ``"wprof"``) and start with ``<rank>:[wprof] ``. When neither the ``wprof``
+logger nor the root logger has a handler, the gauge adds the console handler (plain messages to stderr). By default only rank 0 prints
+(``all_ranks=True`` / ``--all-ranks`` for every rank).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from .._log import ensure_console_handler
+
+__all__ = ["LOGGER_NAME", "get_logger", "prefix", "iteration_line", "average_line", "fmt_ms"]
+
+LOGGER_NAME = "wprof"
+
+
+def get_logger() -> logging.Logger:
+    """The ``wprof`` logger; adds the console handler (stderr) when the user configured no logging at all."""
+    log = logging.getLogger(LOGGER_NAME)
+    if not logging.getLogger().handlers and not log.handlers:
+        return ensure_console_handler()
+    if log.level == logging.NOTSET:
+        log.setLevel(logging.INFO)  # the gauge's lines are what the user asked for: let them reach the handlers
+    return log
+
+
+def prefix(rank: int) -> str:
+    """``0:[wprof] `` -- every gauge line starts with it (the rank, then the tool)."""
+    return f"{rank}:[wprof] "
+
+
+def fmt_ms(v: float) -> str:
+    return "n/a" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.2f}"
+
+
+def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: int | None) -> str:
+    """``[0005]: iter 125.34 ms, data 12.45 ms, fps 256.32`` (``step`` instead of ``fps`` without a batch size)."""
+    tail = (f"fps {gbs / (step_ms / 1e3):.2f}" if gbs and step_ms > 0 else f"step {fmt_ms(step_ms)} ms")
+    return f"[{i:04d}]: iter {fmt_ms(iter_ms)} ms, data {fmt_ms(data_ms)} ms, {tail}"
+
+
+def _stat(s: Any, unit: str) -> str:
+    u = f" {unit}" if unit else ""
+    return f"{s.mean:.2f}{u} (median {s.median:.2f}, p95 {s.p95:.2f})"
+
+
+def average_line(summaries: dict[str, Any], n: int) -> str:
+    """``Average: iter 125.10 ms (median 124.90, p95 130.20), data ..., step ..., fps ... over 30 iterations``."""
+    if n == 0:
+        return "Average: no iteration was measured"
+    parts = [f"iter {_stat(summaries['iter_ms'], 'ms')}", f"data {_stat(summaries['data_ms'], 'ms')}",
+             f"step {_stat(summaries['step_ms'], 'ms')}"]
+    if "fps" in summaries:
+        parts.append(f"fps {_stat(summaries['fps'], '')}")
+    return "Average: " + ", ".join(parts) + f" over {n} iterations"
