@@ -1,0 +1,98 @@
+"""``wprof run``: load the script, choose and rewrite its loop in memory, run it, finish the gauges, report.
+
+The report goes to stderr (the script's stdout stays exactly its own). The exit code is the script's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from . import runtime
+from .choose import Choice, choose, explain
+from .options import gauge_kwargs, parse_loop
+from .rewrite import render_source, transform_tree, unified_diff
+from .runner import Outcome, Script, execute, load_module, load_script
+
+__all__ = ["run_script", "run_module", "prepare"]
+
+
+def _say(text: str) -> None:
+    for line in text.splitlines():
+        print(f"[wprof] {line}", file=sys.stderr)
+    sys.stderr.flush()
+
+
+def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str, Any]]:
+    kwargs = gauge_kwargs(args)
+    loop_line = parse_loop(getattr(args, "loop", None), script.filename if script.spec else script.display)
+    choice = choose(script.tree, script.source, script.filename, script.display if not script.spec else
+                    script.filename, loop_line, kwargs)
+    if "name" not in kwargs:
+        base = os.path.splitext(os.path.basename(script.filename))[0]
+        if base == "__main__" and script.spec is not None:
+            base = script.spec.name.rsplit(".", 2)[-2]
+        kwargs["name"] = base
+    return choice, kwargs
+
+
+def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
+    choice, kwargs = prepare(script, ns)
+    _say(explain(choice))
+    if getattr(ns, "dry_run", False):
+        new = render_source(choice.plan, script.source, choice.analysis.tree)
+        sys.stdout.write(unified_diff(script.source, new, script.filename, script.filename + " (as wprof runs it)"))
+        return 0
+    tree = transform_tree(choice.plan, choice.analysis.tree)
+    code = compile(tree, script.filename, "exec", dont_inherit=True)
+    runtime.reset()
+    runtime.configure(**kwargs)
+    if os.environ.get("WPROF_NVTX_PHASES") == "1":  # set by `wprof nsys` / `wprof ncu`
+        from .. import nvtx
+
+        nvtx.annotate_phases()
+
+    def on_exit(outcome: Outcome) -> None:
+        _report(choice, runtime.finish_all(), outcome)
+
+    outcome = execute(script, code, args, on_exit=on_exit)
+    return outcome.exit_code
+
+
+def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: Outcome) -> None:
+    if not finished:
+        _say(f"the loop at {choice.plan.site} never ran ({_how(outcome)}); no results were written")
+        return
+    for s, res in finished:
+        if res is None:
+            _say(f"{s.site_id}: no result ({_how(outcome)})")
+            continue
+        gbs = getattr(res, "global_batch_size", None)
+        if gbs:
+            _say(f"global batch size {gbs} from {s.gbs_source or 'the gauge'}")
+        else:
+            _say("global batch size unknown (no DataLoader batch_size, no batch with a first dimension): no fps; "
+                 "pass --gbs N")
+        paths = getattr(res, "artifacts", {}) or {}
+        where = paths.get("json") or paths.get("result")
+        status = getattr(res, "status", "?")
+        n = getattr(res, "n", 0)
+        _say(f"{s.site_id}: {n} steps measured, status {status}" + (f"; results: {where}" if where else "")
+             + (f" (the script {_how(outcome)})" if outcome.how != "returned" else ""))
+
+
+def _how(outcome: Outcome) -> str:
+    return {"returned": "finished", "sys.exit": f"called sys.exit({outcome.exit_code})",
+            "exception": f"raised {type(outcome.exception).__name__}", "interrupted": "was interrupted"}[outcome.how]
+
+
+def run_script(path: str, args: list[str], ns: argparse.Namespace) -> int:
+    """``wprof run -- path args``: exit code of the script."""
+    return _run(load_script(path), args, ns)
+
+
+def run_module(name: str, args: list[str], ns: argparse.Namespace) -> int:
+    """``wprof run -m name args``: exit code of the module."""
+    return _run(load_module(name), args, ns)
