@@ -1,0 +1,101 @@
+"""``wprof lint PATH...``: find GPU timing anti-patterns in Python files without running them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+NAME = "lint"
+HELP = "find timing anti-patterns (text, JSON, SARIF)"
+ORDER = 50
+DESCRIPTION = """\
+Find GPU timing anti-patterns in Python files and directories without running them
+(ast only; nothing is imported). Rules: docs/rules.md, or `wprof lint --explain WP101`.
+
+Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
+Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/ignore/exclude in pyproject.toml.
+
+examples:
+  wprof lint bench/ train.py
+  wprof lint --format sarif -o lint.sarif .
+  wprof lint --select WP1 --ignore WP105 --fix .
+"""
+
+
+def _codes(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    parser.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
+    parser.add_argument("--select", type=_codes, metavar="CODES",
+                        help="comma-separated codes, prefixes or names to enable (default: config, else WP)")
+    parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or names to disable")
+    parser.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
+    parser.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
+    parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.wprof.lint] from this file")
+    parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
+    parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
+    parser.add_argument("--list-rules", action="store_true", help="list the rules and exit")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..errors import UsageError
+    from ..lint import _format, all_rules, lint_paths, load_config, rule_by_key
+
+    if args.explain:
+        rule = rule_by_key(args.explain)
+        if rule is None:
+            raise UsageError(f"unknown rule {args.explain!r}: see `wprof lint --list-rules`")
+        print(f"# {rule.code} {rule.name}\n\n{rule.summary.split(': ', 1)[-1]}\n\n{rule.doc}")
+        return 0
+    if args.list_rules:
+        for r in all_rules():
+            fix = {"safe": " [fix]", "unsafe": " [unsafe fix]"}.get(r.fix, "")
+            print(f"{r.code}  {r.name:<26} {r.summary.split(': ', 1)[-1]}{fix}")
+        return 0
+    paths = args.paths or ["."]
+    if args.config and not Path(args.config).is_file():
+        raise UsageError(f"config file {args.config!r} does not exist: pass the path of a pyproject.toml")
+    config = load_config(Path(paths[0]) if Path(paths[0]).is_dir() else Path(paths[0]).parent,
+                         Path(args.config) if args.config else None)
+    if config.note:
+        print(f"wprof: note: {config.note}", file=sys.stderr)
+    select = args.select or list(config.select)
+    ignore = list(config.ignore) + list(args.ignore or [])
+    results = lint_paths(paths, select=select, ignore=ignore, exclude=config.exclude,
+                         fix=args.fix or args.diff, unsafe=args.unsafe_fixes, write=not args.diff)
+    diags = [d for r in results for d in r.diagnostics]
+    errors = [r.error for r in results if r.error]
+    fixed = sum(r.fixed for r in results)
+    if args.diff:
+        import difflib
+
+        out = []
+        for r in results:
+            if r.fixed_source is not None and r.source is not None:
+                out.extend(difflib.unified_diff(r.source.splitlines(keepends=True),
+                                                r.fixed_source.splitlines(keepends=True),
+                                                fromfile=f"a/{r.path}", tofile=f"b/{r.path}"))
+        text = "".join(out) + f"Would fix {fixed} finding{'s' if fixed != 1 else ''}.\n"
+        fixed = 0
+    elif args.format == "json":
+        text = _format.to_json(diags, errors, files=len(results), fixed=fixed)
+    elif args.format == "sarif":
+        text = _format.to_sarif(diags, errors, all_rules())
+    else:
+        text = _format.format_text(diags, errors, fixed=fixed)
+    if args.output:
+        from ..lint._engine import _write_text
+
+        _write_text(args.output, text)
+    else:
+        sys.stdout.write(text)
+    if args.exit_zero:
+        return 0
+    return 1 if (diags or errors) else 0

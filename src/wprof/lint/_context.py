@@ -1,0 +1,495 @@
+"""One pass over a module's AST that every rule shares: names, statements in order, calls, and what they touch.
+
+The walk annotates nodes in place (attributes prefixed ``_wp_``) so rules ask cheap questions:
+- ``ctx.qualname(expr)``: the dotted name an expression refers to, through the file's imports
+  (``from time import perf_counter as pc`` makes ``pc`` read ``time.perf_counter``);
+- statements of each scope (module, function, class body) in execution order (preorder); each statement has an
+  index ``_wp_idx``, the index of its last descendant ``_wp_end``, its scope ``_wp_scope`` and enclosing loops
+  ``_wp_loops``; every expression knows its statement ``_wp_stmt`` and parent ``_wp_parent``;
+- a light, flow-insensitive guess of which names hold tensors or GPU callables (``is_tensorish``, ``is_gpu_work``).
+Nothing is executed and nothing outside the standard library is imported.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ._diagnostic import Diagnostic, Fix
+
+HOST_CLOCKS = frozenset({
+    "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
+    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
+})
+SYNC_FUNCS = frozenset({
+    "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
+    "torch.mps.synchronize", "numba.cuda.synchronize", "jax.block_until_ready",
+})
+SYNC_ATTRS = frozenset({
+    "synchronize", "deviceSynchronize", "cudaDeviceSynchronize", "cuCtxSynchronize", "cudaStreamSynchronize",
+    "cuStreamSynchronize", "cudaEventSynchronize", "cuEventSynchronize", "streamSynchronize", "block_until_ready",
+})
+HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
+EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})
+TORCH_FACTORIES = frozenset({
+    "randn", "rand", "randint", "randperm", "normal", "zeros", "ones", "empty", "full", "eye", "arange", "linspace",
+    "logspace", "tensor", "as_tensor", "empty_strided", "randn_like", "rand_like", "randint_like", "zeros_like",
+    "ones_like", "empty_like", "full_like",
+})
+NVTX_PUSH = frozenset({"range_push", "push_range", "start_range", "range_start"})
+NVTX_POP = frozenset({"range_pop", "pop_range", "end_range", "range_end"})
+NVTX_MODULES = ("nvtx", "torch.cuda.nvtx", "cupyx.profiler", "cupy.cuda.nvtx")
+# calls that never put work on a GPU (builtins and common host-side methods)
+HOST_BUILTINS = frozenset({
+    "print", "len", "range", "enumerate", "zip", "iter", "next", "int", "float", "str", "bool", "round", "abs",
+    "min", "max", "sum", "sorted", "list", "tuple", "dict", "set", "isinstance", "format", "repr", "open", "map",
+    "filter", "any", "all", "getattr", "setattr", "hasattr", "super", "type", "id", "vars", "input",
+})
+HOST_METHODS = frozenset({
+    "append", "extend", "insert", "pop", "format", "join", "items", "keys", "values", "get", "write", "flush",
+    "info", "debug", "warning", "error", "log", "update", "add_scalar", "set_postfix", "set_description", "split",
+    "strip", "startswith", "endswith", "replace", "lower", "upper", "copy", "clear", "setdefault", "close", "read",
+    "readline", "encode", "decode", "record", "elapsed_time", "query", "wait_event", "wait_stream", "tic", "toc",
+})
+TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
+GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
+NOT_WORK_PREFIXES = (
+    "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
+    "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
+    "torch.set_grad_enabled", "torch.backends.", "torch.set_", "torch.get_", "torch.is_", "torch.Event",
+    "torch.compile", "torch.accelerator.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
+)
+COMPILERS = frozenset({
+    "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
+    "triton.autotune", "triton.heuristics", "cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel",
+    "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
+    "cutlass.cute.compile",
+})
+
+
+@dataclass
+class Scope:
+    """A module, function or class body: its statements in execution order (preorder)."""
+
+    node: ast.AST
+    stmts: list[ast.stmt] = field(default_factory=list)
+    params: frozenset[str] = frozenset()
+
+    @property
+    def name(self) -> str:
+        return getattr(self.node, "name", "<module>")
+
+
+def dotted(expr: ast.AST) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name):
+        parts.append(expr.id)
+        return ".".join(reversed(parts))
+    return None
+
+
+def base_key(expr: ast.AST) -> str | None:
+    """A stable key for an event or sample container: ``starts[i]`` and ``starts`` both give ``starts``."""
+    while isinstance(expr, (ast.Subscript, ast.Starred)):
+        expr = expr.value
+    return dotted(expr)
+
+
+class Context:
+    """Shared analysis of one file; rules read it and call :meth:`report`."""
+
+    def __init__(self, tree: ast.Module, source: str, path: str) -> None:
+        self.tree = tree
+        self.source = source
+        self.path = path
+        self.lines = source.splitlines()
+        self.imports: dict[str, str] = {}
+        self.scopes: list[Scope] = []
+        self.calls: list[ast.Call] = []
+        self.attributes: list[ast.Attribute] = []
+        self.subtractions: list[ast.BinOp] = []
+        self.assigns: dict[str, list[ast.AST]] = {}  # name -> value expressions assigned to it
+        self.assign_stmts: dict[str, list[ast.stmt]] = {}
+        self.functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        self.classes: dict[str, ast.ClassDef] = {}
+        self.words: set[str] = set()  # identifiers and attribute names, lower-cased
+        self.diagnostics: list[Diagnostic] = []
+        self._rule: tuple[str, str] = ("", "")
+        self._collect_imports(tree)
+        self._walk_scope(tree, frozenset())
+        self.uses_gpu = self._detect_gpu()
+        self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
+        self._tensorish: set[str] = set()
+        self._gpu_callables: set[str] = set()
+        self._compiled: set[str] = set()
+        self._infer_names()
+        self._regions = None
+
+    # ---------------------------------------------------------------- walk
+    def _collect_imports(self, tree: ast.Module) -> None:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.asname:
+                        self.imports[a.asname] = a.name
+                    else:
+                        top = a.name.split(".")[0]
+                        self.imports[top] = top
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                for a in node.names:
+                    self.imports[a.asname or a.name] = f"{node.module}.{a.name}"
+
+    def _walk_scope(self, node: ast.AST, params: frozenset[str]) -> None:
+        scope = Scope(node, [], params)
+        self.scopes.append(scope)
+        pending: list[tuple[ast.AST, frozenset[str]]] = []
+        self._walk_body(getattr(node, "body", []), scope, (), pending, node)
+        for child, child_params in pending:
+            self._walk_scope(child, child_params)
+
+    def _walk_body(self, body: list[ast.stmt], scope: Scope, loops: tuple[ast.stmt, ...],
+                   pending: list[tuple[ast.AST, frozenset[str]]], parent: ast.AST) -> None:
+        for stmt in body:
+            stmt._wp_parent = parent  # type: ignore[attr-defined]
+            stmt._wp_idx = len(scope.stmts)  # type: ignore[attr-defined]
+            stmt._wp_scope = scope  # type: ignore[attr-defined]
+            stmt._wp_loops = loops  # type: ignore[attr-defined]
+            scope.stmts.append(stmt)
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                self.functions.setdefault(stmt.name, stmt)
+                a = stmt.args
+                names = [x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)]
+                names += [x.arg for x in (a.vararg, a.kwarg) if x]
+                for d in stmt.decorator_list:
+                    self._walk_expr(d, stmt, stmt)
+                pending.append((stmt, frozenset(names)))
+                stmt._wp_end = stmt._wp_idx  # type: ignore[attr-defined]
+                continue
+            if isinstance(stmt, ast.ClassDef):
+                self.classes.setdefault(stmt.name, stmt)
+                pending.append((stmt, frozenset()))
+                stmt._wp_end = stmt._wp_idx  # type: ignore[attr-defined]
+                continue
+            inner_loops = loops + (stmt,) if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)) else loops
+            for name, value in ast.iter_fields(stmt):
+                if name in ("body", "orelse", "finalbody", "handlers", "cases"):
+                    continue
+                self._walk_field(value, stmt, stmt)
+            if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                self._note_assign(stmt)
+            for name in ("body", "orelse", "finalbody"):
+                sub = getattr(stmt, name, None)
+                if sub:
+                    self._walk_body(sub, scope, inner_loops if name == "body" else loops, pending, stmt)
+            for h in getattr(stmt, "handlers", ()) or ():
+                h._wp_parent = stmt  # type: ignore[attr-defined]
+                if h.type is not None:
+                    self._walk_expr(h.type, stmt, h)
+                self._walk_body(h.body, scope, loops, pending, h)
+            for case in getattr(stmt, "cases", ()) or ():
+                self._walk_body(case.body, scope, loops, pending, case)
+            stmt._wp_end = len(scope.stmts) - 1  # type: ignore[attr-defined]
+
+    def _walk_field(self, value: object, stmt: ast.stmt, parent: ast.AST) -> None:
+        if isinstance(value, ast.AST):
+            self._walk_expr(value, stmt, parent)
+        elif isinstance(value, list):
+            for v in value:
+                if isinstance(v, ast.AST):
+                    self._walk_expr(v, stmt, parent)
+
+    def _walk_expr(self, node: ast.AST, stmt: ast.stmt, parent: ast.AST) -> None:
+        stack = [(node, parent)]
+        while stack:
+            n, p = stack.pop()
+            n._wp_stmt = stmt  # type: ignore[attr-defined]
+            n._wp_parent = p  # type: ignore[attr-defined]
+            if isinstance(n, ast.Call):
+                self.calls.append(n)
+            elif isinstance(n, ast.Attribute):
+                self.attributes.append(n)
+                self.words.add(n.attr.lower())
+            elif isinstance(n, ast.Name):
+                self.words.add(n.id.lower())
+            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub):
+                self.subtractions.append(n)
+            for child in ast.iter_child_nodes(n):
+                stack.append((child, n))
+
+    def _note_assign(self, stmt: ast.stmt) -> None:
+        value = getattr(stmt, "value", None)
+        if value is None:
+            return
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        for t in targets:
+            elts = t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]
+            for e in elts:
+                key = dotted(e)
+                if key is not None:
+                    self.assigns.setdefault(key, []).append(value)
+                    self.assign_stmts.setdefault(key, []).append(stmt)
+
+    # ---------------------------------------------------------------- names
+    def qualname(self, expr: ast.AST) -> str | None:
+        """The dotted name ``expr`` refers to, resolved through the file's imports."""
+        d = dotted(expr)
+        if d is None:
+            return None
+        head, _, rest = d.partition(".")
+        full = self.imports.get(head, head)
+        full = f"{full}.{rest}" if rest else full
+        if full.startswith("cupy.") or full == "cupy":
+            return full
+        return full
+
+    def call_name(self, call: ast.Call) -> str | None:
+        q = getattr(call, "_wp_qual", False)
+        if q is False:
+            q = self.qualname(call.func)
+            call._wp_qual = q  # type: ignore[attr-defined]
+        return q
+
+    @staticmethod
+    def method(call: ast.Call) -> str | None:
+        return call.func.attr if isinstance(call.func, ast.Attribute) else None
+
+    def _detect_gpu(self) -> bool:
+        gpu_mods = ("triton", "cupy", "cuda", "numba", "cutlass", "pycuda", "jax")
+        if any(q.split(".")[0] in gpu_mods or q.startswith("torch.cuda") for q in self.imports.values()):
+            return True
+        if "cuda" in self.words:
+            return True
+        return '"cuda' in self.source or "'cuda" in self.source
+
+    def _infer_names(self) -> None:
+        tensorish, callables, compiled = self._tensorish, self._gpu_callables, self._compiled
+        for fn in self.functions.values():
+            for d in fn.decorator_list:
+                target = d.func if isinstance(d, ast.Call) else d
+                q = self.qualname(target) or ""
+                if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
+                    compiled.add(fn.name)
+                    callables.add(fn.name)
+        for _ in range(2):
+            for name, values in self.assigns.items():
+                for v in values:
+                    if isinstance(v, ast.Call):
+                        q = self.call_name(v) or ""
+                        if q in COMPILERS:
+                            compiled.add(name)
+                            callables.add(name)
+                            continue
+                        if isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to") and \
+                                not self.is_tensorish(v.func.value) and isinstance(v.func.value, ast.Call):
+                            callables.add(name)  # Net().cuda(), Net().to(device)
+                            continue
+                        if q.startswith(("torch.nn.", "torch.optim.")) and q.rsplit(".", 1)[-1][:1].isupper():
+                            callables.add(name)
+                            continue
+                    if isinstance(v, ast.Lambda) and isinstance(v.body, (ast.Call, ast.BinOp)) and \
+                            self.gpu_work_in([v.body]):
+                        callables.add(name)
+                    elif self._produces_tensor(v):
+                        tensorish.add(name)
+        # a function defined here that does GPU work is itself GPU work
+        for _ in range(2):
+            for fname, fn in self.functions.items():
+                if fname in callables:
+                    continue
+                if any(self.is_gpu_work(c, fn_scope=True) for c in self.calls_in_function(fn)):
+                    callables.add(fname)
+
+    def _produces_tensor(self, v: ast.AST) -> bool:
+        if isinstance(v, ast.Call):
+            q = self.call_name(v) or ""
+            if q.startswith(("torch.", "cupy.", "cupyx.")) and not q.startswith(NOT_WORK_PREFIXES):
+                return True
+            if isinstance(v.func, ast.Attribute):
+                if v.func.attr in HIDDEN_SYNC_METHODS or v.func.attr in HOST_METHODS:
+                    return False
+                if self.is_tensorish(v.func.value):
+                    return True
+            if dotted(v.func) in self._gpu_callables:
+                return True
+            return False
+        if isinstance(v, ast.BinOp):
+            return isinstance(v.op, ast.MatMult) or self.is_tensorish(v.left) or self.is_tensorish(v.right)
+        if isinstance(v, ast.Subscript):
+            return self.is_tensorish(v.value)
+        return False
+
+    def is_tensorish(self, expr: ast.AST) -> bool:
+        """True if ``expr`` probably holds a tensor (assigned from torch/cupy ops, a model call, ``@``...)."""
+        if isinstance(expr, ast.Subscript):
+            return self.is_tensorish(expr.value)
+        if isinstance(expr, (ast.Call, ast.BinOp)):
+            return self._produces_tensor(expr)
+        d = dotted(expr)
+        return d is not None and d in self._tensorish
+
+    def is_compiled(self, name: str | None) -> bool:
+        return name is not None and name in self._compiled
+
+    # ---------------------------------------------------------------- call kinds
+    def is_sync(self, call: ast.Call, *, hidden: bool = True) -> bool:
+        """Explicit device synchronizations; with ``hidden``, also ``.item()``, ``.cpu()``, ``.tolist()``."""
+        q = self.call_name(call)
+        if q in SYNC_FUNCS:
+            return True
+        m = self.method(call)
+        if m in SYNC_ATTRS:
+            return True
+        if hidden and m in HIDDEN_SYNC_METHODS and not call.args and not call.keywords:
+            return True
+        if isinstance(call.func, ast.Name) and call.func.id in self.functions:
+            return call.func.id in self._syncing_functions()
+        return False
+
+    def _syncing_functions(self) -> set[str]:
+        cached = getattr(self, "_syncing", None)
+        if cached is None:
+            cached = set()
+            self._syncing = cached
+            for fname, fn in self.functions.items():
+                for c in self.calls_in_function(fn):
+                    q = self.call_name(c)
+                    if q in SYNC_FUNCS or self.method(c) in SYNC_ATTRS:
+                        cached.add(fname)
+                        break
+        return cached
+
+    def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:
+        cached = getattr(fn, "_wp_calls", None)
+        if cached is None:
+            cached = [n for n in ast.walk(fn) if isinstance(n, ast.Call)]
+            fn._wp_calls = cached  # type: ignore[attr-defined]
+        return cached
+
+    def is_clock(self, call: ast.AST) -> bool:
+        return isinstance(call, ast.Call) and self.call_name(call) in HOST_CLOCKS
+
+    def is_event_ctor(self, call: ast.Call) -> bool:
+        return self.call_name(call) in EVENT_CTORS
+
+    def is_nvtx(self, call: ast.Call) -> str | None:
+        """'push', 'pop' or 'range' (a context manager) for NVTX calls, else None."""
+        q = self.call_name(call) or ""
+        head, _, last = q.rpartition(".")
+        if not head.startswith(NVTX_MODULES):
+            return None
+        if last in NVTX_PUSH:
+            return "push"
+        if last in NVTX_POP:
+            return "pop"
+        if last in ("annotate", "range"):
+            return "range"
+        return None
+
+    def is_gpu_work(self, call: ast.Call, *, fn_scope: bool = False) -> bool:
+        """A call that probably puts work on the GPU (op, model, kernel launch, optimizer step, user callable)."""
+        if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
+            return True
+        q = self.call_name(call) or ""
+        m = self.method(call)
+        if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
+            return False
+        if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
+                              or m in TRANSFER_METHODS):
+            return False
+        if q.startswith(GPU_MODULE_PREFIXES):
+            return True
+        if m in ("backward", "replay"):
+            return True
+        if q in self._gpu_callables:
+            return True
+        if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
+            return True
+        if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
+            return True  # model.forward(x), optimizer.step()
+        if isinstance(call.func, ast.Name) and not fn_scope:
+            scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+            if call.func.id in scope.params and self.uses_gpu:
+                return True  # a timing helper's callable argument
+        return any(self.is_tensorish(a) for a in call.args) and q not in self.functions
+
+    def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
+        out: list[ast.AST] = []
+        for n in nodes:
+            if isinstance(n, ast.Call) and self.is_gpu_work(n):
+                out.append(n)
+            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+                out.append(n)
+        return out
+
+    # ---------------------------------------------------------------- regions
+    @property
+    def regions(self):  # list[Region]
+        if self._regions is None:
+            from ._regions import find_regions
+
+            self._regions = find_regions(self)
+        return self._regions
+
+    def calls_between(self, scope: Scope, lo: int, hi: int) -> Iterator[ast.Call]:
+        """Calls whose statement lies strictly between statement indices ``lo`` and ``hi`` of ``scope``."""
+        for stmt in scope.stmts[lo + 1:hi]:
+            yield from stmt_calls(stmt)
+
+    # ---------------------------------------------------------------- reporting
+    def position(self, node: ast.AST) -> tuple[int, int, int, int]:
+        """(line, col, end_line, end_col): 1-based lines, 0-based character columns."""
+        line = node.lineno  # type: ignore[attr-defined]
+        end_line = getattr(node, "end_lineno", None) or line
+        return (line, self.char_col(line, node.col_offset),  # type: ignore[attr-defined]
+                end_line, self.char_col(end_line, getattr(node, "end_col_offset", None) or 0))
+
+    def char_col(self, line: int, byte_col: int) -> int:
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        if text.isascii():
+            return byte_col
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
+
+    def text(self, node: ast.AST) -> str:
+        return ast.get_source_segment(self.source, node) or ""
+
+    def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None) -> None:
+        line, col, end_line, end_col = self.position(node)
+        code, name = self._rule
+        self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, col + 1, end_line,
+                                           end_col + 1, fix))
+
+
+def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:
+    """Calls evaluated by ``stmt`` itself (its header for compound statements), in source order."""
+    cached = getattr(stmt, "_wp_own_calls", None)
+    if cached is not None:
+        return cached
+    out: list[ast.Call] = []
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
+            continue
+        items = value if isinstance(value, list) else [value]
+        for v in items:
+            if isinstance(v, ast.AST):
+                out.extend(n for n in ast.walk(v) if isinstance(n, ast.Call))
+    out.sort(key=lambda c: (c.lineno, c.col_offset))
+    stmt._wp_own_calls = out  # type: ignore[attr-defined]
+    return out
+
+
+def stmt_nodes(stmt: ast.stmt) -> list[ast.AST]:
+    """Expression nodes evaluated by ``stmt`` itself (header only for compound statements)."""
+    out: list[ast.AST] = []
+    for name, value in ast.iter_fields(stmt):
+        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
+            continue
+        items = value if isinstance(value, list) else [value]
+        for v in items:
+            if isinstance(v, ast.AST):
+                out.extend(ast.walk(v))
+    return out

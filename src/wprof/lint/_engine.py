@@ -1,0 +1,310 @@
+"""The linter's engine: find files, parse them, run the selected rules, honour ``# noqa``, apply fixes.
+
+Nothing here imports or runs the code it reads: files are parsed with :mod:`ast` and nothing else.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import importlib
+import os
+import pkgutil
+import re
+import tempfile
+import warnings
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import UsageError
+from ._context import Context
+from ._diagnostic import SAFE, Diagnostic, Edit, FileError
+
+EXCLUDED_DIRS = frozenset({
+    ".git", ".hg", ".svn", ".venv", "venv", "__pycache__", "node_modules", "build", "dist", ".tox", ".nox",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache", "site-packages", ".eggs", ".ipynb_checkpoints",
+})
+_NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:\s*,?\s*[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
+_CODE = re.compile(r"[A-Za-z]+[0-9]+")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule module seen through its constants: code, kebab-case name, docstring, fix availability, check."""
+
+    code: str
+    name: str
+    summary: str
+    doc: str
+    fix: str  # "safe" | "unsafe" | "none"
+    module: ModuleType
+
+    def check(self, ctx: Context) -> None:
+        ctx._rule = (self.code, self.name)
+        self.module.check(ctx)
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, sorted by code (one module each under ``wprof.lint.rules``)."""
+    global _RULES
+    if _RULES is None:
+        from . import rules
+
+        found = []
+        for info in pkgutil.iter_modules(rules.__path__):
+            if info.name.startswith("_"):
+                continue
+            mod = importlib.import_module(f"{rules.__name__}.{info.name}")
+            doc = (mod.__doc__ or "").strip()
+            summary, _, body = doc.partition("\n")
+            found.append(Rule(mod.CODE, mod.NAME, summary.strip(), body.strip(), getattr(mod, "FIX", "none"), mod))
+        _RULES = sorted(found, key=lambda r: r.code)
+    return _RULES
+
+
+_RULES: list[Rule] | None = None
+
+
+def rule_by_key(key: str) -> Rule | None:
+    """A rule by code (``WP101``) or name (``sync-every-iteration``)."""
+    k = key.strip()
+    for r in all_rules():
+        if r.code.lower() == k.lower() or r.name == k.lower():
+            return r
+    return None
+
+
+def select_rules(select: Sequence[str], ignore: Sequence[str]) -> list[Rule]:
+    """Rules whose code starts with a selected prefix (or whose name is selected), minus ignored ones."""
+
+    def matches(rule: Rule, keys: Sequence[str]) -> bool:
+        for k in keys:
+            k = k.strip()
+            if k.upper() == "ALL" or rule.code.startswith(k.upper()) or rule.name == k.lower():
+                return True
+        return False
+
+    for k in (*select, *ignore):
+        if not any(matches(r, [k]) for r in all_rules()):
+            codes = ", ".join(r.code for r in all_rules())
+            raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, or ALL")
+    return [r for r in all_rules() if matches(r, select) and not matches(r, ignore)]
+
+
+@dataclass
+class FileResult:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    error: FileError | None = None
+    fixed: int = 0
+    source: str | None = None
+    fixed_source: str | None = None
+    lines: int = 0
+
+
+def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
+    """line -> codes suppressed there (None: every code, a bare ``# noqa``)."""
+    out: dict[int, frozenset[str] | None] = {}
+    if "noqa" not in source and "NOQA" not in source:
+        return out
+    for i, line in enumerate(source.splitlines(), 1):
+        if "#" not in line:
+            continue
+        m = _NOQA.search(line)
+        if m:
+            codes = m.group("codes")
+            out[i] = frozenset(c.upper() for c in _CODE.findall(codes)) if codes else None
+    return out
+
+
+def check_source(source: str, path: str, rules: Sequence[Rule]) -> tuple[list[Diagnostic], FileError | None]:
+    """Lint one file's text; a syntax error comes back as a :class:`FileError`, never raised."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escape sequences in user code are not our business
+            tree = ast.parse(source, filename=path)
+    except SyntaxError as exc:
+        return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+    except ValueError as exc:  # null bytes
+        return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
+    ctx = Context(tree, source, path)
+    for rule in rules:
+        rule.check(ctx)
+    noqa = _noqa_lines(source)
+    out = []
+    seen = set()
+    for d in ctx.diagnostics:
+        codes = noqa.get(d.line, frozenset())
+        if codes is None or d.code in codes:
+            continue
+        key = (d.code, d.line, d.column, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    out.sort(key=Diagnostic.sort_key)
+    return out, None
+
+
+def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, int]:
+    """Apply non-overlapping edits (later ones that overlap an earlier one are skipped); return (text, applied)."""
+    lines = source.splitlines(keepends=True)
+    starts = [0]
+    for ln in lines:
+        starts.append(starts[-1] + len(ln))
+
+    def offset(line: int, col: int) -> int:
+        return starts[line - 1] + col if line - 1 < len(starts) else len(source)
+
+    spans = sorted((offset(e.line, e.col), offset(e.end_line, e.end_col), e.content) for e in edits)
+    out, pos, applied = [], 0, 0
+    for a, b, content in spans:
+        if a < pos:
+            continue
+        out.append(source[pos:a])
+        out.append(content)
+        pos = b
+        applied += 1
+    out.append(source[pos:])
+    return "".join(out), applied
+
+
+def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = False,
+               max_passes: int = 10) -> tuple[str, int, list[Diagnostic], FileError | None]:
+    """Apply fixes until none is left (or ``max_passes``); return (text, fixes applied, remaining, error)."""
+    fixed = 0
+    diags, err = check_source(source, path, rules)
+    for _ in range(max_passes):
+        if err:
+            break
+        chosen = [d for d in diags if d.fix and (unsafe or d.fix.applicability == SAFE)]
+        if not chosen:
+            break
+        edits: list[Edit] = []
+        taken: list[tuple[int, int, int, int]] = []
+        used = 0
+        for d in chosen:
+            spans = [(e.line, e.col, e.end_line, e.end_col) for e in d.fix.edits]  # type: ignore[union-attr]
+            if any(_overlaps(s, t) for s in spans for t in taken):
+                continue
+            taken.extend(spans)
+            edits.extend(d.fix.edits)  # type: ignore[union-attr]
+            used += 1
+        new, _ = apply_edits(source, edits)
+        if new == source:
+            break
+        source, fixed = new, fixed + used
+        diags, err = check_source(source, path, rules)
+    return source, fixed, diags, err
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return (a[0], a[1]) < (b[2], b[3]) and (b[0], b[1]) < (a[2], a[3])
+
+
+def iter_files(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[Path]:
+    """Python files under ``paths`` (a file named explicitly is always linted); raise for a missing path."""
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise UsageError(f"path {p!r} does not exist: pass Python files or directories to lint")
+        if path.is_file():
+            yield path
+            continue
+        found = []
+        for root, dirs, files in os.walk(path):
+            dirs[:] = [d for d in dirs if d not in EXCLUDED_DIRS and not d.startswith(".")
+                       and not _excluded(os.path.join(root, d), exclude)]
+            found.extend(Path(root, f) for f in files if f.endswith(".py") and not _excluded(os.path.join(root, f),
+                                                                                             exclude))
+        yield from sorted(found)
+
+
+def _excluded(path: str, patterns: Sequence[str]) -> bool:
+    if not patterns:
+        return False
+    norm = path.replace(os.sep, "/")
+    if norm.startswith("./"):
+        norm = norm[2:]
+    name = os.path.basename(path)
+    return any(fnmatch.fnmatch(norm, pat) or fnmatch.fnmatch(name, pat) or norm.startswith(pat.rstrip("/") + "/")
+               for pat in patterns)
+
+
+def display_path(path: Path) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: bool = False,
+              write: bool = True) -> FileResult:
+    """Lint (and with ``fix`` rewrite, atomically) one file."""
+    shown = display_path(path)
+    try:
+        raw = path.read_bytes()
+        source = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        return FileResult(shown, error=FileError(shown, 1, 1, f"cannot read file: {exc}"))
+    res = FileResult(shown, source=source, lines=source.count("\n") + 1)
+    if fix:
+        new, n, diags, err = fix_source(source, shown, rules, unsafe=unsafe)
+        res.diagnostics, res.error, res.fixed = diags, err, n
+        if n and new != source:
+            res.fixed_source = new
+            if write:
+                _write_atomic(path, new)
+        return res
+    res.diagnostics, res.error = check_source(source, shown, rules)
+    return res
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    mode = path.stat().st_mode & 0o777
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def lint_paths(paths: Sequence[str], *, select: Sequence[str] = ("WP",), ignore: Sequence[str] = (),
+               exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
+               write: bool = True) -> list[FileResult]:
+    """Lint every Python file under ``paths``; one :class:`FileResult` per file, in path order."""
+    rules = select_rules(select, ignore)
+    files = list(iter_files(paths, exclude))
+    return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write) for p in files]
+
+
+def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = ("WP",),
+                ignore: Sequence[str] = ()) -> list[Diagnostic]:
+    """Diagnostics for one piece of source text (a syntax error raises :class:`SyntaxError`)."""
+    diags, err = check_source(source, path, select_rules(select, ignore))
+    if err:
+        raise SyntaxError(err.message)
+    return diags
+
+
+def _write_text(path: str, text: str) -> None:
+    """Write a report file atomically (temp file in the same folder, then rename)."""
+    target = Path(path)
+    if not target.parent.exists():
+        raise UsageError(f"cannot write {path!r}: folder {str(target.parent)!r} does not exist")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

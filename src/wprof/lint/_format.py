@@ -1,0 +1,90 @@
+"""Render lint results: text (as ruff prints), JSON (versioned) and SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ._diagnostic import Diagnostic, FileError
+
+SCHEMA = "wprof.lint/1"
+RULES_URL = "https://github.com/wprof/wprof/blob/main/docs/rules.md"
+
+
+def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fixed: int = 0) -> str:
+    lines = []
+    for e in errors:
+        lines.append(f"{e.path}:{e.line}:{e.column}: {e.message}")
+    for d in diags:
+        mark = " [*]" if d.fixable else ""
+        lines.append(f"{d.path}:{d.line}:{d.column}: {d.code}{mark} {d.message}")
+    n = len(diags)
+    if fixed:
+        lines.append(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.")
+    if n:
+        lines.append(f"Found {n} finding{'s' if n != 1 else ''}.")
+        nfix = sum(d.fixable for d in diags)
+        if nfix:
+            lines.append(f"[*] {nfix} fixable with the `--fix` option.")
+    elif errors:
+        lines.append(f"Found {len(errors)} file{'s' if len(errors) != 1 else ''} that could not be linted.")
+    else:
+        lines.append("All checks passed!")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, files: int, fixed: int = 0) -> str:
+    from .. import __version__
+
+    doc: dict[str, Any] = {
+        "schema": SCHEMA, "wprof_version": __version__, "files": files, "fixed": fixed,
+        "diagnostics": [d.to_dict() for d in diags], "errors": [e.to_dict() for e in errors],
+    }
+    return json.dumps(doc, indent=2) + "\n"
+
+
+def to_sarif(diags: Sequence[Diagnostic], errors: Sequence[FileError], rules: Sequence[Any]) -> str:
+    """SARIF 2.1.0 with one run; syntax errors become tool execution notifications."""
+    from .. import __version__
+
+    index = {r.code: i for i, r in enumerate(rules)}
+    sarif_rules = [{
+        "id": r.code, "name": r.name,
+        "shortDescription": {"text": r.summary.split(": ", 1)[-1]},
+        "fullDescription": {"text": r.doc.split("## Why is this bad?")[0].replace("## What it does", "").strip()},
+        "help": {"text": r.doc, "markdown": r.doc},
+        "helpUri": f"{RULES_URL}#{r.code.lower()}-{r.name}",
+        "defaultConfiguration": {"level": "warning"},
+        "properties": {"fix": r.fix},
+    } for r in rules]
+    results = []
+    for d in diags:
+        res: dict[str, Any] = {
+            "ruleId": d.code, "level": "warning",
+            "message": {"text": f"{d.message}. {d.fix_title}."},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": d.path.replace("\\", "/")},
+                "region": {"startLine": d.line, "startColumn": d.column, "endLine": d.end_line,
+                           "endColumn": d.end_column},
+            }}],
+        }
+        if d.code in index:
+            res["ruleIndex"] = index[d.code]
+        results.append(res)
+    notes = [{
+        "level": "error", "message": {"text": e.message},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": e.path.replace("\\", "/")},
+                                            "region": {"startLine": e.line, "startColumn": max(e.column, 1)}}}],
+    } for e in errors]
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "wprof-lint", "version": __version__,
+                                "informationUri": RULES_URL, "rules": sarif_rules}},
+            "invocations": [{"executionSuccessful": True, "toolExecutionNotifications": notes}],
+            "results": results,
+        }],
+    }
+    return json.dumps(doc, indent=2) + "\n"

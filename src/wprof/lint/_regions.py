@@ -1,0 +1,321 @@
+"""Timed regions: the statements a measurement covers.
+
+A region is the span of statements, in one scope, between a start reading and an end reading of a clock:
+
+- **host**: two reads of a host clock (``time.perf_counter()``, ``time.time()``, ``time.monotonic()``,
+  ``timeit.default_timer()``...) paired by a subtraction: ``t0 = perf_counter()`` ... ``perf_counter() - t0`` (or
+  ``t1 = perf_counter()`` ... ``t1 - t0``). The start is the latest assignment of ``t0`` before the end read;
+- **event**: ``S.record()`` ... ``E.record()`` where the file reads ``S.elapsed_time(E)`` (subscripts are matched
+  by their container, so ``starts[i]`` pairs with ``starts``);
+- **with**: the body of ``with T(...):`` where ``T`` is a context manager defined in the file that reads a clock
+  (or records events) on entry and on exit, ``codetiming.Timer``, or a name that says it is a timer.
+
+Statements strictly between the two readings are in the region (for loops between them, their whole body). A region
+whose two readings sit in the same loop body is *per iteration* (``loop``); one that encloses a loop times the loop.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+
+from ._context import Context, Scope, base_key, dotted, stmt_calls
+
+_TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
+_KNOWN_TIMERS = {"codetiming.Timer": ("host", False)}
+
+
+@dataclass
+class Region:
+    kind: str  # "host" | "event" | "with"
+    clock: str  # qualname of the host clock, "cuda-event", or the timer's name
+    scope: Scope
+    lo: int  # statement index of the start reading (exclusive bound)
+    hi: int  # statement index of the end reading (exclusive bound)
+    start: ast.AST
+    end: ast.AST
+    loop: ast.stmt | None = None  # innermost loop holding both readings: one sample per iteration
+    samples: str | None = None  # container the interval is appended to, if any
+    synced: bool | None = None  # host: a device sync after the last GPU work (None: no GPU work seen)
+    nvtx: bool = False  # the region's span is an NVTX range's span
+    timer: str | None = None  # name of the with-timer
+
+    def stmts(self) -> list[ast.stmt]:
+        return self.scope.stmts[self.lo + 1:self.hi]
+
+    def calls(self) -> list[ast.Call]:
+        out: list[ast.Call] = []
+        for s in self.stmts():
+            out.extend(stmt_calls(s))
+        return out
+
+    def contains(self, node: ast.AST) -> bool:
+        stmt = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
+        return stmt is not None and getattr(stmt, "_wp_scope", None) is self.scope and \
+            self.lo < stmt._wp_idx < self.hi  # type: ignore[attr-defined]
+
+    def inner_loops(self) -> list[ast.stmt]:
+        return [s for s in self.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
+
+    def in_loop(self, node: ast.AST) -> bool:
+        """``node`` runs once per iteration of a timed loop (per-iteration region, or a loop inside the region)."""
+        if self.loop is not None:
+            return True
+        stmt = node if isinstance(node, ast.stmt) else node._wp_stmt  # type: ignore[attr-defined]
+        return any(self.contains(lp) for lp in stmt._wp_loops)
+
+    @property
+    def line(self) -> int:
+        return self.start.lineno  # type: ignore[attr-defined]
+
+
+def find_regions(ctx: Context) -> list[Region]:
+    regions = _host_regions(ctx) + _event_regions(ctx) + _with_regions(ctx)
+    seen: set[tuple[int, int, int]] = set()
+    out = []
+    for r in regions:
+        key = (id(r.scope), r.lo, r.hi)
+        if key not in seen and r.hi > r.lo + 1:
+            seen.add(key)
+            out.append(r)
+    for r in out:
+        if r.kind == "host" and r.synced is None:
+            r.synced = _synced_after_work(ctx, r)
+        if r.kind == "host" and not r.nvtx:
+            r.nvtx = _nvtx_span(ctx, r)
+    out.sort(key=lambda r: (r.start.lineno, r.start.col_offset))  # type: ignore[attr-defined]
+    return out
+
+
+def _common_loop(a: ast.stmt, b: ast.stmt) -> ast.stmt | None:
+    loop = None
+    for x, y in zip(a._wp_loops, b._wp_loops):  # type: ignore[attr-defined]
+        if x is not y:
+            break
+        loop = x
+    return loop
+
+
+def _clock_assign_stmts(ctx: Context) -> dict[str, list[ast.stmt]]:
+    out: dict[str, list[ast.stmt]] = {}
+    for key, values in ctx.assigns.items():
+        stmts = ctx.assign_stmts[key]
+        for v, s in zip(values, stmts):
+            if ctx.is_clock(v):
+                out.setdefault(key, []).append(s)
+    return out
+
+
+def _latest(stmts: list[ast.stmt], scope: Scope, before: int, inclusive: bool = False) -> ast.stmt | None:
+    best = None
+    for s in stmts:
+        if s._wp_scope is not scope:  # type: ignore[attr-defined]
+            continue
+        i = s._wp_idx  # type: ignore[attr-defined]
+        if (i < before or (inclusive and i == before)) and (best is None or i > best._wp_idx):  # type: ignore
+            best = s
+    return best
+
+
+def _host_regions(ctx: Context) -> list[Region]:
+    clock_assigns = _clock_assign_stmts(ctx)
+    out = []
+    for sub in ctx.subtractions:
+        rkey = dotted(sub.right)
+        if rkey not in clock_assigns:
+            continue
+        stmt = sub._wp_stmt  # type: ignore[attr-defined]
+        scope = stmt._wp_scope
+        if ctx.is_clock(sub.left):
+            end_stmt, end_node = stmt, sub.left
+        else:
+            lkey = dotted(sub.left)
+            if lkey not in clock_assigns:
+                continue
+            end_stmt = _latest(clock_assigns[lkey], scope, stmt._wp_idx, inclusive=True)
+            if end_stmt is None:
+                continue
+            end_node = end_stmt.value  # type: ignore[attr-defined]
+        start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx)
+        if start_stmt is None:
+            continue
+        start_node = start_stmt.value  # type: ignore[attr-defined]
+        out.append(Region(
+            kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
+            hi=end_stmt._wp_idx, start=start_node, end=end_node, loop=_common_loop(start_stmt, end_stmt),
+            samples=_samples_of(ctx, sub),
+        ))
+    return out
+
+
+def _samples_of(ctx: Context, expr: ast.AST) -> str | None:
+    """The container an interval ends up in (``times.append(t1 - t0)``, ``dt = ...; times.append(dt)``)."""
+    node = expr
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Call)):
+        if isinstance(parent, ast.Call):
+            if isinstance(parent.func, ast.Attribute) and parent.func.attr in ("append", "update", "add"):
+                return base_key(parent.func.value)
+            if not (isinstance(parent.func, ast.Name) and parent.func.id in ("float", "round", "int", "abs")):
+                return None
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    if isinstance(parent, ast.Assign) and len(parent.targets) == 1:
+        target = parent.targets[0]
+        if isinstance(target, ast.Subscript):
+            return base_key(target)
+        name = dotted(target)
+        if name is None:
+            return None
+        scope = parent._wp_scope  # type: ignore[attr-defined]
+        for s in scope.stmts[parent._wp_idx + 1:]:  # type: ignore[attr-defined]
+            for c in stmt_calls(s):
+                if isinstance(c.func, ast.Attribute) and c.func.attr in ("append", "update") and c.args and \
+                        dotted(c.args[0]) == name:
+                    return base_key(c.func.value)
+    return None
+
+
+def _event_regions(ctx: Context) -> list[Region]:
+    pairs: set[tuple[str, str]] = set()
+    records: list[tuple[str, ast.Call]] = []
+    for c in ctx.calls:
+        m = ctx.method(c)
+        if m == "elapsed_time" and len(c.args) == 1:
+            s, e = base_key(c.func.value), base_key(c.args[0])  # type: ignore[union-attr]
+            if s and e:
+                pairs.add((s, e))
+        elif m == "record":
+            key = base_key(c.func.value)  # type: ignore[union-attr]
+            if key:
+                records.append((key, c))
+        elif (ctx.call_name(c) or "").endswith("get_elapsed_time") and len(c.args) == 2:
+            s, e = base_key(c.args[0]), base_key(c.args[1])
+            if s and e:
+                pairs.add((s, e))
+    out = []
+    for skey, ekey in pairs:
+        starts = [c._wp_stmt for k, c in records if k == skey]  # type: ignore[attr-defined]
+        for k, c in records:
+            if k != ekey:
+                continue
+            end_stmt = c._wp_stmt  # type: ignore[attr-defined]
+            start_stmt = _latest(starts, end_stmt._wp_scope, end_stmt._wp_idx)
+            if start_stmt is None:
+                continue
+            start_call = next(x for x in stmt_calls(start_stmt) if ctx.method(x) == "record")
+            out.append(Region(kind="event", clock="cuda-event", scope=end_stmt._wp_scope, lo=start_stmt._wp_idx,
+                              hi=end_stmt._wp_idx, start=start_call, end=c,
+                              loop=_common_loop(start_stmt, end_stmt)))
+    return out
+
+
+def _timer_contexts(ctx: Context) -> dict[str, tuple[str, bool, bool]]:
+    """Context managers defined in the file that time their body: name -> (kind, synced, nvtx)."""
+    out: dict[str, tuple[str, bool, bool]] = {}
+    for name, cls in ctx.classes.items():
+        methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        enter = methods.get("__enter__") or methods.get("__aenter__")
+        exit_ = methods.get("__exit__") or methods.get("__aexit__")
+        if enter and exit_:
+            info = _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
+            if info:
+                out[name] = info
+    for name, fn in ctx.functions.items():
+        if not any((dotted(d) or "").endswith("contextmanager") for d in fn.decorator_list):
+            continue
+        yields = [n for n in ast.walk(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
+        if not yields:
+            continue
+        y = yields[0].lineno
+        calls = ctx.calls_in_function(fn)
+        info = _classify(ctx, [c for c in calls if c.lineno < y], [c for c in calls if c.lineno > y])
+        if info:
+            out[name] = info
+    return out
+
+
+def _classify(ctx: Context, before: list[ast.Call], after: list[ast.Call]) -> tuple[str, bool, bool] | None:
+    nvtx = any(ctx.is_nvtx(c) for c in before + after)
+    synced = any(ctx.is_sync(c) for c in after)
+    if any(ctx.is_clock(c) for c in before) and any(ctx.is_clock(c) for c in after):
+        return ("host", synced, nvtx)
+    if any(ctx.method(c) == "record" for c in before) and any(ctx.method(c) == "record" for c in after):
+        return ("event", True, nvtx)
+    return None
+
+
+def _with_regions(ctx: Context) -> list[Region]:
+    timers = _timer_contexts(ctx)
+    out = []
+    for scope in ctx.scopes:
+        for stmt in scope.stmts:
+            if not isinstance(stmt, (ast.With, ast.AsyncWith)):
+                continue
+            for item in stmt.items:
+                expr = item.context_expr
+                func = expr.func if isinstance(expr, ast.Call) else expr
+                name = dotted(func)
+                if name is None:
+                    continue
+                q = ctx.qualname(func) or name
+                last = name.rsplit(".", 1)[-1]
+                if last in timers and (name == last or name.startswith("self.")):
+                    kind, synced, nvtx = timers[last]
+                elif q in _KNOWN_TIMERS:
+                    kind, synced = _KNOWN_TIMERS[q]
+                    nvtx = False
+                elif _TIMER_NAME.search(last) and ctx.is_nvtx(expr if isinstance(expr, ast.Call) else
+                                                               ast.Call(func=func, args=[], keywords=[])) is None:
+                    kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
+                else:
+                    continue
+                region = Region(kind="host" if kind == "host" else ("event" if kind == "event" else "with"),
+                                clock=last, scope=scope, lo=stmt._wp_idx,  # type: ignore[attr-defined]
+                                hi=stmt._wp_end + 1, start=expr, end=expr,  # type: ignore[attr-defined]
+                                loop=None, synced=None, nvtx=nvtx, timer=last)
+                if kind == "host" and synced:
+                    region.synced = True
+                out.append(region)
+                break
+    return out
+
+
+def _synced_after_work(ctx: Context, r: Region) -> bool | None:
+    last_work = -1
+    stmts = r.stmts()
+    for s in stmts:
+        from ._context import stmt_nodes
+
+        if ctx.gpu_work_in(stmt_nodes(s)):
+            last_work = s._wp_idx  # type: ignore[attr-defined]
+    if last_work < 0:
+        return None
+    for s in stmts:
+        if s._wp_idx >= last_work and any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
+            return True
+    # the end statement itself may synchronize before reading the clock: `sync(); t1 = ...` is two statements,
+    # but `torch.cuda.synchronize() or perf_counter()` is not worth supporting.
+    return False
+
+
+def _nvtx_span(ctx: Context, r: Region) -> bool:
+    stmts = r.scope.stmts
+    def kind_at(i: int) -> set[str]:
+        if not 0 <= i < len(stmts):
+            return set()
+        return {k for c in stmt_calls(stmts[i]) if (k := ctx.is_nvtx(c))}
+
+    push_near = "push" in kind_at(r.lo - 1) | kind_at(r.lo + 1) | kind_at(r.lo)
+    pop_near = "pop" in kind_at(r.hi - 1) | kind_at(r.hi + 1) | kind_at(r.hi)
+    if push_near and pop_near:
+        return True
+    for i in (r.lo - 1, r.lo + 1):
+        if 0 <= i < len(stmts) and isinstance(stmts[i], (ast.With, ast.AsyncWith)):
+            w = stmts[i]
+            if any(isinstance(it.context_expr, ast.Call) and ctx.is_nvtx(it.context_expr) == "range"
+                   for it in w.items):  # type: ignore[attr-defined]
+                # the with-body is the region (start first inside, end last inside) or the region wraps the with
+                if (i == r.lo - 1 and w._wp_end == r.hi) or (i == r.lo + 1 and w._wp_end == r.hi - 1):  # type: ignore
+                    return True
+    return False

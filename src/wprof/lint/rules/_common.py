@@ -1,0 +1,181 @@
+"""Helpers several rules share (warmup and sample-container analysis)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, Scope, dotted, stmt_calls
+from .._regions import Region
+
+
+def callee_key(call: ast.Call) -> str | None:
+    """``f`` for ``f(x)``, ``model.forward`` for ``model.forward(x)``, ``kernel`` for ``kernel[grid](...)``."""
+    func = call.func
+    if isinstance(func, ast.Subscript):
+        func = func.value
+    return dotted(func)
+
+
+def scope_words(scope: Scope) -> set[str]:
+    cached = getattr(scope.node, "_wp_words", None)
+    if cached is None:
+        cached = set()
+        for n in ast.walk(scope.node):
+            if isinstance(n, ast.Name):
+                cached.add(n.id.lower())
+            elif isinstance(n, ast.Attribute):
+                cached.add(n.attr.lower())
+            elif isinstance(n, ast.arg):
+                cached.add(n.arg.lower())
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 80:
+                cached.add(n.value.lower())
+        scope.node._wp_words = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def mentions_warmup(scope: Scope) -> bool:
+    return any("warm" in w for w in scope_words(scope))
+
+
+def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``key`` is called in ``scope`` at a statement before index ``before``."""
+    for stmt in scope.stmts[:before]:
+        for c in stmt_calls(stmt):
+            if callee_key(c) == key:
+                return True
+    return False
+
+
+def loop_guarded(region: Region) -> bool:
+    """Samples are taken under a condition on the loop variable (``if i >= warmup``), or the start read is."""
+    loop = region.loop
+    start_stmt = region.scope.stmts[region.lo]
+    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If):
+        return True
+    if loop is None or not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return False
+    targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    for stmt in region.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        if isinstance(stmt, (ast.If, ast.While)) or isinstance(stmt, ast.Continue):
+            test = getattr(stmt, "test", None)
+            if test is not None and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(test)):
+                return True
+    return False
+
+
+MEAN_FUNCS = ("mean", "fmean", "average", "nanmean")
+
+
+def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
+    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither."""
+    means: list[ast.AST] = []
+    others: list[ast.AST] = []
+    for scope in ctx.scopes:
+        for stmt in scope.stmts:
+            for node in _own_nodes(stmt):
+                if not (isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None),
+                                                                                    ast.Load)):
+                    continue
+                if dotted(node) != key or isinstance(getattr(node, "_wp_parent", None), ast.Attribute) and \
+                        node._wp_parent.value is node and node._wp_parent.attr in ("append", "extend"):  # type: ignore
+                    continue
+                kind = _classify_use(ctx, node)
+                if kind == "mean":
+                    means.append(node)
+                elif kind == "other":
+                    others.append(node)
+    return means, others
+
+
+def _own_nodes(stmt: ast.stmt) -> list[ast.AST]:
+    from .._context import stmt_nodes
+
+    return stmt_nodes(stmt)
+
+
+def _classify_use(ctx: Context, node: ast.AST) -> str:
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, ast.Subscript) and parent.value is node:  # times[5:]
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    if isinstance(parent, ast.Call) and node in parent.args:
+        q = ctx.call_name(parent) or ""
+        last = q.rsplit(".", 1)[-1]
+        if last == "len":
+            return "neutral"
+        if last in MEAN_FUNCS:
+            return "mean"
+        if last == "sum":
+            up = getattr(parent, "_wp_parent", None)
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent:
+                return "mean"
+            return "other"
+        if last in ("array", "tensor", "asarray", "as_tensor", "Tensor"):
+            up = getattr(parent, "_wp_parent", None)
+            if isinstance(up, ast.Attribute) and up.attr in MEAN_FUNCS:
+                return "mean"
+        return "other"
+    if isinstance(parent, ast.Attribute) and parent.attr in ("append", "extend", "clear"):
+        return "neutral"
+    if isinstance(parent, ast.Attribute) and parent.attr in MEAN_FUNCS:
+        return "mean"
+    return "other"
+
+
+def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
+    from .alloc_in_timed_region import is_factory
+
+    return [c for c in region.calls() if ctx.is_gpu_work(c) and not ctx.is_sync(c)
+            and not is_factory(ctx.call_name(c))]
+
+
+def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
+    """Regions whose GPU work was never called before them: (region, first cold call, its key)."""
+    out = []
+    if not ctx.uses_gpu:
+        return out
+    for r in ctx.regions:
+        if mentions_warmup(r.scope) or loop_guarded(r):
+            continue
+        cold = []
+        for c in work_calls(ctx, r):
+            key = callee_key(c)
+            if key is None or key in ("print",) or key.split(".")[0] in r.scope.params:
+                continue  # a callable handed in: the caller may have warmed it up
+            if called_before(ctx, key, r.scope, r.lo):
+                continue
+            cold.append((c, key))
+        if not cold:
+            continue
+        comp = [(c, k) for c, k in cold if ctx.is_compiled(k)]
+        if compiled:
+            if not comp:
+                continue
+            c, key = comp[0]
+        else:
+            if comp:
+                continue  # the compiled-function rule covers it
+            # every timed callee must be cold: one already-run callee means the code was exercised before
+            if len(cold) < len({k for c2 in work_calls(ctx, r) if (k := callee_key(c2))}):
+                continue
+            c, key = cold[0]
+        if r.loop is not None and not _mean_of_per_iteration(ctx, r):
+            continue  # one cold sample among many, summarized by a robust statistic (or not at all)
+        out.append((r, c, key))
+    return out
+
+
+def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
+    if r.samples is None:
+        return False
+    means, others = sample_uses(ctx, r.samples)
+    return bool(means) and not any(_robust(ctx, o) for o in others)
+
+
+def _robust(ctx: Context, node: ast.AST) -> bool:
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, ast.Subscript):
+        parent = getattr(parent, "_wp_parent", None)
+    if isinstance(parent, ast.Call):
+        last = (ctx.call_name(parent) or "").rsplit(".", 1)[-1]
+        return last in ("median", "min", "percentile", "quantile", "nanmedian", "sorted", "describe")
+    return True  # passed somewhere we cannot see: assume it is handled

@@ -1,0 +1,72 @@
+'''WP107 elapsed-before-sync: `elapsed_time()` is read before the end event has completed.
+
+## What it does
+Checks for `start.elapsed_time(end)` calls that follow an event `.record()` in the same function with no
+synchronization in between (`end.synchronize()`, `torch.cuda.synchronize()`, `stream.synchronize()`, or a
+`.query()` check guarding the read).
+
+## Why is this bad?
+`record()` only queues the event. Until the GPU reaches it, `elapsed_time()` raises
+`RuntimeError: CUDA error: device not ready`, or, if the GPU happens to be done, succeeds: the code works on a
+fast run and crashes on a slow one.
+
+## Example
+```python
+start.record()
+y = model(x)
+end.record()
+ms = start.elapsed_time(end)
+```
+
+## Use instead
+```python
+start.record()
+y = model(x)
+end.record()
+end.synchronize()
+ms = start.elapsed_time(end)
+```
+In a loop, keep the events and read them after one synchronize at the end (or once `end.query()` is true).
+
+## Fix safety
+No automatic fix: where the wait belongs (here, or after the loop) is a design choice.
+'''
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, stmt_calls
+
+CODE = "WP107"
+NAME = "elapsed-before-sync"
+FIX = "none"
+
+
+def check(ctx: Context) -> None:
+    if "elapsed_time" not in ctx.source:
+        return
+    for scope in ctx.scopes:
+        last_record = last_sync = -1
+        for stmt in scope.stmts:
+            i = stmt._wp_idx  # type: ignore[attr-defined]
+            for c in stmt_calls(stmt):
+                m = ctx.method(c)
+                if m == "record":
+                    last_record = i
+                elif m == "query" or ctx.is_sync(c):
+                    last_sync = i
+                elif (m == "elapsed_time" or (ctx.call_name(c) or "").endswith("get_elapsed_time")) and \
+                        last_record >= 0 and last_record >= last_sync and not _query_guarded(ctx, c):
+                    ctx.report(c, "`elapsed_time()` read before the end event is synchronized",
+                               "Call `end.synchronize()` (or `torch.cuda.synchronize()`) before reading it")
+
+
+def _query_guarded(ctx: Context, call: ast.Call) -> bool:
+    node: ast.AST | None = call._wp_stmt  # type: ignore[attr-defined]
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        test = getattr(node, "test", None)
+        if test is not None and any(isinstance(n, ast.Call) and ctx.method(n) == "query" for n in ast.walk(test)):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False

@@ -1,0 +1,67 @@
+'''WP102 host-timer-on-gpu-work: a host clock times GPU work without synchronizing before the end read.
+
+## What it does
+Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
+the file...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
+no device synchronization between the last GPU work and the end read.
+
+## Why is this bad?
+CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
+clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
+host happened to wait for. The number is not the GPU time of the code between the reads.
+
+A synchronize (or a hidden one such as `.item()`) after the last GPU work and before the end read makes the
+interval cover the work and is not reported. Host clocks around host work (data loading, `next(loader)`) are
+correct and not reported either.
+
+## Example
+```python
+t0 = time.perf_counter()
+y = model(x)
+elapsed_ms = (time.perf_counter() - t0) * 1e3
+```
+
+## Use instead
+```python
+start = torch.cuda.Event(enable_timing=True)
+end = torch.cuda.Event(enable_timing=True)
+start.record()
+y = model(x)
+end.record()
+end.synchronize()
+elapsed_ms = start.elapsed_time(end)
+```
+or synchronize before the end read:
+```python
+torch.cuda.synchronize()
+t0 = time.perf_counter()
+y = model(x)
+torch.cuda.synchronize()
+elapsed_ms = (time.perf_counter() - t0) * 1e3
+```
+
+## Fix safety
+No automatic fix: where to synchronize depends on what the number is meant to include.
+'''
+
+from __future__ import annotations
+
+from .._context import Context
+
+CODE = "WP102"
+NAME = "host-timer-on-gpu-work"
+FIX = "none"
+
+
+def check(ctx: Context) -> None:
+    if not ctx.uses_gpu:
+        return
+    for r in ctx.regions:
+        if r.kind != "host" or r.synced is not False or r.nvtx:
+            continue
+        if r.timer:
+            ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
+                       "Synchronize before the timer's end read, or time the work with CUDA events")
+        else:
+            ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
+                       "not the work", "Synchronize before reading the end time, or time the work with CUDA events")

@@ -1,0 +1,81 @@
+'''WP105 mean-only: per-sample timings are collected, then only their mean is reported.
+
+## What it does
+Checks for lists of timing samples (intervals appended in a loop, or `elapsed_time()` values) whose only use is a
+mean: `statistics.mean(times)`, `np.mean(times)`, `sum(times) / len(times)`, `torch.tensor(times).mean()`.
+
+## Why is this bad?
+GPU timings are skewed and often bimodal: a few slow samples (a clock drop, another process, a page fault, a
+garbage collection) move the mean while the typical run does not change. The mean alone hides the spread, so two
+runs cannot be compared and a noisy measurement looks as precise as a clean one. You already have the samples:
+report the median and the spread (min, p5/p95 or IQR) and n.
+
+Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there.
+
+## Example
+```python
+times = []
+for _ in range(100):
+    start.record(); fn(); end.record()
+    end.synchronize()
+    times.append(start.elapsed_time(end))
+print(f"{statistics.mean(times):.3f} ms")
+```
+
+## Use instead
+```python
+q = statistics.quantiles(times, n=20)
+print(f"median {statistics.median(times):.3f} ms, p5 {q[0]:.3f}, p95 {q[-1]:.3f}, n={len(times)}")
+```
+
+## Fix safety
+No automatic fix.
+'''
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, base_key
+from ._common import sample_uses
+
+CODE = "WP105"
+NAME = "mean-only"
+FIX = "none"
+
+
+def _sample_lists(ctx: Context) -> set[str]:
+    keys = {r.samples for r in ctx.regions if r.samples}
+    for c in ctx.calls:
+        if ctx.method(c) == "elapsed_time" or (ctx.call_name(c) or "").endswith("get_elapsed_time"):
+            parent = getattr(c, "_wp_parent", None)
+            while isinstance(parent, (ast.BinOp, ast.Call)) and not (
+                    isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute)
+                    and parent.func.attr == "append"):
+                parent = getattr(parent, "_wp_parent", None)
+            if isinstance(parent, ast.Call):
+                key = base_key(parent.func.value)  # type: ignore[union-attr]
+                if key:
+                    keys.add(key)
+            stmt = c._wp_stmt  # type: ignore[attr-defined]
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.ListComp) and len(stmt.targets) == 1:
+                key = base_key(stmt.targets[0])
+                if key:
+                    keys.add(key)
+    # only plain lists: a meter object's `.avg` is its own design
+    out = set()
+    for k in keys:
+        values = ctx.assigns.get(k, [])
+        if values and all(isinstance(v, (ast.List, ast.ListComp)) or
+                          (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list")
+                          for v in values):
+            out.add(k)
+    return out
+
+
+def check(ctx: Context) -> None:
+    for key in sorted(_sample_lists(ctx)):
+        means, others = sample_uses(ctx, key)
+        if means and not others:
+            ctx.report(means[0], f"Only the mean of `{key}` is reported",
+                       "Report the median and the spread (min, p5/p95 or IQR) and n too")

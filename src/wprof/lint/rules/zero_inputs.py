@@ -1,0 +1,112 @@
+'''WP111 zero-inputs: GPU work is timed on all-zero inputs.
+
+## What it does
+Checks for tensors created with `torch.zeros` / `torch.zeros_like` (or `cupy.zeros`), never written afterwards, and
+passed as inputs to GPU work inside a timed region (an operand of `@`, or an argument of an op or model call).
+Names that read as outputs or state (`out`, `buf`, `acc`, `grad`, `mask`, `bias`, `labels`...), tensors passed as
+`out=`, filled in place (`x.normal_()`, `x[...] = ...`), or handed to a kernel launch are not reported.
+
+## Why is this bad?
+Zeros are not representative data. The GPU draws less power multiplying zeros (fewer bits toggle), so clocks stay
+higher than with real data and a power-bound matmul looks faster than it will be; sparsity-aware or
+value-dependent paths (early exits, denormals, compression, NaN checks) take their fast path. The benchmark
+measures a case your workload never hits.
+
+## Example
+```python
+a = torch.zeros(8192, 8192, device="cuda", dtype=torch.bfloat16)
+b = torch.zeros(8192, 8192, device="cuda", dtype=torch.bfloat16)
+start.record()
+c = a @ b
+end.record()
+```
+
+## Use instead
+```python
+a = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
+b = torch.randn(8192, 8192, device="cuda", dtype=torch.bfloat16)
+```
+
+## Fix safety
+No automatic fix: the right distribution depends on the workload.
+'''
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .._context import Context, dotted, stmt_nodes
+
+CODE = "WP111"
+NAME = "zero-inputs"
+FIX = "none"
+_ZEROS = {"torch.zeros", "torch.zeros_like", "cupy.zeros", "cupy.zeros_like", "torch.cuda.zeros"}
+_OUTPUTISH = re.compile(
+    r"(?i)(^|_)(out|outs|output|outputs|res|result|results|dst|buf|buffer|acc|accum|grad|grads|cache|state|states"
+    r"|mask|bias|labels?|targets?|counts?|hist|total|zeros?|h|c|hidden|memory|pad|padding)(_|\d|$)")
+
+
+def _zero_call(ctx: Context, v: ast.AST) -> ast.Call | None:
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("to", "cuda", "half",
+                                                                                          "bfloat16", "float"):
+        v = v.func.value
+    if isinstance(v, ast.Call) and ctx.call_name(v) in _ZEROS:
+        return v
+    return None
+
+
+def _written(ctx: Context, name: str) -> bool:
+    for c in ctx.calls:
+        if isinstance(c.func, ast.Attribute) and dotted(c.func.value) == name and c.func.attr.endswith("_"):
+            return True  # x.normal_(), x.copy_(...)
+        if isinstance(c.func, ast.Subscript) and any(dotted(a) == name for a in c.args):
+            return True  # a kernel launch may write it
+        if any(kw.arg == "out" and dotted(kw.value) == name for kw in c.keywords):
+            return True
+        q = ctx.call_name(c) or ""
+        if q.startswith("torch.nn.init.") and c.args and dotted(c.args[0]) == name:
+            return True
+    for scope in ctx.scopes:
+        for s in scope.stmts:
+            if isinstance(s, ast.AugAssign) and dotted(s.target) == name:
+                return True
+            if isinstance(s, ast.Assign) and any(isinstance(t, ast.Subscript) and dotted(t.value) == name
+                                                 for t in s.targets):
+                return True
+    return False
+
+
+def check(ctx: Context) -> None:
+    if "zeros" not in ctx.source:
+        return
+    candidates: dict[str, ast.Call] = {}
+    for name, values in ctx.assigns.items():
+        calls = [_zero_call(ctx, v) for v in values]
+        if calls and all(calls) and not _OUTPUTISH.search(name.rsplit(".", 1)[-1]):
+            candidates[name] = calls[0]  # type: ignore[assignment]
+    if not candidates:
+        return
+    reported: set[str] = set()
+    for r in ctx.regions:
+        for s in r.stmts():
+            for n in stmt_nodes(s):
+                used = _inputs(ctx, n)
+                for name in used:
+                    if name in candidates and name not in reported and not _written(ctx, name):
+                        reported.add(name)
+                        ctx.report(candidates[name], f"Timed input `{name}` is all zeros",
+                                   "Fill inputs with random values (`torch.randn`, `torch.rand`)")
+
+
+def _inputs(ctx: Context, n: ast.AST) -> list[str]:
+    if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.MatMult, ast.Mult, ast.Add)):
+        return [d for d in (dotted(n.left), dotted(n.right)) if d]
+    if isinstance(n, ast.Call) and not isinstance(n.func, ast.Subscript) and ctx.is_gpu_work(n):
+        names = [d for a in n.args if (d := dotted(a))]
+        if isinstance(n.func, ast.Attribute) and not n.func.attr.endswith("_"):
+            recv = dotted(n.func.value)
+            if recv:
+                names.append(recv)
+        return names
+    return []
