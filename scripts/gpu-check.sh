@@ -11,7 +11,7 @@ OUT="${OUT:-/tmp/wprof-gpu-check}"
 W="$OUT/work"
 mkdir -p "$W"
 PY=python3
-parts="${*:-tests bench accuracy loop run nvtx lint dist}"
+parts="${*:-tests bench env accuracy loop run nvtx lint dist}"
 want() { [[ " $parts " == *" $1 "* ]]; }
 log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
 step() {  # step NAME TIMEOUT_S CMD...
@@ -39,6 +39,10 @@ if want bench; then
   step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"
   step bench-add 120 $PY -m wprof bench examples/bench_ops.py:add --json "$W/bench-add.json"
   step report-matmul 60 $PY -m wprof report "$W/bench-matmul.json"
+fi
+if want env; then
+  step env-calibrate 180 $PY -m wprof env --calibrate --json "$W/env.json"
+  step device-name 60 $PY -c "import torch; from wprof import hardware; n=torch.cuda.get_device_name(); print(repr(n), 'in table:', hardware.lookup(n) is not None)"
 fi
 # --- sections added by each feature (keep each under its own `if want NAME`) ---
 if want accuracy && [ -f benchmarks/accuracy.py ]; then

@@ -50,7 +50,7 @@ def nvml_reading(index: int | None) -> dict[str, Any] | None:
         reading = read_once(index)
     except Exception:  # telemetry must never break a measurement
         return None
-    return reading
+    return reading if getattr(reading, "available", True) else None
 
 
 def fingerprint(device: Any = None) -> dict[str, Any]:
