@@ -1,0 +1,235 @@
+"""Timing logic of the Gauge with a fake host clock and fake CUDA events (a simulated GPU queue)."""
+
+import json
+import math
+
+import pytest
+
+from wprof.loop import Gauge
+from wprof.loop.marks import HostMarks
+
+from loop_fakes import FakeClock, FakeEventMarks, FakeGPU, TimedLoader
+
+
+def _events_gauge(tmp_path, loader=None, **kw):
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu, capacity=kw.pop("capacity", None))
+    kw.setdefault("profiler_api", False)
+    g = Gauge(loader, out_dir=tmp_path, name="t", env="", _clock=clock, _marks=marks, **kw)
+    return g, clock, gpu, marks
+
+
+def test_events_iter_excludes_data_and_step_is_the_period(tmp_path):
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    loader = TimedLoader(clock, 12, data_ms=2.0)
+    g = Gauge(loader, warmup=2, iters=8, global_batch_size=64, out_dir=tmp_path, name="t", env="",
+              profiler_api=False, _clock=clock, _marks=marks)
+    for _ in g:
+        gpu.enqueue_ms(10.0)  # compute the GPU runs
+        clock.advance_ms(1.0)  # host enqueue cost
+        gpu.synchronize()  # loss.item(): the host waits for the GPU
+    r = g.result
+    assert r.status == "complete" and r.n == 8 and r.mode == "events"
+    assert r.index == tuple(range(2, 10))
+    assert all(x == pytest.approx(10.0) for x in r.iter_ms)
+    assert all(x == pytest.approx(2.0) for x in r.data_ms)
+    assert all(x == pytest.approx(12.0) for x in r.step_ms)
+    assert r.fps[0] == pytest.approx(64 / 0.012)
+    assert r.clocks == {"iter_ms": "cuda-events", "data_ms": "host", "step_ms": "host"}
+    assert r.warmup["iterations"] == 2
+    assert marks.waits == 0 and marks.finalized == 1
+
+
+def test_events_never_wait_in_the_loop_and_lines_come_late(tmp_path, caplog):
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    loader = TimedLoader(clock, 40, data_ms=0.1)
+    g = Gauge(loader, warmup=0, iters=30, out_dir=tmp_path, name="t", env="", profiler_api=False,
+              _clock=clock, _marks=marks)
+    resolved_at = []
+    for k, _ in enumerate(g):
+        gpu.enqueue_ms(5.0)  # the host runs ahead: 1 ms of host work per 5 ms of GPU work
+        clock.advance_ms(1.0)
+        resolved_at.append(len(g._index))
+        if k == 10:
+            assert marks.waits == 0 and marks.finalized == 0
+            assert len(g._index) < k  # iterations are resolved lazily, behind the host
+    r = g.result
+    assert r.n == 30 and all(x == pytest.approx(5.0) for x in r.iter_ms[5:])
+    assert marks.waits == 0 and marks.finalized == 1
+    # the host runs ahead, so the events say 5 ms of GPU per step while the host needed 1.1 ms per step
+    assert all(x == pytest.approx(1.1) for x in r.step_ms)
+
+
+def test_gpu_idle_while_fetching_is_not_iter_time(tmp_path):
+    # data is slow (GPU idles), compute is short: iter must be the compute only
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    g = Gauge(TimedLoader(clock, 10, data_ms=20.0), warmup=1, iters=5, out_dir=tmp_path, name="t", env="",
+              profiler_api=False, _clock=clock, _marks=marks)
+    for _ in g:
+        gpu.enqueue_ms(3.0)
+        clock.advance_ms(0.5)
+    r = g.result
+    assert all(x == pytest.approx(3.0) for x in r.iter_ms)
+    assert all(x == pytest.approx(20.0) for x in r.data_ms)
+    assert [f.code for f in r.findings] == ["data-bound"]
+    assert "20.00 ms per step" in r.findings[0].message and "3.00 ms of compute" in r.findings[0].message
+
+
+def test_host_mode_with_fake_clock(tmp_path):
+    clock = FakeClock()
+    g = Gauge(TimedLoader(clock, 10, data_ms=1.5), warmup=2, iters=5, mode="host", out_dir=tmp_path, name="h",
+              env="", _clock=clock, _marks=HostMarks(clock))
+    for _ in g:
+        clock.advance_ms(4.0)
+    r = g.result
+    assert r.mode == "host" and r.clocks["iter_ms"] == "host"
+    assert all(x == pytest.approx(4.0) for x in r.iter_ms)
+    assert all(x == pytest.approx(1.5) for x in r.data_ms)
+    assert all(x == pytest.approx(5.5) for x in r.step_ms)
+    assert any(w.code == "host-clock" for w in r.warnings)
+
+
+def test_hooks_nanogpt_shape_with_data_in_the_middle(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, warmup=2, iters=6)
+    for _ in range(10):
+        with g.step():
+            with g.phase("forward"):
+                gpu.enqueue_ms(4.0)
+                clock.advance_ms(0.2)
+            with g.data():
+                clock.advance_ms(3.0)  # get_batch() for the next micro-step, GPU still busy with forward
+            with g.phase("backward"):
+                gpu.enqueue_ms(8.0)
+                clock.advance_ms(0.2)
+            gpu.synchronize()
+        clock.advance_ms(1.0)  # outside the step (logging): not timed
+    r = g.result
+    assert r.n == 6 and r.status == "complete"
+    # the GPU was busy during the fetch, so no GPU time is data time: iter is the whole GPU span
+    assert all(x == pytest.approx(12.0) for x in r.iter_ms)
+    assert all(x == pytest.approx(3.0) for x in r.data_ms)
+    assert all(x == pytest.approx(12.0) for x in r.step_ms)
+    assert r.phases["forward"] == pytest.approx((4.0,) * 6)
+    assert r.phases["backward"] == pytest.approx((8.0,) * 6)
+    d = r.to_dict()
+    assert d["phase_summary"]["backward"]["median"] == pytest.approx(8.0)
+
+
+def test_begin_end_methods_and_phase_missing_in_some_steps(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, warmup=0, iters=4)
+    for k in range(4):
+        g.begin_step()
+        g.begin_data()
+        clock.advance_ms(1.0)
+        g.end_data()
+        if k % 2 == 0:
+            with g.phase("eval"):
+                gpu.enqueue_ms(2.0)
+        gpu.enqueue_ms(1.0)
+        gpu.synchronize()
+        g.end_step()
+    r = g.result
+    assert r.n == 4
+    assert r.phases["eval"][0] == pytest.approx(2.0) and math.isnan(r.phases["eval"][1])
+    assert r.summary("eval").n == 2
+
+
+def test_partial_result_when_the_loader_is_short(tmp_path, caplog):
+    g, clock, gpu, marks = _events_gauge(tmp_path, TimedLoader(FakeClock(), 12, 0.0), warmup=5, iters=30)
+    for _ in g:
+        gpu.enqueue_ms(1.0)
+    r = g.result
+    assert r.status == "partial" and r.n == 7
+    assert r.warnings[0].code == "partial" and "7 of 30" in r.warnings[0].message
+    doc = json.loads((tmp_path / "t.json").read_text())
+    assert doc["status"] == "partial" and doc["schema"] == "wprof.loop/1"
+    assert len((tmp_path / "t.jsonl").read_text().splitlines()) == 7
+
+
+def test_loader_shorter_than_warmup(tmp_path):
+    g, *_ = _events_gauge(tmp_path, [1, 2, 3], warmup=5, iters=30)
+    assert list(g) == [1, 2, 3]
+    assert g.result.status == "partial" and g.result.n == 0
+    from io import StringIO
+
+    from rich.console import Console
+
+    from wprof.report.loop import render_loop
+
+    render_loop(g.result, Console(file=StringIO(), width=100))
+
+
+def test_items_pass_through_after_the_window(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, list(range(20)), warmup=2, iters=3)
+    assert list(g) == list(range(20))
+    assert g.result.n == 3 and g.result.index == (2, 3, 4)
+
+
+def test_window_argument(tmp_path):
+    g, *_ = _events_gauge(tmp_path, list(range(20)), window=(10, 14))
+    list(g)
+    assert g.result.index == (10, 11, 12, 13) and g.result.window == (10, 14)
+
+
+def test_ring_full_waits_for_the_oldest_step_and_reports_it(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, list(range(30)), warmup=0, iters=25, capacity=8)
+    for _ in g:
+        gpu.enqueue_ms(5.0)  # the host runs far ahead
+        clock.advance_ms(0.1)
+    r = g.result
+    assert r.n == 25 and marks.stalls > 0 and marks.grown == 0
+    assert any(w.code == "event-ring" for w in r.warnings)
+    assert all(x == pytest.approx(5.0) for x in r.iter_ms[1:])
+
+
+def test_exception_inside_step_discards_it(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, warmup=0, iters=3)
+    for k in range(4):
+        try:
+            with g.step():
+                gpu.enqueue_ms(1.0)
+                if k == 1:
+                    raise ValueError("bad batch")
+        except ValueError:
+            pass
+    r = g.result
+    # the window still ran to its end; the failed iteration is left out and said so
+    assert r.status == "complete" and r.index == (0, 2)
+    assert any(w.code == "discarded" and "ValueError raised inside step 1" in w.message for w in r.warnings)
+
+
+def test_finish_is_idempotent_and_exit_after(tmp_path):
+    g, clock, gpu, marks = _events_gauge(tmp_path, list(range(10)), warmup=1, iters=2, exit_after=True)
+    with pytest.raises(SystemExit) as e:
+        for _ in g:
+            pass
+    assert e.value.code == 0
+    assert (tmp_path / "t.json").exists()
+    assert g.finish() is g.result
+
+
+def test_disabled_gauge_is_a_pass_through(tmp_path):
+    g = Gauge(range(5), env="--off", out_dir=tmp_path)
+    assert list(g) == [0, 1, 2, 3, 4] and g.result is None and g.mode == "off"
+    assert not list(tmp_path.iterdir())
+
+
+def test_log_lines_format_and_interval(tmp_path, caplog):
+    caplog.set_level("INFO", logger="wprof")
+    clock = FakeClock()
+    g = Gauge(TimedLoader(clock, 10, 1.0), warmup=2, iters=6, global_batch_size=256, log_interval=2, mode="host",
+              out_dir=tmp_path, name="l", env="", _clock=clock, _marks=HostMarks(clock))
+    for _ in g:
+        clock.advance_ms(2.0)
+    err = "\n".join(r.getMessage() for r in caplog.records)
+    lines = [ln for ln in err.splitlines() if ln.startswith("0:[wprof] [")]
+    assert lines == [f"0:[wprof] [{i:04d}]: iter 2.00 ms, data 1.00 ms, fps 85333.33" for i in (2, 4, 6)]
+    assert "0:[wprof] Average: iter 2.00 ms (median 2.00, p95 2.00), data 1.00 ms" in err
+    assert f"results: {tmp_path / 'l.json'}" in err
