@@ -100,6 +100,34 @@ def base_key(expr: ast.AST) -> str | None:
     return dotted(expr)
 
 
+def alias_key(expr: ast.AST) -> str | None:
+    """Like :func:`base_key`, seeing through loop variables: ``s`` in ``for s, e in zip(starts, ends)`` (a for
+    statement or a comprehension) is ``starts``."""
+    key = base_key(expr)
+    if not isinstance(expr, ast.Name):
+        return key
+    node: ast.AST | None = expr
+    while node is not None:
+        gens: list[tuple[ast.AST, ast.AST]] = []
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)):
+            gens = [(g.target, g.iter) for g in node.generators]
+        elif isinstance(node, (ast.For, ast.AsyncFor)):
+            gens = [(node.target, node.iter)]
+        for target, it in gens:
+            if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and it.args:
+                if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+                    target, it = target.elts[1], it.args[0]
+            if isinstance(target, ast.Name) and target.id == expr.id:
+                return base_key(it) or key
+            if isinstance(target, ast.Tuple) and isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and \
+                    it.func.id == "zip":
+                for t, a in zip(target.elts, it.args):
+                    if isinstance(t, ast.Name) and t.id == expr.id:
+                        return base_key(a) or key
+        node = getattr(node, "_wp_parent", None)
+    return key
+
+
 class Context:
     """Shared analysis of one file; rules read it and call :meth:`report`."""
 
@@ -308,7 +336,7 @@ class Context:
         if isinstance(v, ast.Call):
             q = self.call_name(v) or ""
             if q.startswith(("torch.", "cupy.", "cupyx.")) and not q.startswith(NOT_WORK_PREFIXES):
-                return True
+                return not q.rsplit(".", 1)[-1][:1].isupper()  # torch.nn.Linear(...) is a module
             if isinstance(v.func, ast.Attribute):
                 if v.func.attr in HIDDEN_SYNC_METHODS or v.func.attr in HOST_METHODS:
                     return False

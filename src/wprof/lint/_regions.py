@@ -20,7 +20,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ._context import Context, Scope, base_key, dotted, stmt_calls
+from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False)}
@@ -182,7 +182,7 @@ def _event_regions(ctx: Context) -> list[Region]:
     for c in ctx.calls:
         m = ctx.method(c)
         if m == "elapsed_time" and len(c.args) == 1:
-            s, e = base_key(c.func.value), base_key(c.args[0])  # type: ignore[union-attr]
+            s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]
             if s and e:
                 pairs.add((s, e))
         elif m == "record":
@@ -190,7 +190,7 @@ def _event_regions(ctx: Context) -> list[Region]:
             if key:
                 records.append((key, c))
         elif (ctx.call_name(c) or "").endswith("get_elapsed_time") and len(c.args) == 2:
-            s, e = base_key(c.args[0]), base_key(c.args[1])
+            s, e = alias_key(c.args[0]), alias_key(c.args[1])
             if s and e:
                 pairs.add((s, e))
     out = []

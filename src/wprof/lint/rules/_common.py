@@ -125,7 +125,8 @@ def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
     from .alloc_in_timed_region import is_factory
 
     return [c for c in region.calls() if ctx.is_gpu_work(c) and not ctx.is_sync(c)
-            and not is_factory(ctx.call_name(c))]
+            and not is_factory(ctx.call_name(c))
+            and not (isinstance(c.func, ast.Attribute) and ctx.is_tensorish(c.func.value))]  # tensor methods
 
 
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, base_key
+from .._context import Context, alias_key, base_key
 from .._diagnostic import SAFE, Edit, Fix
 
 CODE = "WP109"
@@ -43,7 +43,7 @@ def _timed_keys(ctx: Context) -> set[str]:
     keys = set()
     for c in ctx.calls:
         if ctx.method(c) == "elapsed_time" and c.args:
-            keys.update(k for k in (base_key(c.func.value), base_key(c.args[0])) if k)  # type: ignore[union-attr]
+            keys.update(k for k in (alias_key(c.func.value), alias_key(c.args[0])) if k)  # type: ignore[union-attr]
     return keys
 
 
