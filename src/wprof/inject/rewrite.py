@@ -72,23 +72,31 @@ def make_plan(filename: str, tree: ast.Module, candidate: Candidate, site: str,
 # --- shared: which nodes change ---------------------------------------------------------------------------------------
 
 def _wrapped_expr(c: Candidate) -> ast.expr | None:
-    """The expression the gauge wraps: the data source of a for-loop, the range of a range loop; None for while."""
-    loop = c.node
-    if isinstance(loop, (ast.For, ast.AsyncFor)):
-        if c.kind == "for" and c.source_node is not None:
-            return c.source_node
-        expr = loop.iter
-        # range loop: wrap the range itself (inside enumerate/tqdm if any)
-        while isinstance(expr, ast.Call) and expr.args and not (
-                isinstance(expr.func, (ast.Name, ast.Attribute))
-                and (getattr(expr.func, "id", None) or getattr(expr.func, "attr", None)) in {"range", "trange"}):
-            expr = expr.args[0]
-        return expr
+    """The data source a for-loop's gauge wraps; None for ``while`` and ``range`` loops (they use the hooks)."""
+    if c.kind == "for" and c.source_node is not None:
+        return c.source_node
     return None
 
 
+def _uses_hooks(c: Candidate) -> bool:
+    return c.kind in ("for-range", "while")
+
+
+def _runs_once(c: Candidate, tree: ast.Module) -> bool:
+    """True for a loop outside every function and every other loop: it runs once, so ``wprof.Gauge(loader)`` inline
+    is enough (loops in functions or inside an epoch loop get one gauge made up front and wrapped each time)."""
+    parents = _parent_map(tree)
+    p = parents.get(c.node)
+    while p is not None:
+        if isinstance(p, (ast.For, ast.AsyncFor, ast.While, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                          ast.Lambda)):
+            return False
+        p = parents.get(p)
+    return True
+
+
 def _data_stmts(c: Candidate) -> tuple[ast.stmt, ...]:
-    return c.fetches if c.kind in ("for-range", "while") else ()
+    return c.fetches if _uses_hooks(c) else ()
 
 
 # --- text edits for `wprof inject` ---------------------------------------------------------------------------------
@@ -147,14 +155,24 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     edits: list[tuple[int, int, str]] = []  # (start, end, replacement) on the joined text
 
     expr = _wrapped_expr(c)
+    # `for b in wprof.Gauge(loader, global_batch_size=N):` when the loop runs once and N is known; otherwise one gauge
+    # made up front, wrapped around the loader each time the loop starts (and learning the batch size at run time)
+    inline = expr is not None and _runs_once(c, tree) and "global_batch_size" in plan.gauge_kwargs
+    kw = _kwargs_src(plan.gauge_kwargs)
     if expr is not None:
         a = _abs(lines, offs, expr.lineno, expr.col_offset)
         b = _abs(lines, offs, expr.end_lineno or expr.lineno, expr.end_col_offset or 0)
-        edits.append((a, b, f"{g}.wrap({text[a:b]})"))
+        if inline:
+            rep = f"wprof.Gauge({text[a:b]}{', ' + kw if kw else ''})"
+        elif _gauge_has_wrap():
+            rep = f"{g}.wrap({text[a:b]})"
+        else:  # until wprof.Gauge has wrap(): the same behaviour from wprof.inject.runtime
+            rep = f"wprof.inject.runtime.wrap_gauge({g}, {text[a:b]})"
+        edits.append((a, b, rep))
 
     loop = c.node
     assert loop is not None
-    if c.kind == "while":
+    if _uses_hooks(c):
         first = loop.body[0]
         if first.lineno == loop.lineno:
             raise ValueError(f"the loop at line {loop.lineno} has its body on the header line; put the body on its "
@@ -179,8 +197,11 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
         edits.append((a, b, f"{indent}with {g}.data():{nl}{indented}"))
 
     at = _insert_after_line(tree, c)
-    pre = f"import wprof{nl}{g} = wprof.Gauge({_kwargs_src(plan.gauge_kwargs)})  # wprof: times the loop at line " \
-          f"{c.lineno}{nl}"
+    if inline:
+        pre = f"import wprof{nl}"
+    else:
+        imp = "import wprof" if expr is None or _gauge_has_wrap() else "import wprof.inject.runtime"
+        pre = f"{imp}{nl}{g} = wprof.Gauge({kw})  # wprof: times the loop at line {c.lineno}{nl}"
     a = offs[at]
     edits.append((a, a, pre))
 
@@ -188,6 +209,14 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     for a, b, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         out = out[:a] + rep + out[b:]
     return out
+
+
+def _gauge_has_wrap() -> bool:
+    try:
+        from ..loop.gauge import Gauge
+    except ImportError:
+        return False
+    return callable(getattr(Gauge, "wrap", None))
 
 
 def unified_diff(original: str, new: str, a_name: str, b_name: str) -> str:
@@ -254,10 +283,15 @@ def transform_tree(plan: Plan, tree: ast.Module) -> ast.Module:
         with_node = ast.parse(f"with {RUNTIME}.data({site}):\n    pass").body[0]
         assert isinstance(with_node, ast.With)
         with_node.body = [stmt]
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+            if isinstance(stmt, ast.AnnAssign) else []
+        if targets:  # learn the batch size from what was fetched (until known; reads .shape only)
+            got = ast.parse(f"{RUNTIME}.observe({site}, {ast.unparse(targets[0])})").body[0]
+            with_node.body.append(got)
         _set_location(with_node, stmt, keep=stmt)
         if not _replace_child(parents[stmt], stmt, with_node):
             raise AssertionError("fetch statement not found in its parent")
-    if c.kind == "while":
+    if _uses_hooks(c):
         begin = ast.parse(f"{RUNTIME}.begin_step({site})").body[0]
         _set_location(begin, loop.body[0])
         loop.body.insert(0, begin)

@@ -76,8 +76,8 @@ def _read(path: str, display: str) -> str:
 def load_script(path: str) -> Script:
     """Read and parse ``path`` (TargetError, one line, for a missing file, a directory or a syntax error)."""
     if not os.path.exists(path):
-        raise TargetError(f"script '{path}' does not exist. Pass the path of a Python file, e.g. "
-                          f"'wprof run -- train.py', or a module with -m.")
+        raise TargetError(f"script '{path}' does not exist. Check the path (relative paths start at the working "
+                          f"directory, {os.getcwd()}).")
     if os.path.isdir(path):
         raise TargetError(f"'{path}' is a directory; pass the script inside it (e.g. '{os.path.join(path, 'train.py')}') "
                           "or a package with -m.")

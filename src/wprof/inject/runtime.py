@@ -15,11 +15,12 @@ Nothing here synchronizes the device or touches the batch beyond reading ``.shap
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-__all__ = ["configure", "gauge_for", "wrap", "begin_step", "end_step", "data", "finish_all", "sites", "batch_size_of",
+__all__ = ["configure", "gauge_for", "wrap", "wrap_gauge", "begin_step", "end_step", "data", "finish_all", "sites", "batch_size_of",
            "Site"]
 
 
@@ -39,11 +40,16 @@ class Site:
     def ensure(self) -> Any:
         if self.gauge is None:
             self.gauge = (_FACTORY or _default_factory)(**self.options)
-            if self.gbs:
-                _set_gbs(self.gauge, self.gbs)
+            cfg = getattr(self.gauge, "config", None)
+            given = getattr(cfg, "global_batch_size", None)
+            if given:  # --gbs, or WPROF's --gbs (which wins over keyword arguments)
+                self.gbs = given
+                from_env = getattr(cfg, "sources", {}).get("global_batch_size") == "WPROF"
+                self.gbs_source = "WPROF --gbs" if from_env else "--gbs"
         return self.gauge
 
     def learn_gbs(self, n: int | None, source: str) -> None:
+        """Set the global batch size from the per-rank ``n`` times the world size (unless already known)."""
         if self.gbs or not n:
             return
         from ..loop.distributed import rank_world
@@ -52,7 +58,7 @@ class Site:
         self.gbs = n * world
         self.gbs_source = f"{source} ({n}) x world size {world}"
         if self.gauge is not None:
-            _set_gbs(self.gauge, self.gbs)
+            _set_gbs(self.gauge, self.gbs, self.gbs_source)
 
 
 _OPTIONS: dict[str, Any] = {}
@@ -88,16 +94,17 @@ def gauge_for(site_id: str) -> Any:
     return site(site_id).ensure()
 
 
-def _set_gbs(gauge: Any, n: int) -> None:
+def _set_gbs(gauge: Any, n: int, source: str) -> None:
+    """Give a running gauge its global batch size (and record where it came from in ``config.sources``)."""
     setter = getattr(gauge, "set_global_batch_size", None)
     if callable(setter):
-        setter(n)
-    else:
-        cfg = getattr(gauge, "config", None)
-        if cfg is not None and hasattr(cfg, "global_batch_size") and not cfg.global_batch_size:
-            import dataclasses
-
-            gauge.config = dataclasses.replace(cfg, global_batch_size=n)
+        setter(n, source=source)
+        return
+    cfg = getattr(gauge, "config", None)
+    if cfg is not None and dataclasses.is_dataclass(cfg) and not getattr(cfg, "global_batch_size", None):
+        sources = dict(getattr(cfg, "sources", {}) or {})
+        sources["global_batch_size"] = source
+        gauge.config = dataclasses.replace(cfg, global_batch_size=n, sources=sources)
 
 
 def batch_size_of(batch: Any) -> int | None:
@@ -130,8 +137,8 @@ def _loader_batch_size(obj: Any) -> int | None:
 def wrap(site_id: str, iterable: Iterable[Any]) -> Iterable[Any]:
     """The site's gauge wrapped around ``iterable`` (a new epoch of the same loop keeps the same gauge)."""
     s = site(site_id)
-    s.learn_gbs(_loader_batch_size(iterable), f"{type(iterable).__name__}.batch_size")
     g = s.ensure()
+    s.learn_gbs(_loader_batch_size(iterable), f"{type(iterable).__name__}.batch_size")
     s.epochs += 1
     if s.gbs:
         return _gauge_wrap(g, iterable)
@@ -163,7 +170,8 @@ def _gauge_wrap(g: Any, iterable: Iterable[Any]) -> Iterable[Any]:
 
 
 class _HookWrap:
-    """Shim for a Gauge without ``wrap``: drives the step/data hooks around each ``__next__``."""
+    """``Gauge.wrap`` until the Gauge has one: the step/data hooks around each ``__next__``, and at the end of an
+    epoch the step opened for the failed fetch is dropped (not finished: the next epoch continues the count)."""
 
     def __init__(self, g: Any, iterable: Iterable[Any]) -> None:
         self._g = g
@@ -181,10 +189,40 @@ class _HookWrap:
             try:
                 item = next(it)
             except StopIteration:
-                g.end_data()
+                _abandon_open_step(g)
                 return
             g.end_data()
             yield item
+
+
+def _abandon_open_step(g: Any) -> None:
+    """Forget the step opened for a fetch that found the iterator exhausted (it never ran)."""
+    st = getattr(g, "_open", None)
+    if st is None:
+        return
+    g._open = None
+    g._i = st.i  # the step index is reused by the next epoch's first step
+    if st.win and getattr(g, "_nvtx", None) is not None:
+        g._nvtx.pop_range()
+
+
+def wrap_gauge(gauge: Any, iterable: Iterable[Any]) -> Iterable[Any]:
+    """``gauge.wrap(iterable)`` for a Gauge made by hand: one gauge across epochs (used by ``wprof inject`` copies).
+
+    Without a global batch size the gauge learns it as ``wprof run`` does (the DataLoader's ``batch_size`` x world
+    size, else the first batch's first dimension x world size).
+    """
+    s = _BY_GAUGE.get(id(gauge))
+    if s is None or s.gauge is not gauge:
+        s = _BY_GAUGE[id(gauge)] = Site(f"gauge {getattr(gauge, 'name', '')}", {})
+        s.gauge = gauge
+        s.gbs = getattr(getattr(gauge, "config", None), "global_batch_size", None)
+    s.learn_gbs(_loader_batch_size(iterable), f"{type(iterable).__name__}.batch_size")
+    inner = _gauge_wrap(gauge, iterable)
+    return inner if s.gbs else _Observed(s, inner)
+
+
+_BY_GAUGE: dict[int, Site] = {}
 
 
 def begin_step(site_id: str) -> None:

@@ -1,0 +1,62 @@
+"""``wprof inject script.py [-o out.py] [--loop FILE:LINE] [gauge options]``: a readable instrumented copy."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+NAME = "inject"
+HELP = "write an instrumented copy of a training script (a few added lines using wprof.Gauge)"
+ORDER = 11
+DESCRIPTION = """\
+Find the script's training loop (the same analysis as `wprof run`), write a copy with a wprof.Gauge attached
+(`import wprof`, one `wprof.Gauge(...)` line, the loop's data source wrapped), and print the unified diff. The
+original is never modified. The copy is plain Python you can edit and commit; run it with `python`.
+
+examples:
+  wprof inject train.py                        # writes train.wprof.py beside it
+  wprof inject train.py -o timed_train.py --warmup 10 --iters 50
+  wprof inject train.py --loop train.py:88     # when the evidence picks the wrong loop
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from ..inject.options import add_gauge_options, add_loop_option
+
+    parser.add_argument("script", help="the training script (read only)")
+    parser.add_argument("-o", "--output", metavar="OUT.py", help="where to write the copy (default: "
+                                                                 "<script>.wprof.py beside the script)")
+    add_loop_option(parser)
+    parser.add_argument("--quiet", action="store_true", help="do not print the diff")
+    add_gauge_options(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
+    from ..inject.choose import choose, explain
+    from ..inject.options import gauge_kwargs, parse_loop
+    from ..inject.rewrite import render_source, unified_diff
+    from ..inject.runner import load_script
+    from ..results import write_text_atomic
+
+    script = load_script(args.script)
+    kwargs = gauge_kwargs(args)
+    choice = choose(script.tree, script.source, script.filename, script.display, parse_loop(args.loop, args.script),
+                    kwargs)
+    try:
+        new = render_source(choice.plan, script.source, choice.analysis.tree)
+    except ValueError as exc:
+        raise UsageError(f"{args.script}: {exc}") from None
+    root, _ = os.path.splitext(args.script)
+    out = args.output or f"{root}.wprof.py"
+    if os.path.exists(out) and os.path.samefile(out, args.script):
+        raise UsageError(f"-o {out!r} is the script itself; wprof inject never modifies the original. Choose "
+                         "another path.")
+    write_text_atomic(out, new)
+    for line in explain(choice).splitlines():
+        print(f"[wprof] {line}", file=sys.stderr)
+    if not args.quiet:
+        sys.stdout.write(unified_diff(script.source, new, args.script, out))
+    print(f"[wprof] wrote {out}; run it with: python {out}", file=sys.stderr)
+    return 0
