@@ -237,6 +237,7 @@ def test_noop_annotate_is_usable_without_torch(monkeypatch):
         return "ok"
 
     assert f() == "ok" and wn.backend() == "noop"
+    assert not hasattr(f, "__wrapped__")  # off: the function itself, no wrapper to pay for
 
 
 # ----------------------------------------------------------------------------------------------------------- phases

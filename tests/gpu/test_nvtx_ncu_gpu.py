@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from wprof.errors import ProfilerError
-from wprof.profilers.ncu import NCU_GLOBS, NcuOptions, run_ncu
+from wprof.profilers.ncu import NCU_GLOBS, NcuOptions, format_table, run_ncu
 from wprof.profilers.nsys import Program, find_tool
 
 pytestmark = pytest.mark.gpu
@@ -128,9 +128,11 @@ def _profile(ncu, tmp_path, script, name, *, window="api", include=(), launch_co
     options = NcuOptions(log_file=str(tmp_path / f"{name}.csv"), nvtx_include=tuple(include),
                          launch_count=launch_count)
     result = run_ncu(program, options, ncu)
-    out = os.environ.get("OUT")
-    if out:  # keep the evidence for the report
-        Path(out, f"ncu_{name}.csv").write_text(Path(options.log_file).read_text())
+    evidence = os.environ.get("WPROF_GPU_EVIDENCE")  # scripts/gpu-check.sh keeps ncu's logs and the tables
+    if evidence:
+        Path(evidence).mkdir(parents=True, exist_ok=True)
+        Path(evidence, f"ncu_{name}.csv").write_text(Path(options.log_file).read_text())
+        Path(evidence, f"ncu_{name}.txt").write_text(format_table(result, width=100) + "\n")
     tags = Counter(m.group(1) for launch in result.launches if (m := TAG.search(launch.name)))
     return result, tags
 
