@@ -77,8 +77,10 @@ def _import_module(name: str) -> Any:
         raise UserCodeError(f"importing '{name}' raised during setup: {_first_line(exc)}", phase="setup") from exc
 
 
-def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Callable[[], Any], str]:
-    """Resolve ``spec`` to (callable, name). Calls the factory with ``params`` as keyword arguments."""
+def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, str]:
+    """Resolve ``spec`` to (callable, name), or ((fn, args), name) when the factory returns ``(fn, args)``.
+
+    Calls the factory with ``params`` as keyword arguments."""
     where, sep, attr = spec.rpartition(":")
     if not sep or not where or not attr:
         raise TargetError(f"target {spec!r} must be path.py:factory or package.module:factory "
@@ -103,9 +105,12 @@ def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Callab
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     except Exception as exc:
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
+    if isinstance(fn, tuple) and len(fn) == 2 and callable(fn[0]) and isinstance(fn[1], (tuple, list)):
+        return fn, attr  # (fn, args): the inputs are passed to fn, so cache="rotate" can copy them
     if not callable(fn):
         raise TargetError(f"factory '{attr}' returned a {type(fn).__name__}; it must return the zero-argument "
-                          "callable to time (allocate inputs in the factory, return e.g. lambda: torch.mm(a, b)).")
+                          "callable to time (allocate inputs in the factory, return e.g. lambda: torch.mm(a, b)), "
+                          "or (fn, args) with fn taking args.")
     return fn, attr
 
 

@@ -17,6 +17,11 @@ examples:
   wprof bench examples/bench_ops.py:matmul --param n=4096
   wprof bench --setup "import torch; a = torch.randn(4096, 4096, device='cuda')" --stmt "a @ a"
   wprof bench mypkg.kernels:make_softmax --json softmax.json
+  wprof bench examples/bench_ops.py:add --cache cold
+
+The headline is the device time: per-call CUDA events for kernels long enough that the host and the event pair do
+not show, else back-to-back calls with the host removed (CUDA graph replay or calls pre-queued behind a GPU-side
+wait), with the launch-inclusive number beside it. See docs/bench.md.
 """
 
 
@@ -42,8 +47,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="stop when the 95%% CI of the median is within this fraction (default 0.01)")
     p.add_argument("--min-iters", type=int, default=10, help="fewest samples before stopping (default 10)")
     p.add_argument("--max-iters", type=int, default=100_000, help="most samples (default 100000)")
-    p.add_argument("--mode", default="per-call", help="per-call (event pair per call, default) or aggregate")
-    p.add_argument("--calls-per-sample", type=int, default=None, help="calls under one event pair (aggregate mode)")
+    p.add_argument("--mode", default="auto", choices=("auto", "per-call", "aggregate", "prequeued", "graph"),
+                   help="auto (default): per-call events, or the device time of back-to-back calls with the host "
+                        "removed when launch or event costs show; or force one method")
+    p.add_argument("--calls-per-sample", type=int, default=None,
+                   help="calls under one event pair (aggregate, prequeued, graph)")
+    p.add_argument("--cache", default="warm", choices=("warm", "cold", "rotate"),
+                   help="L2 state: warm (default), cold (L2-sized read before each call, untimed), rotate "
+                        "(copies of the inputs; the factory returns (fn, args))")
+    p.add_argument("--drop-throttled", action="store_true",
+                   help="drop samples taken while NVML reported a throttled clock (never all of them)")
+    p.add_argument("--no-monitor", action="store_true", help="no NVML telemetry during the measurement")
     p.add_argument("--device", default=None, help="CUDA device (default: current); 'cpu' forces the host clock")
     p.add_argument("--name", default=None, help="name shown in the report and saved in the result")
     p.add_argument("--json", metavar="PATH", default=None, help="save the result as JSON (atomic write)")
@@ -71,10 +85,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         fn, name = load_target(args.target, parse_params(args.param))
         target = args.target
-    result = bench(fn, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
+    call_args = None
+    if isinstance(fn, tuple):
+        fn, call_args = fn[0], tuple(fn[1])
+    result = bench(fn, args=call_args, cache=args.cache, drop_throttled=args.drop_throttled,
+                   monitor=not args.no_monitor, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
                    precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
                    calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
                    target=target)
+    if args.target:  # the ladder's next step with the exact arguments given (params included)
+        from ..benchmark.core import _next_step
+
+        argv = [args.target] + [f"--param={x}" for x in args.param or ()]
+        step = _next_step(" ".join(__import__("shlex").quote(a) for a in argv))
+        if step:
+            result.extra["next_step"] = step
     render(result, make_console())
     if args.json:
         path = result.save(args.json)

@@ -35,6 +35,54 @@ def _clock_line(dev: dict[str, Any] | None) -> str | None:
             f"{f(s, 'power_w', 'W')} → {f(e, 'power_w', 'W')} (start → end)")
 
 
+_METHODS = {
+    "per-call": "per-call events (an event pair around each call)",
+    "aggregate": "aggregate (one event pair around back-to-back calls)",
+    "prequeued": "pre-queued (back-to-back eager calls queued behind a GPU-side wait; host removed)",
+    "graph": "CUDA graph replay (back-to-back unrolled calls; host removed)",
+}
+
+
+def _cache_line(cache: dict[str, Any]) -> str:
+    policy = cache.get("policy", "?")
+    if cache.get("applied") is False:
+        return f"{policy} (not applied: host clock)"
+    if policy == "cold" and cache.get("flush_bytes"):
+        return f"cold (read of {cache['flush_bytes'] / 2**20:.0f} MiB before each call, outside the timed span)"
+    if policy == "rotate" and cache.get("rotate"):
+        return f"rotate ({cache['rotate']})"
+    if policy == "warm":
+        return "warm (back-to-back calls; inputs that fit in L2 stay there)"
+    return str(policy)
+
+
+def _telemetry_line(t: dict[str, Any] | None) -> str | None:
+    if not t:
+        return None
+    if not t.get("available"):
+        return f"telemetry: none ({t.get('unavailable_reason') or 'NVML unavailable'})" if t.get(
+            "unavailable_reason") != "host clock: no GPU to monitor" else None
+    m = t.get("metrics") or {}
+    parts = []
+    sm = m.get("sm_clock_mhz")
+    if sm:
+        mx = (t.get("device") or {}).get("max_sm_clock_mhz")
+        parts.append(f"SM clock {sm['min']:.0f}-{sm['max']:.0f} MHz" + (f" (max {mx:.0f})" if mx else ""))
+    mem = m.get("mem_clock_mhz")
+    if mem:
+        parts.append(f"memory clock {mem['mean']:.0f} MHz")
+    pw = m.get("power_w")
+    if pw:
+        lim = (t.get("device") or {}).get("power_limit_w")
+        parts.append(f"power {pw['mean']:.0f} W (max {pw['max']:.0f}" + (f" of {lim:.0f} W)" if lim else ")"))
+    tc = m.get("temperature_c")
+    if tc:
+        parts.append(f"{tc['max']:.0f} °C")
+    thr = t.get("throttled_fraction") or 0.0
+    parts.append(f"throttled {thr:.0%} of {t.get('n_samples', 0)} NVML samples")
+    return "telemetry: " + ", ".join(parts)
+
+
 def render_bench(result: BenchResult, console: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -58,7 +106,10 @@ def render_bench(result: BenchResult, console: Any) -> None:
     console.print(table)
     clock = "CUDA events (device clock)" if result.clock == "cuda-events" else "host clock (time.perf_counter_ns)"
     per = "" if result.calls_per_sample == 1 else f", {result.calls_per_sample} calls per sample (mean per call)"
-    console.print(f"clock: {clock}; mode: {result.mode}{per}")
+    console.print(f"clock: {clock}; method: {_METHODS.get(result.mode, result.mode)}{per}")
+    cache = result.extra.get("cache") or {}
+    if cache:
+        console.print(f"cache: {escape(_cache_line(cache))}")
     w = result.warmup
     console.print(f"warmup: {w.calls} calls in {fmt_ms(w.ms)} (first call {fmt_ms(w.first_call_ms)}); "
                   f"stop: {result.stop_reason}")
@@ -66,9 +117,23 @@ def render_bench(result: BenchResult, console: Any) -> None:
     line = _clock_line(result.env.get("device"))
     if line:
         console.print(line)
-    for key, label in (("device_ms", "device"), ("eager_ms", "launch-inclusive (eager)")):
+    tline = _telemetry_line(result.extra.get("telemetry"))
+    if tline:
+        console.print(tline)
+    head = result.extra.get("headline")
+    for key, label, kind in (("device_ms", "device", "device"), ("eager_ms", "launch-inclusive (eager)", "eager")):
         if key in result.extra:
-            console.print(f"{label}: {fmt_ms(result.extra[key])}")
+            mark = "  ← headline" if head == kind else ""
+            console.print(f"{label}: {fmt_ms(result.extra[key])}{mark}")
+    dec = result.extra.get("decision")
+    if dec and dec.get("reason"):
+        console.print(f"why: {escape(dec['reason'])}")
+    floor = result.extra.get("floor") or {}
+    if floor.get("floor_ms"):
+        console.print(f"harness floor: {fmt_ms(floor['floor_ms'])} ({floor.get('method')} on a null kernel)"
+                      if result.clock == "cuda-events" else f"harness floor: {fmt_ms(floor['floor_ms'])} (empty call)")
+    for note in result.extra.get("notices") or ():
+        console.print(f"note: {escape(str(note))}")
     for warning in result.warnings:
         console.print(f"[yellow]warning[/yellow] {escape(f'[{warning.code}] {warning.message}')}")
         if warning.advice:

@@ -1,0 +1,234 @@
+"""A against B: ratio of medians, bootstrap 95% confidence interval, verdict.
+
+- :func:`compare` times two callables in **one run, interleaved** (spans of A and B alternate, in ABBA order, so
+  slow drifts such as clock or temperature changes hit both alike), with the same method for both, until the
+  ratio's 95% CI is within ``precision`` or the budget is spent.
+- :func:`compare_results` compares two saved :class:`~wprof.results.BenchResult` (``wprof compare A.json B.json``);
+  it says where the two runs are not comparable (clock, method, cache policy, device).
+
+``ratio = median(B) / median(A)``: above 1, B is slower. The verdict is ``"slower"`` when the whole CI is above 1,
+``"faster"`` when it is below 1, else ``"no significant difference"``. :meth:`CompareResult.fails` implements
+``--fail-if-slower PCT``: B is significantly slower *and* its median is more than PCT% above A's.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..results import BenchResult, now_utc, write_json_atomic
+from ..stats import bootstrap_ratio_ci
+
+__all__ = ["CompareResult", "compare", "compare_results", "verdict", "COMPARE_SCHEMA"]
+
+COMPARE_SCHEMA = "wprof.compare/1"
+SLOWER, FASTER, SAME = "slower", "faster", "no significant difference"
+
+
+def verdict(ci_low: float, ci_high: float) -> str:
+    """``"slower"`` (B) when the CI of median(B)/median(A) lies above 1, ``"faster"`` below 1, else no difference."""
+    if math.isnan(ci_low) or math.isnan(ci_high):
+        return SAME
+    if ci_low > 1.0:
+        return SLOWER
+    if ci_high < 1.0:
+        return FASTER
+    return SAME
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """Two measurements and their ratio. ``a`` is the baseline, ``b`` the candidate."""
+
+    a: BenchResult
+    b: BenchResult
+    ratio: float  # median(b) / median(a)
+    ci95_low: float
+    ci95_high: float
+    verdict: str
+    interleaved: bool
+    stop_reason: str = ""
+    notes: tuple[str, ...] = ()
+    created_utc: str = ""
+    wprof_version: str = ""
+    schema: str = COMPARE_SCHEMA
+
+    @property
+    def change_pct(self) -> float:
+        """(ratio - 1) x 100: positive when B is slower."""
+        return (self.ratio - 1.0) * 100.0
+
+    def fails(self, slower_pct: float) -> bool:
+        """True when B is significantly slower than A by more than ``slower_pct`` percent."""
+        return self.verdict == SLOWER and self.change_pct > slower_pct
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"schema": self.schema, "wprof_version": self.wprof_version, "created_utc": self.created_utc,
+                "ratio": self.ratio, "ci95_low": self.ci95_low, "ci95_high": self.ci95_high,
+                "verdict": self.verdict, "interleaved": self.interleaved, "stop_reason": self.stop_reason,
+                "notes": list(self.notes), "a": self.a.to_dict(), "b": self.b.to_dict()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> CompareResult:
+        if not str(d.get("schema", "")).startswith("wprof.compare/"):
+            raise ValueError(f"schema {d.get('schema')!r} is not wprof.compare")
+
+        def num(v: Any) -> float:
+            return math.nan if v is None else float(v)
+
+        return cls(a=BenchResult.from_dict(d["a"]), b=BenchResult.from_dict(d["b"]), ratio=num(d["ratio"]),
+                   ci95_low=num(d["ci95_low"]), ci95_high=num(d["ci95_high"]), verdict=d["verdict"],
+                   interleaved=bool(d.get("interleaved", False)), stop_reason=d.get("stop_reason", ""),
+                   notes=tuple(d.get("notes", [])), created_utc=d.get("created_utc", ""),
+                   wprof_version=d.get("wprof_version", ""), schema=d["schema"])
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        return write_json_atomic(path, self.to_dict())
+
+
+def _ratio(a: list[float] | tuple[float, ...], b: list[float] | tuple[float, ...], resamples: int = 2000
+           ) -> tuple[float, float, float]:
+    return bootstrap_ratio_ci(a, b, resamples=resamples)
+
+
+def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
+    notes = []
+    if a.clock != b.clock:
+        notes.append(f"not comparable: A was timed with the {a.clock} clock, B with {b.clock}")
+    if a.mode != b.mode or a.calls_per_sample != b.calls_per_sample:
+        notes.append(f"different methods: A {a.mode} ({a.calls_per_sample} calls/sample), B {b.mode} "
+                     f"({b.calls_per_sample} calls/sample); launch and event costs differ between methods")
+    ca, cb = (a.extra.get("cache") or {}).get("policy"), (b.extra.get("cache") or {}).get("policy")
+    if ca != cb:
+        notes.append(f"different cache policies: A {ca}, B {cb}")
+    da, db = (a.env.get("device") or {}), (b.env.get("device") or {})
+    if da.get("name") != db.get("name"):
+        notes.append(f"different devices: A {da.get('name') or 'host'}, B {db.get('name') or 'host'}")
+    for label, r in (("A", a), ("B", b)):
+        if any(w.code == "throttled" for w in r.warnings):
+            notes.append(f"{label} was measured while the GPU clock was throttled")
+    if not notes:
+        notes.append("separate runs: drift between them (clocks, temperature, other processes) is not controlled; "
+                     "wprof.compare(fn_a, fn_b) interleaves both in one run")
+    return notes
+
+
+def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
+    """Compare two saved results (separate runs): ratio of medians with a bootstrap CI over their samples."""
+    ratio, lo, hi = _ratio(a.samples_ms, b.samples_ms)
+    return CompareResult(a=a, b=b, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
+                         interleaved=False, stop_reason="saved results", notes=tuple(_comparability(a, b)),
+                         created_utc=now_utc(), wprof_version=__version__)
+
+
+def _unify(ma: Any, mb: Any) -> list[str]:
+    """Give A and B the same method: the device method if either needs it, and eager launches unless both graph."""
+    pa, pb = ma.plan, mb.plan
+    if pa.method == pb.method and pa.method not in ("prequeued", "graph"):
+        return []
+    notes = []
+    device = {"prequeued", "graph"}
+    if pa.method in device or pb.method in device:
+        both_graph = pa.method == "graph" and pb.method == "graph"
+        for label, m in (("A", ma), ("B", mb)):
+            p = m.plan
+            if p.method == "graph" and not both_graph:
+                p.method, p.calls, p.graph = "prequeued", p.device_calls, None
+                p.host_sample_ms = p.device_calls * (p.host_enqueue_ms or 0.0)
+                notes.append(f"{label}: pre-queued eager calls instead of its graph, so A and B are timed alike")
+            elif p.method == "per-call":
+                if not p.device:
+                    continue
+                p.method, p.calls = "prequeued", p.device_calls
+                p.host_sample_ms = p.device_calls * (p.host_enqueue_ms or 0.0)
+                notes.append(f"{label}: device time (pre-queued) instead of per-call events, so A and B are timed "
+                             "alike")
+    return notes
+
+
+def compare(fn_a: Callable[..., Any], fn_b: Callable[..., Any], *, names: tuple[str, str] | None = None,
+            budget_s: float = 2.0, precision: float = 0.01, min_iters: int = 20, max_iters: int = 100_000,
+            iters: int | None = None, warmup: int | None = None, warmup_ms: float = 25.0, mode: str = "auto",
+            cache: str = "warm", device: Any = None, args_a: tuple | None = None, args_b: tuple | None = None,
+            monitor: bool = True) -> CompareResult:
+    """Time ``fn_a`` and ``fn_b`` interleaved in one run; ratio = median(B) / median(A) with a bootstrap 95% CI.
+
+    Spans of A and B alternate in ABBA order; both use the same method (per-call events, or device time with the
+    host removed when either needs it). Stops when the ratio's CI half-width is within ``precision`` (relative) or
+    ``budget_s`` is spent (pilots included), after ``min_iters`` samples each; ``iters`` fixes the count instead.
+    """
+    from ..clocks import host_ns
+    from ..errors import UsageError
+    from .core import _check_args, _Config, _fingerprint, _make_backend, _Measurement, _result
+    from .telemetry import Telemetry
+
+    for f in (fn_a, fn_b):
+        if not callable(f):
+            raise UsageError(f"compare() needs two callables, got {type(f).__name__}.")
+    _check_args(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, mode, None, precision, cache)
+    cfg = _Config(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, precision, mode, None, device, cache,
+                  bool(monitor), False)
+    na, nb = names or (_name(fn_a, "A"), _name(fn_b, "B"))
+    backend = _make_backend(device)
+    ma = _Measurement(fn_a, cfg, args=args_a, backend=backend)
+    mb = _Measurement(fn_b, cfg, args=args_b, backend=backend)
+    env = _fingerprint(device if backend.is_cuda else None)
+    t_begin = host_ns()
+    wa, wb = ma.warm_up(), mb.warm_up()
+    tele = Telemetry(device, enabled=cfg.monitor and backend.is_cuda)
+    tele.start()
+    ma.measure_floor()
+    mb.floor = dict(ma.floor)  # one backend, one floor
+    ma.t_timed0 = mb.t_timed0 = host_ns()
+    ma.plan_method()
+    mb.plan_method()
+    notes = _unify(ma, mb)
+
+    sa: list[float] = []
+    sb: list[float] = []
+    span = max(5, min(500, int(25.0 / max(ma.sample_ms_estimate(), mb.sample_ms_estimate())) + 1))
+    budget_ms = budget_s * 1e3
+    rnd = 0
+    stop = ""
+    while True:
+        order = ((ma, sa), (mb, sb)) if rnd % 2 == 0 else ((mb, sb), (ma, sa))
+        for m, out in order:
+            want = span if iters is None else min(span, iters - len(out))
+            if want > 0:
+                out += m.span(want)
+        rnd += 1
+        if iters is not None:
+            if len(sa) >= iters and len(sb) >= iters:
+                stop = f"iters={iters} reached"
+                break
+            continue
+        if len(sa) >= min_iters and len(sb) >= min_iters:
+            r, lo, hi = _ratio(sa, sb, resamples=500)
+            half = (hi - lo) / 2 / r if r and math.isfinite(r) else math.inf
+            if half <= precision:
+                stop = f"precision: 95% CI of the ratio within ±{half:.2%} after {len(sa)}+{len(sb)} samples"
+                break
+            if (host_ns() - ma.t_timed0) / 1e6 >= budget_ms:
+                stop = f"time budget {budget_s:g} s spent; 95% CI of the ratio ±{half:.2%}"
+                break
+            if len(sa) >= max_iters or len(sb) >= max_iters:
+                stop = f"max_iters={max_iters} reached"
+                break
+    t_end = host_ns()
+    tele.stop()
+    ra = _result(ma, cfg, na, "", sa, stop, wa, dict(env), tele, t_begin, t_end)
+    rb = _result(mb, cfg, nb, "", sb, stop, wb, dict(env), tele, t_begin, t_end)
+    ratio, lo, hi = _ratio(ra.samples_ms, rb.samples_ms)
+    notes += [n for n in _comparability(ra, rb) if not n.startswith("separate runs")]
+    return CompareResult(a=ra, b=rb, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
+                         interleaved=True, stop_reason=stop, notes=tuple(notes), created_utc=now_utc(),
+                         wprof_version=__version__)
+
+
+def _name(fn: Any, default: str) -> str:
+    return str(getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or default)

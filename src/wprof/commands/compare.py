@@ -1,0 +1,63 @@
+"""``wprof compare A.json B.json``: ratio of medians with a bootstrap 95% CI and a verdict (for CI gates)."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "compare"
+HELP = "compare two bench results: ratio of medians, confidence interval, verdict"
+ORDER = 50
+DESCRIPTION = """\
+Compare two saved `wprof bench --json` results: B / A as a ratio of medians with a bootstrap 95% confidence
+interval, and a verdict (faster / slower / no significant difference). A is the baseline, B the candidate.
+
+For the fairest comparison, time both in one run with wprof.compare(fn_a, fn_b) in Python (interleaved).
+
+examples:
+  wprof compare base.json new.json
+  wprof compare base.json new.json --fail-if-slower 3      # exit 1 if B is significantly >3% slower
+  wprof compare base.json new.json --json cmp.json
+"""
+
+
+def _pct(text: str) -> float:
+    try:
+        v = float(text.rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a percentage (e.g. 3 or 3%)") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be >= 0")
+    return v
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("a", metavar="A.json", help="baseline result (wprof bench --json)")
+    p.add_argument("b", metavar="B.json", help="candidate result")
+    p.add_argument("--fail-if-slower", type=_pct, metavar="PCT", default=None,
+                   help="exit 1 when B is significantly slower than A by more than PCT percent")
+    p.add_argument("--json", metavar="PATH", default=None, help="save the comparison as JSON (atomic write)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..benchmark.compare import CompareResult, compare_results
+    from ..errors import ResultFileError
+    from ..report import make_console, render
+    from ..results import BenchResult, load_result
+
+    results = []
+    for path in (args.a, args.b):
+        r = load_result(path)
+        if isinstance(r, CompareResult):
+            raise ResultFileError(f"'{path}' is a comparison, not a bench result; pass two `wprof bench --json` "
+                                  "files.")
+        if not isinstance(r, BenchResult):
+            raise ResultFileError(f"'{path}' holds a {type(r).__name__}; wprof compare needs two bench results.")
+        results.append(r)
+    cmp = compare_results(results[0], results[1])
+    render(cmp, make_console())
+    if args.json:
+        print(f"saved {cmp.save(args.json)}")
+    if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):
+        print(f"FAIL: B is {cmp.change_pct:+.2f}% vs A (significant; limit {args.fail_if_slower:g}%)")
+        return 1
+    return 0
