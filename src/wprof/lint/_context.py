@@ -324,6 +324,14 @@ class Context:
                         callables.add(name)
                     elif self._produces_tensor(v):
                         tensorish.add(name)
+        # a function defined here that launches a JIT-compiled kernel compiles it on its first call
+        for _ in range(2):
+            for fname, fn in self.functions.items():
+                if fname not in compiled and any(
+                        dotted(c.func.value if isinstance(c.func, ast.Subscript) else c.func) in compiled
+                        for c in self.calls_in_function(fn)):
+                    compiled.add(fname)
+                    callables.add(fname)
         # a function defined here that does GPU work is itself GPU work
         for _ in range(2):
             for fname, fn in self.functions.items():

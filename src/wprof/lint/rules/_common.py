@@ -8,9 +8,12 @@ from .._context import Context, Scope, dotted, stmt_calls
 from .._regions import Region
 
 
-def callee_key(call: ast.Call) -> str | None:
-    """``f`` for ``f(x)``, ``model.forward`` for ``model.forward(x)``, ``kernel`` for ``kernel[grid](...)``."""
-    func = call.func
+def callee_key(call: ast.AST) -> str | None:
+    """``f`` for ``f(x)``, ``model.forward`` for ``model.forward(x)``, ``kernel`` for ``kernel[grid](...)``,
+    ``@`` for a matrix product."""
+    if isinstance(call, ast.BinOp):
+        return "@"
+    func = call.func  # type: ignore[attr-defined]
     if isinstance(func, ast.Subscript):
         func = func.value
     return dotted(func)
@@ -40,6 +43,12 @@ def mentions_warmup(scope: Scope) -> bool:
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
     """``key`` is called in ``scope`` at a statement before index ``before``."""
     for stmt in scope.stmts[:before]:
+        if key == "@":
+            from .._context import stmt_nodes
+
+            if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in stmt_nodes(stmt)):
+                return True
+            continue
         for c in stmt_calls(stmt):
             if callee_key(c) == key:
                 return True
@@ -129,6 +138,20 @@ def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
             and not (isinstance(c.func, ast.Attribute) and ctx.is_tensorish(c.func.value))]  # tensor methods
 
 
+def work_items(ctx: Context, region: Region) -> list[ast.AST]:
+    """GPU work calls of a region plus its matrix products (``a @ b``), in statement order."""
+    from .._context import stmt_nodes
+
+    out: list[ast.AST] = []
+    calls = {id(c) for c in work_calls(ctx, region)}
+    for s in region.stmts():
+        for n in stmt_nodes(s):
+            if (isinstance(n, ast.Call) and id(n) in calls) or (isinstance(n, ast.BinOp)
+                                                                   and isinstance(n.op, ast.MatMult)):
+                out.append(n)
+    return out
+
+
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
     """Regions whose GPU work was never called before them: (region, first cold call, its key)."""
     out = []
@@ -138,7 +161,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if mentions_warmup(r.scope) or loop_guarded(r):
             continue
         cold = []
-        for c in work_calls(ctx, r):
+        work = work_items(ctx, r)
+        for c in work:
             key = callee_key(c)
             if key is None or key in ("print",) or key.split(".")[0] in r.scope.params:
                 continue  # a callable handed in: the caller may have warmed it up
@@ -156,7 +180,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if comp:
                 continue  # the compiled-function rule covers it
             # every timed callee must be cold: one already-run callee means the code was exercised before
-            if len(cold) < len({k for c2 in work_calls(ctx, r) if (k := callee_key(c2))}):
+            if len(cold) < len({k for c2 in work if (k := callee_key(c2))}):
                 continue
             c, key = cold[0]
         if r.loop is not None and not _mean_of_per_iteration(ctx, r):

@@ -50,4 +50,5 @@ FIX = "none"
 
 def check(ctx: Context) -> None:
     for _r, call, key in warmup_findings(ctx, compiled=False):
-        ctx.report(call, f"`{key}` is timed without a warmup call", "Call it a few times before the timed region")
+        what = ctx.text(call) if key == "@" else key
+        ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region")
