@@ -1,0 +1,64 @@
+"""``wprof template KIND``: print a ready-to-edit benchmark script (torch, graph, triton, cupy, cute)."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "template"
+HELP = "print a ready-to-edit benchmark script: torch, graph, triton, cupy, cute"
+ORDER = 35
+DESCRIPTION = """\
+Print a benchmark script that runs as is (python FILE) and through `wprof bench FILE:make`.
+
+kinds:
+  torch   a PyTorch op (bf16 matmul)
+  graph   a tiny launch-bound op timed by CUDA graph replay (device time without the host)
+  triton  a Triton kernel
+  cupy    a raw CUDA C++ kernel through cupy.RawKernel
+  cute    a CuTe DSL kernel compiled with cute.compile
+
+examples:
+  wprof template triton > bench_triton.py && python bench_triton.py
+  wprof template cupy -o bench_cupy.py
+"""
+
+
+def kinds() -> list[str]:
+    from importlib import resources
+
+    files = resources.files("wprof").joinpath("templates")
+    # files are bench_KIND.py: a template named torch.py would shadow `import torch` next to it
+    return sorted(p.name[6:-3] for p in files.iterdir() if p.name.startswith("bench_") and p.name.endswith(".py"))
+
+
+def read_template(kind: str) -> str:
+    from importlib import resources
+
+    from ..errors import UsageError
+
+    known = kinds()
+    if kind not in known:
+        raise UsageError(f"template kind {kind!r} is not one of {', '.join(known)}.")
+    return resources.files("wprof").joinpath("templates", f"bench_{kind}.py").read_text(encoding="utf-8")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("kind", metavar="KIND", help="torch, graph, triton, cupy or cute")
+    p.add_argument("-o", "--output", metavar="FILE", default=None, help="write to FILE instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from ..errors import UsageError
+    from ..results import write_text_atomic
+
+    text = read_template(args.kind)
+    if args.output:
+        if os.path.exists(args.output):
+            raise UsageError(f"'{args.output}' exists; choose another file name (wprof template never overwrites).")
+        write_text_atomic(args.output, text)
+        print(f"wrote {args.output}")
+    else:
+        print(text, end="")
+    return 0
