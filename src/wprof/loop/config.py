@@ -241,15 +241,6 @@ def _check(cfg: GaugeConfig) -> GaugeConfig:
     """Validate values that came in as keyword arguments (WPROF values were checked while parsing)."""
     if cfg.mode not in MODES:
         raise UsageError(f"mode={cfg.mode!r} is not a gauge mode; use one of {', '.join(MODES)}")
-    for key in ("warmup", "iters", "log_interval"):
-        v = getattr(cfg, key)
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise UsageError(f"{key}={v!r} must be an integer >= 0")
-    if cfg.iters == 0 and cfg.window is None:
-        raise UsageError("iters=0 measures nothing; pass iters >= 1")
-    gbs = cfg.global_batch_size
-    if gbs is not None and (not isinstance(gbs, int) or isinstance(gbs, bool) or gbs < 1):
-        raise UsageError(f"global_batch_size={gbs!r} must be a positive integer (samples per step, all ranks)")
     if cfg.window is not None:
         w = cfg.window
         try:
@@ -261,6 +252,15 @@ def _check(cfg: GaugeConfig) -> GaugeConfig:
         if not 0 <= a < b:
             raise UsageError(f"window={w!r} needs 0 <= start < stop")
         cfg = replace(cfg, window=(a, b))
+    for key in ("warmup", "iters", "log_interval"):
+        v = getattr(cfg, key)
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+            raise UsageError(f"{key}={v!r} must be an integer >= 0")
+    if cfg.iters == 0 and cfg.window is None:
+        raise UsageError("iters=0 measures nothing; pass iters >= 1")
+    gbs = cfg.global_batch_size
+    if gbs is not None and (not isinstance(gbs, int) or isinstance(gbs, bool) or gbs < 1):
+        raise UsageError(f"global_batch_size={gbs!r} must be a positive integer (samples per step, all ranks)")
     for key in ("flops_per_sample", "flops_per_step", "peak_flops"):
         v = getattr(cfg, key)
         if v is not None and not (isinstance(v, (int, float)) and v > 0):

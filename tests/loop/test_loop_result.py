@@ -1,0 +1,94 @@
+import json
+import math
+
+import pytest
+
+from wprof.loop.diagnosis import diagnose, diagnose_ranks
+from wprof.loop.distributed import aggregate
+from wprof.loop.result import Finding, LoopResult
+from wprof.results import load_result
+from wprof.stats import Warning_, summarize
+
+
+def _result(**kw):
+    base = dict(name="r", mode="events", clocks={"iter_ms": "cuda-events", "data_ms": "host", "step_ms": "host"},
+                status="complete", window=(2, 6), index=(2, 3, 4, 5), iter_ms=(10.0, 11.0, 10.5, 10.0),
+                data_ms=(1.0, 1.5, 1.0, 2.0), step_ms=(12.0, 12.5, 11.5, 12.0), global_batch_size=32,
+                phases={"fwd": (3.0, math.nan, 3.5, 3.0)}, findings=(Finding("x", "y", {"a": 1}, "z"),),
+                warnings=(Warning_("w", "m", "a"),), telemetry={"available": False})
+    base.update(kw)
+    return LoopResult(**base)
+
+
+def test_round_trip_through_load_result(tmp_path):
+    r = _result()
+    p = r.save(tmp_path / "r.json")
+    back = load_result(p)
+    assert isinstance(back, LoopResult)
+    assert back.iter_ms == r.iter_ms and back.index == r.index and back.findings == r.findings
+    assert math.isnan(back.phases["fwd"][1])
+    doc = json.loads(p.read_text())
+    assert doc["schema"] == "wprof.loop/1" and doc["summary"]["fps"]["median"] == pytest.approx(32 / 0.012)
+    assert doc["phase_summary"]["fwd"]["n"] == 3
+
+
+def test_jsonl_lines():
+    lines = [json.loads(x) for x in _result().jsonl_lines()]
+    assert lines[0] == {"i": 2, "iter_ms": 10.0, "data_ms": 1.0, "step_ms": 12.0, "fps": pytest.approx(32 / 0.012),
+                        "phase.fwd_ms": 3.0}
+    assert lines[1]["phase.fwd_ms"] is None
+
+
+def _s(x):
+    return summarize([x] * 20)
+
+
+def test_diagnosis_rules_cite_their_numbers():
+    tel = {"available": True, "n_samples": 40, "device": {"power_limit_w": 700.0, "max_sm_clock_mhz": 1980.0},
+           "metrics": {"gpu_util_pct": {"mean": 35.0, "min": 10, "max": 60, "n": 40},
+                       "power_w": {"mean": 210.0, "min": 150, "max": 300, "n": 40},
+                       "sm_clock_mhz": {"mean": 1700.0, "min": 1500, "max": 1980, "n": 40}},
+           "reasons_fraction": {"sw_power_cap": 0.25, "gpu_idle": 0.5}, "throttled_fraction": 0.25}
+    f = diagnose({"iter_ms": _s(10.0), "data_ms": _s(1.0), "step_ms": _s(11.0)}, tel)
+    codes = [x.code for x in f]
+    assert codes == ["host-bound", "low-power", "throttled"]
+    assert "35%" in f[0].message and "10.00 ms" in f[0].message
+    assert "210 W is 30% of the 700 W cap" in f[1].message
+    assert "sw_power_cap 25%" in f[2].message and "1500-1980 MHz (max 1980)" in f[2].message
+    data = diagnose({"iter_ms": _s(10.0), "data_ms": _s(3.0), "step_ms": _s(13.0)}, tel)
+    assert data[0].code == "data-bound" and data[0].evidence["ratio"] == pytest.approx(0.3)
+    assert "host-bound" not in [x.code for x in data]  # the data explains the idle GPU
+    assert diagnose({"iter_ms": _s(10.0), "data_ms": _s(1.0), "step_ms": _s(11.0)}, None) == []
+
+
+def test_never_prints_iter_minus_data():
+    f = diagnose({"iter_ms": _s(10.0), "data_ms": _s(5.0), "step_ms": _s(15.0)}, None)
+    assert all("5.00 ms of compute" not in x.message for x in f)
+
+
+def test_rank_aggregate_and_imbalance():
+    per = [{"rank": 1, "step_ms_median": 12.0}, {"rank": 0, "step_ms_median": 10.0}]
+    agg = aggregate(per)
+    assert agg["slowest_rank"] == 1 and agg["spread"] == pytest.approx(0.2) and agg["ranks"][0]["rank"] == 0
+    f = diagnose_ranks(agg)
+    assert f[0].code == "rank-imbalance" and "rank 1 is the slowest" in f[0].message
+
+
+def test_render_loop_shows_tables(tmp_path):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from wprof.report.loop import render_loop
+
+    buf = StringIO()
+    r = _result(mfu={"mfu": 0.41, "achieved_flops": 4.0e14, "flops_per_step": 5e12, "flops_source": "user",
+                     "peak": {"flops": 9.89e14, "dtype": "bf16", "source": "table: datasheet", "device_name": "H"}},
+                distributed={"world_size": 2, "slowest_rank": 1, "slowest_ms": 12.0, "fastest_rank": 0,
+                             "fastest_ms": 10.0, "spread": 0.2, "ranks": []},
+                next_step="Next (nsys): ...")
+    render_loop(r, Console(file=buf, width=140))
+    out = buf.getvalue()
+    for needle in ("iter (compute, no data)", "CUDA events", "phases", "fwd", "MFU: 41.0%", "slowest 1",
+                   "finding", "Next (nsys)"):
+        assert needle in out, needle
