@@ -1,0 +1,162 @@
+"""The loop gauge on a real GPU (run by scripts/gpu-check.sh on the device machine)."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gpu
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _torch():
+    import torch
+
+    return torch
+
+
+def _mm_loop(torch, n=8, size=2048):
+    a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+    return a, [a] * n
+
+
+def test_events_mode_matches_an_event_timed_body(tmp_path):
+    torch = _torch()
+    import wprof
+
+    a, _ = _mm_loop(torch)
+
+    def body():
+        x = a
+        for _ in range(20):
+            x = x @ a
+        return x
+
+    for _ in range(10):
+        body()
+    # reference: the same body between its own event pair, 20 times
+    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    ref = []
+    for _ in range(20):
+        s.record()
+        body()
+        e.record()
+        e.synchronize()
+        ref.append(s.elapsed_time(e))
+    ref.sort()
+    g = wprof.Gauge(range(60), warmup=5, iters=40, env=False, out_dir=tmp_path, name="ev")
+    assert g.mode == "events"
+    t0 = time.perf_counter()
+    for _ in g:
+        body()
+    wall = time.perf_counter() - t0
+    r = g.result
+    assert r.status == "complete" and r.n == 40 and r.clocks["iter_ms"] == "cuda-events"
+    med = r.summary("iter_ms").median
+    assert abs(med / ref[len(ref) // 2] - 1) < 0.10, (med, ref[len(ref) // 2])
+    assert sum(r.step_ms) / 1e3 <= wall
+    assert not any(w.code == "event-ring" for w in r.warnings)
+
+
+def test_sync_mode_and_phases(tmp_path):
+    torch = _torch()
+    import wprof
+
+    a, batches = _mm_loop(torch, 30)
+    for mode in ("sync", "events"):
+        g = wprof.Gauge(batches, warmup=3, iters=20, mode=mode, env=False, out_dir=tmp_path, name=mode)
+        for x in g:
+            with g.phase("first"):
+                y = x @ a
+            with g.phase("second"):
+                y = y @ a @ a
+        r = g.result
+        assert r.n == 20 and set(r.phases) == {"first", "second"}
+        first, second = r.summary("first").median, r.summary("second").median
+        assert 1.3 < second / first < 2.7  # two matmuls against one
+        assert r.summary("iter_ms").median >= 0.95 * (first + second)
+
+
+def test_data_bound_loop_is_diagnosed(tmp_path):
+    torch = _torch()
+    import wprof
+
+    a, _ = _mm_loop(torch, size=1024)
+
+    def slow_loader():
+        for _ in range(40):
+            time.sleep(0.01)
+            yield a
+
+    g = wprof.Gauge(slow_loader(), warmup=3, iters=20, env=False, out_dir=tmp_path, name="db")
+    for x in g:
+        x @ x
+    r = g.result
+    assert r.summary("data_ms").median > 9.0
+    assert "data-bound" in [f.code for f in r.findings]
+    assert r.summary("iter_ms").median < 5.0  # GPU idle while fetching is not iter time
+
+
+def test_window_actions_dmon_kineto_memory_flops(tmp_path):
+    torch = _torch()
+    import wprof
+
+    model = torch.nn.Sequential(torch.nn.Linear(1024, 4096), torch.nn.ReLU(), torch.nn.Linear(4096, 1024)).cuda()
+    x = torch.randn(256, 1024, device="cuda")
+    g = wprof.Gauge(range(20), warmup=3, iters=10, global_batch_size=256, env=False, out_dir=tmp_path, name="wa",
+                    dmon=True, kineto=True, memory_history=True, count_flops=True, dtype="fp32", nvtx=True)
+    for _ in g:
+        model(x).sum().backward()
+    r = g.result
+    assert r.telemetry and r.telemetry["available"] and r.telemetry["n_samples"] >= 2
+    assert Path(r.artifacts["kineto"]).exists() and Path(r.artifacts["memory_history"]).exists()
+    assert r.top_ops and r.top_ops[0]["self_device_ms"] > 0
+    assert r.mfu is not None and r.mfu["flops_per_step"] > 0
+    name = torch.cuda.get_device_name()
+    if wprof.hardware.lookup(name):
+        assert r.mfu["mfu"] is not None and 0 < r.mfu["mfu"] < 1.5
+    else:
+        assert r.mfu["mfu"] is None and "peak_flops" in r.mfu["reason"]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+NCCL = """
+import os, torch, torch.distributed as dist, wprof
+rank = int(os.environ["RANK"])
+torch.cuda.set_device(rank)
+dist.init_process_group("nccl")
+a = torch.randn(2048, 2048, device="cuda")
+g = wprof.Gauge(range(40), warmup=5, iters=20, global_batch_size=64, name="nccl", out_dir="out")
+for _ in g:
+    y = a @ a
+    dist.all_reduce(y)
+dist.destroy_process_group()
+"""
+
+
+@pytest.mark.skipif(not _torch().cuda.is_available() or _torch().cuda.device_count() < 2, reason="needs 2 GPUs")
+def test_two_nccl_ranks(tmp_path):
+    (tmp_path / "nccl.py").write_text(NCCL)
+    port = str(_free_port())
+    procs = []
+    for r in (0, 1):
+        env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), RANK=str(r), LOCAL_RANK=str(r), WORLD_SIZE="2",
+                   MASTER_ADDR="127.0.0.1", MASTER_PORT=port)
+        env.pop("WPROF", None)
+        procs.append(subprocess.Popen([sys.executable, "nccl.py"], cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True))
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    r0 = json.loads((tmp_path / "out" / "nccl.rank0.json").read_text())
+    assert r0["mode"] == "events" and r0["distributed"]["world_size"] == 2 and r0["n"] == 20
+    assert "0:[wprof] Average:" in outs[0][1] and "[wprof]" not in outs[1][1]
