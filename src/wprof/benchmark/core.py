@@ -638,7 +638,7 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
         warnings.append(Warning_("throttled", f"{line}; {what}.",
                                  "The clock was pulled down while measuring: compare runs only at the same clocks "
                                  "(see extra.telemetry), or pass drop_throttled=True / --drop-throttled."))
-    if be.is_cuda and not tele.available:
+    if be.is_cuda and cfg.monitor and not tele.available:
         notices.append(f"no clock telemetry: {tele.reason}")
 
     summary = summarize(samples)

@@ -1,0 +1,72 @@
+"""A scripted CUDA backend: the span interface of wprof.benchmark.device.CudaBackend, with made-up device times."""
+
+from wprof.benchmark.device import Span
+
+
+class FakeGraph:
+    def __init__(self, backend):
+        self.backend = backend
+
+    def replay(self):
+        self.backend.replays += 1
+
+
+class FakeCuda:
+    clock = "cuda-events"
+    is_cuda = True
+    has_sleep = True
+
+    def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001):
+        self.eager_ms, self.device_ms, self.host_ms = eager_ms, device_ms, host_ms
+        self.graph_ms, self.capture_error, self.floor_ms = graph_ms, capture_error, floor_ms
+        self.cycles_per_ms = None
+        self.graph = None
+        self.replays = 0
+        self.spans = []
+        self.t = 0
+
+    def sync(self, phase):
+        pass
+
+    def null_work(self):
+        return lambda: None
+
+    def l2_bytes(self):
+        return 50 * 2**20
+
+    def free_bytes(self):
+        return 80 * 2**30
+
+    def calibrate_sleep(self):
+        self.cycles_per_ms = 1.98e6
+        return self.cycles_per_ms
+
+    def recover(self):
+        pass
+
+    def capture(self, call, calls):
+        for _ in range(calls):
+            call()
+        if self.capture_error:
+            raise RuntimeError(self.capture_error)
+        self.graph = FakeGraph(self)
+        return self.graph
+
+    def span(self, work, n, calls, *, before=None, prequeue_ms=None, host_times=False, phase="timing"):
+        for _ in range(n):
+            if before is not None:
+                before()
+            work()
+        if phase == "floor":
+            v = self.floor_ms
+        elif self.graph is not None and getattr(work, "__self__", None) is self.graph:
+            v = self.graph_ms
+        elif prequeue_ms is not None:
+            v = self.device_ms
+        else:
+            v = self.eager_ms
+        self.spans.append((phase, n, calls, prequeue_ms is not None, before is not None))
+        self.t += 1
+        return Span([v] * n, self.t * 1000, self.t * 1000 + 500, n * self.host_ms,
+                    [self.host_ms] * n if host_times else [], 2.0 * n * calls * self.host_ms + 1.0 if prequeue_ms
+                    is not None else None, True if prequeue_ms is not None else None)
