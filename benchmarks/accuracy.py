@@ -2,7 +2,7 @@
 
     PYTHONPATH=src python3 benchmarks/accuracy.py --out DIR          # the whole suite (~5 min on an H200)
     PYTHONPATH=src python3 benchmarks/accuracy.py --out DIR --only add_1k,mm_bf16_4096
-    python3 benchmarks/accuracy.py --render DIR/accuracy.json        # the markdown table again (for docs/accuracy.md)
+    python3 benchmarks/accuracy.py --render DIR/accuracy.json --docs docs/accuracy.md   # fill the docs table
 
 For each kernel: wprof's default result (warm L2) and `cache="cold"`, in-process; `triton.testing.do_bench` and
 `torch.utils.benchmark.Timer.blocked_autorange`, in-process; and ncu's `gpu__time_duration.sum` (sum over the
@@ -29,6 +29,7 @@ from typing import Any
 HERE = os.path.abspath(__file__)
 NCU_CALLS = 7
 TOL_REL, TOL_MS = 0.03, 0.0006
+BEGIN, END = "<!-- accuracy:begin -->", "<!-- accuracy:end -->"
 
 
 # ----------------------------------------------------------------------------------------------------- kernels
@@ -380,12 +381,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--driver", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--calls", type=int, default=NCU_CALLS, help=argparse.SUPPRESS)
     ap.add_argument("--render", metavar="JSON", default=None, help="print the markdown table of a saved run")
+    ap.add_argument("--docs", metavar="MD", default=None, help="with --render: write the table into this page")
     a = ap.parse_args(argv)
     if a.driver:
         return driver(a.driver, a.calls)
     if a.render:
         with open(a.render, encoding="utf-8") as f:
-            print(render(json.load(f)), end="")
+            md = render(json.load(f))
+        if a.docs:  # replace the table between the markers, keep the rest of the page
+            with open(a.docs, encoding="utf-8") as f:
+                page = f.read()
+            head, _, rest = page.partition(BEGIN)
+            _, _, tail = rest.partition(END)
+            with open(a.docs, "w", encoding="utf-8") as f:
+                f.write(f"{head}{BEGIN}\n{md}{END}{tail}")
+            print(f"updated {a.docs}")
+        else:
+            print(md, end="")
         return 0
 
     t_start = time.perf_counter()
