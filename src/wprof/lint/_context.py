@@ -68,6 +68,9 @@ COMPILERS = frozenset({
 })
 
 
+_SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
+
+
 @dataclass
 class Scope:
     """A module, function or class body: its statements in execution order (preorder)."""
@@ -75,6 +78,7 @@ class Scope:
     node: ast.AST
     stmts: list[ast.stmt] = field(default_factory=list)
     params: frozenset[str] = frozenset()
+    children: list[Scope] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -83,6 +87,14 @@ class Scope:
 
 def dotted(expr: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
+    t = type(expr)
+    if t is ast.Name:
+        return expr.id  # type: ignore[attr-defined]
+    if t is not ast.Attribute:
+        return None
+    v = expr.value  # type: ignore[attr-defined]
+    if type(v) is ast.Name:
+        return f"{v.id}.{expr.attr}"  # type: ignore[attr-defined]
     parts = []
     while isinstance(expr, ast.Attribute):
         parts.append(expr.attr)
@@ -148,37 +160,40 @@ class Context:
         self.words: set[str] = set()  # identifiers and attribute names, lower-cased
         self.diagnostics: list[Diagnostic] = []
         self._rule: tuple[str, str] = ("", "")
-        self._collect_imports(tree)
         self._walk_scope(tree, frozenset())
         self.uses_gpu = self._detect_gpu()
         self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
         self._tensorish: set[str] = set()
         self._gpu_callables: set[str] = set()
         self._compiled: set[str] = set()
+        self._inferred = False
         self._infer_names()
+        self._inferred = True
         self._regions = None
 
     # ---------------------------------------------------------------- walk
-    def _collect_imports(self, tree: ast.Module) -> None:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                for a in node.names:
-                    if a.asname:
-                        self.imports[a.asname] = a.name
-                    else:
-                        top = a.name.split(".")[0]
-                        self.imports[top] = top
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                for a in node.names:
-                    self.imports[a.asname or a.name] = f"{node.module}.{a.name}"
+    def _note_import(self, node: ast.stmt) -> None:
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.asname:
+                    self.imports[a.asname] = a.name
+                else:
+                    top = a.name.split(".")[0]
+                    self.imports[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for a in node.names:
+                self.imports[a.asname or a.name] = f"{node.module}.{a.name}"
 
-    def _walk_scope(self, node: ast.AST, params: frozenset[str]) -> None:
+    def _walk_scope(self, node: ast.AST, params: frozenset[str], parent: Scope | None = None) -> None:
         scope = Scope(node, [], params)
+        node._wp_own_scope = scope  # type: ignore[attr-defined]
+        if parent is not None:
+            parent.children.append(scope)
         self.scopes.append(scope)
         pending: list[tuple[ast.AST, frozenset[str]]] = []
         self._walk_body(getattr(node, "body", []), scope, (), pending, node)
         for child, child_params in pending:
-            self._walk_scope(child, child_params)
+            self._walk_scope(child, child_params, scope)
 
     def _walk_body(self, body: list[ast.stmt], scope: Scope, loops: tuple[ast.stmt, ...],
                    pending: list[tuple[ast.AST, frozenset[str]]], parent: ast.AST) -> None:
@@ -188,6 +203,9 @@ class Context:
             stmt._wp_scope = scope  # type: ignore[attr-defined]
             stmt._wp_loops = loops  # type: ignore[attr-defined]
             scope.stmts.append(stmt)
+            stmt._wp_nodes = []  # type: ignore[attr-defined]
+            if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                self._note_import(stmt)
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(stmt.name, stmt)
                 a = stmt.args
@@ -232,22 +250,43 @@ class Context:
                     self._walk_expr(v, stmt, parent)
 
     def _walk_expr(self, node: ast.AST, stmt: ast.stmt, parent: ast.AST) -> None:
+        own = stmt._wp_nodes  # type: ignore[attr-defined]
+        calls, attributes, subtractions, words = self.calls, self.attributes, self.subtractions, self.words
         stack = [(node, parent)]
+        pop, push = stack.pop, stack.append
+        AST, Call, Attribute, Name, BinOp, Sub, Constant = (ast.AST, ast.Call, ast.Attribute, ast.Name, ast.BinOp,
+                                                            ast.Sub, ast.Constant)
         while stack:
-            n, p = stack.pop()
+            n, p = pop()
+            own.append(n)
             n._wp_stmt = stmt  # type: ignore[attr-defined]
             n._wp_parent = p  # type: ignore[attr-defined]
-            if isinstance(n, ast.Call):
-                self.calls.append(n)
-            elif isinstance(n, ast.Attribute):
-                self.attributes.append(n)
-                self.words.add(n.attr.lower())
-            elif isinstance(n, ast.Name):
-                self.words.add(n.id.lower())
-            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub):
-                self.subtractions.append(n)
-            for child in ast.iter_child_nodes(n):
-                stack.append((child, n))
+            t = type(n)
+            if t is Call:
+                calls.append(n)  # type: ignore[arg-type]
+            elif t is Attribute:
+                attributes.append(n)  # type: ignore[arg-type]
+                words.add(n.attr.lower())  # type: ignore[attr-defined]
+            elif t is Name:
+                words.add(n.id.lower())  # type: ignore[attr-defined]
+                continue
+            elif t is BinOp and type(n.op) is Sub:  # type: ignore[attr-defined]
+                subtractions.append(n)  # type: ignore[arg-type]
+            elif t is Constant:
+                v = n.value  # type: ignore[attr-defined]
+                if type(v) is str and len(v) < 40:
+                    words.add(v.lower())
+                continue
+            for f in n._fields:
+                if f in _SKIP_FIELDS:
+                    continue
+                v = getattr(n, f, None)
+                if type(v) is list:
+                    for x in v:
+                        if isinstance(x, AST):
+                            push((x, n))
+                elif isinstance(v, AST):
+                    push((v, n))
 
     def _note_assign(self, stmt: ast.stmt) -> None:
         value = getattr(stmt, "value", None)
@@ -400,10 +439,25 @@ class Context:
         return cached
 
     def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:
+        """Every call in a function or class body, nested functions included."""
         cached = getattr(fn, "_wp_calls", None)
         if cached is None:
-            cached = [n for n in ast.walk(fn) if isinstance(n, ast.Call)]
+            cached = [n for n in self.nodes_in(fn) if type(n) is ast.Call]
             fn._wp_calls = cached  # type: ignore[attr-defined]
+        return cached
+
+    def nodes_in(self, fn: ast.AST) -> list[ast.AST]:
+        """Expression nodes of a function or class (its decorators excluded), nested scopes included."""
+        cached = getattr(fn, "_wp_all_nodes", None)
+        if cached is None:
+            cached = []
+            todo = [fn._wp_own_scope]  # type: ignore[attr-defined]
+            while todo:
+                sc = todo.pop()
+                for st in sc.stmts:
+                    cached.extend(st._wp_nodes)  # type: ignore[attr-defined]
+                todo.extend(sc.children)
+            fn._wp_all_nodes = cached  # type: ignore[attr-defined]
         return cached
 
     def is_clock(self, call: ast.AST) -> bool:
@@ -428,6 +482,15 @@ class Context:
 
     def is_gpu_work(self, call: ast.Call, *, fn_scope: bool = False) -> bool:
         """A call that probably puts work on the GPU (op, model, kernel launch, optimizer step, user callable)."""
+        if fn_scope or not self._inferred:
+            return self._is_gpu_work(call, fn_scope)
+        cached = getattr(call, "_wp_work", None)
+        if cached is None:
+            cached = self._is_gpu_work(call, False)
+            call._wp_work = cached  # type: ignore[attr-defined]
+        return cached
+
+    def _is_gpu_work(self, call: ast.Call, fn_scope: bool) -> bool:
         if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
             return True
         q = self.call_name(call) or ""
@@ -491,7 +554,36 @@ class Context:
         return len(text.encode("utf-8")[:byte_col].decode("utf-8", "replace"))
 
     def text(self, node: ast.AST) -> str:
-        return ast.get_source_segment(self.source, node) or ""
+        """The source text of ``node`` (like ``ast.get_source_segment``, without re-splitting the file)."""
+        try:
+            line, end_line = node.lineno, node.end_lineno  # type: ignore[attr-defined]
+            col, end_col = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+        except AttributeError:
+            return ""
+        if end_line is None or end_col is None:
+            return ""
+        chunk = [ln.encode("utf-8") for ln in self.lines[line - 1:end_line]]
+        if not chunk:
+            return ""
+        if len(chunk) == 1:
+            return chunk[0][col:end_col].decode("utf-8", "replace")
+        chunk[0], chunk[-1] = chunk[0][col:], chunk[-1][:end_col]
+        return b"\n".join(chunk).decode("utf-8", "replace")
+
+    def loads(self, key: str) -> list[ast.AST]:
+        """Every Name/Attribute load whose dotted text is ``key`` (an index built on first use)."""
+        index = getattr(self, "_loads", None)
+        if index is None:
+            index = {}
+            for scope in self.scopes:
+                for stmt in scope.stmts:
+                    for n in stmt_nodes(stmt):
+                        t = type(n)
+                        if t is ast.Name or (t is ast.Attribute and type(n.value) is ast.Name):  # type: ignore
+                            if type(n.ctx) is ast.Load:  # type: ignore[attr-defined]
+                                index.setdefault(dotted(n), []).append(n)
+            self._loads = index
+        return index.get(key, [])
 
     def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None) -> None:
         line, col, end_line, end_col = self.position(node)
@@ -503,29 +595,13 @@ class Context:
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:
     """Calls evaluated by ``stmt`` itself (its header for compound statements), in source order."""
     cached = getattr(stmt, "_wp_own_calls", None)
-    if cached is not None:
-        return cached
-    out: list[ast.Call] = []
-    for name, value in ast.iter_fields(stmt):
-        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
-            continue
-        items = value if isinstance(value, list) else [value]
-        for v in items:
-            if isinstance(v, ast.AST):
-                out.extend(n for n in ast.walk(v) if isinstance(n, ast.Call))
-    out.sort(key=lambda c: (c.lineno, c.col_offset))
-    stmt._wp_own_calls = out  # type: ignore[attr-defined]
-    return out
+    if cached is None:
+        cached = [n for n in stmt_nodes(stmt) if isinstance(n, ast.Call)]
+        cached.sort(key=lambda c: (c.lineno, c.col_offset))
+        stmt._wp_own_calls = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def stmt_nodes(stmt: ast.stmt) -> list[ast.AST]:
     """Expression nodes evaluated by ``stmt`` itself (header only for compound statements)."""
-    out: list[ast.AST] = []
-    for name, value in ast.iter_fields(stmt):
-        if name in ("body", "orelse", "finalbody", "handlers", "cases", "decorator_list"):
-            continue
-        items = value if isinstance(value, list) else [value]
-        for v in items:
-            if isinstance(v, ast.AST):
-                out.extend(ast.walk(v))
-    return out
+    return getattr(stmt, "_wp_nodes", [])

@@ -28,6 +28,7 @@ EXCLUDED_DIRS = frozenset({
 })
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:\s*,?\s*[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
+_MAY_MATCH = re.compile(r"tim|record|elapsed|cuda_|stopwatch|measure|Event|TIM")
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,8 @@ def check_source(source: str, path: str, rules: Sequence[Rule]) -> tuple[list[Di
         return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
+    if not _MAY_MATCH.search(source):
+        return [], None  # no clock, event, timer or profiler attribute: no rule can fire
     ctx = Context(tree, source, path)
     for rule in rules:
         rule.check(ctx)

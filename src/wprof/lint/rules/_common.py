@@ -19,25 +19,30 @@ def callee_key(call: ast.AST) -> str | None:
     return dotted(func)
 
 
-def scope_words(scope: Scope) -> set[str]:
+def scope_words(ctx: Context, scope: Scope) -> set[str]:
+    """Lower-cased identifiers, attribute names, parameters and short strings of a function (the file for the
+    module scope)."""
+    if isinstance(scope.node, ast.Module):
+        return ctx.words
     cached = getattr(scope.node, "_wp_words", None)
     if cached is None:
-        cached = set()
-        for n in ast.walk(scope.node):
+        cached = {a.arg.lower() for a in ast.walk(scope.node.args) if isinstance(a, ast.arg)} \
+            if hasattr(scope.node, "args") else set()
+        for n in ctx.nodes_in(scope.node):
             if isinstance(n, ast.Name):
                 cached.add(n.id.lower())
             elif isinstance(n, ast.Attribute):
                 cached.add(n.attr.lower())
             elif isinstance(n, ast.arg):
                 cached.add(n.arg.lower())
-            elif isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 80:
+            elif isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 40:
                 cached.add(n.value.lower())
         scope.node._wp_words = cached  # type: ignore[attr-defined]
     return cached
 
 
-def mentions_warmup(scope: Scope) -> bool:
-    return any("warm" in w for w in scope_words(scope))
+def mentions_warmup(ctx: Context, scope: Scope) -> bool:
+    return any("warm" in w for w in scope_words(ctx, scope))
 
 
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
@@ -79,20 +84,15 @@ def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
     """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither."""
     means: list[ast.AST] = []
     others: list[ast.AST] = []
-    for scope in ctx.scopes:
-        for stmt in scope.stmts:
-            for node in _own_nodes(stmt):
-                if not (isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None),
-                                                                                    ast.Load)):
-                    continue
-                if dotted(node) != key or isinstance(getattr(node, "_wp_parent", None), ast.Attribute) and \
-                        node._wp_parent.value is node and node._wp_parent.attr in ("append", "extend"):  # type: ignore
-                    continue
-                kind = _classify_use(ctx, node)
-                if kind == "mean":
-                    means.append(node)
-                elif kind == "other":
-                    others.append(node)
+    for node in ctx.loads(key):
+        parent = getattr(node, "_wp_parent", None)
+        if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in ("append", "extend"):
+            continue
+        kind = _classify_use(ctx, node)
+        if kind == "mean":
+            means.append(node)
+        elif kind == "other":
+            others.append(node)
     return means, others
 
 
@@ -158,7 +158,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     if not ctx.uses_gpu:
         return out
     for r in ctx.regions:
-        if mentions_warmup(r.scope) or loop_guarded(r):
+        if mentions_warmup(ctx, r.scope) or loop_guarded(r):
             continue
         cold = []
         work = work_items(ctx, r)

@@ -96,15 +96,4 @@ def _direct_ok(call: ast.Call, operands: set[int], names: set[str], ctx: Context
 
 
 def _loads(ctx: Context, names: set[str]) -> list[ast.AST]:
-    out = []
-    for scope in ctx.scopes:
-        for stmt in scope.stmts:
-            from .._context import stmt_nodes
-
-            for n in stmt_nodes(stmt):
-                if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(n.ctx, ast.Load) and dotted(n) in names:
-                    parent = getattr(n, "_wp_parent", None)
-                    if isinstance(parent, ast.Attribute) and parent.value is n:
-                        continue  # `self` in `self.t0`
-                    out.append(n)
-    return out
+    return [n for name in sorted(names) for n in ctx.loads(name)]
