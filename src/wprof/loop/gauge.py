@@ -592,8 +592,8 @@ class Gauge:
             log.info("%sfinding (%s): %s", p, f.code, f.message)
         if res.mfu:
             m = res.mfu
-            log.info("%sMFU: %s", p, f"{m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.1f} TFLOP/s of "
-                     f"{m['peak']['flops'] / 1e12:.1f} {m['peak']['dtype']} peak)" if m.get("mfu") is not None
+            log.info("%sMFU: %s", p, f"{m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s of "
+                     f"{m['peak']['flops'] / 1e12:.4g} {m['peak']['dtype']} peak)" if m.get("mfu") is not None
                      else f"not computed: {m.get('reason')}")
         if res.distributed and res.distributed.get("slowest_rank") is not None:
             d = res.distributed

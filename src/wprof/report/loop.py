@@ -106,8 +106,8 @@ def render_loop(result: LoopResult, console: Any) -> None:
     if m:
         if m.get("mfu") is not None:
             p = m["peak"]
-            console.print(f"MFU: {m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.1f} TFLOP/s per GPU of the "
-                          f"{p['flops'] / 1e12:.1f} TFLOP/s {p['dtype']} peak, {escape(p['source'])}); FLOPs per step "
+            console.print(f"MFU: {m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s per GPU of the "
+                          f"{p['flops'] / 1e12:.4g} TFLOP/s {p['dtype']} peak, {escape(p['source'])}); FLOPs per step "
                           f"{m['flops_per_step']:.3g} from {escape(m['flops_source'])}")
         else:
             console.print(f"MFU: not computed: {escape(str(m.get('reason')))}")
