@@ -99,6 +99,7 @@ def main() -> int:
     p.add_argument("--reps", type=int, default=7)
     p.add_argument("--iters", type=int, default=400)
     p.add_argument("--warmup", type=int, default=30)
+    p.add_argument("--large-iters", type=int, default=100, help="iterations of the large loop (30 ms each)")
     p.add_argument("--loops", default="small,medium,large")
     args = p.parse_args()
     import torch
@@ -120,12 +121,13 @@ def main() -> int:
         width, depth, batch = LOOPS[name]
         model, opt, batches = build(torch, width, depth, batch)
         run_variant(torch, wprof, "plain", model, opt, batches, args.warmup, 50, tmp)  # allocator, cuBLAS
+        iters = args.large_iters if name == "large" else args.iters
         res = {v: {"wall_ms": [], "step_ms": []} for v in VARIANTS}
         for _rep in range(args.reps):
             order = list(VARIANTS)
             rng.shuffle(order)
             for v in order:
-                wall, step = run_variant(torch, wprof, v, model, opt, batches, args.warmup, args.iters, tmp)
+                wall, step = run_variant(torch, wprof, v, model, opt, batches, args.warmup, iters, tmp)
                 res[v]["wall_ms"].append(wall)
                 res[v]["step_ms"].append(step)
         results[name] = res
@@ -142,7 +144,8 @@ def main() -> int:
     when = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     driver = ((env.get("device") or {}).get("driver")) if isinstance(env.get("device"), dict) else None
     lines = [f"Measured {when} on {props.name}, driver {driver or 'n/a'}, torch {torch.__version__}; "
-             f"{args.reps} interleaved repetitions of {args.iters} iterations (after {args.warmup} warmup).", "",
+             f"{args.reps} interleaved repetitions of {args.iters} iterations ({args.large_iters} for the large "
+             f"loop) after {args.warmup} warmup.", "",
              "| loop | plain ms/iter | seed (sync each) | gauge events | gauge events + log line | gauge sync | "
              "events: step_ms vs wall |", "|---|---|---|---|---|---|---|"]
     summary = {}
