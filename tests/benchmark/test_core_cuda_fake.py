@@ -176,3 +176,11 @@ def test_host_rejects_device_only_modes(monkeypatch):
     monkeypatch.setattr(core, "_cuda_ok", lambda torch: False)
     with pytest.raises(DeviceUnavailableError, match="mode='graph' needs a CUDA device"):
         wprof.bench(lambda: None, mode="graph", iters=5)
+
+
+def test_long_calls_skip_pilots(use, monkeypatch):
+    be = use(FakeCuda(eager_ms=5.0, device_ms=5.0, host_ms=0.01))
+    monkeypatch.setattr(core, "LONG_CALL_MS", -1.0)  # the fake's host-clock estimate is ~0: make every call "long"
+    r = wprof.bench(lambda: None, iters=10, monitor=False)
+    assert r.mode == "per-call" and "no pilots" in r.extra["decision"]["reason"]
+    assert not any(p == "pilot" for p, *_ in be.spans)

@@ -53,6 +53,7 @@ DEFAULT_MAX_ITERS = 100_000
 DEFAULT_PRECISION = 0.01
 PILOT_SAMPLES = 30
 PILOT_BUDGET_FRACTION = 0.15
+LONG_CALL_MS = 2.0  # calls at least this long (host-synchronized) skip the pilots: µs-scale costs cannot show
 HOST_NOTICE = "wprof: no CUDA device: timing on the host clock (time.perf_counter_ns); the result says clock=host"
 
 __all__ = ["bench", "MODES", "CACHES", "HOST_NOTICE"]
@@ -352,13 +353,15 @@ class _Measurement:
             self.floor["device"] = _median(self._queued(nulls, 5, calls, calls * null_host, phase="floor").samples)
 
     def _queued(self, work: Callable[[], Any], n: int, calls: int, host_sample_ms: float, *,
-                before: Callable[[], Any] | None = None, phase: str = "timing") -> Span:
+                before: Callable[[], Any] | None = None, phase: str = "timing", launches: int | None = None
+                ) -> Span:
         """``n`` samples pre-queued behind a GPU-side wait; re-queued with a longer wait (then fewer samples) when
         the host did not finish enqueueing before the wait ended."""
         be = self.backend
         if not (be.is_cuda and be.has_sleep and be.cycles_per_ms):
             return be.span(work, n, calls, before=before, phase=phase)
-        n = policy.span_fits_queue(n, calls, extra_per_sample=2 + (1 if before is not None else 0))
+        n = policy.span_fits_queue(n, calls if launches is None else launches,
+                                   extra_per_sample=2 + (1 if before is not None else 0))
         per = host_sample_ms + 0.02 + (self.before_host_ms if before is not None else 0.0)
         wait_ms = n * per
         sp = None
@@ -391,6 +394,10 @@ class _Measurement:
             return
         if mode == "aggregate":
             p.method, p.calls = "aggregate", cfg.calls_per_sample or max(1, min(1000, int(1.0 / self.est_ms)))
+            return
+        if mode == "auto" and self.est_ms >= LONG_CALL_MS:
+            p.decision = policy.Decision("eager", False, f"one synchronized call takes {self.est_ms:.3g} ms: launch "
+                                         "and event costs (µs) are below the noise; per-call events, no pilots")
             return
         c.phase = "pilot"
         budget_ms = cfg.budget_s * 1e3
@@ -451,7 +458,7 @@ class _Measurement:
             graph = None
         c.phase = "pilot"
         if graph is not None:
-            gsp = self._queued(graph.replay, n_dev, gcalls, 0.05, phase="pilot")
+            gsp = self._queued(graph.replay, n_dev, gcalls, 0.05, phase="pilot", launches=1)
             graph_ms = _median(gsp.samples)
             p.graph_info = {"calls": gcalls, "pilot_ms": graph_ms, "samples_ms": gsp.samples}
         else:
@@ -476,7 +483,7 @@ class _Measurement:
         elif p.method == "aggregate":
             sp = be.span(c.many(p.calls), n, p.calls)
         elif p.method == "graph":
-            sp = self._queued(p.graph.replay, n, p.calls, p.host_sample_ms)
+            sp = self._queued(p.graph.replay, n, p.calls, p.host_sample_ms, launches=1)
         else:
             sp = self._queued(c.many(p.calls), n, p.calls, p.host_sample_ms, before=self.before)
         self.sample_spans.extend([(sp.t0_ns, sp.t1_ns)] * len(sp.samples))
