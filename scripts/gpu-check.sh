@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
 #   scripts/gpu-check.sh [tests] [bench] [accuracy] [loop] [run] [nvtx] [lint] [dist]   (default: everything)
-# Runs from source (PYTHONPATH=src). Everything is written to $OUT/work/ and packed into $OUT/gpu-check.tgz, with
-# the short summary in $OUT/summary.txt (the device tool returns at most 8 files, 2 folders down).
+# Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
+# the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
 set -u
 cd "$(dirname "$0")/.."
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1
 OUT="${OUT:-/tmp/wprof-gpu-check}"
-W="$OUT/work"
-mkdir -p "$W"
+W="/tmp/wprof-gpu-work"
+rm -rf "$W"; mkdir -p "$W" "$OUT"
 PY=python3
 parts="${*:-tests bench env accuracy loop run nvtx lint dist}"
 want() { [[ " $parts " == *" $1 "* ]]; }
@@ -17,7 +17,7 @@ log() { echo "== $*" | tee -a "$OUT/summary.txt"; }
 step() {  # step NAME TIMEOUT_S CMD...
   local name=$1 t=$2; shift 2
   local t0=$SECONDS
-  timeout "$t" "$@" >"$W/$name.log" 2>&1
+  OUT="$W" timeout "$t" "$@" >"$W/$name.log" 2>&1
   local rc=$?
   log "$name: rc=$rc ($((SECONDS - t0)) s)"
   tail -n 40 "$W/$name.log" >>"$OUT/summary.txt"
@@ -48,12 +48,14 @@ fi
 if want accuracy && [ -f benchmarks/accuracy.py ]; then
   step accuracy 480 $PY benchmarks/accuracy.py --out "$W"
 fi
-if want loop && [ -f benchmarks/loop_overhead.py ]; then
-  step loop-overhead 300 $PY benchmarks/loop_overhead.py --out "$W"
+if want loop; then
+  step loop-demo 120 env WPROF="5,30;--dmon;--kineto;--memory;--out=$W/loop-demo" $PY examples/gauge_loop.py
+  step loop-overhead 420 $PY benchmarks/loop_overhead.py --reps 7
 fi
 if want nvtx && [ -f benchmarks/nvtx_overhead.py ]; then
   step nvtx-overhead 120 $PY benchmarks/nvtx_overhead.py --out "$W"
 fi
 
-tar -czf "$OUT/gpu-check.tgz" -C "$OUT" work
+tar -czf "$OUT/gpu-check.tgz" -C "$W" .
+for f in "$W"/*.md; do [ -f "$f" ] && cp "$f" "$OUT/"; done
 echo "done; logs in $OUT/gpu-check.tgz"

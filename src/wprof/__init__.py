@@ -21,7 +21,7 @@ _LAZY = {
     "BenchResult": "wprof.results",
     "load_result": "wprof.results",
     "Gauge": "wprof.loop",
-    "LoopResult": "wprof.results",
+    "LoopResult": "wprof.loop",
     "monitor": "wprof.monitor",
     "nvtx": "wprof.nvtx",
     "hardware": "wprof.hardware",
