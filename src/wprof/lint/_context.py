@@ -423,6 +423,8 @@ class Context:
             return True
         if isinstance(call.func, ast.Name) and call.func.id in self.functions:
             return call.func.id in self._syncing_functions()
+        if m is not None and m in self.functions:  # self.sync(...): a method of this file that synchronizes
+            return m in self._syncing_functions()
         return False
 
     def _syncing_functions(self) -> set[str]:
