@@ -39,6 +39,10 @@ if want bench; then
   step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"
   step bench-add 120 $PY -m wprof bench examples/bench_ops.py:add --json "$W/bench-add.json"
   step report-matmul 60 $PY -m wprof report "$W/bench-matmul.json"
+  step bench-add-1k 120 $PY -m wprof bench --setup "import torch; a=torch.randn(1024,device='cuda'); b=torch.randn(1024,device='cuda'); o=torch.empty_like(a)" --stmt "torch.add(a,b,out=o)" --json "$W/bench-add-1k.json"
+  step bench-add-cold 120 $PY -m wprof bench examples/bench_ops.py:add --cache cold --json "$W/bench-add-cold.json"
+  step compare-add 60 $PY -m wprof compare "$W/bench-add.json" "$W/bench-add-cold.json"
+  step template-graph 120 bash -c "$PY -m wprof template graph > /tmp/bench_graph.py && $PY /tmp/bench_graph.py"
 fi
 if want env; then
   step env-calibrate 180 $PY -m wprof env --calibrate --json "$W/env.json"
