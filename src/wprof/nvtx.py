@@ -272,8 +272,9 @@ class annotate:
     def _attributes(self) -> Any:
         b = _get()
         if b is not self._backend:
-            self._backend = b
+            # attributes first, then the backend: another thread that sees the new backend also sees its attributes
             self._attrs = b.attributes(self.message or "", self.color, self.domain, self.category, self.payload)
+            self._backend = b
         return self._attrs
 
     def __enter__(self) -> annotate:
