@@ -39,6 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
 
+    args._die_like_python = True  # an interrupted script ends wprof as it would end python (SIGINT)
+
     command = list(args.command or [])
     if command and command[0] == "--":
         command = command[1:]

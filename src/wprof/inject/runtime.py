@@ -258,13 +258,20 @@ def observe(site_id: str, batch: Any) -> None:
         s.learn_gbs(batch_size_of(batch), "first dimension of the batch")
 
 
-def finish_all() -> list[tuple[Site, Any]]:
-    """Finish every gauge (idempotent); return each site with its LoopResult (None if it never ran)."""
+def finish_all(exited_early: bool = False) -> list[tuple[Site, Any]]:
+    """Finish every gauge (idempotent); return each site with its LoopResult (None if it never ran).
+
+    ``exited_early``: the script raised, called sys.exit or was interrupted; the gauge then finishes as it does at
+    interpreter exit (status ``interrupted`` inside the window, with the reason).
+    """
     out = []
     for s in _SITES.values():
         res = None
         if s.gauge is not None:
             try:
+                at_exit = getattr(s.gauge, "_at_exit", None)
+                if exited_early and callable(at_exit) and getattr(s.gauge, "result", None) is None:
+                    at_exit()
                 res = s.gauge.finish()
             except Exception as exc:  # a failing finish must not hide the script's own outcome
                 print(f"wprof: could not finish the gauge of {s.site_id}: {type(exc).__name__}: {exc}",

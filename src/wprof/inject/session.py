@@ -55,10 +55,28 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
         nvtx.annotate_phases()
 
     def on_exit(outcome: Outcome) -> None:
-        _report(choice, runtime.finish_all(), outcome)
+        _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome)
 
     outcome = execute(script, code, args, on_exit=on_exit)
+    if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
+        _die_of_sigint()
     return outcome.exit_code
+
+
+def _die_of_sigint() -> None:
+    """End the process as Python does after an uncaught KeyboardInterrupt: exit handlers, then die of SIGINT (so the
+    parent sees the signal, e.g. a shell loop stops), not a plain exit code."""
+    import atexit
+    import signal
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    atexit._run_exitfuncs()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: Outcome) -> None:
