@@ -43,7 +43,8 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
     _say(explain(choice))
     if getattr(ns, "dry_run", False):
         new = render_source(choice.plan, script.source, choice.analysis.tree)
-        sys.stdout.write(unified_diff(script.source, new, script.filename, script.filename + " (as wprof runs it)"))
+        label = script.filename + " (instrumented, as wprof inject writes it)"
+        sys.stdout.write(unified_diff(script.source, new, script.filename, label))
         return 0
     tree = transform_tree(choice.plan, choice.analysis.tree)
     code = compile(tree, script.filename, "exec", dont_inherit=True)

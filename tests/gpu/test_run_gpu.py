@@ -1,0 +1,96 @@
+"""`wprof run` on the GPU: two corpus shapes moved to CUDA, events mode, results written, output unchanged.
+
+Run on the device machine (scripts/gpu-check.sh): `PYTHONPATH=src python3 -m pytest -q tests/gpu/test_run_gpu.py`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.gpu
+
+SRC = Path(__file__).parents[2] / "src"
+
+FOR_LOADER = textwrap.dedent('''\
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+    torch.manual_seed(0)
+    loader = DataLoader(TensorDataset(torch.randn(4096, 1024), torch.randn(4096, 1024)), batch_size=64,
+                        pin_memory=True)
+    model = nn.Sequential(nn.Linear(1024, 4096), nn.GELU(), nn.Linear(4096, 1024)).cuda()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    for epoch in range(2):
+        for x, y in loader:
+            x, y = x.cuda(non_blocking=True), y.cuda(non_blocking=True)
+            loss = nn.functional.mse_loss(model(x), y)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
+    print("done", round(loss.item(), 3) > 0)
+''')
+
+NANOGPT = textwrap.dedent('''\
+    import torch
+    from torch import nn
+    torch.manual_seed(0)
+    data = torch.randint(0, 512, (100_000,))
+    def get_batch(split):
+        ix = torch.randint(len(data) - 128, (32,))
+        x = torch.stack([data[i:i + 128] for i in ix]).pin_memory().cuda(non_blocking=True)
+        return x, x
+    model = nn.Sequential(nn.Embedding(512, 256), nn.Linear(256, 512)).cuda()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    it = 0
+    X, Y = get_batch("train")
+    while True:
+        for micro in range(2):
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = nn.functional.cross_entropy(model(X).view(-1, 512), Y.view(-1))
+            X, Y = get_batch("train")
+            loss.backward()
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+        it += 1
+        if it >= 60:
+            break
+    print("iters", it)
+''')
+
+
+def _run(argv, cwd):
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    env.pop("WPROF", None)
+    return subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.parametrize("name,src,gbs,line", [("for_loader", FOR_LOADER, 64, 11), ("nanogpt", NANOGPT, 32, 13)])
+def test_wprof_run_on_cuda(tmp_path, name, src, gbs, line):
+    script = tmp_path / f"{name}.py"
+    script.write_text(src)
+    base = _run([str(script)], tmp_path)
+    assert base.returncode == 0, base.stderr
+    out = tmp_path / "results"
+    p = _run(["-m", "wprof", "run", "--warmup", "10", "--iters", "40", "--out-dir", str(out), "--", str(script)],
+             tmp_path)
+    print(p.stderr)  # the gauge's lines, for the gpu-check log
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == base.stdout
+    assert f"timing the loop at {name}.py:{line}" in p.stderr
+    doc = json.loads((out / f"{name}.json").read_text())
+    assert doc["mode"] == "events" and doc["clocks"]["iter_ms"] == "cuda-events"
+    assert doc["status"] == "complete" and doc["n"] == 40
+    assert doc["global_batch_size"] == gbs
+    iters, steps = doc["samples"]["iter_ms"], doc["samples"]["step_ms"]
+    assert all(i > 0 for i in iters)
+    # device time of the work cannot exceed the host period by more than the event/host skew of a step
+    med = sorted(iters)[len(iters) // 2]
+    assert med <= sorted(steps)[len(steps) // 2] * 1.5
