@@ -33,7 +33,7 @@ if [ -d .whl ]; then
 fi
 
 if want tests; then
-  step pytest-gpu 400 $PY -m pytest -q -m gpu -p no:cacheprovider tests
+  step pytest-gpu 400 $PY -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/gpu/test_nvtx_ncu_gpu.py tests
 fi
 if want bench; then
   step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"
@@ -56,8 +56,14 @@ if want loop; then
   step loop-demo 120 env WPROF="5,30;--dmon;--kineto;--memory;--out=$W/loop-demo" $PY examples/gauge_loop.py
   step loop-overhead 420 $PY benchmarks/loop_overhead.py --reps 7
 fi
-if want nvtx && [ -f benchmarks/nvtx_overhead.py ]; then
+if want nvtx; then
+  step nvtx-ncu 480 env WPROF_GPU_EVIDENCE="$W/nvtx-ncu" $PY -m pytest -q -rA -m gpu -p no:cacheprovider tests/gpu/test_nvtx_ncu_gpu.py
   step nvtx-overhead 120 $PY benchmarks/nvtx_overhead.py --out "$W"
+  step ncu-cli 300 $PY -m wprof ncu --warmup 3 --iters 1 -o "$W/ncu-train-mlp" -- examples/train_mlp.py
+  step nsys-print 60 $PY -m wprof nsys --warmup 3 --iters 5 -o "$W/nsys-train-mlp" -- examples/train_mlp.py
+fi
+if want lint; then
+  step lint-speed 120 $PY benchmarks/lint_speed.py
 fi
 
 tar -czf "$OUT/gpu-check.tgz" -C "$W" .
