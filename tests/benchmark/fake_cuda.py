@@ -16,8 +16,11 @@ class FakeCuda:
     is_cuda = True
     has_sleep = True
 
-    def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001):
+    def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001,
+                 pair_ms=0.0005, single_ms=None, queued_ok=True):
         self.eager_ms, self.device_ms, self.host_ms = eager_ms, device_ms, host_ms
+        self.pair_ms, self.single_ms, self.queued_ok = pair_ms, single_ms, queued_ok
+        self.cache_key = None  # no floor cache across tests unless a test sets one
         self.graph_ms, self.capture_error, self.floor_ms = graph_ms, capture_error, floor_ms
         self.cycles_per_ms = None
         self.graph = None
@@ -59,8 +62,12 @@ class FakeCuda:
             work()
         if phase == "floor":
             v = self.floor_ms
+        elif phase == "floor pair":
+            v = self.pair_ms
         elif self.graph is not None and getattr(work, "__self__", None) is self.graph:
-            v = self.graph_ms
+            v = self.graph_ms if self.graph_ms is not None else self.device_ms
+        elif prequeue_ms is not None and calls == 1 and self.single_ms is not None and before is None:
+            v = self.single_ms  # one call in its own pre-queued event pair (isolated estimate)
         elif prequeue_ms is not None:
             v = self.device_ms
         else:
@@ -69,4 +76,4 @@ class FakeCuda:
         self.t += 1
         return Span([v] * n, self.t * 1000, self.t * 1000 + 500, n * self.host_ms,
                     [self.host_ms] * n if host_times else [], 2.0 * n * calls * self.host_ms + 1.0 if prequeue_ms
-                    is not None else None, True if prequeue_ms is not None else None)
+                    is not None else None, self.queued_ok if prequeue_ms is not None else None)

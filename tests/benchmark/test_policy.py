@@ -17,9 +17,36 @@ def test_event_overhead_visible_headline_is_device_not_launch_bound():
     assert d.headline == "device" and not d.launch_bound
 
 
-def test_big_kernel_headline_is_per_call_events():
+def test_big_kernel_headline_is_device_time_too():
+    # accuracy.md (H200): mm bf16 4096³ per-call 185.89 µs, back to back 175.43 µs, ncu 175.62 µs
+    d = policy.decide_headline(eager_ms=0.18589, device_ms=0.17543, host_enqueue_ms=0.014)
+    assert d.headline == "device" and not d.launch_bound and "add 6.0%" in d.reason
     d = policy.decide_headline(eager_ms=0.1795, device_ms=0.1790, host_enqueue_ms=0.012)
-    assert d.headline == "eager" and not d.launch_bound
+    assert d.headline == "device" and "agree" in d.reason
+
+
+def test_invalid_device_measurement_keeps_eager_and_says_why():
+    d = policy.decide_headline(0.05, 0.048, 0.01, device_problem="the host is in those samples")
+    assert d.headline == "eager" and "not valid (the host is in those samples)" in d.reason
+
+
+def test_isolated_estimate():
+    assert policy.isolated_estimate(0.0031, 0.0012) == pytest.approx(0.0019)
+    assert policy.isolated_estimate(0.0010, 0.0012) == 0.0
+    assert policy.isolated_estimate(None, 0.001) is None and policy.isolated_estimate(0.003, None) is None
+
+
+def test_pair_cost_visible():
+    assert policy.pair_cost_visible(0.0044, 0.0012)  # 1024-element add, cold
+    assert not policy.pair_cost_visible(0.175, 0.0012)  # 0.7% of a matmul
+    assert not policy.pair_cost_visible(0.004, None)
+
+
+def test_power_limited_and_drift():
+    assert policy.power_limited(795.0, 700.0) and policy.power_limited(680.0, 700.0)
+    assert not policy.power_limited(574.0, 700.0) and not policy.power_limited(None, 700.0)
+    assert policy.drift([1.0] * 7) is None
+    assert policy.drift([1.0] * 10 + [1.1] * 10) == (1.0, 1.1)
 
 
 def test_no_device_number_keeps_eager():

@@ -42,6 +42,9 @@ from .device import Span
 
 log = logging.getLogger("wprof")
 
+# device key -> (host_ns when measured, floor dict, sleep cycles per ms); see _Measurement.measure_floor
+_FLOOR_CACHE: dict[Any, tuple[int, dict[str, float], float | None]] = {}
+
 MODES = ("auto", "per-call", "aggregate", "prequeued", "graph")
 CACHES = ("warm", "cold", "rotate")
 DEFAULT_CACHE = "warm"
@@ -51,7 +54,12 @@ DEFAULT_BUDGET_S = 1.0
 DEFAULT_MIN_ITERS = 10
 DEFAULT_MAX_ITERS = 100_000
 DEFAULT_PRECISION = 0.01
-PILOT_SAMPLES = 30
+PILOT_SAMPLES = 20
+#: the harness floor (and the sleep calibration) is measured once per device and process, and reused this long
+FLOOR_CACHE_S = 120.0
+#: the first sampling span lasts about this long (later spans ~50 ms): short kernels often meet the precision target
+#: in it, and a shorter sustained load keeps big kernels off the power limit
+FIRST_SPAN_MS = 10.0
 PILOT_BUDGET_FRACTION = 0.15
 LONG_CALL_MS = 2.0  # calls at least this long (host-synchronized) skip the pilots: µs-scale costs cannot show
 HOST_NOTICE = "wprof: no CUDA device: timing on the host clock (time.perf_counter_ns); the result says clock=host"
@@ -230,6 +238,10 @@ class _Plan:
     device_calls: int = 0
     host_enqueue_ms: float | None = None
     graph_info: dict[str, Any] = field(default_factory=dict)
+    device_problem: str | None = None  # why the back-to-back pilot is not valid (the pre-queued wait did not hold)
+    seed: list[float] = field(default_factory=list)  # pilot samples of the headline method, reused as samples
+    seed_span: tuple[int, int] = (0, 0)
+    isolated: dict[str, Any] = field(default_factory=dict)  # one call on its own (near-floor kernels)
 
 
 class _Measurement:
@@ -255,6 +267,7 @@ class _Measurement:
         self.caller = _Caller(call)
         self.plan = _Plan()
         self.floor: dict[str, float] = {}
+        self.floor_cached = False
         self.sample_spans: list[tuple[int, int]] = []
         self.queue = {"spans": 0, "requeued": 0, "not_queued_samples": 0}
         self.t_timed0 = 0
@@ -339,6 +352,11 @@ class _Measurement:
         if not be.is_cuda:
             self.floor["host"] = _median(be.span(null, 50, 1, phase="floor").samples)
             return
+        key = getattr(be, "cache_key", None)
+        hit = _FLOOR_CACHE.get(key) if key is not None else None
+        if hit is not None and (host_ns() - hit[0]) / 1e9 < FLOOR_CACHE_S:
+            self.floor, be.cycles_per_ms, self.floor_cached = dict(hit[1]), hit[2], True
+            return
         sp = be.span(null, 30, 1, host_times=True, phase="floor")
         self.floor["per-call"] = _median(sp.samples)
         null_host = max(_median(sp.host_ms), 1e-3)
@@ -351,6 +369,10 @@ class _Measurement:
                     null()
 
             self.floor["device"] = _median(self._queued(nulls, 5, calls, calls * null_host, phase="floor").samples)
+            # an event pair with nothing between, pre-queued: what a one-call-per-pair sample carries of its own
+            self.floor["pair"] = _median(self._queued(lambda: None, 30, 1, 1e-3, phase="floor pair").samples)
+        if key is not None:
+            _FLOOR_CACHE[key] = (host_ns(), dict(self.floor), be.cycles_per_ms)
 
     def _queued(self, work: Callable[[], Any], n: int, calls: int, host_sample_ms: float, *,
                 before: Callable[[], Any] | None = None, phase: str = "timing", launches: int | None = None
@@ -422,17 +444,22 @@ class _Measurement:
                 dev = self._queued(c.many(calls), n_dev, calls, calls * p.host_enqueue_ms, phase="pilot")
                 dev_ms = _median(dev.samples)
         p.device, p.device_method, p.device_calls = dev.samples, "prequeued", calls
+        if dev.queued_ok is False:
+            p.device_problem = (f"the host took {dev.enqueue_ms:.3g} ms to enqueue a span the GPU-side wait covered "
+                                f"for only {dev.sleep_ms or 0:.3g} ms, so the host is in those samples")
+        else:
+            p.seed, p.seed_span = list(dev.samples), (dev.t0_ns, dev.t1_ns)
         p.host_sample_ms = calls * p.host_enqueue_ms
         if not be.has_sleep:
             self.notices.append("torch.cuda._sleep is missing in this torch: back-to-back calls are not pre-queued "
                                 "behind a GPU-side wait, so a launch-bound host may still show in them")
         if mode == "auto":
-            p.decision = policy.decide_headline(eager_ms, dev_ms, p.host_enqueue_ms)
+            p.decision = policy.decide_headline(eager_ms, dev_ms, p.host_enqueue_ms, device_problem=p.device_problem)
             p.headline = p.decision.headline
         else:
             p.headline = "device"
         if p.headline == "eager":
-            p.method, p.calls = "per-call", 1
+            p.method, p.calls, p.seed = "per-call", 1, []
             return
         p.method, p.calls = "prequeued", calls
         if cold:
@@ -442,6 +469,7 @@ class _Measurement:
                                     "(cache='rotate' with args= works with graphs)")
             return
         if mode == "prequeued":
+            self._isolated(dev_ms, n_dev)
             return
         # try a CUDA graph of the same calls; keep it only when its replay is not slower than eager
         copies = getattr(c.fn, "copies", 1)
@@ -472,6 +500,21 @@ class _Measurement:
                                           "synchronization, no host-side branching on GPU values) to use graphs."))
         if method == "graph":
             p.method, p.calls, p.graph, p.host_sample_ms = "graph", gcalls, graph, 0.05
+            p.seed, p.seed_span = list(gsp.samples), (gsp.t0_ns, gsp.t1_ns)
+        self._isolated(graph_ms if method == "graph" and graph_ms else dev_ms, n_dev)
+
+    def _isolated(self, device_ms: float, n: int) -> None:
+        """Near the floor, back-to-back calls overlap: time one call on its own too (a pre-queued call in its own
+        event pair, less an empty pair), the number ncu's isolated launch compares with."""
+        p, c = self.plan, self.caller
+        pair = self.floor.get("pair")
+        if pair is None or p.calls <= 1 or not policy.near_floor(device_ms, self.floor.get("device")):
+            return
+        sp = self._queued(c, max(10, n), 1, p.host_enqueue_ms or 0.01, phase="pilot")
+        single = _median(sp.samples)
+        p.isolated = {"isolated_ms": policy.isolated_estimate(single, pair), "single_in_pair_ms": single,
+                      "empty_pair_ms": pair, "samples_ms": sp.samples,
+                      "how": "one call pre-queued in its own event pair, less an empty pre-queued event pair"}
 
     # ---------------------------------------------------------------------------------------------- sampling
     def span(self, n: int) -> list[float]:
@@ -488,6 +531,14 @@ class _Measurement:
             sp = self._queued(c.many(p.calls), n, p.calls, p.host_sample_ms, before=self.before)
         self.sample_spans.extend([(sp.t0_ns, sp.t1_ns)] * len(sp.samples))
         return sp.samples
+
+    def take_seed(self) -> list[float]:
+        """The pilot's samples of the headline method (same method, same calls per sample), once."""
+        p = self.plan
+        seed, p.seed = p.seed, []
+        if seed:
+            self.sample_spans.extend([p.seed_span] * len(seed))
+        return seed
 
     def sample_ms_estimate(self) -> float:
         p = self.plan
@@ -515,20 +566,26 @@ def _sample(m: _Measurement, cfg: _Config) -> tuple[list[float], str]:
             samples += m.span(cfg.iters - len(samples))
         return samples[: cfg.iters], f"iters={cfg.iters} reached"
     budget_ms = cfg.budget_s * 1e3
-    span = max(cfg.min_iters, min(1000, int(50.0 / m.sample_ms_estimate()) + 1))  # ~50 ms per span
+    est = m.sample_ms_estimate()
+    samples = m.take_seed()[: cfg.max_iters]  # the pilot's samples of the headline method count
+    span = max(cfg.min_iters, min(1000, int(FIRST_SPAN_MS / est) + 1))  # ~10 ms first, then ~50 ms per span
     while True:
-        n = min(span, cfg.max_iters - len(samples))
-        samples += m.span(n)
-        s = summarize(samples)
-        elapsed_ms = (host_ns() - m.t_timed0) / 1e6
-        if len(samples) >= cfg.min_iters and s.ci95_rel_halfwidth <= cfg.precision:
+        s = summarize(samples) if samples else None
+        if s is not None and len(samples) >= cfg.min_iters and s.ci95_rel_halfwidth <= cfg.precision:
             return samples, (f"precision: 95% CI of the median within ±{s.ci95_rel_halfwidth:.2%} (target "
                              f"±{cfg.precision:.0%}) after {len(samples)} samples")
-        if elapsed_ms >= budget_ms and len(samples) >= cfg.min_iters:
+        elapsed_ms = (host_ns() - m.t_timed0) / 1e6
+        if s is not None and elapsed_ms >= budget_ms and len(samples) >= cfg.min_iters:
             return samples, (f"time budget {cfg.budget_s:g} s spent; 95% CI of the median ±"
                              f"{s.ci95_rel_halfwidth:.2%} (target ±{cfg.precision:.0%})")
         if len(samples) >= cfg.max_iters:
             return samples, f"max_iters={cfg.max_iters} reached"
+        samples += m.span(min(span, cfg.max_iters - len(samples)))
+        span = max(cfg.min_iters, min(1000, int(50.0 / est) + 1))
+
+
+def _us(ms: float) -> str:
+    return f"{ms * 1e3:.3g} µs" if ms < 1 else f"{ms:.4g} ms"
 
 
 def _fingerprint(device: Any) -> dict[str, Any]:
@@ -688,12 +745,58 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
     fmethod, fms = m.floor_for_method()
     extra["floor"] = {**{f"{k.replace('-', '_')}_ms": v for k, v in m.floor.items()},
                       "method": fmethod, "floor_ms": fms,
-                      "sleep_cycles_per_ms": getattr(be, "cycles_per_ms", None)}
+                      "sleep_cycles_per_ms": getattr(be, "cycles_per_ms", None), "cached": m.floor_cached}
+    pair = m.floor.get("pair")
+    iso = dict(p.isolated)
+    if not iso and p.method == "prequeued" and p.calls == 1 and pair is not None and samples:
+        # one call per event pair (cold cache, or forced): the pair's own cost is in every sample
+        iso = {"isolated_ms": policy.isolated_estimate(summary.median, pair), "single_in_pair_ms": summary.median,
+               "empty_pair_ms": pair, "how": "the median (one call per pre-queued event pair) less an empty "
+               "pre-queued event pair"}
+    if iso:
+        extra["isolated"] = iso
+        extra["isolated_ms"] = iso.get("isolated_ms")
     if policy.near_floor(summary.median, fms):
-        warnings.append(Warning_("near-floor", f"the median ({summary.median * 1e3:.3g} µs) is within "
-                                 f"{summary.median / fms:.1f}x of the harness floor ({fms * 1e3:.3g} µs: the same "
-                                 "method timing a null kernel); the timing path is a large part of this number.",
-                                 "Time more work per call, or check against ncu (see next)."))
+        if p.isolated and p.isolated.get("isolated_ms") is not None:
+            i = p.isolated
+            msg = (f"the device time per call ({_us(summary.median)}) is within {summary.median / fms:.1f}x of the "
+                   f"harness floor ({_us(fms)}, a null kernel back to back): back-to-back calls of a kernel this "
+                   "short overlap, one call's drain hiding under the next call's launch, so one call on its own "
+                   f"takes longer: about {_us(i['isolated_ms'])} (one pre-queued call in its own event pair, "
+                   f"{_us(i['single_in_pair_ms'])}, less an empty pair, {_us(i['empty_pair_ms'])}; extra.isolated_ms)"
+                   ". ncu times one call on its own.")
+            advice = ("Compare extra.isolated_ms with ncu; in a model this op runs between other kernels, where "
+                      "the back-to-back number is the better guide. Time more work per call for a firmer number.")
+        else:
+            msg = (f"the median ({_us(summary.median)}) is within {summary.median / fms:.1f}x of the harness floor "
+                   f"({_us(fms)}: the same method timing a null kernel); the timing path is a large part of this "
+                   "number.")
+            advice = "Time more work per call, or check against ncu (see next)."
+        warnings.append(Warning_("near-floor", msg, advice))
+    if iso and not p.isolated and policy.pair_cost_visible(summary.median, pair):
+        why = "a cold cache needs a flush between calls" if m.cfg.cache == "cold" else "one call per sample"
+        warnings.append(Warning_("pair-cost", f"each sample is one call in its own event pair ({why}); an empty "
+                                 f"pair measures {_us(pair)}, {pair / summary.median:.0%} of the median; the call "
+                                 f"alone is about {_us(iso['isolated_ms'])} (extra.isolated_ms).",
+                                 "Compare extra.isolated_ms with ncu (--cache-control all for cold); the median "
+                                 "includes the pair."))
+    tdict = extra["telemetry"] if isinstance(extra.get("telemetry"), dict) else {}
+    pmax = ((tdict.get("metrics") or {}).get("power_w") or {}).get("max")
+    plim = (tdict.get("device") or {}).get("power_limit_w")
+    d = policy.drift(samples)
+    if d is not None:
+        extra["drift"] = {"first_quarter_ms": d[0], "last_quarter_ms": d[1]}
+    if policy.power_limited(pmax, plim):
+        extra["power_limited"] = True
+        slow = d is not None and d[0] > 0 and d[1] / d[0] - 1 > policy.DRIFT_REL
+        what = (f"; the first quarter of the samples read {_us(d[0])}, the last {_us(d[1])} "
+                f"({d[1] / d[0] - 1:+.1%})" if d is not None else "")
+        warnings.append(Warning_("power-limit", f"board power reached {pmax:.0f} W of its {plim:.0f} W limit while "
+                                 f"measuring{what}" + (": sustained calls are power-capped (lower clocks), while ncu "
+                                                       "times each call on its own at full clock." if slow else
+                                                       "."),
+                                 "A model running this op back to back sees the capped number; to compare with ncu, "
+                                 "look at extra.drift.first_quarter_ms or measure at locked clocks."))
     extra["cache"] = m.cache_info
     if notices:
         extra["notices"] = notices

@@ -55,6 +55,11 @@ class CudaBackend:
         self._wait = (ev(enable_timing=True), ev(enable_timing=True))
         self.cycles_per_ms: float | None = None
         self.has_sleep = hasattr(torch.cuda, "_sleep")
+        try:  # the harness floor is measured once per device and process (core._FLOOR_CACHE)
+            idx = torch.device(device).index if device is not None else None
+            self.cache_key = ("cuda", torch.cuda.current_device() if idx is None else idx)
+        except Exception:
+            self.cache_key = None
 
     # ------------------------------------------------------------------------------------------------ basics
     def sync(self, phase: str) -> None:
