@@ -62,11 +62,23 @@ def k_softmax_4096(torch):
     return lambda: torch.softmax(x, dim=-1)
 
 
-def k_conv2d_bf16(torch):
+def _conv(torch, benchmark: bool):
+    # cudnn.benchmark=True picks the algorithm by timing it on the first call, in each process separately: the ncu
+    # driver (its own process, under ncu's injection) can pick another kernel than the in-process run. The default
+    # variant uses cuDNN's heuristics (benchmark=False), the same choice in every process; the kernel names seen
+    # in-process (torch.profiler) and by ncu are recorded for both variants (row "kernels").
     x = torch.randn(32, 128, 56, 56, device="cuda", dtype=torch.bfloat16).to(memory_format=torch.channels_last)
     w = torch.randn(128, 128, 3, 3, device="cuda", dtype=torch.bfloat16).to(memory_format=torch.channels_last)
-    torch.backends.cudnn.benchmark = True
-    return lambda: torch.nn.functional.conv2d(x, w, padding=1)
+    torch.backends.cudnn.benchmark = benchmark
+    return lambda: torch.nn.functional.conv2d(x, w, padding=1)  # the output is allocated inside the call
+
+
+def k_conv2d_bf16(torch):
+    return _conv(torch, False)
+
+
+def k_conv2d_bf16_cudnn_benchmark(torch):
+    return _conv(torch, True)
 
 
 def k_triton_add_16m(torch):
@@ -154,7 +166,9 @@ KERNELS: dict[str, tuple[Any, str | None, str]] = {
     "mm_bf16_4096": (k_mm_bf16_4096, None, "torch.mm, bf16 4096³"),
     "copy_1gb": (k_copy_1gb, None, "copy_, 1 GB fp32 (memcpy)"),
     "softmax_4096": (k_softmax_4096, None, "torch.softmax, 4096×4096 fp32"),
-    "conv2d_bf16": (k_conv2d_bf16, None, "conv2d 3×3, 32×128×56×56 bf16 NHWC (cuDNN)"),
+    "conv2d_bf16": (k_conv2d_bf16, None, "conv2d 3×3, 32×128×56×56 bf16 NHWC (cuDNN heuristics)"),
+    "conv2d_bf16_cudnn_benchmark": (k_conv2d_bf16_cudnn_benchmark, None,
+                                    "conv2d 3×3, 32×128×56×56 bf16 NHWC (cudnn.benchmark=True)"),
     "triton_add_16m": (k_triton_add_16m, "triton", "Triton add kernel, 16 Mi fp32"),
     "cupy_saxpy_4m": (k_cupy_saxpy_4m, "cupy", "CuPy RawKernel saxpy, 4 Mi fp32"),
     "compiled_gelu_8m": (k_compiled_gelu_8m, "triton", "torch.compile'd gelu*2+1, 8 Mi fp32"),
@@ -198,6 +212,24 @@ def find_ncu() -> str | None:
     return None
 
 
+def _names(text: str) -> list[str]:
+    try:
+        from wprof.profilers.ncu import parse_csv
+
+        return _uniq(k.name for k in parse_csv(text))
+    except Exception:
+        return []
+
+
+def _uniq(names: Any, most: int = 6) -> list[str]:
+    out: list[str] = []
+    for n in names:
+        n = str(n)[:160]
+        if n not in out:
+            out.append(n)
+    return out[:most]
+
+
 def _parse(text: str) -> list[float]:
     try:
         from wprof.profilers.ncu import parse_csv
@@ -236,6 +268,7 @@ def run_ncu(ncu: str, name: str, cache: str, timeout_s: float) -> dict[str, Any]
         out["per_call_ms"] = None
         out["note"] = "no kernels seen by ncu (a memcpy is not a kernel)"
         return out
+    out["kernel_names"] = _names(p.stdout)
     per = len(durs) // NCU_CALLS if len(durs) >= NCU_CALLS else 1
     calls = [sum(durs[i * per:(i + 1) * per]) for i in range(len(durs) // per)]
     out.update(kernels_per_call=per, per_call_ms=statistics.median(calls), calls_ms=calls)
@@ -243,18 +276,48 @@ def run_ncu(ncu: str, name: str, cache: str, timeout_s: float) -> dict[str, Any]
 
 
 # ----------------------------------------------------------------------------------------------------- in-process
+def _kernel_names(torch: Any, fn: Any) -> list[str]:
+    """Names of the GPU kernels one call launches in this process (torch.profiler), to compare with ncu's."""
+    try:
+        from torch.profiler import ProfilerActivity, profile
+
+        with profile(activities=[ProfilerActivity.CUDA]) as prof:
+            for _ in range(2):
+                fn()
+            torch.cuda.synchronize()
+        cuda = getattr(torch.autograd, "DeviceType", None)
+        evs = [e for e in prof.events() if cuda is None or getattr(e, "device_type", None) == cuda.CUDA]
+        return _uniq(e.name for e in evs)
+    except Exception as exc:
+        return [f"(torch.profiler failed: {type(exc).__name__}: {str(exc)[:80]})"]
+
+
+def _ci_rel(samples_ms: list[float]) -> float | None:
+    try:
+        from wprof.stats import summarize
+
+        return summarize(list(samples_ms)).ci95_rel_halfwidth
+    except Exception:
+        return None
+
+
 def measure(name: str, budget_s: float) -> dict[str, Any]:
     import torch
 
     import wprof
 
     fn = KERNELS[name][0](torch)
-    row: dict[str, Any] = {}
+    row: dict[str, Any] = {"cudnn_benchmark": bool(torch.backends.cudnn.benchmark)}
     t0 = time.perf_counter()
     r = wprof.bench(fn, name=name, budget_s=budget_s)
     row["wprof_s"] = time.perf_counter() - t0
+    row["wprof_first_call_s"] = r.warmup.first_call_ms / 1e3
     row["wprof"] = _brief(r)
     row["wprof_result"] = r.to_dict()
+    t0 = time.perf_counter()
+    r2 = wprof.bench(fn, name=name, budget_s=budget_s)  # a second result in the same process: floor cached
+    row["wprof_again_s"] = time.perf_counter() - t0
+    row["wprof_again"] = _brief(r2)
     rc = wprof.bench(fn, name=name, budget_s=budget_s, cache="cold")
     row["wprof_cold"] = _brief(rc)
     try:
@@ -262,10 +325,15 @@ def measure(name: str, budget_s: float) -> dict[str, Any]:
 
         t0 = time.perf_counter()
         try:
-            row["do_bench_ms"] = float(tt.do_bench(fn, return_mode="median"))
+            times = tt.do_bench(fn, return_mode="all")
+            row["do_bench_s"] = time.perf_counter() - t0
+            times = [float(x) for x in times]
+            row["do_bench_ms"] = statistics.median(times)
+            row["do_bench_n"] = len(times)
+            row["do_bench_ci95_rel"] = _ci_rel(times)
         except TypeError:
             row["do_bench_ms"] = float(tt.do_bench(fn))
-        row["do_bench_s"] = time.perf_counter() - t0
+            row["do_bench_s"] = time.perf_counter() - t0
     except Exception as exc:
         row["do_bench_error"] = f"{type(exc).__name__}: {exc}"[:200]
     try:
@@ -275,7 +343,9 @@ def measure(name: str, budget_s: float) -> dict[str, Any]:
         row["timer_ms"] = m.median * 1e3
     except Exception as exc:
         row["timer_error"] = f"{type(exc).__name__}: {exc}"[:200]
+    row["kernels"] = _kernel_names(torch, fn)
     del fn
+    torch.backends.cudnn.benchmark = False
     torch.cuda.synchronize()
     torch.cuda.empty_cache()
     return row
@@ -284,18 +354,35 @@ def measure(name: str, budget_s: float) -> dict[str, Any]:
 def _brief(r: Any) -> dict[str, Any]:
     tel = r.extra.get("telemetry") or {}
     sm = (tel.get("metrics") or {}).get("sm_clock_mhz") or {}
+    floor = r.extra.get("floor") or {}
     return {"median_ms": r.summary.median, "method": r.mode, "calls_per_sample": r.calls_per_sample,
             "headline": r.extra.get("headline"), "eager_ms": r.extra.get("eager_ms"),
-            "device_ms": r.extra.get("device_ms"), "n": r.summary.n, "ci95_rel": r.summary.ci95_rel_halfwidth,
+            "device_ms": r.extra.get("device_ms"), "isolated_ms": r.extra.get("isolated_ms"),
+            "isolated": {k: v for k, v in (r.extra.get("isolated") or {}).items() if k != "samples_ms"},
+            "n": r.summary.n, "ci95_rel": r.summary.ci95_rel_halfwidth,
             "stop_reason": r.stop_reason, "warnings": [w.code for w in r.warnings],
-            "floor_ms": (r.extra.get("floor") or {}).get("floor_ms"), "notices": r.extra.get("notices", []),
+            "messages": {w.code: w.message for w in r.warnings},
+            "floor_ms": floor.get("floor_ms"), "floor": floor, "notices": r.extra.get("notices", []),
+            "total_s": r.extra.get("total_s"), "timed_s": r.extra.get("timed_s"),
+            "first_call_ms": r.warmup.first_call_ms, "drift": r.extra.get("drift"),
+            "power_limited": r.extra.get("power_limited", False),
+            "decision": (r.extra.get("decision") or {}).get("reason"),
             "sm_clock_mhz": [sm.get("min"), sm.get("max")] if sm else None,
-            "throttled_fraction": tel.get("throttled_fraction"), "power_w": ((tel.get("metrics") or {})
-                                                                            .get("power_w") or {}).get("mean")}
+            "throttled_fraction": tel.get("throttled_fraction"),
+            "power_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("mean"),
+            "power_max_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("max")}
+
+
+def _within(ms: float | None, ref: float | None) -> bool:
+    return ms is not None and ref is not None and abs(ms - ref) <= max(TOL_REL * ref, TOL_MS)
 
 
 def judge(w: dict[str, Any] | None, ncu: dict[str, Any] | None) -> tuple[str, str]:
-    """('ok' | 'off' | 'n/a', reason) for wprof's median against ncu's per-call duration."""
+    """('ok' | 'off' | 'n/a', reason) for wprof's median against ncu's per-call duration.
+
+    The reason is built only from what the wprof result itself measured (its warnings and numbers), so a row that
+    is off says in the result's own words why; "unexplained" means the result carries no measured reason.
+    """
     if not w:
         return "n/a", "no wprof result"
     if not ncu or ncu.get("error"):
@@ -303,18 +390,33 @@ def judge(w: dict[str, Any] | None, ncu: dict[str, Any] | None) -> tuple[str, st
     ref = ncu.get("per_call_ms")
     if ref is None:
         return "n/a", "memcpy not visible to ncu (no kernel launched)"
-    diff = w["median_ms"] - ref
-    if abs(diff) <= max(TOL_REL * ref, TOL_MS):
+    if _within(w["median_ms"], ref):
         return "ok", ""
     reasons = []
-    if "throttled" in w["warnings"]:
+    iso = w.get("isolated") or {}
+    codes = w.get("warnings") or []
+    if "near-floor" in codes and iso.get("isolated_ms") is not None:
+        reasons.append(f"back-to-back calls of a kernel this short overlap; one call on its own "
+                       f"{_us(iso['isolated_ms'])} ({'within' if _within(iso['isolated_ms'], ref) else 'off'} "
+                       "target vs ncu)")
+    elif "near-floor" in codes:
+        reasons.append("within 3x of the harness floor")
+    if "pair-cost" in codes and iso.get("isolated_ms") is not None:
+        reasons.append(f"one call per event pair (flush between calls): the empty pair measures "
+                       f"{_us(iso.get('empty_pair_ms'))}; the call alone {_us(iso['isolated_ms'])} "
+                       f"({'within' if _within(iso['isolated_ms'], ref) else 'off'} target vs ncu)")
+    if "throttled" in codes:
         reasons.append(f"throttled clock (SM {w['sm_clock_mhz']} MHz)")
+    if "power-limit" in codes:
+        d = w.get("drift") or {}
+        reasons.append(f"power limit reached ({w.get('power_max_w') or 0:.0f} W); first/last quarter of samples "
+                       f"{_us(d.get('first_quarter_ms'))}/{_us(d.get('last_quarter_ms'))}")
     if ncu.get("kernels_per_call", 1) > 1:
         reasons.append(f"{ncu['kernels_per_call']} kernels per call: wprof includes the gaps between them")
-    if "near-floor" in w["warnings"]:
-        reasons.append("within 3x of the harness floor")
-    if "high-spread" in w["warnings"] or "bimodal" in w["warnings"]:
+    if "high-spread" in codes or "bimodal" in codes:
         reasons.append("noisy samples")
+    if w.get("headline") == "eager":
+        reasons.append(f"headline is per-call events ({w.get('decision') or 'no device number'})")
     return "off", "; ".join(reasons) or "unexplained"
 
 
@@ -323,32 +425,64 @@ def _us(ms: Any) -> str:
     return "–" if ms is None else f"{ms * 1e3:.2f}"
 
 
+def _pct(x: Any) -> str:
+    return "–" if x is None else f"±{x:.2%}"
+
+
+def _s(x: Any) -> str:
+    return "–" if x is None else f"{x:.2f}"
+
+
 def render(doc: dict[str, Any]) -> str:
     e = doc.get("env", {})
     lines = [f"Measured {doc.get('date')} on {e.get('gpu')} (driver {e.get('driver')}), torch {e.get('torch')}, "
              f"CUDA {e.get('cuda')}, triton {e.get('triton')}, cupy {e.get('cupy')}, ncu {e.get('ncu')}; "
-             f"wprof {e.get('wprof')}. Times in µs (median).", "",
-             "| kernel | ncu warm | wprof (default, warm) | method | eager / device | vs ncu | ncu cold | wprof cold "
-             "| vs ncu | do_bench | Timer | SM clock MHz | reason |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             f"wprof {e.get('wprof')}. Times in µs (median). *one call* = `extra.isolated_ms`: one pre-queued call "
+             "in its own event pair less an empty pair (measured only when the headline is near the harness floor, "
+             "and for one-call-per-pair cold samples).", "",
+             "| kernel | ncu warm | wprof (default, warm) | method | per-call / device | one call | vs ncu "
+             "| ncu cold | wprof cold | cold, one call | vs ncu | do_bench | Timer | SM clock MHz | reason (measured) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for name, row in doc["kernels"].items():
         if row.get("skipped"):
-            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 11)
+            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 13)
             continue
         w, wc = row.get("wprof") or {}, row.get("wprof_cold") or {}
         nw, nc = row.get("ncu_warm") or {}, row.get("ncu_cold") or {}
         method = f"{w.get('method')}" + (f" ×{w['calls_per_sample']}" if w.get("calls_per_sample", 1) > 1 else "")
         ed = f"{_us(w.get('eager_ms'))} / {_us(w.get('device_ms'))}"
         sm = w.get("sm_clock_mhz")
-        reason = "; ".join(x for x in (row.get("reason_warm"), row.get("reason_cold")) if x)
+        reason = "; ".join(f"{k}: {x}" for k, x in (("warm", row.get("reason_warm")), ("cold", row.get("reason_cold")))
+                           if x)
         lines.append(f"| {row['desc']} | {_us(nw.get('per_call_ms'))} | {_us(w.get('median_ms'))} | {method} | {ed} "
-                     f"| {row.get('verdict_warm')} | {_us(nc.get('per_call_ms'))} | {_us(wc.get('median_ms'))} "
-                     f"| {row.get('verdict_cold')} | {_us(row.get('do_bench_ms'))} | {_us(row.get('timer_ms'))} "
+                     f"| {_us(w.get('isolated_ms'))} | {row.get('verdict_warm')} | {_us(nc.get('per_call_ms'))} "
+                     f"| {_us(wc.get('median_ms'))} | {_us(wc.get('isolated_ms'))} | {row.get('verdict_cold')} "
+                     f"| {_us(row.get('do_bench_ms'))} | {_us(row.get('timer_ms'))} "
                      f"| {'–' if not sm else f'{sm[0]:.0f}-{sm[1]:.0f}'} | {reason} |")
     ok = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") == "ok")
     judged = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") in ("ok", "off"))
-    lines += ["", f"Within max(3%, 0.6 µs) of ncu (warm): {ok} of {judged} kernels ncu can see. "
-              f"Suite wall time {doc.get('wall_s', 0):.0f} s."]
+    explained = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") == "off"
+                    and r.get("reason_warm") and r.get("reason_warm") != "unexplained")
+    lines += ["", f"Within max(3%, 0.6 µs) of ncu (warm): {ok} of {judged} kernels ncu can see; {explained} more "
+              f"carry a measured reason. Suite wall time {doc.get('wall_s', 0):.0f} s.", "",
+              "Time to a result and its precision (s: wall time of the call; wprof excludes its first call, which "
+              "do_bench never sees because it runs after; *again*: a second wprof result in the same process; "
+              "CI: 95% CI half-width of the median, relative).", "",
+              "| kernel | wprof s | wprof CI | wprof n | again s | again median | do_bench s | do_bench CI | do_bench n "
+              "| first call s | kernels in-process | kernels under ncu |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for name, row in doc["kernels"].items():
+        if row.get("skipped"):
+            continue
+        w, a = row.get("wprof") or {}, row.get("wprof_again") or {}
+        first = row.get("wprof_first_call_s")
+        to_result = None if row.get("wprof_s") is None else row["wprof_s"] - (first or 0.0)
+        ink = ", ".join(x[:50] for x in row.get("kernels") or []) or "–"
+        nck = ", ".join(x[:50] for x in (row.get("ncu_warm") or {}).get("kernel_names") or []) or "–"
+        lines.append(f"| {row['desc']} | {_s(to_result)} | {_pct(w.get('ci95_rel'))} | {w.get('n', '–')} "
+                     f"| {_s(row.get('wprof_again_s'))} | {_us(a.get('median_ms'))} | {_s(row.get('do_bench_s'))} "
+                     f"| {_pct(row.get('do_bench_ci95_rel'))} | {row.get('do_bench_n', '–')} | {_s(first)} "
+                     f"| {ink} | {nck} |")
     return "\n".join(lines) + "\n"
 
 

@@ -121,10 +121,16 @@ def render_bench(result: BenchResult, console: Any) -> None:
     if tline:
         console.print(tline)
     head = result.extra.get("headline")
-    for key, label, kind in (("device_ms", "device", "device"), ("eager_ms", "launch-inclusive (eager)", "eager")):
+    for key, label, kind in (("device_ms", "device (back to back, host removed)", "device"),
+                             ("eager_ms", "per call (event pair per call, launch-inclusive)", "eager")):
         if key in result.extra:
             mark = "  ← headline" if head == kind else ""
             console.print(f"{label}: {fmt_ms(result.extra[key])}{mark}")
+    iso = result.extra.get("isolated") or {}
+    if iso.get("isolated_ms") is not None:
+        console.print(f"one call on its own (compare with ncu): {fmt_ms(iso['isolated_ms'])} "
+                      f"({fmt_ms(iso['single_in_pair_ms'])} in its own event pair, less an empty pair "
+                      f"{fmt_ms(iso['empty_pair_ms'])})")
     dec = result.extra.get("decision")
     if dec and dec.get("reason"):
         console.print(f"why: {escape(dec['reason'])}")
