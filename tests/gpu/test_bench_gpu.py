@@ -25,12 +25,25 @@ def test_tiny_add_is_launch_bound_and_device_time_is_below_eager():
     assert r.summary.median < r.extra["eager_ms"]
     assert r.summary.median < 0.010  # a 4 KB add runs in a few µs once the host is out
     assert r.extra["floor"]["floor_ms"] > 0 and r.extra["floor"]["per_call_ms"] > 0
+    # near the floor: one call on its own is timed too (pre-queued call in its own pair, less an empty pair)
+    assert "near-floor" in codes(r) and r.extra["floor"]["pair_ms"] >= 0
+    assert r.extra["isolated_ms"] is not None and r.extra["isolated"]["single_in_pair_ms"] > r.summary.median
+    assert r.extra["isolated_ms"] < 0.010
 
 
-def test_big_matmul_per_call_with_device_beside():
+def test_floor_is_cached_within_a_process():
+    a = torch.randn(1 << 16, device="cuda")
+    wprof.bench(lambda: a.mul(2.0), iters=10)
+    r = wprof.bench(lambda: a.mul(2.0), iters=10)
+    assert r.extra["floor"]["cached"] is True and r.extra["floor"]["floor_ms"] > 0
+
+
+def test_big_matmul_device_headline_with_per_call_beside():
     a = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
     b = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
     r = wprof.bench(lambda: torch.mm(a, b))
+    assert r.extra["headline"] == "device" and r.mode in ("graph", "prequeued")
+    assert r.summary.median == r.extra["device_ms"] and len(r.extra["pilot"]["eager_samples_ms"]) >= 5
     assert "device_ms" in r.extra and "eager_ms" in r.extra
     assert 0.5 < r.extra["device_ms"] / r.extra["eager_ms"] < 1.5
     assert "telemetry" in r.extra
@@ -61,6 +74,9 @@ def test_cold_and_rotate():
     a = torch.randn(1 << 20, device="cuda")
     rc = wprof.bench(lambda: a.mul(2.0), cache="cold", iters=30)
     assert rc.extra["cache"]["policy"] == "cold" and rc.extra["cache"]["flush_bytes"] > 0
+    rc2 = wprof.bench(lambda: a.mul(2.0), cache="cold")  # default mode: one call per pre-queued pair, pair removed
+    assert rc2.mode == "prequeued" and rc2.calls_per_sample == 1
+    assert 0 <= rc2.extra["isolated_ms"] <= rc2.summary.median
     rr = wprof.bench(lambda t: t.mul(2.0), args=(a,), cache="rotate", iters=30)
     assert rr.extra["cache"]["rotate_copies"] >= 2
 
