@@ -14,7 +14,7 @@ import pytest
 from wprof import cli
 from wprof.errors import ProfilerError, UsageError
 from wprof.profilers import ncu as wncu
-from wprof.profilers.nsys import Program
+from wprof.profilers.nsys import IGNORE_PROFILER_API_CODE, Program, run_ignoring_profiler_api
 from wprof.results import load_result
 
 FIXTURE = Path(__file__).with_name("ncu_details_base.csv")
@@ -125,7 +125,33 @@ def test_command_filters_and_window_all():
     assert "--nvtx --nvtx-include fwd/ --nvtx-exclude wprof@data/" in s
     assert "--kernel-name regex:gemm --launch-skip 2 --launch-count 10" in s
     assert "--cache-control none" in s and "--export r.ncu-rep --force-overwrite" in s
-    assert cmd[-3:] == ["/py", "-m", "pkg.train"]
+    # ncu honours cudaProfilerStop even from the start: the program runs with torch's profiler API turned off
+    assert cmd[-5:] == ["/py", "-c", IGNORE_PROFILER_API_CODE, "-m", "pkg.train"]
+
+
+def test_launcher_ignores_torch_profiler_api(tmp_path, capsys):
+    torch = pytest.importorskip("torch")
+    script = tmp_path / "s.py"
+    script.write_text("import sys, torch\n"
+                      "torch.cuda.profiler.start(); torch.cuda.profiler.stop(); torch.cuda.profiler.stop()\n"
+                      "print('ran', __name__, sys.argv[1:])\n")
+    start, stop = torch.cuda.profiler.start, torch.cuda.profiler.stop
+    try:
+        run_ignoring_profiler_api(["--", str(script), "a", "-b"])
+    finally:
+        torch.cuda.profiler.start, torch.cuda.profiler.stop = start, stop
+    out = capsys.readouterr()
+    assert "ran __main__ ['a', '-b']" in out.out
+    assert out.err.count("ignored torch.cuda.profiler.stop()") == 1  # said once
+    assert "ignored torch.cuda.profiler.start()" in out.err
+
+
+def test_launcher_runs_a_module_and_passes_its_exit_code(tmp_path, monkeypatch):
+    (tmp_path / "mod_under_ncu.py").write_text("import sys\nsys.exit(len(sys.argv))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(SystemExit) as exc:
+        run_ignoring_profiler_api(["-m", "mod_under_ncu", "x", "y"])
+    assert exc.value.code == 3
 
 
 def test_api_window_runs_the_plain_script():

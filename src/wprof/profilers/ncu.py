@@ -4,7 +4,10 @@ ncu is the ground truth for one kernel's device time (``gpu__time_duration.sum``
 kernel. wprof runs it with:
 
 - ``--profile-from-start off`` so only launches between ``cudaProfilerStart`` and ``cudaProfilerStop`` are profiled
-  (the Gauge's window, or the program's own calls);
+  (the Gauge's window, or the program's own calls). ncu honours ``cudaProfilerStop`` without it too (profiling from
+  the start only sets the initial state; measured on the H200 with ncu 2025.3.1), so the ``all`` window runs the
+  program through ``wprof.profilers.nsys.run_ignoring_profiler_api``: ``torch.cuda.profiler.start/stop`` do nothing
+  there, and a native ``cudaProfilerStop`` is the one thing that still ends profiling early;
 - ``--clock-control none`` so the GPU keeps its normal boost behaviour (ncu locks base clocks by default, which
   makes its durations disagree with every other timer);
 - ``--metrics gpu__time_duration.sum --csv --print-units base --page details --log-file FILE`` so the durations are
@@ -107,7 +110,7 @@ def build_ncu_command(program: Program, options: NcuOptions, ncu: str = "ncu") -
     if options.export:
         cmd += ["--export", options.export, "--force-overwrite"]
     cmd += list(options.extra)
-    cmd += program.command()
+    cmd += program.command(ignore_profiler_api=True)
     return cmd, program.env()
 
 
@@ -328,6 +331,9 @@ def _no_kernels_hint(program: Program) -> str:
                 "(lower --warmup/--iters), or the script ran without the Gauge")
     if program.window == "api":
         return "the program never called torch.cuda.profiler.start() (cudaProfilerStart); use --window all"
+    if program.window == "all":
+        return ("the program launched no CUDA kernel before a native cudaProfilerStop (which ncu always honours), "
+                "or the NVTX/kernel filters matched none")
     return "the program launched no CUDA kernel (or the NVTX/kernel filters matched none)"
 
 

@@ -8,7 +8,11 @@ How the window is restricted (``Program.window``):
   ``ncu --profile-from-start off``).
 - ``"api"``: the program calls ``cudaProfilerStart/Stop`` itself (``torch.cuda.profiler.start/stop``); it runs as
   ``python script.py args`` with the same capture settings.
-- ``"all"``: no restriction; everything from the program's start is captured.
+- ``"all"``: no restriction; everything from the program's start is captured. cudaProfilerStop stops ncu even
+  without ``--profile-from-start off`` (measured on the H200, 2026-11-30: the launches after the program's stop were
+  not profiled), so ``wprof ncu --window all`` runs the program through :func:`run_ignoring_profiler_api`, which makes
+  ``torch.cuda.profiler.start/stop`` (the Gauge's and the program's own) do nothing. A native call
+  (``torch.cuda.cudart().cudaProfilerStop()``, a C++ extension, CUDA Python) still stops ncu.
 
 With ``nvtx_phases`` the child gets ``WPROF_NVTX_PHASES=1``: ``wprof run`` then calls
 :func:`wprof.nvtx.annotate_phases` (every top-level forward, the backward pass, every optimizer step) before the
@@ -44,6 +48,8 @@ __all__ = [
     "run_nsys",
     "missing_tool_error",
     "NSYS_GLOBS",
+    "IGNORE_PROFILER_API_CODE",
+    "run_ignoring_profiler_api",
 ]
 
 WINDOWS = ("gauge", "api", "all")
@@ -54,6 +60,49 @@ NSYS_GLOBS = (
     "/usr/local/cuda*/bin/nsys",
     "/usr/local/cuda*/nsight-systems*/bin/nsys",
 )
+
+
+# The ``python -c`` code of the launcher that keeps the program's profiler API calls from gating the profiler.
+IGNORE_PROFILER_API_CODE = "import wprof.profilers.nsys as m; m.run_ignoring_profiler_api()"
+
+
+def run_ignoring_profiler_api(argv: Sequence[str] | None = None) -> None:
+    """Run ``script.py args`` or ``-m module args`` (``sys.argv[1:]`` by default) as ``__main__`` with
+    ``torch.cuda.profiler.start()`` and ``stop()`` replaced by functions that do nothing.
+
+    For ``wprof ncu --window all``: ncu honours cudaProfilerStop even when profiling from the start, so a program that
+    calls it (itself, or through the Gauge) would hide every launch after it. Native calls are not intercepted.
+    """
+    import importlib.util
+    import runpy
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--"]:
+        args = args[1:]
+    if not args or (args[0] == "-m" and len(args) < 2):
+        raise SystemExit("wprof: error: no program given to run_ignoring_profiler_api (script.py or -m module).")
+    if importlib.util.find_spec("torch") is not None:
+        import torch.cuda.profiler as tcp
+
+        told = []
+
+        def _ignored(which: str):
+            def call(*_a: object, **_k: object) -> None:
+                if which not in told:
+                    told.append(which)
+                    print(f"[wprof] --window all: ignored torch.cuda.profiler.{which}() so that the profiler keeps "
+                          "profiling", file=sys.stderr)
+            return call
+
+        tcp.start = _ignored("start")
+        tcp.stop = _ignored("stop")
+    if args[0] == "-m":
+        sys.argv = [args[1], *args[2:]]
+        runpy.run_module(args[1], run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = list(args)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(args[0])))
+        runpy.run_path(args[0], run_name="__main__")
 
 
 def gauge_wprof_value(warmup: int, iters: int, exit_after: bool = True) -> str:
@@ -108,9 +157,12 @@ class Program:
         if not self.is_module and not Path(self.argv[0]).is_file():
             raise TargetError(f"script {self.argv[0]!r} not found (from {os.getcwd()}); check the path.")
 
-    def command(self) -> list[str]:
-        """The child's argv: under ``python -m wprof run`` for the gauge window, else the plain program."""
+    def command(self, ignore_profiler_api: bool = False) -> list[str]:
+        """The child's argv: under ``python -m wprof run`` for the gauge window, else the plain program
+        (``ignore_profiler_api``: through :func:`run_ignoring_profiler_api`, only for the ``all`` window)."""
         if self.window != "gauge":
+            if ignore_profiler_api and self.window == "all":
+                return [self.python, "-c", IGNORE_PROFILER_API_CODE, *self.argv]
             return [self.python, *self.argv]
         if self.is_module:
             return [self.python, "-m", "wprof", "run", *self.argv]
