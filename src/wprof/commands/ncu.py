@@ -22,6 +22,8 @@ examples:
   wprof ncu --iters 2 --nvtx-include "forward/" -- train.py
   wprof ncu --window api -- script_that_calls_cudaProfilerStart.py
   wprof ncu --window all --launch-count 200 -- -m wprof bench ops.py:matmul
+--window all profiles from the start to the end: ncu honours cudaProfilerStop even then, so the program runs with
+torch.cuda.profiler.start/stop turned off (a native cudaProfilerStop still stops ncu; see docs/ncu.md).
 NVTX filters: NAME/ is a push/pop range in the default domain (torch.cuda.nvtx), wprof@NAME/ one in wprof's
 domain (the nvtx package), NAME without the slash a start/end range (annotate_phases' "backward").
 """
