@@ -54,9 +54,10 @@ class FakeEventMarks:
         self.on_full = on_full
 
     def mark(self) -> int:
-        if self.capacity is not None and len(self.ts) - self.tail >= self.capacity and not self.on_full():
-            self.grown += self.capacity
-            self.capacity *= 2
+        while self.capacity is not None and len(self.ts) - self.tail >= self.capacity:
+            if not self.on_full():
+                self.grown += self.capacity
+                self.capacity *= 2
         t = max(self.gpu.busy_until, self.gpu.clock.t)
         self.gpu.busy_until = t
         self.ts.append(t)

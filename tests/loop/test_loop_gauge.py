@@ -38,7 +38,8 @@ def test_events_iter_excludes_data_and_step_is_the_period(tmp_path):
     assert all(x == pytest.approx(2.0) for x in r.data_ms)
     assert all(x == pytest.approx(12.0) for x in r.step_ms)
     assert r.fps[0] == pytest.approx(64 / 0.012)
-    assert r.clocks == {"iter_ms": "cuda-events", "data_ms": "host", "step_ms": "host"}
+    assert r.clocks == {"iter_ms": "cuda-events", "data_ms": "host", "step_ms": "cuda-events", "fps": "cuda-events"}
+    assert r.timing["host_step_ms"]["median"] == pytest.approx(12.0)
     assert r.warmup["iterations"] == 2
     assert marks.waits == 0 and marks.finalized == 1
 
@@ -50,19 +51,112 @@ def test_events_never_wait_in_the_loop_and_lines_come_late(tmp_path, caplog):
     loader = TimedLoader(clock, 40, data_ms=0.1)
     g = Gauge(loader, warmup=0, iters=30, out_dir=tmp_path, name="t", env="", profiler_api=False,
               _clock=clock, _marks=marks)
-    resolved_at = []
     for k, _ in enumerate(g):
         gpu.enqueue_ms(5.0)  # the host runs ahead: 1 ms of host work per 5 ms of GPU work
         clock.advance_ms(1.0)
-        resolved_at.append(len(g._index))
         if k == 10:
             assert marks.waits == 0 and marks.finalized == 0
-            assert len(g._index) < k  # iterations are resolved lazily, behind the host
+            assert len(g._series) < k  # iterations are resolved lazily, behind the host
     r = g.result
-    assert r.n == 30 and all(x == pytest.approx(5.0) for x in r.iter_ms[5:])
+    assert r.n == 30 and all(x == pytest.approx(5.0) for x in r.iter_ms)
     assert marks.waits == 0 and marks.finalized == 1
-    # the host runs ahead, so the events say 5 ms of GPU per step while the host needed 1.1 ms per step
-    assert all(x == pytest.approx(1.1) for x in r.step_ms)
+    # the host needed 1.1 ms per step, but the loop's period is the GPU's 5 ms (the first step also waited
+    # 0.1 ms for its data on an idle GPU)
+    assert r.step_ms[0] == pytest.approx(5.1) and all(x == pytest.approx(5.0) for x in r.step_ms[1:])
+    assert r.timing["host_step_ms"]["median"] == pytest.approx(1.1)
+
+
+def test_host_far_ahead_step_is_the_device_period_and_matches_wall(tmp_path):
+    """The large-loop bug: with the host far ahead of the GPU, host boundary-to-boundary time (here 0.3 ms) is not
+    the period (30 ms). step_ms must come from the device clock, so that sum(step_ms) is the wall time of the window
+    measured the benchmark's way (synchronize, clock, loop, synchronize, clock) and fps uses it."""
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    warmup, iters = 3, 40
+    g = Gauge(list(range(warmup + iters + 5)), warmup=warmup, iters=iters, global_batch_size=1024,
+              out_dir=tmp_path, name="t", env="", profiler_api=False, log_interval=0, _clock=clock, _marks=marks)
+    it = iter(g)
+    for _ in range(warmup):
+        next(it)
+        gpu.enqueue_ms(30.0)
+        clock.advance_ms(0.3)
+    gpu.synchronize()
+    t0 = clock()
+    for _ in range(iters):
+        next(it)
+        gpu.enqueue_ms(30.0)
+        clock.advance_ms(0.3)
+    g.begin_step()  # the boundary that ends the last window iteration (the window ends here)
+    gpu.synchronize()
+    wall_ms = (clock() - t0) / 1e6
+    r = g.result
+    assert r.status == "complete" and r.n == iters
+    assert sum(r.step_ms) == pytest.approx(wall_ms, rel=1e-6)
+    assert r.summary("step_ms").median == pytest.approx(30.0)
+    assert r.summary("fps").median == pytest.approx(1024 / 0.030)
+    assert r.timing["host_step_ms"]["median"] == pytest.approx(0.3)  # what the old model reported as step_ms
+    assert r.clocks["step_ms"] == "cuda-events" and r.clocks["fps"] == "cuda-events"
+    assert marks.waits == 0 and marks.queries == 0  # no line due: nothing is read inside the loop
+
+
+def test_data_bound_device_period_includes_the_data_wait(tmp_path):
+    # an idle GPU reaches each boundary event when the host records it: the device period includes the fetch
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    g = Gauge(TimedLoader(clock, 12, data_ms=7.0), warmup=1, iters=8, global_batch_size=8, out_dir=tmp_path,
+              name="t", env="", profiler_api=False, _clock=clock, _marks=marks)
+    for _ in g:
+        gpu.enqueue_ms(2.0)
+        clock.advance_ms(0.5)  # the host enqueues and moves on; the GPU finishes during the next fetch
+    r = g.result
+    assert all(x == pytest.approx(7.5) for x in r.step_ms)  # = host period: fetch + enqueue
+    assert r.timing["host_step_ms"]["median"] == pytest.approx(7.5)
+    assert all(x == pytest.approx(7.0) for x in r.data_ms)  # host clock
+    assert r.clocks["data_ms"] == "host"
+
+
+def test_short_fetch_gets_no_end_mark_and_iter_stays_within_its_bound(tmp_path):
+    clock = FakeClock()
+    gpu = FakeGPU(clock)
+    marks = FakeEventMarks(gpu)
+    g = Gauge(TimedLoader(clock, 30, data_ms=0.004), warmup=2, iters=20, out_dir=tmp_path, name="t", env="",
+              profiler_api=False, log_interval=0, _clock=clock, _marks=marks)
+    for _ in g:
+        gpu.enqueue_ms(1.0)
+        clock.advance_ms(0.2)
+        gpu.synchronize()  # the GPU idles at every boundary: the worst case for an unmarked fetch
+    r = g.result
+    assert r.timing["unmarked_fetches"] == 20 and r.timing["short_fetch_us"] == pytest.approx(10.0)
+    assert len(marks.ts) <= 2 + 21 + 1  # the ring's first marks, one per boundary, the final boundary
+    # iter_ms holds the 4 us fetch (the device idled through it): off by at most the fetch's host time
+    assert all(1.0 <= x <= 1.0 + 0.004 + 1e-9 for x in r.iter_ms)
+    assert all(x == pytest.approx(1.004) for x in r.step_ms)
+
+
+def test_log_lines_are_only_read_when_due(tmp_path, caplog):
+    caplog.set_level("INFO", logger="wprof")
+    g, clock, gpu, marks = _events_gauge(tmp_path, list(range(60)), warmup=0, iters=50, log_interval=10)
+    for _ in g:
+        gpu.enqueue_ms(2.0)
+        clock.advance_ms(0.5)
+        gpu.synchronize()
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("0:[wprof] [")]
+    assert [ln[10:16] for ln in lines] == ["[0000]", "[0010]", "[0020]", "[0030]", "[0040]"]
+    assert marks.queries <= 10  # one query per due line (the GPU is done by the next boundary), not per step
+
+
+def test_live_report_ends_with_the_next_step(tmp_path, caplog):
+    caplog.set_level("INFO", logger="wprof")
+    g, clock, gpu, marks = _events_gauge(tmp_path, list(range(20)), warmup=2, iters=12)
+    for _ in g:
+        gpu.enqueue_ms(1.0)
+    msgs = [r.getMessage() for r in caplog.records]
+    assert g.result.next_step
+    want = ["0:[wprof] " + ln for ln in g.result.next_step.splitlines()]
+    assert msgs[-len(want):] == want and want[0].startswith("0:[wprof] Next (")
+    assert any("$ " in ln for ln in want)
 
 
 def test_gpu_idle_while_fetching_is_not_iter_time(tmp_path):
@@ -184,7 +278,7 @@ def test_ring_full_waits_for_the_oldest_step_and_reports_it(tmp_path):
         gpu.enqueue_ms(5.0)  # the host runs far ahead
         clock.advance_ms(0.1)
     r = g.result
-    assert r.n == 25 and marks.stalls > 0 and marks.grown == 0
+    assert r.n == 25 and marks.stalls > 0 and marks.grown == 0 and marks.waits == marks.stalls
     assert any(w.code == "event-ring" for w in r.warnings)
     assert all(x == pytest.approx(5.0) for x in r.iter_ms[1:])
 

@@ -1,117 +1,51 @@
 """The loop gauge: per-iteration compute time, data time, step time and throughput of a training loop.
 
-Timing model (DESIGN.md), per iteration ("step") of the window:
+Timing model (DESIGN.md, docs/loop.md), per iteration ("step") of the window. At each boundary the gauge takes the
+host time and a *mark* on the clock of the mode: a CUDA event on the current stream (``events``),
+``torch.cuda.synchronize()`` then the host clock (``sync``, the seed template), or the host clock (``host``).
 
+- ``step_ms``: from the step's start mark to the next step's start mark: the period of the loop on the mode's clock.
+  In ``events`` mode that is the device clock, which is right whether the host runs ahead of the GPU (the events
+  queue behind the work, so the period is the GPU's) or the GPU waits for the host (an idle GPU reaches an event when
+  the host records it, so the period includes the data wait). Host boundary-to-boundary times are kept as
+  ``timing["host_step_ms"]``: with the host ahead of the GPU they are not the loop's period.
+- ``iter_ms``: ``step_ms`` minus the device spans of the step's data fetches (start-of-fetch to end-of-fetch
+  marks): compute and communication, excluding data. A fetch shorter than ``short_fetch_ns`` of host time gets no
+  end mark (one event less per iteration); its device span, at most that host time, stays in ``iter_ms``.
 - ``data_ms``: host time inside the wrapped iterator's ``__next__`` (and inside ``with gauge.data():`` blocks).
-- ``iter_ms``: time of the step's work excluding data fetches, on the clock of the mode. In ``events`` mode a CUDA
-  event is recorded on the current stream at each boundary (start of the fetch, end of the fetch); ``iter_ms`` is the
-  GPU-stream time from the end of one fetch to the start of the next (generally: the step's event span minus its
-  data blocks' event spans). Events are read with ``query()`` a few iterations late; nothing synchronizes in the loop.
-  ``sync`` mode is the seed template (``torch.cuda.synchronize()`` then the host clock at each boundary); ``host``
-  mode uses the host clock alone (no CUDA).
-- ``step_ms``: host time from the step's start to its end (boundary to boundary in ``for batch in gauge``).
 - ``fps = global_batch_size / step_ms``.
 
-Iterations ``[start, stop)`` form the window (``warmup``/``iters`` or ``window=``); earlier ones are warmup (host clock
-only, counted in the result), later ones pass through untouched.
+Marks are read lazily (``query()``, never a synchronize in the loop): a step is resolved when its log line is due and
+its end mark has completed, when the event ring is full, or after the window (one synchronize). Iterations
+``[start, stop)`` form the window; earlier ones are warmup (host clock only), later ones pass through untouched.
 """
 
 from __future__ import annotations
 
-import atexit
 import logging
-import math
 import os
-import signal
 import sys
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from .._optional import cuda_available
 from ..errors import DeviceUnavailableError, UsageError
-from ..results import now_utc, write_text_atomic
-from ..stats import Warning_, quality_warnings
+from ..stats import Warning_
 from . import distributed, output
+from .assemble import build_result, write_result
 from .config import GaugeConfig, resolve_config
-from .diagnosis import diagnose, diagnose_ranks
+from .exits import ExitHook
+from .hooks import DataCM, PhaseCM, StepCM
 from .result import LoopResult
-from .window import WindowActions, compute_mfu, next_step_text
+from .series import Series, Step, lazy_line
+from .window import FlopCount, WindowActions
 
-__all__ = ["Gauge"]
+__all__ = ["Gauge", "SHORT_FETCH_NS"]
 
 _WARMUP, _WINDOW, _AFTER = 0, 1, 2
-_NAN = math.nan
-
-
-class _Step:
-    """One iteration in flight: host stamps (ns), marks on the compute clock, data blocks, phases."""
-
-    __slots__ = ("i", "win", "t0", "t1", "m0", "m1", "data", "data_ns", "dt0", "dm0", "phases", "k")
-
-    def __init__(self, i: int, win: bool, t0: int, m0: Any) -> None:
-        self.i, self.win, self.t0, self.m0 = i, win, t0, m0
-        self.t1 = self.m1 = self.dt0 = self.dm0 = None
-        self.data: list[tuple[Any, Any]] = []
-        self.phases: list[tuple[str, Any, Any]] = []
-        self.data_ns = 0
-        self.k = 1  # marks this step takes (sizes the event ring from warmup)
-
-
-class _PhaseCM:
-    __slots__ = ("g", "name", "m0")
-
-    def __init__(self, g: Gauge, name: str) -> None:
-        self.g, self.name, self.m0 = g, name, None
-
-    def __enter__(self) -> _PhaseCM:
-        st = self.g._open
-        if st is not None:
-            st.k += 2
-            if st.win:
-                self.m0 = self.g._marks.mark()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.m0 is not None:
-            st = self.g._open
-            if st is not None:
-                st.phases.append((self.name, self.m0, self.g._marks.mark()))
-
-
-class _StepCM:
-    __slots__ = ("g",)
-
-    def __init__(self, g: Gauge) -> None:
-        self.g = g
-
-    def __enter__(self) -> Gauge:
-        self.g.begin_step()
-        return self.g
-
-    def __exit__(self, et: Any, ev: Any, tb: Any) -> None:
-        if et is None:
-            self.g.end_step()
-        else:
-            self.g._discard(f"{et.__name__} raised inside step")
-
-
-class _DataCM:
-    __slots__ = ("g",)
-
-    def __init__(self, g: Gauge) -> None:
-        self.g = g
-
-    def __enter__(self) -> Gauge:
-        self.g.begin_data()
-        return self.g
-
-    def __exit__(self, *exc: object) -> None:
-        self.g.end_data()
+SHORT_FETCH_NS = 10_000  # fetches shorter than this (host time) get no end-of-fetch mark
 
 
 class Gauge:
@@ -125,6 +59,8 @@ class Gauge:
     iteration) when the window ends, the loader runs out, or the process exits (exception, ``sys.exit``, Ctrl-C).
     Every option can also come from the ``WPROF`` environment variable, which wins (docs/loop.md).
     """
+
+    short_fetch_ns = SHORT_FETCH_NS
 
     def __init__(self, iterable: Iterable[Any] | None = None, *, global_batch_size: int | None = None,
                  warmup: int = 5, iters: int = 30, window: tuple[int, int] | None = None, mode: str = "auto",
@@ -154,31 +90,32 @@ class Gauge:
         self.name = cfg.name or _default_name()
         self._now = _clock or time.perf_counter_ns
         self._marks = _marks
+        self._mark: Callable[[], Any] = _no_mark  # the marks' bound methods, set when the window opens
+        self._ready: Callable[[Any], bool] = _always
         self._start, self._stop = cfg.start, cfg.stop
         self._state = _WARMUP if self._start > 0 else _WINDOW
         self._window_started = False
+        self._hot = False  # inside the window, past its first step: the boundary's short path
         self._i = 0
-        self._open: _Step | None = None
-        self._pending: deque[_Step] = deque()
-        self._index: list[int] = []
-        self._iter: list[float] = []
-        self._data: list[float] = []
-        self._step: list[float] = []
-        self._phases: dict[str, list[float]] = {}
+        self._open: Step | None = None
+        self._series = Series()
+        self._pending = self._series.pending  # closed window steps not resolved yet, oldest first
+        self._dueq = self._series.due  # pending steps whose log line is due, oldest first
+        self._print_due = self._series.print_due
+        self._li = 0  # log interval of this rank (0: no lines)
+        self._per_step: Callable[[int], None] | None = None  # NVTX range / Kineto step at each window boundary
+        self._unmarked = 0  # window fetches shorter than short_fetch_ns (no end mark)
         self._warm = {"iterations": 0, "step_ms": 0.0, "data_ms": 0.0, "first_step_ms": None}
         self._warm_k = 2
         self._discarded: list[str] = []
         self._actions: WindowActions | None = None
-        self._flop_mode: Any = None
-        self._counted_flops: float | None = None
-        self._flops_note = ""
+        self._flops: FlopCount | None = None  # FlopCounterMode over the last warmup step (count_flops)
         self._rank, self._world = 0, 1
         self._printing = False
         self._log = logging.getLogger(output.LOGGER_NAME)
         self._prefix = "0:[wprof] "
         self._nvtx: Any = None
-        self._exit_hooked = False
-        self._old_sigterm: Any = None
+        self._exit = ExitHook(self._at_exit)
         self._finishing = False
         self.result: LoopResult | None = None
 
@@ -208,11 +145,14 @@ class Gauge:
         if self._iterable is None:
             raise UsageError("this Gauge was made without an iterable: pass the loader (Gauge(loader, ...)) or use "
                              "the hooks (with gauge.step(): ...)")
-        it = iter(self._iterable)
+        return self._iterate(iter(self._iterable))
+
+    def _iterate(self, it: Iterator[Any]) -> Iterator[Any]:
         if not self.enabled:
             yield from it
             return
         now = self._now
+        short = self.short_fetch_ns
         while True:
             if self._state == _AFTER:
                 yield from it
@@ -227,25 +167,28 @@ class Gauge:
             except StopIteration:
                 self._exhausted()
                 return
+            d = now() - t0
             st = self._open
-            t1 = now()
-            st.data_ns += t1 - t0
+            st.data_ns += d
             if st.win:
-                st.data.append((m, self._marks.mark()))
+                if d >= short:
+                    st.data.append((m, self._mark()))
+                else:
+                    self._unmarked += 1
             yield item
 
     # --- hooks --------------------------------------------------------------------------------------------------
-    def step(self) -> _StepCM:
+    def step(self) -> StepCM:
         """``with gauge.step():`` around one iteration (the step starts at entry and ends at exit)."""
-        return _StepCM(self)
+        return StepCM(self)
 
-    def data(self) -> _DataCM:
+    def data(self) -> DataCM:
         """``with gauge.data():`` around data loading inside a step (counted in ``data_ms``, excluded from iter)."""
-        return _DataCM(self)
+        return DataCM(self)
 
-    def phase(self, name: str) -> _PhaseCM:
+    def phase(self, name: str) -> PhaseCM:
         """``with gauge.phase("forward"):`` -- an event pair per phase inside a step, for a breakdown table."""
-        return _PhaseCM(self, name)
+        return PhaseCM(self, name)
 
     def begin_step(self) -> None:
         """Start an iteration (a boundary: ends an iteration still open)."""
@@ -258,7 +201,7 @@ class Gauge:
         if st is None:
             return
         t = self._now()
-        m = self._marks.mark() if st.win else None
+        m = self._mark() if st.win else None
         self._open = None
         self._close(st, t, m)
 
@@ -268,26 +211,54 @@ class Gauge:
             return  # data outside a step is not part of any iteration
         st.k += 2
         if st.win:
-            st.dm0 = self._marks.mark()
+            st.dm0 = self._mark()
         st.dt0 = self._now()
 
     def end_data(self) -> None:
         st = self._open
         if st is None or st.dt0 is None:
             return
-        st.data_ns += self._now() - st.dt0
+        d = self._now() - st.dt0
+        st.data_ns += d
         st.dt0 = None
         if st.win:
-            st.data.append((st.dm0, self._marks.mark()))
+            if d >= self.short_fetch_ns:
+                st.data.append((st.dm0, self._mark()))
+            else:
+                self._unmarked += 1
 
     # --- core ---------------------------------------------------------------------------------------------------
     def _boundary(self) -> Any:
         """End the open step (if any) and begin the next; returns the mark taken (the new step's start)."""
         t = self._now()
         i = self._i
+        if self._hot and self._start < i < self._stop:  # short path: a window step that is neither first nor last
+            m = self._mark()
+            prev = self._open
+            if prev is not None:
+                self._open = None
+                prev.t1 = t
+                prev.m1 = m
+                if self._nvtx is not None:
+                    self._nvtx.pop_range()
+                self._pending.append(prev)
+                li = self._li
+                if li and (prev.i - self._start) % li == 0:
+                    self._dueq.append(prev)
+            self._open = Step(i, True, t, m)
+            self._i = i + 1
+            if self._dueq and self._ready(self._dueq[0].m1):
+                self._print_due()
+            if self._per_step is not None:
+                self._per_step(i)
+            return m
+        return self._boundary_edge(t, i)
+
+    def _boundary_edge(self, t: int, i: int) -> Any:
+        """The boundary in warmup, at the window's first and last step, and after it."""
         prev = self._open
-        if not self._exit_hooked:
-            self._hook_exit()
+        if not self._exit.installed:
+            self._exit.install()
         if i == self._start and not self._window_started:
             if prev is not None:
                 self._open = None
@@ -295,28 +266,26 @@ class Gauge:
                 prev = None
             self._window_begin()
             t = self._now()
-        in_win = self._start <= i < self._stop
-        m = self._marks.mark() if (in_win or (prev is not None and prev.win)) else None
+        in_win = self._start <= i < self._stop and self._state == _WINDOW
+        m = self._mark() if (in_win or (prev is not None and prev.win)) else None
         if prev is not None:
             self._open = None
             self._close(prev, t, m)
         if self._state == _AFTER or i >= self._stop:
             return None
-        st = _Step(i, in_win, t, m)
+        st = Step(i, in_win, t, m)
         self._open = st
         self._i = i + 1
         if in_win:
-            if self._pending:
-                self._drain()
-            if self._nvtx is not None:
-                self._nvtx.push_range(f"wprof.step {i}")
-            if self._actions is not None and self._actions.kineto is not None:
-                self._actions.kineto.step()
-        elif self._flop_mode is None and self.config.count_flops and i == self._start - 1:
-            self._begin_flop_count(i)
+            if self._dueq and self._ready(self._dueq[0].m1):
+                self._print_due()
+            if self._per_step is not None:
+                self._per_step(i)
+        elif self._flops is None and self.config.count_flops and i == self._start - 1:
+            self._flops = FlopCount(i)
         return m
 
-    def _close(self, st: _Step, t: int, m: Any) -> None:
+    def _close(self, st: Step, t: int, m: Any) -> None:
         st.t1, st.m1 = t, m
         if not st.win:
             w = self._warm
@@ -327,14 +296,23 @@ class Gauge:
             if w["first_step_ms"] is None:
                 w["first_step_ms"] = ms
             self._warm_k = max(self._warm_k, st.k)
-            if self._flop_mode is not None:
-                self._end_flop_count()
+            if self._flops is not None and self._flops.on:
+                self._flops.stop()
             return
         if self._nvtx is not None:
             self._nvtx.pop_range()
         self._pending.append(st)
+        li = self._li
+        if li and (st.i - self._start) % li == 0:
+            self._dueq.append(st)
         if st.i == self._stop - 1:
             self._window_end("complete", "")
+
+    def _step_actions(self, i: int) -> None:
+        if self._nvtx is not None:
+            self._nvtx.push_range(f"wprof.step {i}")
+        if self._actions is not None and self._actions.kineto is not None:
+            self._actions.kineto.step()
 
     def _discard(self, why: str) -> None:
         st = self._open
@@ -347,8 +325,8 @@ class Gauge:
                 self._nvtx.pop_range()
             if st.i == self._stop - 1:
                 self._window_end("interrupted", f"{why} {st.i}, the window's last iteration")
-        elif self._flop_mode is not None:
-            self._end_flop_count()
+        elif self._flops is not None and self._flops.on:
+            self._flops.stop()
 
     def _exhausted(self) -> None:
         """The loader ran out: the step opened for the failed fetch never ran."""
@@ -356,63 +334,13 @@ class Gauge:
         self._open = None
         if st is not None:
             self._i = st.i
+            if st.win and self._nvtx is not None:
+                self._nvtx.pop_range()
         if self._state == _AFTER or self.result is not None:
             return
         got = self._i
         self._finish("partial", f"the loader ended after {got} iterations, before the window's end at iteration "
                                 f"{self._stop} (warmup {self._start}, iters {self._stop - self._start})")
-
-    def _drain(self, limit: int = 2) -> None:
-        """Resolve completed steps, oldest first (a ``query()`` each; never waits)."""
-        p = self._pending
-        ready = self._marks.ready
-        while p and limit:
-            st = p[0]
-            if not ready(st.m1):
-                return
-            p.popleft()
-            self._resolve(st)
-            limit -= 1
-
-    def _on_ring_full(self) -> bool:
-        """The event ring has no free slot: wait for the oldest pending step (counted and reported)."""
-        if not self._pending:
-            return False
-        st = self._pending.popleft()
-        self._marks.wait(st.m1)
-        self._marks.stalls += 1
-        self._resolve(st)
-        return True
-
-    def _resolve(self, st: _Step) -> None:
-        el = self._marks.elapsed_ms
-        it = el(st.m0, st.m1)
-        for a, b in st.data:
-            it -= el(a, b)
-        data_ms = st.data_ns / 1e6
-        step_ms = (st.t1 - st.t0) / 1e6
-        j = len(self._index)
-        self._index.append(st.i)
-        self._iter.append(it)
-        self._data.append(data_ms)
-        self._step.append(step_ms)
-        if st.phases or self._phases:
-            seen: dict[str, float] = {}
-            for name, a, b in st.phases:
-                seen[name] = seen.get(name, 0.0) + el(a, b)
-            for name, v in seen.items():
-                col = self._phases.get(name)
-                if col is None:
-                    col = self._phases[name] = [_NAN] * j
-                col.append(v)
-            for name, col in self._phases.items():
-                if len(col) == j:
-                    col.append(_NAN)
-        self._marks.release_before(st.m1)
-        li = self.config.log_interval
-        if self._printing and li and (st.i - self._start) % li == 0:
-            self._log.info("%s%s", self._prefix, output.iteration_line(st.i, it, data_ms, step_ms,
-                                                                       self.config.global_batch_size))
 
     # --- window edges -------------------------------------------------------------------------------------------
     def _window_begin(self) -> None:
@@ -424,13 +352,18 @@ class Gauge:
         self._prefix = output.prefix(self._rank)
         if self._printing:
             self._log = output.get_logger()
+        self._li = cfg.log_interval if self._printing and self._log.isEnabledFor(logging.INFO) else 0
         cuda = self.mode in ("events", "sync")
         if self._marks is None:
             from .marks import EventMarks, HostMarks, SyncMarks
 
             self._marks = {"events": EventMarks, "sync": SyncMarks}.get(self.mode, HostMarks)()
         n = self._stop - self._start
-        self._marks.prepare(self._warm_k * min(n + 1, 2048) + 64, self._on_ring_full)
+        series = self._series
+        series.marks = self._marks
+        series.log = lazy_line(self._log, self._prefix, cfg.global_batch_size)
+        self._marks.prepare(self._warm_k * min(n + 1, 2048) + 64, series.on_ring_full)
+        self._mark, self._ready = self._marks.mark, self._marks.ready
         if self.mode == "host" and self._printing:
             self._log.info("%sno CUDA: timing on the host clock (iter_ms, data_ms and step_ms are host times)",
                            self._prefix)
@@ -440,8 +373,12 @@ class Gauge:
             self._nvtx = nvtx
         self._actions = WindowActions(cfg, cuda, self.out_base)
         self._actions.start()
+        if self._nvtx is not None or self._actions.kineto is not None:
+            self._per_step = self._step_actions
+        self._hot = True
 
     def _window_end(self, status: str, reason: str) -> None:
+        self._hot = False
         if self._state == _AFTER:
             return
         self._state = _AFTER
@@ -452,6 +389,7 @@ class Gauge:
             return self.result
         self._finishing = True
         self._state = _AFTER
+        self._hot = False
         warnings: list[Warning_] = []
         try:
             if self._open is not None and self._open.win and self._nvtx is not None:
@@ -469,15 +407,15 @@ class Gauge:
                     warnings += self._actions.warnings
                 while self._pending:
                     try:
-                        self._resolve(self._pending.popleft())
+                        self._series.resolve(self._pending.popleft())
                     except Exception as exc:
                         warnings.append(Warning_("resolve-failed", f"an iteration could not be read ({exc})."))
-            if self._flop_mode is not None:
-                self._end_flop_count()
-            self.result = self._build(status, reason, warnings)
-            self._write(self.result)
+            if self._flops is not None and self._flops.on:
+                self._flops.stop()
+            self.result = build_result(self, status, reason, warnings)
+            write_result(self, self.result)
         finally:
-            self._unhook_exit()
+            self._exit.remove()
             self._finishing = False
         if self.config.exit_after and status == "complete":
             raise SystemExit(0)
@@ -492,164 +430,15 @@ class Gauge:
             return self.result
         if self._state == _AFTER:
             return self.result
-        done = len(self._index) + len(self._pending)
+        done = len(self._series) + len(self._pending)
         return self._finish("partial", f"finish() was called after {done} of {self._stop - self._start} "
                                        "window iterations")
 
-    # --- result -------------------------------------------------------------------------------------------------
-    def _build(self, status: str, reason: str, warnings: list[Warning_]) -> LoopResult:
-        cfg = self.config
-        clocks = {"iter_ms": "cuda-events" if self.mode == "events" else "host",
-                  "data_ms": "host", "step_ms": "host"}
-        if self.mode == "sync":
-            clocks["iter_ms"] = "host+synchronize"
-        res = LoopResult(
-            name=self.name, mode=self.mode, clocks=clocks, status=status, stop_reason=reason,
-            window=(self._start, self._stop), index=tuple(self._index), iter_ms=tuple(self._iter),
-            data_ms=tuple(self._data), step_ms=tuple(self._step), global_batch_size=cfg.global_batch_size,
-            phases={k: tuple(v) for k, v in self._phases.items()}, rank=self._rank, world_size=self._world,
-        )
-        n, want = res.n, self._stop - self._start
-        if status != "complete":
-            warnings.insert(0, Warning_(status, f"{status} result: {n} of {want} window iterations measured; {reason}.",
-                                        "Use a longer loader or a smaller window (warmup + iters)."
-                                        if status == "partial" else ""))
-        if self._discarded:
-            warnings.append(Warning_("discarded", f"{len(self._discarded)} iteration(s) were not measured: "
-                                     + "; ".join(self._discarded[:3])))
-        if self.mode == "host":
-            warnings.append(Warning_("host-clock", "no CUDA: every value is on the host clock."))
-        marks = self._marks
-        if marks is not None and (marks.stalls or marks.grown):
-            warnings.append(Warning_("event-ring", f"the event ring was full {marks.stalls} time(s) (waited) and "
-                                     f"grew by {marks.grown} events inside the window."))
-        if n:
-            s = res.summary("step_ms")
-            warnings += [w for w in quality_warnings(res.step_ms, s) if w.code != "first-call-outlier"]
-        summaries = res.summaries if n else {}
-        telemetry = self._actions.telemetry if self._actions else None
-        findings = diagnose(summaries, telemetry) if n else []
-        mfu = compute_mfu(cfg, summaries["step_ms"].median, self._world, self._counted_flops, self._flops_note) \
-            if n else None
-        dist_info = None
-        if status == "complete" and self._world > 1 and distributed.dist_ready():
-            try:
-                per = distributed.gather({"rank": self._rank, "n": n,
-                                          **{f"{k}_median": summaries[k].median for k in ("iter_ms", "data_ms",
-                                                                                          "step_ms")}})
-                if per:
-                    dist_info = distributed.aggregate(per)
-                    findings += diagnose_ranks(dist_info)
-            except Exception as exc:
-                warnings.append(Warning_("gather-failed", f"the all-gather of per-rank summaries failed ({exc})."))
-        used = {"phases"} if self._phases else set()
-        if cfg.kineto:
-            used.add("kineto")
-        artifacts = dict(self._actions.artifacts) if self._actions else {}
-        top_ops = tuple(self._actions.top_ops) if self._actions else ()
-        if self._actions and self._actions.top_functions:
-            artifacts["cprofile_top"] = "; ".join(f"{r['function']} {r['cumtime_ms']:.1f} ms"
-                                                  for r in self._actions.top_functions[:5])
-        warm = dict(self._warm, reason=f"count={self._start} (iterations before the window)")
-        if self._counted_flops:
-            warm["flops_counted_in"] = self._flops_note
-        env: dict[str, Any] = {}
-        try:
-            from ..env import fingerprint
-
-            env = fingerprint()
-        except Exception as exc:
-            env = {"error": f"{type(exc).__name__}: {exc}"}
-        from dataclasses import replace
-
-        return replace(res, warmup=warm, telemetry=telemetry, mfu=mfu, distributed=dist_info,
-                       findings=tuple(findings), warnings=tuple(warnings), artifacts=artifacts, top_ops=top_ops,
-                       next_step=next_step_text(cfg, used), config=cfg.to_dict(), env=env, created_utc=now_utc(),
-                       wprof_version=__version__)
-
-    def _write(self, res: LoopResult) -> None:
-        base = self.out_base
-        jsonl = base.with_name(base.name + ".jsonl")
-        path = base.with_name(base.name + ".json")
-        try:
-            lines = res.jsonl_lines()
-            write_text_atomic(jsonl, "\n".join(lines) + ("\n" if lines else ""))
-            artifacts = dict(res.artifacts, jsonl=str(jsonl), json=str(path))
-            object.__setattr__(res, "artifacts", artifacts)
-            res.save(path)
-        except Exception as exc:
-            self._log.warning("%scould not write the results: %s", self._prefix, exc)
-            return
-        if not self._printing:
-            return
-        log, p = output.get_logger(), self._prefix
-        summ = res.summaries if res.n else {}
-        log.info("%s%s", p, output.average_line(summ, res.n))
-        for w in res.warnings:
-            if w.code not in ("host-clock",):
-                log.info("%swarning (%s): %s", p, w.code, w.message)
-        for f in res.findings:
-            log.info("%sfinding (%s): %s", p, f.code, f.message)
-        if res.mfu:
-            m = res.mfu
-            log.info("%sMFU: %s", p, f"{m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s of "
-                     f"{m['peak']['flops'] / 1e12:.4g} {m['peak']['dtype']} peak)" if m.get("mfu") is not None
-                     else f"not computed: {m.get('reason')}")
-        if res.distributed and res.distributed.get("slowest_rank") is not None:
-            d = res.distributed
-            log.info("%sranks: slowest %d (step %.2f ms), fastest %d (%.2f ms), spread %.1f%%", p,
-                     d["slowest_rank"], d["slowest_ms"], d["fastest_rank"], d["fastest_ms"],
-                     100 * (d["spread"] or 0.0))
-        log.info("%sresults: %s", p, path)
-
-    # --- FLOP counting (one warmup step under FlopCounterMode) --------------------------------------------------
-    def _begin_flop_count(self, i: int) -> None:
-        try:
-            from torch.utils.flop_counter import FlopCounterMode
-
-            self._flop_mode = FlopCounterMode(display=False)
-            self._flop_mode.__enter__()
-            self._flops_note = f"counted in warmup iteration {i}"
-        except Exception as exc:
-            self._flop_mode = None
-            self._flops_note = f"FlopCounterMode failed ({type(exc).__name__}: {exc})"
-
-    def _end_flop_count(self) -> None:
-        mode, self._flop_mode = self._flop_mode, None
-        try:
-            mode.__exit__(None, None, None)
-            total = float(mode.get_total_flops())
-            self._counted_flops = total if total > 0 else None
-            if not total:
-                self._flops_note = "FlopCounterMode counted 0 FLOPs (custom or Triton kernels only?)"
-        except Exception as exc:
-            self._flops_note = f"FlopCounterMode failed ({type(exc).__name__}: {exc})"
-
     # --- exit paths ---------------------------------------------------------------------------------------------
-    def _hook_exit(self) -> None:
-        self._exit_hooked = True
-        atexit.register(self._at_exit)
-        if threading.current_thread() is threading.main_thread():
-            try:
-                if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-                    self._old_sigterm = signal.signal(signal.SIGTERM, _sigterm)
-            except (ValueError, OSError):
-                pass
-
-    def _unhook_exit(self) -> None:
-        atexit.unregister(self._at_exit)
-        if self._old_sigterm is not None and threading.current_thread() is threading.main_thread():
-            try:
-                if signal.getsignal(signal.SIGTERM) is _sigterm:
-                    signal.signal(signal.SIGTERM, self._old_sigterm)
-            except (ValueError, OSError):
-                pass
-            self._old_sigterm = None
-
     def _at_exit(self) -> None:
         if self.result is not None or not self.enabled:
             return
-        done = len(self._index) + len(self._pending)
+        done = len(self._series) + len(self._pending)
         why = "; ".join(self._discarded[-1:]) or "exception, sys.exit or Ctrl-C"
         status = "interrupted" if self._window_started else "partial"
         try:
@@ -659,9 +448,12 @@ class Gauge:
             pass
 
 
-def _sigterm(signum: int, frame: Any) -> None:
-    """SIGTERM -> SystemExit, so atexit runs and the gauge writes its (interrupted) result."""
-    raise SystemExit(128 + signum)
+def _no_mark() -> None:
+    return None
+
+
+def _always(m: Any) -> bool:
+    return True
 
 
 def _default_name() -> str:

@@ -71,7 +71,8 @@ class SyncMarks(HostMarks):
 class EventMarks:
     """Marks as CUDA events in a pre-allocated ring; resolved lazily, never synchronized inside the loop.
 
-    ``on_full`` (given by the gauge in :meth:`prepare`) resolves the oldest pending step, waiting for it if needed,
+    ``on_full`` (given by the gauge in :meth:`prepare`) resolves the older pending steps, waiting only if the oldest has
+    not completed,
     when the ring has no free slot; if that frees nothing the ring grows (outside the hot path, counted in
     ``grown``). Both are reported as warnings when they happen.
     """
@@ -133,16 +134,18 @@ class EventMarks:
     # --- hot path ---------------------------------------------------------------------------------------------------
     def mark(self) -> int:
         s = self._head
-        if s - self._tail >= self._size and not self._on_full():
-            self.grown += self._size
-            self._grow_to(self._size * 2)
-        if self._raw_stream is None or self._raw_stream(self.device) != self._stream_id:
+        while s - self._tail >= self._size:  # no free slot: read older steps (or grow when nothing is pending)
+            if not self._on_full():
+                self.grown += self._size
+                self._grow_to(self._size * 2)
+        raw = self._raw_stream
+        if raw is None or raw(self.device) != self._stream_id:
             self._refresh_stream()  # the user switched streams: record where their work goes
-        ev = self._ring[s % self._size]
-        if self._record is not None:
-            self._record(ev, self._stream)
+        rec = self._record
+        if rec is not None:
+            rec(self._ring[s % self._size], self._stream)
         else:
-            ev.record(self._stream)
+            self._ring[s % self._size].record(self._stream)
         self._head = s + 1
         return s
 

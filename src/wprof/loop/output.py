@@ -13,7 +13,8 @@ from typing import Any
 
 from .._log import ensure_console_handler
 
-__all__ = ["LOGGER_NAME", "get_logger", "prefix", "iteration_line", "average_line", "fmt_ms"]
+__all__ = ["LOGGER_NAME", "get_logger", "prefix", "iteration_line", "average_line", "fmt_ms", "LazyLine",
+           "clock_note"]
 
 LOGGER_NAME = "wprof"
 
@@ -43,17 +44,46 @@ def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: 
     return f"[{i:04d}]: iter {fmt_ms(iter_ms)} ms, data {fmt_ms(data_ms)} ms, {tail}"
 
 
+class LazyLine:
+    """An iteration line formatted only if a handler emits it (``logging`` calls ``str()`` when formatting)."""
+
+    __slots__ = ("args",)
+
+    def __init__(self, *args: Any) -> None:
+        self.args = args
+
+    def __str__(self) -> str:
+        return iteration_line(*self.args)
+
+
+_CLOCK_WORDS = {"cuda-events": "CUDA events", "host+synchronize": "host clock after synchronize", "host": "host clock"}
+
+
+def clock_note(clocks: dict[str, str] | None) -> str:
+    """``clocks: iter, step, fps on CUDA events; data on the host clock`` (empty without clocks)."""
+    if not clocks:
+        return ""
+    by: dict[str, list[str]] = {}
+    for k in ("iter_ms", "step_ms", "fps", "data_ms"):
+        if k in clocks:
+            by.setdefault(clocks[k], []).append(k.removesuffix("_ms"))
+    return "clocks: " + "; ".join(f"{', '.join(v)} on the {_CLOCK_WORDS.get(c, c)}" if c.startswith("host")
+                                  else f"{', '.join(v)} on {_CLOCK_WORDS.get(c, c)}" for c, v in by.items())
+
+
 def _stat(s: Any, unit: str) -> str:
     u = f" {unit}" if unit else ""
     return f"{s.mean:.2f}{u} (median {s.median:.2f}, p95 {s.p95:.2f})"
 
 
-def average_line(summaries: dict[str, Any], n: int) -> str:
-    """``Average: iter 125.10 ms (median 124.90, p95 130.20), data ..., step ..., fps ... over 30 iterations``."""
+def average_line(summaries: dict[str, Any], n: int, clocks: dict[str, str] | None = None) -> str:
+    """``Average: iter 125.10 ms (median 124.90, p95 130.20), data ..., step ..., fps ... over 30 iterations``, then
+    which clock produced each value when ``clocks`` is given."""
     if n == 0:
         return "Average: no iteration was measured"
     parts = [f"iter {_stat(summaries['iter_ms'], 'ms')}", f"data {_stat(summaries['data_ms'], 'ms')}",
              f"step {_stat(summaries['step_ms'], 'ms')}"]
     if "fps" in summaries:
         parts.append(f"fps {_stat(summaries['fps'], '')}")
-    return "Average: " + ", ".join(parts) + f" over {n} iterations"
+    note = clock_note(clocks)
+    return "Average: " + ", ".join(parts) + f" over {n} iterations" + (f" ({note})" if note else "")

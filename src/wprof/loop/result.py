@@ -2,8 +2,11 @@
 
 Raw per-iteration samples are kept (``iter_ms``, ``data_ms``, ``step_ms`` and one series per phase, index-aligned with
 ``index``); summaries are computed from them. ``clocks`` says which clock produced each series:
-``iter_ms`` comes from CUDA events in ``events`` mode and from the host clock in ``sync``/``host`` mode; ``data_ms``
-and ``step_ms`` always come from the host clock.
+``iter_ms`` and ``step_ms`` come from the boundary marks: CUDA events in ``events`` mode (``step_ms`` is then the period
+of the loop on the device clock), the host clock after ``synchronize()`` in ``sync`` mode, the host clock in ``host``
+mode; ``data_ms`` always comes from the host clock; ``fps`` derives from ``step_ms``. ``timing`` holds how the values
+were taken (the host boundary-to-boundary step times as a summary, short fetches left unmarked); ``notes`` are
+informational lines (artifact paths), unlike ``warnings``, which affect trust in the numbers.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class LoopResult:
     ``status``: ``complete`` (the window ran to its end), ``partial`` (the loader ended first; fewer samples than
     asked), ``interrupted`` (the process exited or raised inside the window). ``fps`` is
     ``global_batch_size / step_ms`` per iteration (samples/s, all ranks) and is empty without a batch size.
+    ``clocks`` names the clock of each series (``iter_ms``, ``data_ms``, ``step_ms``, ``fps``).
     """
 
     name: str
@@ -78,6 +82,8 @@ class LoopResult:
     world_size: int = 1
     findings: tuple[Finding, ...] = ()
     warnings: tuple[Warning_, ...] = ()
+    notes: tuple[str, ...] = ()
+    timing: dict[str, Any] = field(default_factory=dict)
     artifacts: dict[str, str] = field(default_factory=dict)
     top_ops: tuple[dict[str, Any], ...] = ()
     next_step: str = ""
@@ -135,6 +141,8 @@ class LoopResult:
             "distributed": self.distributed,
             "findings": [f.to_dict() for f in self.findings],
             "warnings": [w.to_dict() for w in self.warnings],
+            "notes": list(self.notes),
+            "timing": dict(self.timing),
             "next_step": self.next_step,
             "artifacts": dict(self.artifacts),
             "top_ops": [dict(r) for r in self.top_ops],
@@ -175,6 +183,8 @@ class LoopResult:
             world_size=int(d.get("world_size", 1)),
             findings=tuple(Finding.from_dict(f) for f in d.get("findings", [])),
             warnings=tuple(Warning_.from_dict(w) for w in d.get("warnings", [])),
+            notes=tuple(str(x) for x in d.get("notes", [])),
+            timing=dict(d.get("timing", {})),
             artifacts=dict(d.get("artifacts", {})),
             top_ops=tuple(dict(r) for r in d.get("top_ops", [])),
             next_step=d.get("next_step", ""),

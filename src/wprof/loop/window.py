@@ -17,7 +17,7 @@ from typing import Any
 from ..stats import Warning_
 from .config import GaugeConfig
 
-__all__ = ["WindowActions", "compute_mfu", "next_step_text"]
+__all__ = ["WindowActions", "FlopCount", "compute_mfu", "next_step_text"]
 
 _log = logging.getLogger("wprof")
 
@@ -32,7 +32,8 @@ class WindowActions:
         self.actions: list[Any] = []
         self.monitor: Any = None
         self.kineto: Any = None
-        self.warnings: list[Warning_] = []
+        self.warnings: list[Warning_] = []  # things that affect trust in the numbers
+        self.notes: list[tuple[str, str]] = []  # (action, line): artifact paths and how to open them
         self.artifacts: dict[str, str] = {}
         self.top_ops: list[dict[str, Any]] = []
         self.top_functions: list[dict[str, Any]] = []
@@ -90,8 +91,10 @@ class WindowActions:
                 continue
             if out.get("artifact"):
                 self.artifacts[a.name] = out["artifact"]
+            if out.get("warning"):
+                self._warn(f"{a.name}-overhead" if a.name in ("kineto", "cprofile") else a.name, out["warning"])
             if out.get("note"):
-                self._warn(f"{a.name}-overhead" if a.name in ("kineto", "cprofile") else a.name, out["note"])
+                self.notes.append((a.name, out["note"]))
             self.top_ops = out.get("top_ops", self.top_ops)
             self.top_functions = out.get("top_functions", self.top_functions)
         self.actions = []
@@ -107,6 +110,36 @@ class WindowActions:
             except Exception as exc:
                 self._warn("dmon-failed", f"the NVML monitor failed ({type(exc).__name__}: {exc}).")
             self.monitor = None
+
+
+class FlopCount:
+    """``torch.utils.flop_counter.FlopCounterMode`` over one warmup step (``count_flops=True``), for the MFU."""
+
+    def __init__(self, i: int) -> None:
+        self.flops: float | None = None
+        self.note = ""
+        self.on = False
+        self._mode: Any = None
+        try:
+            from torch.utils.flop_counter import FlopCounterMode
+
+            self._mode = FlopCounterMode(display=False)
+            self._mode.__enter__()
+            self.on = True
+            self.note = f"counted in warmup iteration {i}"
+        except Exception as exc:
+            self.note = f"FlopCounterMode failed ({type(exc).__name__}: {exc})"
+
+    def stop(self) -> None:
+        mode, self._mode, self.on = self._mode, None, False
+        try:
+            mode.__exit__(None, None, None)
+            total = float(mode.get_total_flops())
+            self.flops = total if total > 0 else None
+            if not total:
+                self.note = "FlopCounterMode counted 0 FLOPs (custom or Triton kernels only?)"
+        except Exception as exc:
+            self.note = f"FlopCounterMode failed ({type(exc).__name__}: {exc})"
 
 
 def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counted: float | None,

@@ -46,4 +46,4 @@ class CProfileWindow:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         prof.dump_stats(str(self.path))
         return {"artifact": str(self.path), "top_functions": top_functions(pstats.Stats(prof), self.limit),
-                "note": "cProfile was on during the window: host-side times are inflated."}
+                "warning": "cProfile was on during the window: host-side times are inflated."}

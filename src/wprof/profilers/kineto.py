@@ -6,6 +6,9 @@ step times measured with it are not representative; the gauge says so.
 
 Column names changed across torch versions (``cuda_time_total`` became ``device_time_total``); :func:`top_ops` reads
 the ``device_*`` attribute first and falls back to the ``cuda_*`` one.
+
+``acc_events=True`` is passed where the installed ``torch.profiler.profile`` accepts it (probed from its signature):
+with it the profiler keeps the events of every ``step()`` cycle instead of clearing them (and warning) at each one.
 """
 
 from __future__ import annotations
@@ -13,7 +16,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-__all__ = ["KinetoWindow", "top_ops", "device_attr"]
+__all__ = ["KinetoWindow", "top_ops", "device_attr", "accepts_kwarg"]
+
+
+def accepts_kwarg(fn: Any, name: str) -> bool:
+    """True when ``fn`` (a callable or a class) takes keyword ``name``; False when unknown."""
+    import inspect
+
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False
+    return name in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
 
 
 def device_attr(row: Any, name: str) -> float:
@@ -60,7 +74,11 @@ class KinetoWindow:
         self.cuda = bool(torch.cuda.is_available())
         if self.cuda:
             acts.append(torch.profiler.ProfilerActivity.CUDA)
-        self._prof = torch.profiler.profile(activities=acts, record_shapes=record_shapes)
+        kw: dict[str, Any] = {"activities": acts, "record_shapes": record_shapes}
+        self.acc_events = accepts_kwarg(torch.profiler.profile, "acc_events")
+        if self.acc_events:  # keep every step's events (no "clears events at the end of each cycle" warning)
+            kw["acc_events"] = True
+        self._prof = torch.profiler.profile(**kw)
         self._on = False
 
     def step(self) -> None:
@@ -80,4 +98,4 @@ class KinetoWindow:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._prof.export_chrome_trace(str(self.path))
         return {"artifact": str(self.path), "top_ops": top_ops(self._prof.key_averages(), self.limit, self.cuda),
-                "note": "Kineto was on during the window: step times include its overhead."}
+                "warning": "Kineto was on during the window: step times include its overhead."}

@@ -41,6 +41,7 @@ class MemoryHistory:
             self._mem._dump_snapshot(str(self.path))
         finally:
             self._mem._record_memory_history(enabled=None)
+        # a note (where the artifact is and how to open it), not a warning: the numbers are not affected by it
         return {"artifact": str(self.path),
-                "note": f"memory snapshot (python stacks, at most {self.max_entries} entries): drag it onto "
-                        "https://pytorch.org/memory_viz"}
+                "note": f"memory snapshot {self.path} (python stacks, at most {self.max_entries} entries): drag it "
+                        "onto https://pytorch.org/memory_viz"}

@@ -17,7 +17,7 @@ __all__ = ["render_loop"]
 
 _CLOCK = {"cuda-events": "CUDA events", "host": "host clock", "host+synchronize": "host clock after synchronize"}
 _LABEL = {"iter_ms": "iter (compute, no data)", "data_ms": "data (host, in __next__)",
-          "step_ms": "step (boundary to boundary)", "fps": "throughput (samples/s)"}
+          "step_ms": "step (period, boundary to boundary)", "fps": "throughput (samples/s)"}
 
 
 def _num(v: float | None, fmt: str = "{:.2f}") -> str:
@@ -33,8 +33,8 @@ def _summary_table(result: LoopResult) -> Any:
     for c in ("median", "mean", "p95", "min", "max", "clock"):
         t.add_column(c, justify="right")
     for key, s in result.summaries.items():
-        clock = _CLOCK.get(result.clocks.get(key, "host"), result.clocks.get(key, "host")) if key != "fps" \
-            else "from step"
+        name = result.clocks.get(key) or result.clocks.get("step_ms", "host")  # fps: from step_ms, its clock
+        clock = _CLOCK.get(name, name) + (" (from step)" if key == "fps" else "")
         f = (lambda v: _num(v, "{:.1f}")) if key == "fps" else fmt_ms
         t.add_row(_LABEL[key], f(s.median), f(s.mean), f(s.p95), f(s.min), f(s.max), clock)
     return t
@@ -126,6 +126,12 @@ def render_loop(result: LoopResult, console: Any) -> None:
         console.print(f"[yellow]warning[/yellow] {escape(f'[{warning.code}] {warning.message}')}")
         if warning.advice:
             console.print(f"  → {escape(warning.advice)}")
+    host_step = (result.timing or {}).get("host_step_ms")
+    if host_step and result.clocks.get("step_ms") == "cuda-events" and result.n:
+        console.print(f"host boundary-to-boundary step: median {fmt_ms(host_step.get('median'))} ms (host clock; "
+                      "shorter than the step when the host runs ahead of the GPU)")
+    for note in result.notes:
+        console.print(f"note {escape(note)}")
     for k, v in result.artifacts.items():
         console.print(f"{k}: {escape(str(v))}")
     if result.next_step:
