@@ -60,7 +60,44 @@ def test_events_mode_matches_an_event_timed_body(tmp_path):
     med = r.summary("iter_ms").median
     assert abs(med / ref[len(ref) // 2] - 1) < 0.10, (med, ref[len(ref) // 2])
     assert sum(r.step_ms) / 1e3 <= wall
+    assert r.clocks["step_ms"] == "cuda-events"
+    assert abs(r.summary("step_ms").median / med - 1) < 0.05  # the fetch (range) is negligible: step ~ iter
     assert not any(w.code == "event-ring" for w in r.warnings)
+
+
+def test_events_step_is_the_device_period_when_the_host_runs_ahead(tmp_path):
+    """The host enqueues 20 matmuls in far less time than the GPU runs them: step_ms must be the device period, so
+    the window's steps add up to the wall time measured around it (synchronize at both ends, outside the loop)."""
+    torch = _torch()
+    import wprof
+
+    a, _ = _mm_loop(torch, size=4096)
+
+    def body():
+        x = a
+        for _ in range(20):
+            x = x @ a
+
+    warmup, iters = 5, 30
+    g = wprof.Gauge(range(warmup + iters + 5), warmup=warmup, iters=iters, global_batch_size=64, log_interval=0,
+                    env=False, out_dir=tmp_path, name="ahead", profiler_api=False)
+    it = iter(g)
+    for _ in range(warmup):
+        next(it)
+        body()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter_ns()
+    for _ in range(iters):
+        next(it)
+        body()
+    torch.cuda.synchronize()
+    wall_ms = (time.perf_counter_ns() - t0) / 1e6
+    g.begin_step()  # the last boundary: recorded on the idle GPU right after the synchronize; ends the window
+    r = g.result
+    assert r.status == "complete" and r.n == iters
+    assert abs(sum(r.step_ms) / wall_ms - 1) < 0.02, (sum(r.step_ms), wall_ms)
+    assert r.timing["host_step_ms"]["median"] < 0.5 * r.summary("step_ms").median  # the host really ran ahead
+    assert r.summary("fps").median == pytest.approx(64 / (r.summary("step_ms").median / 1e3))
 
 
 def test_sync_mode_and_phases(tmp_path):
@@ -115,6 +152,9 @@ def test_window_actions_dmon_kineto_memory_flops(tmp_path):
     r = g.result
     assert r.telemetry and r.telemetry["available"] and r.telemetry["n_samples"] >= 2
     assert Path(r.artifacts["kineto"]).exists() and Path(r.artifacts["memory_history"]).exists()
+    assert any(n.startswith("memory_history: memory snapshot") for n in r.notes)  # a note, not a warning
+    assert not any(w.code == "memory_history" for w in r.warnings)
+    assert any(w.code == "kineto-overhead" for w in r.warnings)
     assert r.top_ops and r.top_ops[0]["self_device_ms"] > 0
     assert r.mfu is not None and r.mfu["flops_per_step"] > 0
     name = torch.cuda.get_device_name()
