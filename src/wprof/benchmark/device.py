@@ -169,14 +169,45 @@ class CudaBackend:
                 call()
         self.stream.wait_stream(side)
         self.sync("graph capture")
+        self._check_no_host_sync(call)
         graph = torch.cuda.CUDAGraph()
-        with torch.cuda.graph(graph):
-            for _ in range(calls):
-                call()
+        try:
+            with torch.cuda.graph(graph):
+                for _ in range(calls):
+                    call()
+        except BaseException:
+            # a failed capture can leave the RNG's capture bookkeeping behind ("Offset increment outside graph
+            # capture" on the next torch.randn, seen on the H200): drop what the graph registered
+            try:
+                graph.reset()
+            except Exception:
+                pass
+            raise
         self.sync("graph capture")
         graph.replay()
         self.sync("graph replay")
         return graph
+
+    def _check_no_host_sync(self, call: Callable[[], Any]) -> None:
+        """Refuse to capture a callable that synchronizes with the host (``.item()``, ``.cpu()``, ...).
+
+        Capturing it would fail, and a failed capture can leave torch's CUDA state unusable for the rest of the
+        process; one eager call under ``torch.cuda.set_sync_debug_mode("error")`` finds it first, harmlessly.
+        """
+        cuda = self.torch.cuda
+        if not hasattr(cuda, "set_sync_debug_mode"):
+            return
+        previous = cuda.get_sync_debug_mode()
+        cuda.set_sync_debug_mode("error")
+        try:
+            call()
+        except RuntimeError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise RuntimeError(f"the callable synchronizes with the host, which a CUDA graph cannot capture ({first})")\
+                from exc
+        finally:
+            cuda.set_sync_debug_mode(previous)
+        self.sync("graph capture")
 
     def recover(self) -> None:
         """After a failed capture: make sure no capture is left open and the context still works."""
