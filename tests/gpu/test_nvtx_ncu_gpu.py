@@ -221,7 +221,12 @@ def test_wrong_domain_matches_nothing(ncu, tmp_path, backend):
     ("backward", False, "tanh", "sin"),  # a start/end range: no trailing slash
     ("optimizer", True, None, "sin"),
 ])
-def test_phase_ranges(ncu, tmp_path, backend, phase, push_pop, present, absent):
+def test_phase_ranges(ncu, tmp_path, backend, phase, push_pop, present, absent, request):
+    if backend == "nvtx" and phase == "backward":
+        request.applymarker(pytest.mark.xfail(strict=False, reason=(
+            "measured on the H200, 2026-11-30 (ncu 2025.3.1, nvtx 0.2.17): ncu matched no kernel for the nvtx "
+            "package's start/end range 'wprof@backward', while push/pop ranges in the same domain matched; "
+            "docs/nvtx.md says to use WPROF_NVTX=torch to filter backward under ncu")))
     name = "phase_" + phase
     include = nvtx_expr(backend, phase, push_pop=push_pop)
     try:
