@@ -71,8 +71,8 @@ class SyncMarks(HostMarks):
 class EventMarks:
     """Marks as CUDA events in a pre-allocated ring; resolved lazily, never synchronized inside the loop.
 
-    ``on_full`` (given by the gauge in :meth:`prepare`) resolves the older pending steps, waiting only if the oldest has
-    not completed,
+    ``on_full`` (given by the gauge in :meth:`prepare`) resolves the older pending steps (waiting only if the oldest
+    has not completed)
     when the ring has no free slot; if that frees nothing the ring grows (outside the hot path, counted in
     ``grown``). Both are reported as warnings when they happen.
     """
