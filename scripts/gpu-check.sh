@@ -33,7 +33,7 @@ if [ -d .whl ]; then
 fi
 
 if want tests; then
-  step pytest-gpu 400 $PY -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/gpu/test_nvtx_ncu_gpu.py tests
+  step pytest-gpu ${PYTEST_GPU_TIMEOUT:-400} $PY -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/gpu/test_nvtx_ncu_gpu.py tests
 fi
 if want bench; then
   step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"
@@ -54,7 +54,7 @@ if want accuracy && [ -f benchmarks/accuracy.py ]; then
 fi
 if want loop; then
   step loop-demo 120 env WPROF="5,30;--dmon;--kineto;--memory;--out=$W/loop-demo" $PY examples/gauge_loop.py
-  step loop-overhead 420 $PY benchmarks/loop_overhead.py --reps 7
+  step loop-overhead 300 $PY benchmarks/loop_overhead.py ${LOOP_OVERHEAD_ARGS:-}
 fi
 if want nvtx; then
   step nvtx-ncu 480 env WPROF_GPU_EVIDENCE="$W/nvtx-ncu" $PY -m pytest -q -rA -m gpu -p no:cacheprovider tests/gpu/test_nvtx_ncu_gpu.py
