@@ -114,8 +114,12 @@ def test_sync_mode_and_phases(tmp_path):
                 y = y @ a @ a
         r = g.result
         assert r.n == 20 and set(r.phases) == {"first", "second"}
-        first, second = r.summary("first").median, r.summary("second").median
-        assert 1.3 < second / first < 2.7  # two matmuls against one
+        # structure, not speed (no timing asserts): both phases measured every iteration, nested in the iteration
+        assert all(len(r.phases[p]) == r.n for p in ("first", "second"))
+        for i in range(r.n):
+            first, second = r.phases["first"][i], r.phases["second"][i]
+            assert first > 0 and second > 0
+            assert first + second <= r.iter_ms[i] * 1.01 + 0.01, (i, first, second, r.iter_ms[i])
         assert r.summary("iter_ms").median >= 0.95 * (first + second)
 
 
