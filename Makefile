@@ -13,7 +13,7 @@ $(BIN)/wprof: pyproject.toml
 setup: $(BIN)/wprof
 
 demo: setup
-	$(BIN)/wprof bench examples/bench_ops.py:matmul --param n=1024
+	$(BIN)/wprof run --log-interval 5 -- examples/train_mlp.py
 
 bench-demo: setup
 	$(BIN)/wprof bench examples/bench_ops.py:matmul
