@@ -197,8 +197,12 @@ class CudaBackend:
         cuda = self.torch.cuda
         if not hasattr(cuda, "set_sync_debug_mode"):
             return
+        import warnings
+
         previous = cuda.get_sync_debug_mode()
-        cuda.set_sync_debug_mode("error")
+        with warnings.catch_warnings():  # "Synchronization debug mode is a prototype feature": said once per call
+            warnings.simplefilter("ignore", UserWarning)
+            cuda.set_sync_debug_mode("error")
         try:
             call()
         except RuntimeError as exc:
@@ -206,7 +210,9 @@ class CudaBackend:
             raise RuntimeError(f"the callable synchronizes with the host, which a CUDA graph cannot capture ({first})")\
                 from exc
         finally:
-            cuda.set_sync_debug_mode(previous)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UserWarning)
+                cuda.set_sync_debug_mode(previous)
         self.sync("graph capture")
 
     def recover(self) -> None:
