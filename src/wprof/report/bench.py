@@ -41,6 +41,10 @@ _METHODS = {
     "prequeued": "pre-queued (back-to-back eager calls queued behind a GPU-side wait; host removed)",
     "graph": "CUDA graph replay (back-to-back unrolled calls; host removed)",
 }
+_HOST_METHODS = {
+    "per-call": "per-call (the host clock read around each call)",
+    "aggregate": "aggregate (the host clock read around back-to-back calls)",
+}
 
 
 def _cache_line(cache: dict[str, Any]) -> str:
@@ -106,7 +110,8 @@ def render_bench(result: BenchResult, console: Any) -> None:
     console.print(table)
     clock = "CUDA events (device clock)" if result.clock == "cuda-events" else "host clock (time.perf_counter_ns)"
     per = "" if result.calls_per_sample == 1 else f", {result.calls_per_sample} calls per sample (mean per call)"
-    console.print(f"clock: {clock}; method: {_METHODS.get(result.mode, result.mode)}{per}")
+    methods = _HOST_METHODS if result.clock == "host" else _METHODS
+    console.print(f"clock: {clock}; method: {methods.get(result.mode, result.mode)}{per}")
     cache = result.extra.get("cache") or {}
     if cache:
         console.print(f"cache: {escape(_cache_line(cache))}")
