@@ -99,7 +99,20 @@ class FakeGauge:
     def end_data(self):
         self.log.append("D")
 
+    def wrap(self, iterable):  # the hooks Gauge.wrap would call: a step and a data block per fetch, none left open
+        for item in iterable:
+            self.log += ["S", "d", "D"]
+            yield item
+        self.log += ["S", "d"]
+
+    def set_global_batch_size(self, n, *, source=""):
+        self.log.append(f"gbs {n}")
+        return n
+
     def finish(self):
+        return None
+
+    def finish_interrupted(self, why=None):
         return None
 
 

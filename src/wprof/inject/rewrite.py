@@ -164,10 +164,8 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
         b = _abs(lines, offs, expr.end_lineno or expr.lineno, expr.end_col_offset or 0)
         if inline:
             rep = f"wprof.Gauge({text[a:b]}{', ' + kw if kw else ''})"
-        elif _gauge_has_wrap():
+        else:  # Gauge.wrap: one gauge across epochs; learns the global batch size when it was not given
             rep = f"{g}.wrap({text[a:b]})"
-        else:  # until wprof.Gauge has wrap(): the same behaviour from wprof.inject.runtime
-            rep = f"wprof.inject.runtime.wrap_gauge({g}, {text[a:b]})"
         edits.append((a, b, rep))
 
     loop = c.node
@@ -200,8 +198,7 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     if inline:
         pre = f"import wprof{nl}"
     else:
-        imp = "import wprof" if expr is None or _gauge_has_wrap() else "import wprof.inject.runtime"
-        pre = f"{imp}{nl}{g} = wprof.Gauge({kw})  # wprof: times the loop at line {c.lineno}{nl}"
+        pre = f"import wprof{nl}{g} = wprof.Gauge({kw})  # wprof: times the loop at line {c.lineno}{nl}"
     a = offs[at]
     edits.append((a, a, pre))
 
@@ -209,14 +206,6 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     for a, b, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         out = out[:a] + rep + out[b:]
     return out
-
-
-def _gauge_has_wrap() -> bool:
-    try:
-        from ..loop.gauge import Gauge
-    except ImportError:
-        return False
-    return callable(getattr(Gauge, "wrap", None))
 
 
 def unified_diff(original: str, new: str, a_name: str, b_name: str) -> str:

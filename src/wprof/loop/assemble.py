@@ -22,7 +22,7 @@ from .window import compute_mfu, next_step_text
 if TYPE_CHECKING:
     from .gauge import Gauge
 
-__all__ = ["build_result", "write_result", "CLOCK_OF_MODE"]
+__all__ = ["build_result", "write_result", "preload_finish", "CLOCK_OF_MODE"]
 
 # the clock of the boundary marks, which time iter_ms and step_ms (and fps, from step_ms)
 CLOCK_OF_MODE = {"events": "cuda-events", "sync": "host+synchronize", "host": "host"}
@@ -32,6 +32,29 @@ _STEP_DESCRIPTION = {
     "sync": "period between consecutive boundaries, each after torch.cuda.synchronize() (host clock)",
     "host": "period between consecutive boundaries (host clock)",
 }
+
+
+def preload_finish(g: Gauge) -> None:
+    """Import now every module that finishing imports lazily, so that finishing inside ``atexit`` imports nothing.
+
+    Called when the gauge registers its exit hook (its first step), never at ``import wprof``. After an uncaught
+    KeyboardInterrupt, CPython 3.11 exits with status 1 instead of dying of SIGINT (130) when an exit handler imports
+    a module (measured: numpy.ma, imported by numpy's quantile, and wprof.env did it). Each import is best effort:
+    a missing optional module is imported (and fails) at finish as before.
+    """
+    cfg = g.config
+    names = ["json", "numpy", "numpy.ma", "wprof.env", "wprof.profilers.ladder"]
+    if cfg.flops_per_sample or cfg.flops_per_step or cfg.count_flops:
+        names.append("wprof.flops")
+    if g.mode in ("events", "sync"):  # env.fingerprint reads NVML through wprof.monitor
+        names += ["wprof.monitor", "pynvml"]
+    import importlib
+
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
 
 
 def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -> LoopResult:

@@ -27,6 +27,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,8 @@ from .._optional import cuda_available
 from ..errors import DeviceUnavailableError, UsageError
 from ..stats import Warning_
 from . import distributed, output
-from .assemble import build_result, write_result
+from .assemble import build_result, preload_finish, write_result
+from .batch import BATCH_SOURCE, batch_size_of, global_batch_size, loader_batch_size, loader_source
 from .config import GaugeConfig, resolve_config
 from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
@@ -147,12 +149,29 @@ class Gauge:
                              "the hooks (with gauge.step(): ...)")
         return self._iterate(iter(self._iterable))
 
-    def _iterate(self, it: Iterator[Any]) -> Iterator[Any]:
+    def wrap(self, iterable: Iterable[Any]) -> Iterable[Any]:
+        """``for batch in gauge.wrap(loader):`` -- iterate ``loader`` like ``for batch in gauge``, but when it runs out
+        the gauge keeps counting: the step opened for the failed fetch is dropped (it never ran) and the next
+        ``gauge.wrap(...)`` (the next epoch, the next ``train_one_epoch`` call) continues with the same index, so
+        one gauge's warmup and window span nested epoch loops. The gauge finishes at the window's end,
+        :meth:`finish`, or interpreter exit -- never because one loader ran out.
+
+        Without a global batch size the gauge learns it (recorded in ``config.sources``): ``iterable.batch_size``
+        (a DataLoader) times the world size, else the first batch's first dimension times the world size.
+        The returned object has ``len()`` when ``iterable`` does (for ``tqdm(gauge.wrap(loader))``)."""
+        if self.enabled and not self.config.global_batch_size:
+            n = loader_batch_size(iterable)
+            if n:
+                self._learn_global_batch_size(n, loader_source(iterable))
+        return _Epoch(self, iterable)
+
+    def _iterate(self, it: Iterator[Any], epoch: bool = False) -> Iterator[Any]:
         if not self.enabled:
             yield from it
             return
         now = self._now
         short = self.short_fetch_ns
+        learn = epoch and not self.config.global_batch_size  # wrap(): read the first batch's first dimension
         while True:
             if self._state == _AFTER:
                 yield from it
@@ -165,7 +184,10 @@ class Gauge:
             try:
                 item = next(it)
             except StopIteration:
-                self._exhausted()
+                if epoch:
+                    self._drop_open()
+                else:
+                    self._exhausted()
                 return
             d = now() - t0
             st = self._open
@@ -175,7 +197,35 @@ class Gauge:
                     st.data.append((m, self._mark()))
                 else:
                     self._unmarked += 1
+            if learn:
+                learn = False
+                if not self.config.global_batch_size:
+                    n = batch_size_of(item)
+                    if n:
+                        self._learn_global_batch_size(n, BATCH_SOURCE)
             yield item
+
+    # --- global batch size --------------------------------------------------------------------------------------
+    def set_global_batch_size(self, n: int, *, source: str = "set_global_batch_size()") -> int | None:
+        """Give the gauge its global batch size (samples per step, all ranks) after construction, for fps.
+
+        ``source`` is recorded in ``config.sources["global_batch_size"]`` (and so in the result's config). A value
+        from ``WPROF`` (``--gbs``) is the per-run override and is kept. Applies to the lines and the result produced
+        after the call. Returns the global batch size in effect."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise UsageError(f"set_global_batch_size({n!r}): the global batch size must be a positive integer "
+                             "(samples per step, all ranks)")
+        cfg = self.config
+        if cfg.global_batch_size and cfg.sources.get("global_batch_size") == "WPROF":
+            return cfg.global_batch_size
+        self.config = replace(cfg, global_batch_size=n, sources={**cfg.sources, "global_batch_size": source})
+        if self._window_started:  # the per-iteration lines show fps from now on
+            self._series.log = lazy_line(self._log, self._prefix, n)
+        return n
+
+    def _learn_global_batch_size(self, per_rank: int, source: str) -> None:
+        n, src = global_batch_size(per_rank, source)
+        self.set_global_batch_size(n, source=src)
 
     # --- hooks --------------------------------------------------------------------------------------------------
     def step(self) -> StepCM:
@@ -258,6 +308,7 @@ class Gauge:
         """The boundary in warmup, at the window's first and last step, and after it."""
         prev = self._open
         if not self._exit.installed:
+            preload_finish(self)  # finishing inside atexit must import nothing (see preload_finish)
             self._exit.install()
         if i == self._start and not self._window_started:
             if prev is not None:
@@ -328,14 +379,24 @@ class Gauge:
         elif self._flops is not None and self._flops.on:
             self._flops.stop()
 
-    def _exhausted(self) -> None:
-        """The loader ran out: the step opened for the failed fetch never ran."""
+    def _drop_open(self) -> None:
+        """Forget the step opened for a fetch that found the loader exhausted (it never ran): the next step reuses
+        its index. Not a discarded iteration, and the gauge does not finish."""
         st = self._open
+        if st is None:
+            return
         self._open = None
-        if st is not None:
-            self._i = st.i
-            if st.win and self._nvtx is not None:
+        self._i = st.i
+        if st.win:
+            if self._nvtx is not None:
                 self._nvtx.pop_range()
+        elif self._flops is not None and self._flops.on:  # it counted a fetch only: count the next epoch's step
+            self._flops.stop()
+            self._flops = None
+
+    def _exhausted(self) -> None:
+        """The loader ran out (``for batch in gauge``): drop the step opened for the failed fetch, finish."""
+        self._drop_open()
         if self._state == _AFTER or self.result is not None:
             return
         got = self._i
@@ -434,18 +495,42 @@ class Gauge:
         return self._finish("partial", f"finish() was called after {done} of {self._stop - self._start} "
                                        "window iterations")
 
+    def finish_interrupted(self, why: str | None = None) -> LoopResult | None:
+        """Finish as at interpreter exit, for code that ends a run itself (``wprof run`` after the script raised,
+        called ``sys.exit`` or was interrupted): status ``interrupted`` (``partial`` if the window had not started),
+        the reason says how many window iterations were measured and ``why`` (default: the last discarded
+        iteration, else "exception, sys.exit or Ctrl-C"). Idempotent like :meth:`finish`."""
+        if not self.enabled:
+            return None
+        if self.result is not None:
+            return self.result
+        done = len(self._series) + len(self._pending)
+        why = why or "; ".join(self._discarded[-1:]) or "exception, sys.exit or Ctrl-C"
+        status = "interrupted" if self._window_started else "partial"
+        return self._finish(status, f"the process exited after {done} of {self._stop - self._start} window "
+                                    f"iterations ({why})")
+
     # --- exit paths ---------------------------------------------------------------------------------------------
     def _at_exit(self) -> None:
-        if self.result is not None or not self.enabled:
-            return
-        done = len(self._series) + len(self._pending)
-        why = "; ".join(self._discarded[-1:]) or "exception, sys.exit or Ctrl-C"
-        status = "interrupted" if self._window_started else "partial"
         try:
-            self._finish(status, f"the process exited after {done} of {self._stop - self._start} window iterations "
-                                 f"({why})")
+            self.finish_interrupted()
         except SystemExit:
             pass
+
+
+class _Epoch:
+    """What :meth:`Gauge.wrap` returns: one pass over the iterable through the gauge (``len()`` passes through)."""
+
+    __slots__ = ("_g", "_iterable")
+
+    def __init__(self, g: Gauge, iterable: Iterable[Any]) -> None:
+        self._g, self._iterable = g, iterable
+
+    def __len__(self) -> int:
+        return len(self._iterable)  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[Any]:
+        return self._g._iterate(iter(self._iterable), epoch=True)
 
 
 def _no_mark() -> None:
