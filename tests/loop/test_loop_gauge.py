@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from wprof.errors import UsageError
 from wprof.loop import Gauge
 from wprof.loop.marks import HostMarks
 
@@ -327,3 +328,111 @@ def test_log_lines_format_and_interval(tmp_path, caplog):
     assert lines == [f"0:[wprof] [{i:04d}]: iter 2.00 ms, data 1.00 ms, fps 85333.33" for i in (2, 4, 6)]
     assert "0:[wprof] Average: iter 2.00 ms (median 2.00, p95 2.00), data 1.00 ms" in err
     assert f"results: {tmp_path / 'l.json'}" in err
+
+
+# --- Gauge.wrap, set_global_batch_size, finish_interrupted (the public API wprof run / wprof inject use) -----------
+
+class _Loader(TimedLoader):
+    """A TimedLoader with a DataLoader-like ``batch_size``."""
+
+    def __init__(self, clock, n, data_ms, batch_size=None):
+        super().__init__(clock, n, data_ms)
+        self.batch_size = batch_size
+
+
+class _Batch:
+    def __init__(self, n):
+        self.shape = (n, 3)
+
+
+def test_wrap_spans_epochs_and_learns_the_loader_batch_size(tmp_path, monkeypatch):
+    monkeypatch.delenv("WORLD_SIZE", raising=False)
+    monkeypatch.delenv("SLURM_NTASKS", raising=False)
+    g, clock, gpu, marks = _events_gauge(tmp_path, warmup=3, iters=6)
+    seen = []
+    for epoch in range(4):
+        loader = _Loader(clock, 4, data_ms=1.0, batch_size=8)
+        w = g.wrap(loader)
+        assert len(w) == 4
+        for i in w:
+            seen.append(i)
+            gpu.enqueue_ms(5.0)
+            clock.advance_ms(1.0)
+            gpu.synchronize()
+        if epoch == 0:
+            assert g.result is None  # a loader running out does not finish the gauge
+        clock.advance_ms(100.0)  # evaluation between epochs: in no step
+    assert seen == [0, 1, 2, 3] * 4  # items pass through, also after the window
+    r = g.result
+    assert r.status == "complete" and r.index == tuple(range(3, 9)) and r.n == 6
+    assert all(x == pytest.approx(6.0) for x in r.step_ms)  # 1 ms fetch + 5 ms compute; the 100 ms gap is dropped
+    assert r.global_batch_size == 8 and r.fps[0] == pytest.approx(8 / 0.006)
+    assert r.config["sources"]["global_batch_size"] == "_Loader.batch_size (8) x world size 1"
+    assert not r.warnings or all(w.code != "discarded" for w in r.warnings)
+
+
+def test_wrap_learns_the_first_batch_dimension_times_world_size(tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    monkeypatch.setenv("RANK", "0")
+    g, clock, gpu, marks = _events_gauge(tmp_path, warmup=0, iters=3, all_ranks=True)
+    with caplog.at_level("INFO", logger="wprof"):
+        for _ in range(2):
+            for b in g.wrap([_Batch(5), _Batch(5)]):
+                gpu.enqueue_ms(2.0)
+                clock.advance_ms(1.0)
+                gpu.synchronize()
+    r = g.result
+    assert r.status == "complete" and r.global_batch_size == 10
+    assert r.config["sources"]["global_batch_size"] == "first dimension of the batch (5) x world size 2"
+    lines = [m for m in caplog.messages if "]: iter" in m]
+    assert lines and all("fps" in m for m in lines)  # learned after the window opened: the lines still show fps
+
+
+def test_wrap_keeps_a_given_batch_size_and_wprof_wins(tmp_path):
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=0, iters=2, global_batch_size=64)
+    list(g.wrap(_Loader(clock, 3, data_ms=1.0, batch_size=8)))
+    assert g.result.global_batch_size == 64 and g.config.sources["global_batch_size"] == "kwarg"
+    g = Gauge(out_dir=tmp_path, name="w", env="--gbs=32", mode="host")
+    assert g.set_global_batch_size(16, source="test") == 32  # WPROF is the per-run override
+    assert g.config.global_batch_size == 32 and g.config.sources["global_batch_size"] == "WPROF"
+    g = Gauge(out_dir=tmp_path, name="s", env="", mode="host")
+    assert g.set_global_batch_size(16, source="test") == 16
+    assert g.config.global_batch_size == 16 and g.config.sources["global_batch_size"] == "test"
+    for bad in (0, -1, 2.0, True, "8"):
+        with pytest.raises(UsageError):
+            g.set_global_batch_size(bad)
+
+
+def test_wrap_without_batch_size_and_disabled(tmp_path):
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=0, iters=2)
+    assert list(g.wrap([[1, 2], [3, 4], [5, 6]])) == [[1, 2], [3, 4], [5, 6]]  # lists have no .shape
+    assert g.result.global_batch_size is None
+    off = Gauge(env="--off")
+    items = [_Batch(4)]
+    assert list(off.wrap(items)) == items and off.result is None and off.config.global_batch_size is None
+
+
+def test_wrap_ending_inside_the_window_then_finish_is_partial(tmp_path):
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=1, iters=10)
+    for _ in range(2):
+        for _ in g.wrap(_Loader(clock, 3, data_ms=1.0)):
+            clock.advance_ms(2.0)
+    assert g.result is None
+    r = g.finish()
+    assert r.status == "partial" and r.index == tuple(range(1, 6))  # 6 steps ran: the window got 5
+
+
+def test_finish_interrupted(tmp_path):
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=1, iters=10)
+    for i in g.wrap(range(4)):
+        clock.advance_ms(2.0)
+    r = g.finish_interrupted("the script raised ValueError")
+    assert r.status == "interrupted"
+    assert r.stop_reason == "the process exited after 3 of 10 window iterations (the script raised ValueError)"
+    assert g.finish_interrupted() is r and g.finish() is r  # idempotent
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=5, iters=10)
+    for i in g.wrap(range(2)):
+        clock.advance_ms(2.0)
+    r = g.finish_interrupted()
+    assert r.status == "partial" and r.n == 0 and "(exception, sys.exit or Ctrl-C)" in r.stop_reason
+    assert Gauge(env="--off").finish_interrupted() is None

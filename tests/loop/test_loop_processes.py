@@ -35,11 +35,11 @@ for i in g:
 @pytest.mark.parametrize("action,rc", [
     ("raise RuntimeError('boom')", 1),
     ("sys.exit(3)", 3),
-    ("raise KeyboardInterrupt", 1),
-])
+    ("raise KeyboardInterrupt", -2),  # dies of SIGINT as python does (the exit hook imports nothing: CPython 3.11
+])                                    # exits 1 instead when an exit handler imports a module after Ctrl-C)
 def test_result_is_written_on_exception_exit_and_ctrl_c(tmp_path, action, rc):
     p = _run(LOOP.format(action=action), tmp_path)
-    assert p.returncode == rc or (action.startswith("raise Key") and p.returncode != 0), p.stderr
+    assert p.returncode == rc, p.stderr
     doc = json.loads((tmp_path / "out" / "x.json").read_text())
     assert doc["status"] == "interrupted" and doc["n"] == 6  # iterations 2..7 finished; 8 never ended
     assert "exited after 6 of 20" in doc["stop_reason"]

@@ -39,11 +39,11 @@ def preload_finish(g: Gauge) -> None:
 
     Called when the gauge registers its exit hook (its first step), never at ``import wprof``. After an uncaught
     KeyboardInterrupt, CPython 3.11 exits with status 1 instead of dying of SIGINT (130) when an exit handler imports
-    a module (measured: numpy.ma, imported by numpy's quantile, and wprof.env did it). Each import is best effort:
-    a missing optional module is imported (and fails) at finish as before.
+    a module (measured: torch, which ``env.fingerprint`` imports to record its version, and numpy.ma, imported by
+    numpy's quantile, did it). Each import is best effort: a missing optional module fails again at finish, as before.
     """
     cfg = g.config
-    names = ["json", "numpy", "numpy.ma", "wprof.env", "wprof.profilers.ladder"]
+    names = ["json", "subprocess", "numpy", "numpy.ma", "torch", "wprof.env", "wprof.profilers.ladder"]
     if cfg.flops_per_sample or cfg.flops_per_step or cfg.count_flops:
         names.append("wprof.flops")
     if g.mode in ("events", "sync"):  # env.fingerprint reads NVML through wprof.monitor

@@ -307,9 +307,11 @@ class Gauge:
     def _boundary_edge(self, t: int, i: int) -> Any:
         """The boundary in warmup, at the window's first and last step, and after it."""
         prev = self._open
-        if not self._exit.installed:
+        if not self._exit.installed:  # the first boundary: no step is open yet
             preload_finish(self)  # finishing inside atexit must import nothing (see preload_finish)
             self._exit.install()
+            if prev is None:
+                t = self._now()  # the imports are not part of the first step
         if i == self._start and not self._window_started:
             if prev is not None:
                 self._open = None
