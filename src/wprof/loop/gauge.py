@@ -53,6 +53,9 @@ SHORT_FETCH_NS = 10_000  # fetches shorter than this (host time) get no end-of-f
 class Gauge:
     """Time the iterations of a loop. ``for batch in Gauge(loader, global_batch_size=256): ...``
 
+    For a loop that runs once per epoch: one gauge, ``for batch in gauge.wrap(loader):`` in each epoch (the count
+    continues across epochs; the global batch size is learned when not given).
+
     For loops that are not ``for batch in loader``: ``with gauge.step():`` around one iteration and
     ``with gauge.data():`` around data loading inside it (or :meth:`begin_step`/:meth:`end_step`,
     :meth:`begin_data`/:meth:`end_data`). ``with gauge.phase("forward"):`` adds a per-phase breakdown.
@@ -485,8 +488,8 @@ class Gauge:
         return self.result
 
     def finish(self) -> LoopResult | None:
-        """End timing now and return the result (idempotent). Runs by itself at the window's end, when the loader
-        runs out, and at interpreter exit."""
+        """End timing now and return the result (idempotent). Runs by itself at the window's end, when the loader of
+        ``for batch in gauge`` runs out, and at interpreter exit (as :meth:`finish_interrupted`)."""
         if not self.enabled:
             return None
         if self.result is not None:
