@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
-#   scripts/gpu-check.sh [tests] [bench] [accuracy] [loop] [run] [nvtx] [lint] [dist]   (default: everything)
+#   scripts/gpu-check.sh [tests] [bench] [env] [accuracy] [loop] [run] [nvtx] [lint] [dist]   (default: everything)
+# `dist` needs the nvidia-h200-x2 kind; the rest runs on one GPU.
 # Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
 # the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
 set -u
@@ -61,6 +62,22 @@ if want nvtx; then
   step nvtx-overhead 120 $PY benchmarks/nvtx_overhead.py --out "$W"
   step ncu-cli 300 $PY -m wprof ncu --warmup 3 --iters 1 -o "$W/ncu-train-mlp" -- examples/train_mlp.py
   step nsys-print 60 $PY -m wprof nsys --warmup 3 --iters 5 -o "$W/nsys-train-mlp" -- examples/train_mlp.py
+fi
+if want run; then
+  step run-gpu 300 $PY -m pytest -q -s -p no:cacheprovider tests/gpu/test_run_gpu.py
+  step run-corpus-cuda 120 $PY -m wprof run --warmup 5 --iters 20 --out-dir "$W/run" -- tests/inject/corpus/nanogpt_while.py
+  step ctrl-c 120 bash -c "$PY -c 'import wprof, torch
+g = wprof.Gauge(warmup=1, iters=20, out_dir=\"$W/ctrlc\", name=\"ctrlc\"); x = torch.ones(1024, 1024, device=\"cuda\")
+for i in g.wrap(range(100)):
+    x = x @ x * 1e-3
+    if i == 5: raise KeyboardInterrupt'; echo \"ctrl-c rc=\$? (expect 130)\"; grep -o '\"status\": \"[a-z]*\"' $W/ctrlc/ctrlc.json"
+fi
+if want dist; then  # needs 2 GPUs (kind nvidia-h200-x2): one NCCL all-gather of per-rank summaries
+  if [ "$($PY -c 'import torch; print(torch.cuda.device_count())')" -ge 2 ]; then
+    step nccl 300 $PY -m pytest -q -s -m gpu -k nccl -p no:cacheprovider tests/gpu/test_loop_gpu.py
+  else
+    log "dist: skipped (fewer than 2 GPUs)"
+  fi
 fi
 if want lint; then
   step lint-speed 120 $PY benchmarks/lint_speed.py
