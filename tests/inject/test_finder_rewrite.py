@@ -205,3 +205,14 @@ def test_runner_semantics(tmp_path):
     assert out.getvalue().split()[:2] == ["__main__", f"['{f}',"]
     assert out.getvalue().split()[-1] == str(tmp_path)
     assert sys.argv[0] != str(f)  # restored
+
+
+@pytest.mark.parametrize("token, words", [("--gbs=abc", "WPROF token '--gbs=abc'"), ("--iters=0", "iters=0")])
+def test_bad_wprof_is_one_line_before_the_script_runs(tmp_path, monkeypatch, token, words):
+    f = tmp_path / "t.py"
+    f.write_text("print('script ran')\nloader = [1, 2]\nfor b in loader:\n    b.backward()\n")
+    monkeypatch.setenv("WPROF", token)
+    rc, out, err = _cli(["run", "--", str(f)])
+    assert rc == 2 and "script ran" not in out
+    assert words in err and err.strip().splitlines()[-1].startswith("wprof: error:")
+    assert "Traceback" not in err

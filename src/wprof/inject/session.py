@@ -27,6 +27,9 @@ def _say(text: str) -> None:
 
 def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str, Any]]:
     kwargs = gauge_kwargs(args)
+    from ..loop.config import resolve_config
+
+    resolve_config(kwargs)  # a bad WPROF token (or setting) is one error line now, not a traceback mid-script
     loop_line = parse_loop(getattr(args, "loop", None), script.filename if script.spec else script.display)
     choice = choose(script.tree, script.source, script.filename, script.display if not script.spec else
                     script.filename, loop_line, kwargs)
