@@ -92,3 +92,13 @@ def test_render_loop_shows_tables(tmp_path):
     for needle in ("iter (compute, no data)", "CUDA events", "phases", "fwd", "MFU: 41.0%", "slowest 1",
                    "finding", "Next (nsys)"):
         assert needle in out, needle
+
+
+def test_mean_fps_is_the_windows_throughput_not_the_mean_of_rates():
+    # 32 samples per step; steps of 10 and 30 ms: 64 samples in 40 ms = 1600 samples/s. The mean of the per-step
+    # rates (3200 and 1066.7) would claim 2133 samples/s, a throughput the loop never reached.
+    r = _result(index=(2, 3), iter_ms=(9.0, 29.0), data_ms=(1.0, 1.0), step_ms=(10.0, 30.0), phases={})
+    s = r.summary("fps")
+    assert s.mean == pytest.approx(64 / 0.040)
+    assert s.median == pytest.approx((32 / 0.010 + 32 / 0.030) / 2)  # the other statistics stay per step
+    assert json.loads(json.dumps(r.to_dict()))["summary"]["fps"]["mean"] == pytest.approx(1600.0)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +58,9 @@ class LoopResult:
 
     ``status``: ``complete`` (the window ran to its end), ``partial`` (the loader ended first; fewer samples than
     asked), ``interrupted`` (the process exited or raised inside the window). ``fps`` is
-    ``global_batch_size / step_ms`` per iteration (samples/s, all ranks) and is empty without a batch size.
+    ``global_batch_size / step_ms`` per iteration (samples/s, all ranks) and is empty without a batch size; the mean of
+    its summary is the window's throughput (``global_batch_size * n / sum(step_ms)``), not the mean of the per-step
+    rates, which overstates it; the other statistics are over the per-step values.
     ``clocks`` names the clock of each series (``iter_ms``, ``data_ms``, ``step_ms``, ``fps``).
     """
 
@@ -107,7 +109,12 @@ class LoopResult:
     def summary(self, series: str) -> Summary:
         """Summary of ``iter_ms``, ``data_ms``, ``step_ms``, ``fps`` or a phase name."""
         if series == "fps":
-            return summarize(self.fps)
+            s = summarize(self.fps)
+            total_ms = sum(x for x in self.step_ms if x > 0)
+            if self.global_batch_size and total_ms > 0:  # mean: samples over time, not the mean of the rates
+                n = sum(1 for x in self.step_ms if x > 0)
+                s = replace(s, mean=self.global_batch_size * n / (total_ms / 1e3))
+            return s
         if series in SERIES:
             return summarize(getattr(self, series))
         return summarize([x for x in self.phases[series] if not math.isnan(x)])
