@@ -102,3 +102,17 @@ def test_mean_fps_is_the_windows_throughput_not_the_mean_of_rates():
     assert s.mean == pytest.approx(64 / 0.040)
     assert s.median == pytest.approx((32 / 0.010 + 32 / 0.030) / 2)  # the other statistics stay per step
     assert json.loads(json.dumps(r.to_dict()))["summary"]["fps"]["mean"] == pytest.approx(1600.0)
+
+
+def test_render_partial_title_names_the_measured_iterations():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from wprof.report.loop import render_loop
+
+    buf = StringIO()
+    r = _result(status="partial", window=(2, 52), phases={})  # 4 of 50 measured: iterations 2..5
+    render_loop(r, Console(file=buf, width=200))
+    title = buf.getvalue().splitlines()[0]
+    assert "4 of 50 iterations 2..5" in title and "2..51" not in title.replace("window 2..51", ""), title

@@ -27,8 +27,12 @@ def _num(v: float | None, fmt: str = "{:.2f}") -> str:
 def _summary_table(result: LoopResult) -> Any:
     from rich.table import Table
 
-    t = Table(title=f"wprof loop: {result.name} ({result.mode} mode, {result.n} iterations "
-                    f"{result.window[0]}..{result.window[1] - 1}, {result.status})", title_justify="left")
+    a, b = result.window
+    if result.index and (result.n != b - a or (result.index[0], result.index[-1]) != (a, b - 1)):
+        what = f"{result.n} of {b - a} iterations {result.index[0]}..{result.index[-1]} (window {a}..{b - 1})"
+    else:
+        what = f"{result.n} iterations {a}..{b - 1}"
+    t = Table(title=f"wprof loop: {result.name} ({result.mode} mode, {what}, {result.status})", title_justify="left")
     t.add_column("")
     for c in ("median", "mean", "p95", "min", "max", "clock"):
         t.add_column(c, justify="right")
