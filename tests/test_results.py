@@ -62,6 +62,9 @@ def test_unwritable(tmp_path):
     ('{"a": 1}', "no wprof 'schema'"),
     ('{"schema": "other.thing/1"}', "does not know"),
     ('{"schema": "wprof.bench/1", "name": "x"}', "not a valid wprof.bench/1"),
+    ('{"schema": "wprof.bench/1", "summary": null}', "not a valid wprof.bench/1"),
+    ('{"schema": "wprof.bench/1", "summary": [1]}', "not a valid wprof.bench/1"),
+    ('{"schema": "wprof.compare/1", "a": null}', "not a valid wprof.compare/1"),
 ])
 def test_bad_files(tmp_path, content, match):
     p = tmp_path / "bad.json"
@@ -73,3 +76,14 @@ def test_bad_files(tmp_path, content, match):
 def test_missing_file(tmp_path):
     with pytest.raises(ResultFileError, match="does not exist"):
         load_result(tmp_path / "nope.json")
+
+
+@pytest.mark.parametrize("schema", ["wprof.bench/2", "wprof.bench/x", "wprof.bench/"])
+def test_unknown_major_version_is_refused(tmp_path, schema):
+    # the major version changes only when a field changes meaning: a /2 file must not render as /1
+    doc = _result().to_dict()
+    doc["schema"] = schema
+    p = tmp_path / "r.json"
+    p.write_text(json.dumps(doc))
+    with pytest.raises(ResultFileError, match="version"):
+        load_result(p)

@@ -43,6 +43,8 @@ _SCHEMAS: dict[str, str] = {
     "wprof.compare": "wprof.benchmark.compare:CompareResult",
     "wprof.ncu": "wprof.profilers.ncu:NcuResult",
 }
+# schema kind -> the major version this wprof reads (a new major version means a field changed meaning)
+_MAJOR_VERSIONS: dict[str, str] = {"wprof.bench": "1", "wprof.loop": "1", "wprof.compare": "1", "wprof.ncu": "1"}
 
 
 def now_utc() -> str:
@@ -126,11 +128,16 @@ def load_result(path: str | os.PathLike[str]) -> Any:
     if target is None:
         raise ResultFileError(f"'{path}' has schema '{schema}', which this wprof does not know "
                               f"(known: {', '.join(sorted(_SCHEMAS))}).")
+    major = version.partition(".")[0]
+    if major != _MAJOR_VERSIONS.get(kind, "1"):
+        raise ResultFileError(f"'{path}' has schema '{schema}', a version this wprof does not read (it reads "
+                              f"{kind}/{_MAJOR_VERSIONS.get(kind, '1')}); render it with the wprof that wrote it "
+                              f"({doc.get('wprof_version') or 'version unknown'}).")
     mod_name, _, cls_name = target.partition(":")
     cls = getattr(importlib.import_module(mod_name), cls_name)
     try:
         return cls.from_dict(doc)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ResultFileError(f"'{path}' is not a valid {schema} document ({type(exc).__name__}: {exc}).") from None
 
 
