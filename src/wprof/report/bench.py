@@ -92,7 +92,7 @@ def render_bench(result: BenchResult, console: Any) -> None:
     from rich.table import Table
 
     s = result.summary
-    table = Table(title=f"wprof bench: {result.name}", title_justify="left", show_header=False, box=None,
+    table = Table(title=f"wprof bench: {escape(result.name)}", title_justify="left", show_header=False, box=None,
                   padding=(0, 2))
     table.add_column("statistic", style="bold")
     table.add_column("value", justify="right")
@@ -117,8 +117,8 @@ def render_bench(result: BenchResult, console: Any) -> None:
         console.print(f"cache: {escape(_cache_line(cache))}")
     w = result.warmup
     console.print(f"warmup: {w.calls} calls in {fmt_ms(w.ms)} (first call {fmt_ms(w.first_call_ms)}); "
-                  f"stop: {result.stop_reason}")
-    console.print(f"device: {describe_device(result.env)}")
+                  f"stop: {escape(result.stop_reason)}")
+    console.print(f"device: {escape(describe_device(result.env))}")
     line = _clock_line(result.env.get("device"))
     if line:
         console.print(line)

@@ -25,6 +25,7 @@ def _num(v: float | None, fmt: str = "{:.2f}") -> str:
 
 
 def _summary_table(result: LoopResult) -> Any:
+    from rich.markup import escape
     from rich.table import Table
 
     a, b = result.window
@@ -32,7 +33,7 @@ def _summary_table(result: LoopResult) -> Any:
         what = f"{result.n} of {b - a} iterations {result.index[0]}..{result.index[-1]} (window {a}..{b - 1})"
     else:
         what = f"{result.n} iterations {a}..{b - 1}"
-    t = Table(title=f"wprof loop: {result.name} ({result.mode} mode, {what}, {result.status})", title_justify="left")
+    t = Table(title=f"wprof loop: {escape(result.name)} ({result.mode} mode, {what}, {result.status})", title_justify="left")
     t.add_column("")
     for c in ("median", "mean", "p95", "min", "max", "clock"):
         t.add_column(c, justify="right")
@@ -132,7 +133,7 @@ def render_loop(result: LoopResult, console: Any) -> None:
             console.print(f"  → {escape(warning.advice)}")
     host_step = (result.timing or {}).get("host_step_ms")
     if host_step and result.clocks.get("step_ms") == "cuda-events" and result.n:
-        console.print(f"host boundary-to-boundary step: median {fmt_ms(host_step.get('median'))} ms (host clock; "
+        console.print(f"host boundary-to-boundary step: median {fmt_ms(host_step.get('median'))} (host clock; "
                       "shorter than the step when the host runs ahead of the GPU)")
     for note in result.notes:
         console.print(f"note {escape(note)}")
