@@ -216,3 +216,18 @@ def test_bad_wprof_is_one_line_before_the_script_runs(tmp_path, monkeypatch, tok
     assert rc == 2 and "script ran" not in out
     assert words in err and err.strip().splitlines()[-1].startswith("wprof: error:")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("how", ["flag", "WPROF"])
+def test_cuda_mode_without_cuda_is_one_line_before_the_script_runs(tmp_path, monkeypatch, how):
+    import wprof._optional
+
+    monkeypatch.setattr(wprof._optional, "cuda_available", lambda: False)
+    f = tmp_path / "t.py"
+    f.write_text("print('script ran')\nloader = [1, 2]\nfor b in loader:\n    b.backward()\n")
+    argv = ["run", "--mode", "sync", "--", str(f)] if how == "flag" else ["run", "--", str(f)]
+    if how == "WPROF":
+        monkeypatch.setenv("WPROF", "--mode=events")
+    rc, out, err = _cli(argv)
+    assert rc == 5 and "script ran" not in out and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("wprof: error:") and "--mode host" in err

@@ -29,7 +29,15 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     kwargs = gauge_kwargs(args)
     from ..loop.config import resolve_config
 
-    resolve_config(kwargs)  # a bad WPROF token (or setting) is one error line now, not a traceback mid-script
+    cfg = resolve_config(kwargs)  # a bad WPROF token (or setting) is one error line now, not a traceback mid-script
+    if cfg.enabled and cfg.mode in ("events", "sync"):
+        from .. import _optional
+        from ..errors import DeviceUnavailableError
+
+        if not _optional.cuda_available():
+            raise DeviceUnavailableError(f"--mode {cfg.mode} needs CUDA, which torch does not see here; use "
+                                         "--mode host (or leave --mode out: auto picks host timing without CUDA); "
+                                         "WPROF may also set it")
     loop_line = parse_loop(getattr(args, "loop", None), script.filename if script.spec else script.display)
     choice = choose(script.tree, script.source, script.filename, script.display if not script.spec else
                     script.filename, loop_line, kwargs)
