@@ -126,3 +126,22 @@ def test_python_dash_m_and_console_script(target):
     assert out.returncode == 0 and "median" in out.stdout
     out = subprocess.run([sys.executable, "-m", "wprof", "--version"], capture_output=True, text=True)
     assert out.stdout.startswith("wprof ")
+
+
+def test_param_type_error_from_inside_the_factory_is_one_line(tmp_path, capsys):
+    # torch's TypeError for randn(n='abc') spans several lines; the error must still be one line
+    p = tmp_path / "multi.py"
+    p.write_text("def make(n=1):\n    raise TypeError('randn() received an invalid combination of arguments:\\n"
+                 " * (tuple of ints size)\\n * (int size)')\n")
+    got, out, err = run(["bench", f"{p}:make", "-p", "n='abc'"], capsys)
+    assert got == 2, err
+    assert err.count("\n") == 1 and err.startswith("wprof: error: factory 'make' does not accept the given --param")
+    assert "n='abc'" in err and "invalid combination of arguments" in err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf"])
+def test_fail_if_slower_must_be_a_finite_percentage(tmp_path, capsys, value):
+    with pytest.raises(SystemExit) as exc:
+        main(["compare", "a.json", "b.json", "--fail-if-slower", value])
+    assert exc.value.code == 2
+    assert f"--fail-if-slower: '{value}'" in capsys.readouterr().err

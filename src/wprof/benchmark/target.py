@@ -101,7 +101,9 @@ def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, s
         fn = obj(**(params or {}))
     except TypeError as exc:
         if params and "argument" in str(exc):
-            raise UsageError(f"factory '{attr}' does not accept the given --param values: {exc}.") from None
+            given = ", ".join(f"{k}={v!r}" for k, v in params.items())
+            raise UsageError(f"factory '{attr}' does not accept the given --param values ({given}): "
+                             f"{_first_line(exc).rstrip(':.')}.") from None
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     except Exception as exc:
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc

@@ -25,8 +25,8 @@ def _pct(text: str) -> float:
         v = float(text.rstrip("%"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a percentage (e.g. 3 or 3%)") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be >= 0")
+    if not v >= 0 or v == float("inf"):  # NaN compares false: it would never fail a build
+        raise argparse.ArgumentTypeError(f"{text!r} must be a finite percentage >= 0")
     return v
 
 
