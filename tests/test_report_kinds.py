@@ -55,3 +55,8 @@ def test_loop_host_step_line_has_one_unit_and_bracket_names_survive():
     text = _text(_loop())
     assert "host boundary-to-boundary step: median 11 ms (host clock" in text  # not "11 ms ms"
     assert "wprof loop: train[/i]" in _text(_loop(name="train[/i]"))
+
+
+def test_bench_next_step_is_not_prefixed_twice():
+    text = _text(_bench(extra={"next_step": "Next (nsys): Which kernels run?\n  $ wprof nsys -- x.py"}))
+    assert "Next (nsys): Which kernels run?" in text and "next: Next" not in text

@@ -146,7 +146,7 @@ class Warmup:
     """Warmup actually done before the timed samples (excluded from them)."""
 
     calls: int
-    ms: float  # host wall time spent warming up, first call included
+    ms: float  # host wall time spent warming up after the first call (the estimate calls included)
     first_call_ms: float  # host wall time of the first (untimed) call: compile, autotune, lazy init
     reason: str  # what decided the amount, e.g. "count=10 and time>=25 ms"
 

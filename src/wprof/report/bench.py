@@ -151,4 +151,5 @@ def render_bench(result: BenchResult, console: Any) -> None:
             console.print(f"  → {escape(warning.advice)}")
     nxt = result.extra.get("next_step")
     if nxt:
-        console.print(f"next: {escape(str(nxt))}")
+        nxt = str(nxt)  # the ladder's text starts "Next (tool): ..."
+        console.print(escape(nxt) if nxt.lower().startswith("next") else f"next: {escape(nxt)}")
