@@ -106,3 +106,25 @@ def test_cli_compare_rejects_non_bench(clock, tmp_path, capsys):
     main(["compare", a, a, "--json", str(tmp_path / "c.json")])
     assert main(["compare", str(tmp_path / "c.json"), a]) == 7
     assert "is a comparison, not a bench result" in capsys.readouterr().err
+
+
+def test_cli_compare_refuses_different_clocks(clock, tmp_path, capsys):
+    a = _bench_json(clock, tmp_path, "a", 1.0)
+    doc = json.loads(open(a).read())
+    doc["clock"] = "cuda-events"
+    b = tmp_path / "b_gpu.json"
+    b.write_text(json.dumps(doc))
+    assert main(["compare", a, str(b), "--fail-if-slower", "3"]) == 2
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if ln.startswith("wprof: error:")]
+    assert len(lines) == 1 and "host clock" in lines[0] and "cuda-events clock" in lines[0]
+
+
+def test_saved_comparison_always_notes_separate_runs(clock, tmp_path):
+    from wprof.benchmark.compare import compare_results
+
+    a = load_result(_bench_json(clock, tmp_path, "a", 1.0))
+    b = load_result(_bench_json(clock, tmp_path, "b", 1.0))
+    object.__setattr__(b, "mode", "aggregate")  # a method difference must not hide the separate-runs note
+    notes = compare_results(a, b).notes
+    assert any(n.startswith("different methods") for n in notes) and any(n.startswith("separate runs") for n in notes)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..errors import UsageError
 from ..results import BenchResult, now_utc, write_json_atomic
 from ..stats import bootstrap_ratio_ci
 
@@ -98,8 +99,6 @@ def _ratio(a: list[float] | tuple[float, ...], b: list[float] | tuple[float, ...
 
 def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     notes = []
-    if a.clock != b.clock:
-        notes.append(f"not comparable: A was timed with the {a.clock} clock, B with {b.clock}")
     if a.mode != b.mode or a.calls_per_sample != b.calls_per_sample:
         notes.append(f"different methods: A {a.mode} ({a.calls_per_sample} calls/sample), B {b.mode} "
                      f"({b.calls_per_sample} calls/sample); launch and event costs differ between methods")
@@ -112,14 +111,20 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     for label, r in (("A", a), ("B", b)):
         if any(w.code == "throttled" for w in r.warnings):
             notes.append(f"{label} was measured while the GPU clock was throttled")
-    if not notes:
-        notes.append("separate runs: drift between them (clocks, temperature, other processes) is not controlled; "
-                     "wprof.compare(fn_a, fn_b) interleaves both in one run")
+    notes.append("separate runs: drift between them (clocks, temperature, other processes) is not controlled; "
+                 "wprof.compare(fn_a, fn_b) interleaves both in one run")
     return notes
 
 
 def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
-    """Compare two saved results (separate runs): ratio of medians with a bootstrap CI over their samples."""
+    """Compare two saved results (separate runs): ratio of medians with a bootstrap CI over their samples.
+
+    Results taken with different clocks (host vs CUDA events) measure different things: refused, not compared.
+    """
+    if a.clock != b.clock:
+        raise UsageError(f"A ({a.name}) was timed with the {a.clock} clock and B ({b.name}) with the {b.clock} clock: "
+                         "they measure different things. Compare results taken with the same clock (same kind of "
+                         "machine).")
     ratio, lo, hi = _ratio(a.samples_ms, b.samples_ms)
     return CompareResult(a=a, b=b, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
                          interleaved=False, stop_reason="saved results", notes=tuple(_comparability(a, b)),
@@ -163,7 +168,6 @@ def compare(fn_a: Callable[..., Any], fn_b: Callable[..., Any], *, names: tuple[
     ``budget_s`` is spent (pilots included), after ``min_iters`` samples each; ``iters`` fixes the count instead.
     """
     from ..clocks import host_ns
-    from ..errors import UsageError
     from .core import _check_args, _Config, _fingerprint, _make_backend, _Measurement, _result
     from .telemetry import Telemetry
 
