@@ -87,3 +87,17 @@ def test_unknown_major_version_is_refused(tmp_path, schema):
     p.write_text(json.dumps(doc))
     with pytest.raises(ResultFileError, match="version"):
         load_result(p)
+
+
+def test_atomic_write_gives_normal_file_mode(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        new = write_text_atomic(tmp_path / "new.json", "x")
+        assert new.stat().st_mode & 0o777 == 0o644
+        script = tmp_path / "run.sh"
+        script.write_text("old")
+        script.chmod(0o755)
+        write_text_atomic(script, "new")  # an existing file keeps its mode (an executable stays executable)
+        assert script.stat().st_mode & 0o777 == 0o755
+    finally:
+        os.umask(umask)

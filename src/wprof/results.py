@@ -63,6 +63,16 @@ def _jsonable(obj: Any) -> Any:
     return obj
 
 
+def _mode_for(target: Path) -> int:
+    """The existing file's mode, else what ``open()`` would give a new file under the current umask."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same directory, fsync, rename)."""
     target = Path(path)
@@ -77,6 +87,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a result (or script copy) gets a normal file's mode
         os.replace(tmp, target)
     except OSError as exc:
         try:
