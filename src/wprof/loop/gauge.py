@@ -497,8 +497,8 @@ class Gauge:
         if self._state == _AFTER:
             return self.result
         done = len(self._series) + len(self._pending)
-        return self._finish("partial", f"finish() was called after {done} of {self._stop - self._start} "
-                                       "window iterations")
+        return self._finish("partial", f"the loop ended (or finish() was called) after {done} of "
+                                       f"{self._stop - self._start} window iterations")
 
     def finish_interrupted(self, why: str | None = None) -> LoopResult | None:
         """Finish as at interpreter exit, for code that ends a run itself (``wprof run`` after the script raised,
