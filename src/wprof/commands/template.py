@@ -27,8 +27,11 @@ def kinds() -> list[str]:
     from importlib import resources
 
     files = resources.files("wprof").joinpath("templates")
-    # files are bench_KIND.py: a template named torch.py would shadow `import torch` next to it
-    return sorted(p.name[6:-3] for p in files.iterdir() if p.name.startswith("bench_") and p.name.endswith(".py"))
+    # files are bench_KIND.py.tmpl: data printed for the user (never imported by wprof); the user's copy is named
+    # bench_KIND.py, since a script named torch.py would shadow `import torch` next to it
+    suffix = ".py.tmpl"
+    return sorted(p.name[6:-len(suffix)] for p in files.iterdir()
+                  if p.name.startswith("bench_") and p.name.endswith(suffix))
 
 
 def read_template(kind: str) -> str:
@@ -39,7 +42,7 @@ def read_template(kind: str) -> str:
     known = kinds()
     if kind not in known:
         raise UsageError(f"template kind {kind!r} is not one of {', '.join(known)}.")
-    return resources.files("wprof").joinpath("templates", f"bench_{kind}.py").read_text(encoding="utf-8")
+    return resources.files("wprof").joinpath("templates", f"bench_{kind}.py.tmpl").read_text(encoding="utf-8")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
