@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .nsys import add_program_arguments, make_program
+from .nsys import add_program_arguments, locate_or_print, make_program
 
 NAME = "ncu"
 HELP = "per-kernel device durations from Nsight Compute, over the gauge's window only"
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from .. import __version__
     from ..errors import UsageError
     from ..profilers.ncu import NCU_GLOBS, NcuOptions, build_ncu_command, format_table, run_ncu
-    from ..profilers.nsys import find_tool, missing_tool_error, shell_line
+    from ..profilers.nsys import shell_line
     from ..results import now_utc
 
     for name in ("launch_skip", "launch_count"):
@@ -66,12 +66,9 @@ def run(args: argparse.Namespace) -> int:
         cache_control=args.cache_control, clock_control=args.clock_control,
         export=args.output + ".ncu-rep" if args.export else None,
     )
-    exe = find_tool("ncu", args.ncu, NCU_GLOBS)
-    if exe is None or args.dry_run:
-        cmd, env = build_ncu_command(program, options, exe or "ncu")
-        print(shell_line(cmd, env))
-        if exe is None and not args.dry_run:
-            raise missing_tool_error("ncu", "Nsight Compute", "/opt/nvidia/nsight-compute", "--ncu")
+    exe = locate_or_print(args, "ncu", args.ncu, NCU_GLOBS, lambda e: build_ncu_command(program, options, e),
+                          "Nsight Compute", "/opt/nvidia/nsight-compute")
+    if exe is None:
         return 0
     cmd, env = build_ncu_command(program, options, exe)
     print(f"[wprof] {shell_line(cmd, env)}", file=sys.stderr)

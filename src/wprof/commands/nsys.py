@@ -46,6 +46,22 @@ def make_program(args: argparse.Namespace, *, nvtx_phases: bool):  # -> wprof.pr
     )
 
 
+def locate_or_print(args: argparse.Namespace, tool: str, explicit: str | None, globs, build, label: str,
+                    folder: str) -> str | None:
+    """The profiler's executable, or None after printing the command that would run (``--dry-run``, or the tool is
+    missing, which then raises ProfilerError with the install hint). ``build(exe)`` returns (argv, env)."""
+    from ..profilers.nsys import find_tool, missing_tool_error, shell_line
+
+    exe = find_tool(tool, explicit, globs)
+    if exe is not None and not args.dry_run:
+        return exe
+    cmd, env = build(exe or tool)
+    print(shell_line(cmd, env))
+    if exe is None and not args.dry_run:
+        raise missing_tool_error(tool, label, folder, f"--{tool}")
+    return None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", default="wprof-nsys", help="report path (.nsys-rep added)")
     parser.add_argument("-t", "--trace", default="cuda,nvtx,osrt", help="nsys -t value (default cuda,nvtx,osrt)")
@@ -58,19 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..profilers.nsys import (
-        NSYS_GLOBS, NsysOptions, build_nsys_command, find_tool, missing_tool_error, nsys_stats_command, run_nsys,
-        shell_line,
-    )
+    from ..profilers.nsys import NSYS_GLOBS, NsysOptions, build_nsys_command, nsys_stats_command, run_nsys, shell_line
 
     program = make_program(args, nvtx_phases=not args.no_phases)
     options = NsysOptions(output=args.output, trace=args.trace, nvtx_capture=args.nvtx_capture, stats=args.stats)
-    exe = find_tool("nsys", args.nsys, NSYS_GLOBS)
-    if exe is None or args.dry_run:
-        cmd, env = build_nsys_command(program, options, exe or "nsys")
-        print(shell_line(cmd, env))
-        if exe is None and not args.dry_run:
-            raise missing_tool_error("nsys", "Nsight Systems", "/opt/nvidia/nsight-systems", "--nsys")
+    exe = locate_or_print(args, "nsys", args.nsys, NSYS_GLOBS, lambda e: build_nsys_command(program, options, e),
+                          "Nsight Systems", "/opt/nvidia/nsight-systems")
+    if exe is None:
         return 0
     cmd, env = build_nsys_command(program, options, exe)
     print(f"[wprof] {shell_line(cmd, env)}", file=sys.stderr)
