@@ -188,6 +188,40 @@ dist.destroy_process_group()
 """
 
 
+def test_wrap_across_epochs_learns_batch_size_and_finish_interrupted(tmp_path, monkeypatch):
+    """The public API `wprof run` stands on, on CUDA: `Gauge.wrap` over two DataLoader epochs (the gauge learns the
+    global batch size from the loader), `set_global_batch_size` after the window opened, `finish_interrupted`."""
+    torch = _torch()
+    import wprof
+    from torch.utils.data import DataLoader, TensorDataset
+
+    for k in ("WORLD_SIZE", "RANK", "SLURM_NTASKS", "WPROF"):
+        monkeypatch.delenv(k, raising=False)
+    a = torch.randn(2048, 2048, device="cuda")
+    loader = DataLoader(TensorDataset(torch.randn(12, 4)), batch_size=4)  # 3 steps per epoch
+    g = wprof.Gauge(warmup=2, iters=6, out_dir=tmp_path, name="wrap", log_interval=1)
+    seen = 0
+    for _ in range(3):  # 9 steps: the window (2..7) spans epochs 1-3
+        for (x,) in g.wrap(loader):
+            y = a @ a
+            seen += 1
+    r = g.result
+    assert seen == 9 and r.status == "complete" and r.mode == "events" and r.n == 6
+    assert r.global_batch_size == 4 and "batch_size (4)" in r.config["sources"]["global_batch_size"]
+    assert all(s > 0 for s in r.iter_ms) and all(f > 0 for f in r.fps)
+
+    g2 = wprof.Gauge(warmup=1, iters=50, out_dir=tmp_path, name="interrupted")
+    for i in g2.wrap(range(10)):
+        y = a @ a
+        if i == 3:
+            assert g2.set_global_batch_size(128, source="test") == 128
+    r2 = g2.finish_interrupted("test stop")
+    assert r2.status == "interrupted" and r2.global_batch_size == 128 and "test stop" in r2.stop_reason
+    doc = json.loads((tmp_path / "interrupted.json").read_text())
+    assert doc["schema"] == "wprof.loop/1" and doc["status"] == "interrupted" and doc["n"] == r2.n == 9
+    print("wrap:", r.n, "steps, gbs", r.global_batch_size, r.config["sources"]["global_batch_size"], "|", r2.stop_reason)
+
+
 @pytest.mark.skipif(not _torch().cuda.is_available() or _torch().cuda.device_count() < 2, reason="needs 2 GPUs")
 def test_two_nccl_ranks(tmp_path):
     (tmp_path / "nccl.py").write_text(NCCL)
@@ -203,4 +237,5 @@ def test_two_nccl_ranks(tmp_path):
     assert [p.returncode for p in procs] == [0, 0], outs
     r0 = json.loads((tmp_path / "out" / "nccl.rank0.json").read_text())
     assert r0["mode"] == "events" and r0["distributed"]["world_size"] == 2 and r0["n"] == 20
+    print("rank 0 output:\n" + outs[0][1] + "rank 1 stderr (expect no [wprof] lines):\n" + outs[1][1])
     assert "0:[wprof] Average:" in outs[0][1] and "[wprof]" not in outs[1][1]
