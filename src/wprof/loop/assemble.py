@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
+from ..report import fmt_ms
 from ..results import now_utc, write_text_atomic
 from ..stats import Warning_, quality_warnings, summarize
 from . import distributed, output
@@ -169,8 +170,8 @@ def report_lines(res: LoopResult) -> list[str]:
                               if m.get("mfu") is not None else f"not computed: {m.get('reason')}"))
     d = res.distributed
     if d and d.get("slowest_rank") is not None:
-        out.append(f"ranks: slowest {d['slowest_rank']} (step {d['slowest_ms']:.2f} ms), fastest "
-                   f"{d['fastest_rank']} ({d['fastest_ms']:.2f} ms), spread {100 * (d['spread'] or 0.0):.1f}%")
+        out.append(f"ranks: slowest {d['slowest_rank']} (step {fmt_ms(d['slowest_ms'], 3)}), fastest "
+                   f"{d['fastest_rank']} ({fmt_ms(d['fastest_ms'], 3)}), spread {100 * (d['spread'] or 0.0):.1f}%")
     out += [f"note ({line.split(': ', 1)[0]}): {line.split(': ', 1)[-1]}" for line in res.notes]
     if res.artifacts.get("json"):
         out.append(f"results: {res.artifacts['json']}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..report import fmt_ms
 from ..stats import Summary
 from .result import Finding
 
@@ -45,7 +46,7 @@ def diagnose(summaries: dict[str, Summary], telemetry: dict[str, Any] | None = N
     if data_bound:
         out.append(Finding(
             "data-bound",
-            f"data loading takes {da.median:.2f} ms per step, {ratio:.0%} of the {it.median:.2f} ms of compute "
+            f"data loading takes {fmt_ms(da.median, 3)} per step, {ratio:.0%} of the {fmt_ms(it.median, 3)} of compute "
             f"(medians over {it.n} iterations; threshold {DATA_RATIO:.0%}): the input pipeline is a bottleneck.",
             {"data_ms_median": da.median, "iter_ms_median": it.median, "ratio": ratio, "threshold": DATA_RATIO},
             "Use more DataLoader workers (num_workers), pin_memory=True and a larger prefetch_factor; move decoding "
@@ -59,7 +60,7 @@ def diagnose(summaries: dict[str, Summary], telemetry: dict[str, Any] | None = N
         out.append(Finding(
             "host-bound",
             f"the GPU was busy {util['mean']:.0f}% of the time (NVML utilization, mean of {util['n']} samples) while "
-            f"compute takes {it.median:.2f} ms of each {st.median:.2f} ms step ({share:.0%}): the host or kernel "
+            f"compute takes {fmt_ms(it.median, 3)} of each {fmt_ms(st.median, 3)} step ({share:.0%}): the host or kernel "
             "launches set the pace, not the GPU.",
             {"gpu_util_pct_mean": util["mean"], "iter_ms_median": it.median, "step_ms_median": st.median,
              "iter_share": share, "threshold_pct": LOW_UTIL_PCT},
@@ -111,8 +112,8 @@ def diagnose_ranks(dist: dict[str, Any]) -> list[Finding]:
         return []
     return [Finding(
         "rank-imbalance",
-        f"rank {dist['slowest_rank']} is the slowest: median step {dist['slowest_ms']:.2f} ms against "
-        f"{dist['fastest_ms']:.2f} ms on rank {dist['fastest_rank']} (spread {spread:.0%} over "
+        f"rank {dist['slowest_rank']} is the slowest: median step {fmt_ms(dist['slowest_ms'], 3)} against "
+        f"{fmt_ms(dist['fastest_ms'], 3)} on rank {dist['fastest_rank']} (spread {spread:.0%} over "
         f"{dist['world_size']} ranks); every rank waits for the slowest at each collective.",
         {k: dist[k] for k in ("slowest_rank", "slowest_ms", "fastest_rank", "fastest_ms", "spread", "world_size")},
         "Look at the slow rank's data loading and its GPU (clocks, throttling: --dmon --all-ranks).",
