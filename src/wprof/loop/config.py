@@ -43,7 +43,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag("gbs", "global_batch_size", "int", "global batch size (samples per step, all ranks); enables fps"),
     Flag("global-batch-size", "global_batch_size", "int", "same as --gbs"),
     Flag("mode", "mode", "mode", "auto | events | sync | host (default auto: events on CUDA, host without)"),
-    Flag("log-interval", "log_interval", "int", "print every Nth iteration of the window (0: none; default 1)"),
+    Flag("log-interval", "log_interval", "int", "print every Nth iteration of the window, from its first (0: none; default 10)"),
     Flag("name", "name", "str", "result name: files <out>/<name>.json and .jsonl (default: the script's name)"),
     Flag("out", "out_dir", "str", "results directory (default ./wprof-results)"),
     Flag("dmon", "dmon", "switch", "sample NVML (power, clocks, utilization, throttle reasons) over the window"),
@@ -73,7 +73,7 @@ class GaugeConfig:
     iters: int = 30
     window: tuple[int, int] | None = None
     mode: str = "auto"
-    log_interval: int = 1
+    log_interval: int = 10
     name: str | None = None
     out_dir: str | None = None
     flops_per_sample: float | None = None

@@ -69,7 +69,7 @@ class Gauge:
 
     def __init__(self, iterable: Iterable[Any] | None = None, *, global_batch_size: int | None = None,
                  warmup: int = 5, iters: int = 30, window: tuple[int, int] | None = None, mode: str = "auto",
-                 log_interval: int = 1, name: str | None = None, out_dir: str | os.PathLike[str] | None = None,
+                 log_interval: int = 10, name: str | None = None, out_dir: str | os.PathLike[str] | None = None,
                  flops_per_sample: float | None = None, flops_per_step: float | None = None,
                  count_flops: bool = False, peak_flops: float | None = None, dtype: str = "bf16",
                  dmon: bool = False, kineto: bool = False, memory_history: bool = False, cprofile: bool = False,
