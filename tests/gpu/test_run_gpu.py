@@ -72,7 +72,7 @@ def _run(argv, cwd):
     return subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
 
-@pytest.mark.parametrize("name,src,gbs,line", [("for_loader", FOR_LOADER, 64, 11), ("nanogpt", NANOGPT, 32, 13)])
+@pytest.mark.parametrize("name,src,gbs,line", [("for_loader", FOR_LOADER, 64, 11), ("nanogpt", NANOGPT, 64, 13)])
 def test_wprof_run_on_cuda(tmp_path, name, src, gbs, line):
     script = tmp_path / f"{name}.py"
     script.write_text(src)
@@ -94,3 +94,23 @@ def test_wprof_run_on_cuda(tmp_path, name, src, gbs, line):
     # device time of the work cannot exceed the host period by more than the event/host skew of a step
     med = sorted(iters)[len(iters) // 2]
     assert med <= sorted(steps)[len(steps) // 2] * 1.5
+
+
+def test_wprof_inject_copy_on_cuda(tmp_path):
+    """The instrumented copy of the nanoGPT shape runs on CUDA: events mode, the batch size learned by observe()."""
+    script = tmp_path / "nanogpt.py"
+    script.write_text(NANOGPT)
+    base = _run([str(script)], tmp_path)
+    copy = tmp_path / "copy" / "nanogpt.py"
+    copy.parent.mkdir()
+    out = tmp_path / "results"
+    p = _run(["-m", "wprof", "inject", str(script), "-o", str(copy), "--warmup", "10", "--iters", "40",
+              "--out-dir", str(out)], tmp_path)
+    assert p.returncode == 0, p.stderr
+    print(p.stdout)  # the diff, for the gpu-check log
+    r = _run([str(copy)], tmp_path)
+    print(r.stderr)
+    assert r.returncode == 0 and r.stdout == base.stdout, r.stderr
+    doc = json.loads((out / "nanogpt.json").read_text())
+    assert doc["mode"] == "events" and doc["status"] == "complete" and doc["n"] == 40
+    assert doc["global_batch_size"] == 64  # 2 micro-batches of 32 per optimizer step

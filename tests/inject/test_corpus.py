@@ -47,7 +47,8 @@ SHAPES = {
     "tqdm_wrapped": Shape("tqdm_wrapped.py", 30, gbs=6),
     "train_one_epoch": Shape("train_one_epoch.py", 10, gbs=8, iters=12, n=12),  # 6 steps/epoch: spans epochs
     "nested_epochs": Shape("nested_epochs.py", 13, gbs=8, iters=10, n=10),  # 4 steps/epoch: spans 3 epochs
-    "nanogpt_while": Shape("nanogpt_while.py", 55, gbs=4, gbs_source="first dimension of the batch"),
+    # 2 micro-batches of 4 per optimizer step (gradient accumulation): 8 samples per step
+    "nanogpt_while": Shape("nanogpt_while.py", 55, gbs=8, gbs_source="sum of the first dimensions of the 2 batches"),
     "while_next": Shape("while_next.py", 13, gbs=5, iters=10, n=10, gbs_source="first dimension of the batch"),
     "range_fetch": Shape("range_fetch.py", 18, gbs=16, gbs_source="first dimension of the batch"),
     "argparse_args": Shape("argparse_args.py", 27, args=("--epochs", "2", "--batch-size", "6", "run1"), gbs=6,
@@ -160,9 +161,7 @@ def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
         run_argv = [str(copy), *shape.args]
     before = original.read_bytes()
     opts = ["--warmup", str(WARMUP), "--iters", str(shape.iters), "--log-interval", "0", "--out-dir", str(out_dir)]
-    hooks = shape.gbs_source == "first dimension of the batch" and key != "module"  # while / range loops
-    if key == "nanogpt_while":
-        opts += ["--gbs", str(shape.gbs)]  # a copy with hooks learns no batch size by itself: it is written in
+    hooks = key in ("nanogpt_while", "while_next", "range_fetch")  # while / range loops: the copy uses hooks
     p = _py(["-m", "wprof", "inject", str(original), "-o", str(copy), *opts], CORPUS)
     assert p.returncode == 0, p.stderr
     assert original.read_bytes() == before  # never modifies the original
@@ -184,7 +183,7 @@ def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
     name = "train" if key == "module" else Path(shape.target).stem
     doc = _result(out_dir, name)
     assert doc["status"] == shape.status and doc["n"] == shape.n
-    if hooks and key != "nanogpt_while":
-        assert doc["global_batch_size"] is None and "--gbs" in p.stderr  # said so when the copy was written
-    else:
-        assert doc["global_batch_size"] == shape.gbs
+    if hooks:  # the hooks never see the batch: the copy hands each fetched batch to gauge.observe()
+        assert "_gauge.observe(" in text, text
+    assert doc["global_batch_size"] == shape.gbs
+    assert doc["config"]["sources"]["global_batch_size"].startswith(shape.gbs_source)

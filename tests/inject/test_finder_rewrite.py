@@ -109,6 +109,9 @@ class FakeGauge:
         self.log.append(f"gbs {n}")
         return n
 
+    def observe(self, batch):
+        self.log.append("o")
+
     def finish(self):
         return None
 

@@ -436,3 +436,47 @@ def test_finish_interrupted(tmp_path):
     r = g.finish_interrupted()
     assert r.status == "partial" and r.n == 0 and "(exception, sys.exit or Ctrl-C)" in r.stop_reason
     assert Gauge(env="--off").finish_interrupted() is None
+
+
+def test_observe_sums_the_micro_batches_of_one_step(tmp_path, monkeypatch):
+    # a nanoGPT-style hook loop: two fetches of 4 samples per optimizer step (gradient accumulation)
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    monkeypatch.setenv("RANK", "0")
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=1, iters=4, all_ranks=True)
+    g.observe(_Batch(4))  # fetched before the loop: belongs to no step
+    for _ in range(5):
+        g.begin_step()
+        for _ in range(2):
+            with g.data():
+                b = _Batch(4)
+                clock.advance_ms(1.0)
+            g.observe(b)
+            gpu.enqueue_ms(2.0)
+        clock.advance_ms(0.5)
+        gpu.synchronize()
+        if g.config.global_batch_size is None:
+            assert g.result is None  # still the first step: its fetches are not all known yet
+    g.end_step()
+    r = g.result
+    assert r.status == "complete" and r.global_batch_size == 16  # (4 + 4) per rank x world size 2
+    assert r.config["sources"]["global_batch_size"] == (
+        "sum of the first dimensions of the 2 batches fetched in one step (8) x world size 2")
+    assert all(f > 0 for f in r.fps)
+
+
+def test_observe_settles_at_finish_and_keeps_a_given_size(tmp_path, monkeypatch):
+    monkeypatch.delenv("WORLD_SIZE", raising=False)
+    monkeypatch.delenv("SLURM_NTASKS", raising=False)
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=0, iters=5)
+    g.begin_step()  # one step only, then the loop stops: the result still gets the size
+    with g.data():
+        clock.advance_ms(1.0)
+    g.observe(_Batch(3))
+    g.end_step()
+    r = g.finish()
+    assert r.global_batch_size == 3 and r.config["sources"]["global_batch_size"].startswith("first dimension")
+    g, clock, gpu, _ = _events_gauge(tmp_path, warmup=0, iters=2, global_batch_size=64)
+    for _ in range(3):
+        with g.step():
+            g.observe(_Batch(3))
+    assert g.result.global_batch_size == 64 and g.config.sources["global_batch_size"] == "kwarg"

@@ -32,26 +32,48 @@ for i in g:
 """
 
 
-@pytest.mark.parametrize("action,rc", [
-    ("raise RuntimeError('boom')", 1),
-    ("sys.exit(3)", 3),
-    ("raise KeyboardInterrupt", -2),  # dies of SIGINT as python does (the exit hook imports nothing: CPython 3.11
-])                                    # exits 1 instead when an exit handler imports a module after Ctrl-C)
-def test_result_is_written_on_exception_exit_and_ctrl_c(tmp_path, action, rc):
+@pytest.mark.parametrize("action,rc,why", [
+    ("raise RuntimeError('boom')", 1, "(uncaught RuntimeError)"),
+    ("sys.exit(3)", 3, "(sys.exit, or the script ended, inside the loop)"),
+    ("raise KeyboardInterrupt", -2, "(Ctrl-C: uncaught KeyboardInterrupt)"),  # dies of SIGINT as python does (the
+])  # exit hook imports nothing: CPython 3.11 exits 1 instead when an exit handler imports a module after Ctrl-C)
+def test_result_is_written_on_exception_exit_and_ctrl_c(tmp_path, action, rc, why):
     p = _run(LOOP.format(action=action), tmp_path)
     assert p.returncode == rc, p.stderr
     doc = json.loads((tmp_path / "out" / "x.json").read_text())
     assert doc["status"] == "interrupted" and doc["n"] == 6  # iterations 2..7 finished; 8 never ended
-    assert "exited after 6 of 20" in doc["stop_reason"]
+    assert "exited after 6 of 20" in doc["stop_reason"] and doc["stop_reason"].endswith(why), doc["stop_reason"]
     assert len((tmp_path / "out" / "x.jsonl").read_text().splitlines()) == 6
     assert "0:[wprof] Average:" in p.stderr
+
+
+def test_a_hook_loop_that_stopped_before_the_window_end_is_partial_not_interrupted(tmp_path):
+    code = """
+import time, wprof
+g = wprof.Gauge(warmup=2, iters=20, mode="host", name="x", out_dir="out")
+i = 0
+while True:
+    g.begin_step()
+    time.sleep(0.001)
+    i += 1
+    if i > 8:
+        break
+g.end_step()
+print("script done")
+"""
+    p = _run(code, tmp_path)
+    assert p.returncode == 0 and p.stdout == "script done\n", p.stderr
+    doc = json.loads((tmp_path / "out" / "x.json").read_text())
+    assert doc["status"] == "partial" and doc["n"] == 7
+    assert doc["stop_reason"] == "the loop stopped after 7 of 20 window iterations and the script ended"
 
 
 def test_sigterm_writes_the_result(tmp_path):
     code = LOOP.format(action="import os, signal; os.kill(os.getpid(), signal.SIGTERM)")
     p = _run(code, tmp_path)
     assert p.returncode == 143
-    assert json.loads((tmp_path / "out" / "x.json").read_text())["status"] == "interrupted"
+    doc = json.loads((tmp_path / "out" / "x.json").read_text())
+    assert doc["status"] == "interrupted" and doc["stop_reason"].endswith("(SIGTERM)")
 
 
 def test_env_variable_configures_and_bad_token_is_one_clear_error(tmp_path):

@@ -58,8 +58,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"[wprof] {line}", file=sys.stderr)
     if not args.quiet:
         sys.stdout.write(unified_diff(script.source, new, args.script, out))
-    if choice.candidate.kind != "for" and "global_batch_size" not in kwargs:
-        print("[wprof] note: the copy times a while/range loop through hooks, which do not see the batch: pass "
-              "--gbs N for fps (wprof run learns it from the fetched batch)", file=sys.stderr)
     print(f"[wprof] wrote {out}; run it with: python {out}", file=sys.stderr)
     return 0

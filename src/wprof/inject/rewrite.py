@@ -192,7 +192,12 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
         block = "".join(lines[first_line - 1:last_line])
         indented = "".join(("    " + ln if ln.strip() else ln) for ln in block.splitlines(keepends=True))
         a, b = offs[first_line - 1], offs[last_line]
-        edits.append((a, b, f"{indent}with {g}.data():{nl}{indented}"))
+        learn = ""
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
+            if isinstance(stmt, ast.AnnAssign) else []
+        if targets and "global_batch_size" not in plan.gauge_kwargs:  # the hooks never see the batch: hand it over
+            learn = f"{indent}{g}.observe({ast.unparse(targets[0])})  # wprof: learns the batch size{nl}"
+        edits.append((a, b, f"{indent}with {g}.data():{nl}{indented}{learn}"))
 
     at = _insert_after_line(tree, c)
     if inline:

@@ -8,8 +8,8 @@ next ``train_one_epoch(...)`` call). ``while`` and ``range`` loops use :func:`be
 
 Global batch size, first source that answers: ``--gbs`` (or WPROF's ``--gbs``); for wrapped loops,
 ``Gauge.wrap`` learns it (the loader's ``batch_size`` x world size, else the first batch's first dimension x world
-size); for hook loops, :func:`observe` reads the first fetched batch's first dimension and calls
-``Gauge.set_global_batch_size``. The gauge records the source in ``config.sources``; :attr:`Site.gbs_source`
+size); for hook loops, :func:`observe` passes each fetched batch to ``Gauge.observe``, which sums the first
+dimensions of the batches fetched in one step (gradient accumulation) times the world size. The gauge records the source in ``config.sources``; :attr:`Site.gbs_source`
 reads it for the report.
 
 Only public Gauge methods are used here. Nothing here synchronizes the device or touches the batch beyond reading
@@ -23,10 +23,9 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..loop.batch import BATCH_SOURCE, batch_size_of, global_batch_size
 
 __all__ = ["configure", "gauge_for", "wrap", "wrap_gauge", "begin_step", "end_step", "data", "observe", "finish_all",
-           "sites", "batch_size_of", "Site"]
+           "sites", "Site"]
 
 
 class Site:
@@ -60,13 +59,6 @@ class Site:
         cfg = getattr(self.gauge, "config", None)
         src = (getattr(cfg, "sources", None) or {}).get("global_batch_size", "")
         return {"WPROF": "WPROF --gbs", "kwarg": "--gbs", "": "--gbs"}.get(src, src)
-
-    def learn_gbs(self, n: int | None, source: str) -> None:
-        """Set the global batch size from the per-rank ``n`` times the world size (unless already known)."""
-        if self.gbs or not n:
-            return
-        gbs, src = global_batch_size(n, source)
-        self.ensure().set_global_batch_size(gbs, source=src)
 
 
 _OPTIONS: dict[str, Any] = {}
@@ -142,10 +134,11 @@ def data(site_id: str) -> Iterator[None]:
 
 
 def observe(site_id: str, batch: Any) -> None:
-    """Learn the batch size from a fetched batch (after a ``data()`` block), until it is known."""
+    """``gauge.observe(batch)`` after a fetch inside a ``data()`` block: the gauge sums the first dimensions of the
+    batches one step fetches (gradient accumulation) into the global batch size, until it is known."""
     s = _SITES.get(site_id)
-    if s is not None and not s.gbs:
-        s.learn_gbs(batch_size_of(batch), BATCH_SOURCE)
+    if s is not None and s.gauge is not None and not s.gbs:
+        s.gauge.observe(batch)
 
 
 def finish_all(exited_early: bool = False, why: str | None = None) -> list[tuple[Site, Any]]:

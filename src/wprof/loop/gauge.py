@@ -34,7 +34,7 @@ from typing import Any
 from .._optional import cuda_available
 from ..errors import DeviceUnavailableError, UsageError
 from ..stats import Warning_
-from . import distributed, output
+from . import distributed, exits, output
 from .assemble import build_result, preload_finish, write_result
 from .batch import BATCH_SOURCE, batch_size_of, global_batch_size, loader_batch_size, loader_source
 from .config import GaugeConfig, resolve_config
@@ -122,6 +122,7 @@ class Gauge:
         self._nvtx: Any = None
         self._exit = ExitHook(self._at_exit)
         self._finishing = False
+        self._observed: list[int] | None = None  # observe(): [step index, summed first dimensions, batches]
         self.result: LoopResult | None = None
 
     # --- configuration ------------------------------------------------------------------------------------------
@@ -225,6 +226,39 @@ class Gauge:
         if self._window_started:  # the per-iteration lines show fps from now on
             self._series.log = lazy_line(self._log, self._prefix, n)
         return n
+
+    def observe(self, batch: Any) -> None:
+        """Count a fetched batch toward the global batch size, for loops timed with hooks (``while`` loops,
+        ``get_batch()`` functions), which never see the batch: call it with what a ``with gauge.data():`` block
+        fetched. Until the global batch size is known, the first dimensions of the batches fetched in the first step
+        that fetches any are summed (gradient accumulation fetches several per step); when a later step fetches, or
+        the gauge finishes, the global batch size becomes that sum times the world size, with the source recorded in
+        ``config.sources``. Reads ``.shape`` only; a no-op once the global batch size is known."""
+        if not self.enabled or self.config.global_batch_size:
+            return
+        st = self._open
+        if st is None:
+            return  # a batch fetched outside any step belongs to no step's samples
+        obs = self._observed
+        if obs is not None and obs[0] != st.i:
+            self._settle_observed()
+            return
+        n = batch_size_of(batch)
+        if not n:
+            return
+        if obs is None:
+            self._observed = [st.i, n, 1]
+        else:
+            obs[1] += n
+            obs[2] += 1
+
+    def _settle_observed(self) -> None:
+        obs, self._observed = self._observed, None
+        if obs is None or self.config.global_batch_size:
+            return
+        _, n, k = obs
+        src = BATCH_SOURCE if k == 1 else f"sum of the first dimensions of the {k} batches fetched in one step"
+        self._learn_global_batch_size(n, src)
 
     def _learn_global_batch_size(self, per_rank: int, source: str) -> None:
         n, src = global_batch_size(per_rank, source)
@@ -454,6 +488,8 @@ class Gauge:
         if self._finishing or self.result is not None:
             return self.result
         self._finishing = True
+        if self._observed is not None:
+            self._settle_observed()
         self._state = _AFTER
         self._hot = False
         warnings: list[Warning_] = []
@@ -518,7 +554,16 @@ class Gauge:
     # --- exit paths ---------------------------------------------------------------------------------------------
     def _at_exit(self) -> None:
         try:
-            self.finish_interrupted()
+            why = exits.cause()
+            if why is None and self._open is None and self._window_started and self.result is None:
+                # the loop had stopped (break, end_step) before the window's end, then the script ended
+                done = len(self._series) + len(self._pending)
+                last = f"; {self._discarded[-1]}" if self._discarded else ""
+                self._finish("partial", f"the loop stopped after {done} of {self._stop - self._start} window "
+                                        f"iterations and the script ended{last}")
+            else:
+                self.finish_interrupted(why or "; ".join(self._discarded[-1:])
+                                        or "sys.exit, or the script ended, inside the loop")
         except SystemExit:
             pass
 
