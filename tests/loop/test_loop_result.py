@@ -124,3 +124,38 @@ def test_diagnosis_shows_tiny_times_in_a_readable_unit():
     assert f[0].code == "data-bound"
     assert "80 µs per step" in f[0].message and "of the 2.1 µs of compute" in f[0].message
     assert "0.00 ms" not in f[0].message
+
+
+def test_live_report_lines_show_phases_dmon_and_top_ops():
+    from wprof.loop.assemble import report_lines
+
+    tel = {"available": True, "n_samples": 28, "device": {"power_limit_w": 700.0},
+           "metrics": {"power_w": {"mean": 120.2, "min": 119.5, "max": 120.5, "n": 28},
+                       "sm_clock_mhz": {"mean": 1980.0, "min": 1710.0, "max": 1980.0, "n": 28},
+                       "gpu_util_pct": {"mean": 0.8, "min": 0.0, "max": 6.0, "n": 28}},
+           "reasons_fraction": {"sw_power_cap": 0.25}}
+    ops = ({"name": "aten::mm", "calls": 150, "self_device_ms": 0.66, "device_total_ms": 0.66, "self_cpu_ms": 1.0,
+            "cpu_total_ms": 1.0},)
+    lines = report_lines(_result(telemetry=tel, top_ops=ops))
+    text = "\n".join(lines)
+    # fwd: median of (3.0, 3.5, 3.0) = 3 ms of the 10.25 ms median iter
+    assert "phases (median over 4 steps; share of the median iter): fwd 3 ms (29%)" in text
+    assert ("dmon (NVML, 28 samples over the window; mean [min-max]): power 120 W [120-120, cap 700], "
+            "SM clock 1980 MHz [1710-1980], GPU util 1% [0-6], clock-event reasons: sw_power_cap 25%") in text
+    assert "top ops (Kineto, self device time over the window): aten::mm 660 µs (150 calls)" in text
+    off = "\n".join(report_lines(_result(telemetry={"available": False, "unavailable_reason": "no NVML"})))
+    assert "dmon" not in off and "top ops" not in off  # the dmon-unavailable warning says why
+
+
+def test_top_ops_leave_out_user_annotations():
+    from types import SimpleNamespace
+
+    from wprof.profilers.kineto import top_ops
+
+    def row(key, dev, ann=False):
+        return SimpleNamespace(key=key, count=3, self_device_time_total=dev, device_time_total=dev,
+                               self_cpu_time_total=1.0, cpu_time_total=1.0, is_user_annotation=ann)
+
+    rows = top_ops([row("Optimizer.step#AdamW.step", 10_000.0, ann=True), row("ProfilerStep#4", 9_000.0),
+                    row("aten::mm", 660.0), row("aten::add", 100.0)])
+    assert [r["name"] for r in rows] == ["aten::mm", "aten::add"] and rows[0]["self_device_ms"] == 0.66

@@ -162,6 +162,7 @@ def report_lines(res: LoopResult) -> list[str]:
     summ = res.summaries if res.n else {}
     out = [output.average_line(summ, res.n, res.clocks)]
     out += [f"warning ({w.code}): {w.message}" for w in res.warnings if w.code != "host-clock"]
+    out += _phase_lines(res) + _dmon_lines(res) + _top_ops_lines(res)
     out += [f"finding ({f.code}): {f.message}" for f in res.findings]
     if res.mfu:
         m = res.mfu
@@ -178,3 +179,55 @@ def report_lines(res: LoopResult) -> list[str]:
     if res.next_step:
         out += res.next_step.splitlines()
     return out
+
+
+def _phase_lines(res: LoopResult) -> list[str]:
+    """``phases (median over N steps; share of the median iter): forward 912 µs (33%), ...``"""
+    if not res.phases or not res.n:
+        return []
+    it = res.summary("iter_ms").median
+    parts = []
+    for name in res.phases:
+        s = res.summary(name)
+        if not s.n:
+            continue
+        share = f" ({s.median / it:.0%})" if it and it > 0 and s.median == s.median else ""
+        parts.append(f"{name} {fmt_ms(s.median, 3)}{share}")
+    return [f"phases (median over {res.n} steps; share of the median iter): " + ", ".join(parts)] if parts else []
+
+
+_DMON = (("power_w", "power", "W"), ("sm_clock_mhz", "SM clock", "MHz"), ("mem_clock_mhz", "memory clock", "MHz"),
+         ("gpu_util_pct", "GPU util", "%"), ("mem_util_pct", "memory util", "%"), ("temperature_c", "temperature", "C"),
+         ("memory_used_mib", "memory used", "MiB"))
+
+
+def _dmon_lines(res: LoopResult) -> list[str]:
+    """``dmon (NVML, 28 samples over the window; mean [min-max]): power 120 W [119-120, cap 700], ...``"""
+    tel = res.telemetry
+    if not tel or not tel.get("available"):
+        return []  # requested but not usable: the dmon-unavailable warning says why
+    metrics = tel.get("metrics") or {}
+    parts = []
+    for key, label, unit in _DMON:
+        m = metrics.get(key)
+        if not m:
+            continue
+        sep = "" if unit == "%" else " "
+        rng = f" [{m['min']:.0f}-{m['max']:.0f}" + (f", cap {tel['device']['power_limit_w']:.0f}"
+                                                     if key == "power_w" and (tel.get("device") or {}).get(
+                                                         "power_limit_w") else "") + "]"
+        parts.append(f"{label} {m['mean']:.0f}{sep}{unit}{rng}")
+    reasons = tel.get("reasons_fraction") or {}
+    parts.append("clock-event reasons: " + (", ".join(f"{k} {v:.0%}" for k, v in sorted(reasons.items()))
+                                            if reasons else "none"))
+    return [f"dmon (NVML, {tel.get('n_samples', 0)} samples over the window; mean [min-max]): " + ", ".join(parts)]
+
+
+def _top_ops_lines(res: LoopResult, k: int = 5) -> list[str]:
+    """``top ops (Kineto, self device time over the window): aten::mm 1.2 ms (90 calls), ...``"""
+    if not res.top_ops:
+        return []
+    rows = res.top_ops[:k]
+    return ["top ops (Kineto, self device time over the window): " + ", ".join(
+        f"{r['name'][:48]} {fmt_ms(r['self_device_ms'], 3)} ({r['calls']} calls)" for r in rows)]
+

@@ -42,10 +42,14 @@ def device_attr(row: Any, name: str) -> float:
 def top_ops(averages: Any, limit: int = 15, by_device: bool = True) -> list[dict[str, Any]]:
     """Rows of ``prof.key_averages()`` sorted by self device time (or self CPU time), in ms.
 
-    Each row: name, calls, self_device_ms, device_total_ms, self_cpu_ms, cpu_total_ms.
+    Each row: name, calls, self_device_ms, device_total_ms, self_cpu_ms, cpu_total_ms. User annotations
+    (``record_function`` ranges such as ``Optimizer.step#AdamW.step``, ``ProfilerStep#N``) are left out: their
+    device "time" is the span from their first to last kernel, idle gaps included, and would outrank the operators.
     """
     rows = []
     for r in averages:
+        if getattr(r, "is_user_annotation", False) or str(r.key).startswith("ProfilerStep#"):
+            continue
         rows.append({
             "name": r.key,
             "calls": int(r.count),
