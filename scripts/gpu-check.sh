@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
-#   scripts/gpu-check.sh [tests] [bench] [env] [accuracy] [loop] [run] [nvtx] [lint] [dist]   (default: everything)
+#   scripts/gpu-check.sh [tests] [bench] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [dist]   (default: all)
 # `dist` needs the nvidia-h200-x2 kind; the rest runs on one GPU.
 # Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
 # the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
@@ -53,8 +53,10 @@ fi
 if want accuracy && [ -f benchmarks/accuracy.py ]; then
   step accuracy 480 $PY benchmarks/accuracy.py --out "$W"
 fi
-if want loop; then
+if want loop || want demo; then  # demo: the gauge's sample output only
   step loop-demo 120 env WPROF="5,30;--dmon;--kineto;--memory;--out=$W/loop-demo" $PY examples/gauge_loop.py
+fi
+if want loop; then
   step loop-overhead 300 $PY benchmarks/loop_overhead.py ${LOOP_OVERHEAD_ARGS:-}
 fi
 if want nvtx; then
