@@ -35,7 +35,8 @@ def main():
 
     gauge = wprof.Gauge(loader, global_batch_size=args.batch_size, warmup=5, iters=30, log_interval=5,
                         name="gauge_loop", out_dir=args.out,
-                        flops_per_sample=6 * sum(p.numel() for p in model.parameters()))  # 6 x params: fwd + bwd
+                        flops_per_sample=6 * sum(p.numel() for p in model.parameters()),  # 6 x params: fwd + bwd
+                        dtype="fp32")  # the MFU peak: this model trains in fp32 (tf32 peak when torch allows TF32)
     for x, y in gauge:
         x, y = x.to(device, non_blocking=True), y.to(device, non_blocking=True)
         with gauge.phase("forward"):

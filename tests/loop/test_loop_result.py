@@ -159,3 +159,23 @@ def test_top_ops_leave_out_user_annotations():
     rows = top_ops([row("Optimizer.step#AdamW.step", 10_000.0, ann=True), row("ProfilerStep#4", 9_000.0),
                     row("aten::mm", 660.0), row("aten::add", 100.0)])
     assert [r["name"] for r in rows] == ["aten::mm", "aten::add"] and rows[0]["self_device_ms"] == 0.66
+
+
+def test_mfu_line_says_when_the_peak_dtype_was_assumed():
+    from wprof.loop.assemble import report_lines
+
+    peak = {"flops": 9.89e14, "dtype": "bf16", "source": "table: datasheet", "device_name": "NVIDIA H200"}
+    m = {"mfu": 0.41, "achieved_flops": 4.0e14, "flops_per_step": 5e12, "flops_source": "user", "peak": peak}
+    assumed = "\n".join(report_lines(_result(mfu={**m, "dtype_assumed": True})))
+    assert "MFU: 41.0% (400 TFLOP/s of 989 bf16 peak; bf16 assumed: give dtype= (--dtype=)" in assumed
+    given = "\n".join(report_lines(_result(mfu={**m, "dtype_assumed": False})))
+    assert "MFU: 41.0% (400 TFLOP/s of 989 bf16 peak)" in given
+
+
+def test_a_bad_dtype_is_refused_when_the_gauge_is_made():
+    from wprof.errors import UsageError
+    from wprof.loop.gauge import Gauge
+
+    with pytest.raises(UsageError, match=r"dtype='bf17' \(the MFU peak's dtype\): unknown dtype"):
+        Gauge(dtype="bf17", env="")
+    assert Gauge(dtype="fp32", env="", mode="host").config.dtype == "fp32"

@@ -167,7 +167,9 @@ def report_lines(res: LoopResult) -> list[str]:
     if res.mfu:
         m = res.mfu
         out.append("MFU: " + (f"{m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s of "
-                              f"{m['peak']['flops'] / 1e12:.4g} {m['peak']['dtype']} peak)"
+                              f"{m['peak']['flops'] / 1e12:.4g} {m['peak']['dtype']} peak"
+                              + ("; bf16 assumed: give dtype= (--dtype=) the dtype the model trains in)"
+                                 if m.get("dtype_assumed") else ")")
                               if m.get("mfu") is not None else f"not computed: {m.get('reason')}"))
     d = res.distributed
     if d and d.get("slowest_rank") is not None:

@@ -57,7 +57,7 @@ FLAGS: tuple[Flag, ...] = (
     Flag("flops-per-step", "flops_per_step", "float", "FLOPs one rank executes per step, for MFU"),
     Flag("count-flops", "count_flops", "switch", "count FLOPs of one warmup step with FlopCounterMode, for MFU"),
     Flag("peak-flops", "peak_flops", "float", "peak FLOP/s of one GPU (for devices wprof.hardware does not know)"),
-    Flag("dtype", "dtype", "str", "dtype of the peak used for MFU (default bf16)"),
+    Flag("dtype", "dtype", "str", "dtype of the peak used for MFU (default: bf16, said to be assumed)"),
     Flag("all-ranks", "all_ranks", "switch", "every rank prints its lines (default: rank 0 only)"),
     Flag("off", "enabled", "off-switch", "disable the gauge: iterate the loader untouched"),
 )
@@ -80,7 +80,7 @@ class GaugeConfig:
     flops_per_step: float | None = None
     count_flops: bool = False
     peak_flops: float | None = None
-    dtype: str = "bf16"
+    dtype: str | None = None  # MFU peak dtype; None: bf16, reported as assumed
     dmon: bool = False
     kineto: bool = False
     memory_history: bool = False
@@ -258,6 +258,13 @@ def _check(cfg: GaugeConfig) -> GaugeConfig:
             raise UsageError(f"{key}={v!r} must be an integer >= 0")
     if cfg.iters == 0 and cfg.window is None:
         raise UsageError("iters=0 measures nothing; pass iters >= 1")
+    if cfg.dtype is not None:
+        from ..hardware import normalize_dtype
+
+        try:
+            normalize_dtype(cfg.dtype)
+        except UsageError as exc:
+            raise UsageError(f"dtype={cfg.dtype!r} (the MFU peak's dtype): {exc}") from None
     gbs = cfg.global_batch_size
     if gbs is not None and (not isinstance(gbs, int) or isinstance(gbs, bool) or gbs < 1):
         raise UsageError(f"global_batch_size={gbs!r} must be a positive integer (samples per step, all ranks)")

@@ -46,7 +46,7 @@ def diagnose(summaries: dict[str, Summary], telemetry: dict[str, Any] | None = N
     if data_bound:
         out.append(Finding(
             "data-bound",
-            f"data loading takes {fmt_ms(da.median, 3)} per step, {ratio:.0%} of the {fmt_ms(it.median, 3)} of compute "
+            f"data loading takes {fmt_ms(da.median, 3)} per step, {ratio:.1%} of the {fmt_ms(it.median, 3)} of compute "
             f"(medians over {it.n} iterations; threshold {DATA_RATIO:.0%}): the input pipeline is a bottleneck.",
             {"data_ms_median": da.median, "iter_ms_median": it.median, "ratio": ratio, "threshold": DATA_RATIO},
             "Use more DataLoader workers (num_workers), pin_memory=True and a larger prefetch_factor; move decoding "

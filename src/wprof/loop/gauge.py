@@ -71,7 +71,7 @@ class Gauge:
                  warmup: int = 5, iters: int = 30, window: tuple[int, int] | None = None, mode: str = "auto",
                  log_interval: int = 10, name: str | None = None, out_dir: str | os.PathLike[str] | None = None,
                  flops_per_sample: float | None = None, flops_per_step: float | None = None,
-                 count_flops: bool = False, peak_flops: float | None = None, dtype: str = "bf16",
+                 count_flops: bool = False, peak_flops: float | None = None, dtype: str | None = None,
                  dmon: bool = False, kineto: bool = False, memory_history: bool = False, cprofile: bool = False,
                  nvtx: bool = False, profiler_api: bool = True, exit_after: bool = False, all_ranks: bool = False,
                  enabled: bool = True, env: bool | str = True,

@@ -166,13 +166,13 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     from ..errors import WprofError
 
     try:
-        peak = flops.peak_for(cfg.dtype, override=cfg.peak_flops)
+        peak = flops.peak_for(cfg.dtype or "bf16", override=cfg.peak_flops)
     except WprofError as exc:
         out.update(mfu=None, reason=f"no peak FLOP/s for this device ({exc}); give it with peak_flops= "
                                     "(--peak-flops=) to get an MFU")
         return out
     out.update(mfu=flops.mfu(fps, step_ms_median, peak.flops), achieved_flops=flops.achieved_flops(fps, step_ms_median),
-               peak=peak.to_dict())
+               peak=peak.to_dict(), dtype_assumed=cfg.dtype is None)
     return out
 
 

@@ -113,7 +113,9 @@ def render_loop(result: LoopResult, console: Any) -> None:
             p = m["peak"]
             console.print(f"MFU: {m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s per GPU of the "
                           f"{p['flops'] / 1e12:.4g} TFLOP/s {p['dtype']} peak, {escape(p['source'])}); FLOPs per step "
-                          f"{m['flops_per_step']:.3g} from {escape(m['flops_source'])}")
+                          f"{m['flops_per_step']:.3g} from {escape(m['flops_source'])}"
+                          + ("; the bf16 peak is assumed: give dtype= (--dtype=) the dtype the model trains in"
+                             if m.get("dtype_assumed") else ""))
         else:
             console.print(f"MFU: not computed: {escape(str(m.get('reason')))}")
     d = result.distributed
