@@ -55,9 +55,13 @@ def test_diagnosis_rules_cite_their_numbers():
     assert "35%" in f[0].message and "compute takes 10 ms of each 11 ms step" in f[0].message
     assert "210 W is 30% of the 700 W cap" in f[1].message
     assert "sw_power_cap 25%" in f[2].message and "1500-1980 MHz (max 1980)" in f[2].message
+    assert "so about 38% even while computing (threshold 60%)" in f[0].message  # 35% / (10 / 11)
     data = diagnose({"iter_ms": _s(10.0), "data_ms": _s(3.0), "step_ms": _s(13.0)}, tel)
     assert data[0].code == "data-bound" and data[0].evidence["ratio"] == pytest.approx(0.3)
-    assert "host-bound" not in [x.code for x in data]  # the data explains the idle GPU
+    assert data[1].code == "host-bound"  # 35% / (10 / 13) = 45%: idle while computing too, not only waiting
+    busy = {**tel, "metrics": {**tel["metrics"], "gpu_util_pct": {"mean": 70.0, "min": 50, "max": 90, "n": 40}}}
+    data = diagnose({"iter_ms": _s(10.0), "data_ms": _s(3.0), "step_ms": _s(13.0)}, busy)
+    assert "host-bound" not in [x.code for x in data]  # 70% / (10 / 13) = 91%: the data wait explains the idle GPU
     assert diagnose({"iter_ms": _s(10.0), "data_ms": _s(1.0), "step_ms": _s(11.0)}, None) == []
 
 

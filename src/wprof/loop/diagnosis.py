@@ -4,8 +4,9 @@ Rules (thresholds are module constants, documented in docs/loop.md):
 
 - ``data-bound``: median ``data_ms`` / median ``iter_ms`` > 0.2 -- waiting for data costs more than a fifth of the
   compute time.
-- ``host-bound``: NVML GPU utilization (mean over the window) below 60% while compute (``iter_ms``) is at least half
-  the step and data is not the bottleneck -- the host or kernel launches set the pace.
+- ``host-bound``: NVML GPU utilization (mean over the window) divided by the share of the step spent computing
+  (``iter_ms / step_ms``, at least half) is below 60% -- the GPU idles even while computing, which waiting for data
+  does not explain: the host or kernel launches set the pace. Can come with ``data-bound``.
 - ``low-power``: mean power below 50% of the enforced power cap.
 - ``throttled``: a throttle reason (power cap, thermal, HW slowdown, power brake) was seen in any NVML sample.
 
@@ -56,14 +57,17 @@ def diagnose(summaries: dict[str, Summary], telemetry: dict[str, Any] | None = N
     metrics = (tel or {}).get("metrics", {})
     util = metrics.get("gpu_util_pct")
     share = it.median / st.median if st is not None and st.median > 0 else math.nan
-    if util and not data_bound and util["mean"] < LOW_UTIL_PCT and _ok(share) and share >= ITER_SHARE:
+    # utilization while computing: the data wait explains idle time only outside iter_ms
+    busy = util["mean"] / share if util and _ok(share) and share > 0 else math.nan
+    if _ok(busy) and busy < LOW_UTIL_PCT and share >= ITER_SHARE:
         out.append(Finding(
             "host-bound",
             f"the GPU was busy {util['mean']:.0f}% of the time (NVML utilization, mean of {util['n']} samples) while "
-            f"compute takes {fmt_ms(it.median, 3)} of each {fmt_ms(st.median, 3)} step ({share:.0%}): the host or kernel "
-            "launches set the pace, not the GPU.",
+            f"compute takes {fmt_ms(it.median, 3)} of each {fmt_ms(st.median, 3)} step ({share:.0%}), so about "
+            f"{min(busy, 100.0):.0f}% even while computing (threshold {LOW_UTIL_PCT:.0f}%): the host or kernel launches "
+            "set the pace, not the GPU.",
             {"gpu_util_pct_mean": util["mean"], "iter_ms_median": it.median, "step_ms_median": st.median,
-             "iter_share": share, "threshold_pct": LOW_UTIL_PCT},
+             "iter_share": share, "util_while_computing_pct": busy, "threshold_pct": LOW_UTIL_PCT},
             "Remove host syncs from the step (.item(), .cpu(), printing tensors), capture the step with CUDA graphs "
             "(torch.compile(mode='reduce-overhead')), fuse small ops or raise the batch size; see the gaps with "
             "`wprof nsys`.",
