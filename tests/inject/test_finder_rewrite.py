@@ -234,3 +234,19 @@ def test_cuda_mode_without_cuda_is_one_line_before_the_script_runs(tmp_path, mon
     rc, out, err = _cli(argv)
     assert rc == 5 and "script ran" not in out and "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("wprof: error:") and "--mode host" in err
+
+
+def test_gauge_options_carry_mfu_settings_and_refuse_a_bad_dtype(capsys):
+    import argparse
+
+    from wprof.inject.options import add_gauge_options, gauge_kwargs
+
+    p = argparse.ArgumentParser(prog="wprof run")
+    add_gauge_options(p)
+    kw = gauge_kwargs(p.parse_args(["--count-flops", "--dtype", "bfloat16", "--flops-per-sample", "6e9"]))
+    assert kw == {"count_flops": True, "dtype": "bf16", "flops_per_sample": 6e9}
+    assert gauge_kwargs(p.parse_args([])) == {}  # absent flags stay out: WPROF and the Gauge defaults apply
+    with pytest.raises(SystemExit) as exc:
+        p.parse_args(["--dtype", "bf17"])
+    assert exc.value.code == 2
+    assert "argument --dtype: unknown dtype 'bf17'; use one of" in capsys.readouterr().err

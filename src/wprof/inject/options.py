@@ -56,6 +56,16 @@ def _flops(text: str) -> float:
     return v
 
 
+def _dtype(text: str) -> str:
+    from ..errors import UsageError
+    from ..hardware import normalize_dtype
+
+    try:
+        return normalize_dtype(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 # (flag, Gauge keyword, argparse kwargs)
 _GAUGE_FLAGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--warmup", "warmup", {"type": _count, "metavar": "N", "help": "steps excluded before the window (default 5)"}),
@@ -73,7 +83,12 @@ _GAUGE_FLAGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--name", "name", {"metavar": "NAME", "help": "result name: DIR/NAME.json and .jsonl (default: the script's)"}),
     ("--flops-per-sample", "flops_per_sample", {"type": _flops, "metavar": "F", "help": "model FLOPs per sample "
                                                                                         "(forward+backward), for MFU"}),
+    ("--count-flops", "count_flops", {"action": "store_true", "default": None,
+                                      "help": "count the FLOPs of one warmup step (FlopCounterMode), for MFU"}),
     ("--peak-flops", "peak_flops", {"type": _flops, "metavar": "F", "help": "peak FLOP/s of one GPU, for MFU"}),
+    ("--dtype", "dtype", {"type": _dtype, "metavar": "DTYPE",
+                          "help": "dtype the model trains in, for the MFU peak: fp32, tf32, bf16, fp16, fp8 "
+                                  "(default: bf16, reported as assumed)"}),
     ("--dmon", "dmon", {"action": "store_true", "default": None, "help": "NVML power/clocks/utilization over the "
                                                                          "window"}),
     ("--kineto", "kineto", {"action": "store_true", "default": None, "help": "torch.profiler trace over the window"}),

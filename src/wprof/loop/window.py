@@ -172,7 +172,7 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
                                     "(--peak-flops=) to get an MFU")
         return out
     out.update(mfu=flops.mfu(fps, step_ms_median, peak.flops), achieved_flops=flops.achieved_flops(fps, step_ms_median),
-               peak=peak.to_dict(), dtype_assumed=cfg.dtype is None)
+               peak=peak.to_dict(), dtype_assumed=cfg.dtype is None and cfg.peak_flops is None)
     return out
 
 
