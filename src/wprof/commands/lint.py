@@ -1,4 +1,4 @@
-"""``wprof lint PATH...``: find GPU timing anti-patterns in Python files without running them."""
+"""``wprof lint PATH...``: find GPU timing anti-patterns in Python files and notebooks without running them."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ NAME = "lint"
 HELP = "find timing anti-patterns (text, JSON, SARIF)"
 ORDER = 50
 DESCRIPTION = """\
-Find GPU timing anti-patterns in Python files and directories without running them
-(ast only; nothing is imported). Rules: docs/rules.md, or `wprof lint --explain WP101`.
+Find GPU timing anti-patterns in Python files, Jupyter notebooks (.ipynb) and directories without
+running them (ast only; nothing is imported). A notebook's code cells are linted together, top to
+bottom; positions read `nb.ipynb:cell 3:2:5`. Rules: docs/rules.md, or `wprof lint --explain WP101`.
 
 Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
 Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/ignore/exclude in pyproject.toml.
 
 examples:
-  wprof lint bench/ train.py
+  wprof lint bench/ train.py timing.ipynb
   wprof lint --format sarif -o lint.sarif .
   wprof lint --select WP1 --ignore WP105 --fix .
 """
@@ -27,13 +28,14 @@ def _codes(value: str) -> list[str]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="files or directories (default: .)")
+    parser.add_argument("paths", nargs="*", metavar="PATH",
+                        help="Python files, notebooks or directories (default: .)")
     parser.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
     parser.add_argument("--select", type=_codes, metavar="CODES",
                         help="comma-separated codes, prefixes or names to enable (default: config, else WP)")
     parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or names to disable")
-    parser.add_argument("--fix", action="store_true", help="apply safe fixes in place")
+    parser.add_argument("--fix", action="store_true", help="apply safe fixes in place (notebooks too)")
     parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
     parser.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
     parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.wprof.lint] from this file")
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     results = lint_paths(paths, select=select, ignore=ignore, exclude=config.exclude,
                          fix=args.fix or args.diff, unsafe=args.unsafe_fixes, write=not args.diff)
     diags = [d for r in results for d in r.diagnostics]
-    errors = [r.error for r in results if r.error]
+    errors = [e for r in results for e in r.errors]
     fixed = sum(r.fixed for r in results)
     if args.diff:
         import difflib

@@ -13,8 +13,9 @@ Nothing is executed and nothing outside the standard library is imported.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ._diagnostic import Diagnostic, Fix
 
@@ -143,10 +144,11 @@ def alias_key(expr: ast.AST) -> str | None:
 class Context:
     """Shared analysis of one file; rules read it and call :meth:`report`."""
 
-    def __init__(self, tree: ast.Module, source: str, path: str) -> None:
+    def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = ()) -> None:
         self.tree = tree
         self.source = source
         self.path = path
+        self.magics = list(magics)  # IPython magics blanked out of a notebook's program (``_notebook.Magic``)
         self.lines = source.splitlines()
         self.imports: dict[str, str] = {}
         self.scopes: list[Scope] = []
@@ -589,9 +591,14 @@ class Context:
 
     def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None) -> None:
         line, col, end_line, end_col = self.position(node)
+        self.report_at(line, col + 1, end_line, end_col + 1, message, fix_title, fix)
+
+    def report_at(self, line: int, column: int, end_line: int, end_column: int, message: str, fix_title: str,
+                  fix: Fix | None = None) -> None:
+        """Report a span given directly (1-based lines and columns), e.g. a notebook magic that has no AST node."""
         code, name = self._rule
-        self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, col + 1, end_line,
-                                           end_col + 1, fix))
+        self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, column, end_line,
+                                           end_column, fix))
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:

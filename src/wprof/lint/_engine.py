@@ -1,6 +1,8 @@
 """The linter's engine: find files, parse them, run the selected rules, honour ``# noqa``, apply fixes.
 
-Nothing here imports or runs the code it reads: files are parsed with :mod:`ast` and nothing else.
+Nothing here imports or runs the code it reads: files are parsed with :mod:`ast` and nothing else. A notebook
+(``.ipynb``) is read with :mod:`json`; its code cells become one program (:mod:`._notebook`) whose positions are
+mapped back to (cell, line in cell) before they are reported.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import UsageError
+from . import _notebook
 from ._context import Context
-from ._diagnostic import SAFE, Diagnostic, Edit, FileError
+from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
 
 EXCLUDED_DIRS = frozenset({
     ".git", ".hg", ".svn", ".venv", "venv", "__pycache__", "node_modules", "build", "dist", ".tox", ".nox",
@@ -98,11 +101,16 @@ def select_rules(select: Sequence[str], ignore: Sequence[str]) -> list[Rule]:
 class FileResult:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    error: FileError | None = None
+    error: FileError | None = None  # the file could not be linted at all
     fixed: int = 0
-    source: str | None = None
+    source: str | None = None  # for a notebook, its JSON text
     fixed_source: str | None = None
     lines: int = 0
+    cell_errors: list[FileError] = field(default_factory=list)  # notebook cells that could not be parsed
+
+    @property
+    def errors(self) -> list[FileError]:
+        return ([self.error] if self.error else []) + self.cell_errors
 
 
 def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
@@ -120,19 +128,27 @@ def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
     return out
 
 
-def check_source(source: str, path: str, rules: Sequence[Rule]) -> tuple[list[Diagnostic], FileError | None]:
-    """Lint one file's text; a syntax error comes back as a :class:`FileError`, never raised."""
+def check_source(source: str, path: str, rules: Sequence[Rule], *,
+                 magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
+                 ) -> tuple[list[Diagnostic], FileError | None]:
+    """Lint one file's text; a syntax error comes back as a :class:`FileError`, never raised.
+
+    For a notebook's program (``notebook=True``) top-level ``await`` is allowed and ``magics`` are the IPython
+    magics that were blanked out of it (rules such as WP115 read them)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # invalid escape sequences in user code are not our business
-            tree = ast.parse(source, filename=path)
+            if notebook:
+                tree = compile(source, path, "exec", _notebook.PARSE_FLAGS, dont_inherit=True)
+            else:
+                tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
         return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
     if not _MAY_MATCH.search(source):
         return [], None  # no clock, event, timer or profiler attribute: no rule can fire
-    ctx = Context(tree, source, path)
+    ctx = Context(tree, source, path, magics=magics)
     for rule in rules:
         rule.check(ctx)
     noqa = _noqa_lines(source)
@@ -173,11 +189,13 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, int]:
     return "".join(out), applied
 
 
-def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = False,
-               max_passes: int = 10) -> tuple[str, int, list[Diagnostic], FileError | None]:
+def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = False, max_passes: int = 10,
+               magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
+               ) -> tuple[str, int, list[Diagnostic], FileError | None]:
     """Apply fixes until none is left (or ``max_passes``); return (text, fixes applied, remaining, error)."""
     fixed = 0
-    diags, err = check_source(source, path, rules)
+    kw = {"magics": magics, "notebook": notebook}
+    diags, err = check_source(source, path, rules, **kw)
     for _ in range(max_passes):
         if err:
             break
@@ -198,7 +216,7 @@ def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = 
         if new == source:
             break
         source, fixed = new, fixed + used
-        diags, err = check_source(source, path, rules)
+        diags, err = check_source(source, path, rules, **kw)
     return source, fixed, diags, err
 
 
@@ -206,8 +224,12 @@ def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> boo
     return (a[0], a[1]) < (b[2], b[3]) and (b[0], b[1]) < (a[2], a[3])
 
 
+SUFFIXES = (".py", ".ipynb")
+
+
 def iter_files(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[Path]:
-    """Python files under ``paths`` (a file named explicitly is always linted); raise for a missing path."""
+    """Python files and notebooks under ``paths`` (a file named explicitly is always linted); raise for a missing
+    path."""
     for p in paths:
         path = Path(p)
         if not path.exists():
@@ -219,7 +241,7 @@ def iter_files(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[Pa
         for root, dirs, files in os.walk(path):
             dirs[:] = [d for d in dirs if d not in EXCLUDED_DIRS and not d.startswith(".")
                        and not _excluded(os.path.join(root, d), exclude)]
-            found.extend(Path(root, f) for f in files if f.endswith(".py") and not _excluded(os.path.join(root, f),
+            found.extend(Path(root, f) for f in files if f.endswith(SUFFIXES) and not _excluded(os.path.join(root, f),
                                                                                              exclude))
         yield from sorted(found)
 
@@ -252,6 +274,9 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         source = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         return FileResult(shown, error=FileError(shown, 1, 1, f"cannot read file: {exc}"))
+    if path.suffix == ".ipynb":
+        return lint_notebook_text(source, shown, rules, fix=fix, unsafe=unsafe,
+                                  write_to=path if (fix and write) else None)
     res = FileResult(shown, source=source, lines=source.count("\n") + 1)
     if fix:
         new, n, diags, err = fix_source(source, shown, rules, unsafe=unsafe)
@@ -263,6 +288,55 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         return res
     res.diagnostics, res.error = check_source(source, shown, rules)
     return res
+
+
+def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: bool = False, unsafe: bool = False,
+                       write_to: Path | None = None) -> FileResult:
+    """Lint a notebook's JSON text: the code cells as one program, positions as (cell, line in cell).
+
+    With ``fix`` the fixes are applied to the program, put back into their cells and, with ``write_to``, the
+    notebook is rewritten atomically (JSON as Jupyter writes it; every other field as read)."""
+    try:
+        nb = _notebook.load(text)
+    except _notebook.NotebookError as exc:
+        return FileResult(shown, error=FileError(shown, 1, 1, str(exc)), source=text)
+    res = FileResult(shown, source=text, lines=len(nb.index))
+    res.cell_errors = [FileError(shown, line, col, msg, cell) for cell, line, col, msg in nb.errors]
+    kw = {"magics": nb.magics, "notebook": True}
+    if fix:
+        new, n, diags, err = fix_source(nb.source, shown, rules, unsafe=unsafe, **kw)
+        doc = _notebook.apply_program(nb, new) if n and new != nb.source else None
+        if doc is not None:
+            res.fixed = n
+            res.fixed_source = _notebook.dumps(nb, doc)
+            if write_to is not None:
+                _write_atomic(write_to, res.fixed_source)
+        else:  # nothing to fix, or a fix that would not map back into the cells: report unfixed findings
+            diags, err = check_source(nb.source, shown, rules, **kw)
+    else:
+        diags, err = check_source(nb.source, shown, rules, **kw)
+    if err is not None:  # each cell parsed alone, so this is rare (a cell ending in a backslash...)
+        cell, line = nb.where(err.line)
+        res.cell_errors.append(FileError(shown, line, err.column, err.message, cell))
+    res.diagnostics = sorted((_to_cell(d, nb) for d in diags), key=Diagnostic.sort_key)
+    return res
+
+
+def _to_cell(d: Diagnostic, nb: _notebook.Notebook) -> Diagnostic:
+    cell, line = nb.where(d.line)
+    end_cell, end_line = nb.where(d.end_line)
+    end_col = d.end_column
+    if end_cell != cell:  # never for one statement; clamp to the end of the start line
+        end_line, end_col = line, len(nb.source.split("\n")[d.line - 1]) + 1
+    fix = None
+    if d.fix is not None:
+        edits = []
+        for e in d.fix.edits:
+            ec, el = nb.where(e.line)
+            _, eel = nb.where(e.end_line)
+            edits.append(Edit(el, e.col, eel, e.end_col, e.content, ec))
+        fix = Fix(tuple(edits), d.fix.applicability)
+    return Diagnostic(d.code, d.name, d.message, d.fix_title, d.path, line, d.column, end_line, end_col, fix, cell)
 
 
 def _write_atomic(path: Path, text: str) -> None:
@@ -282,7 +356,7 @@ def _write_atomic(path: Path, text: str) -> None:
 def lint_paths(paths: Sequence[str], *, select: Sequence[str] = ("WP",), ignore: Sequence[str] = (),
                exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
                write: bool = True) -> list[FileResult]:
-    """Lint every Python file under ``paths``; one :class:`FileResult` per file, in path order."""
+    """Lint every Python file and notebook under ``paths``; one :class:`FileResult` per file, in path order."""
     rules = select_rules(select, ignore)
     files = list(iter_files(paths, exclude))
     return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write) for p in files]

@@ -15,10 +15,10 @@ RULES_URL = "https://github.com/wprof/wprof/blob/main/docs/rules.md"
 def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fixed: int = 0) -> str:
     lines = []
     for e in errors:
-        lines.append(f"{e.path}:{e.line}:{e.column}: {e.message}")
+        lines.append(f"{e.path}:{e.location}: {e.message}")
     for d in diags:
         mark = " [*]" if d.fixable else ""
-        lines.append(f"{d.path}:{d.line}:{d.column}: {d.code}{mark} {d.message}")
+        lines.append(f"{d.path}:{d.location}: {d.code}{mark} {d.message}")
     n = len(diags)
     if fixed:
         lines.append(f"Fixed {fixed} finding{'s' if fixed != 1 else ''}.")
@@ -28,7 +28,11 @@ def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fix
         if nfix:
             lines.append(f"[*] {nfix} fixable with the `--fix` option.")
     elif errors:
-        lines.append(f"Found {len(errors)} file{'s' if len(errors) != 1 else ''} that could not be linted.")
+        nfile = sum(e.cell is None for e in errors)
+        ncell = len(errors) - nfile
+        parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
+                 if n]
+        lines.append(f"Found {' and '.join(parts)} that could not be linted.")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
@@ -45,7 +49,10 @@ def to_json(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, files: 
 
 
 def to_sarif(diags: Sequence[Diagnostic], errors: Sequence[FileError], rules: Sequence[Any]) -> str:
-    """SARIF 2.1.0 with one run; syntax errors become tool execution notifications."""
+    """SARIF 2.1.0 with one run; syntax errors become tool execution notifications.
+
+    In a notebook the region is the cell's (lines counted from the cell's first line) and the result (or the
+    notification) carries ``properties.cell``, the cell's 1-based position in the notebook."""
     from .. import __version__
 
     index = {r.code: i for i, r in enumerate(rules)}
@@ -71,12 +78,19 @@ def to_sarif(diags: Sequence[Diagnostic], errors: Sequence[FileError], rules: Se
         }
         if d.code in index:
             res["ruleIndex"] = index[d.code]
+        if d.cell is not None:
+            res["properties"] = {"cell": d.cell}
         results.append(res)
-    notes = [{
-        "level": "error", "message": {"text": e.message},
-        "locations": [{"physicalLocation": {"artifactLocation": {"uri": e.path.replace("\\", "/")},
-                                            "region": {"startLine": e.line, "startColumn": max(e.column, 1)}}}],
-    } for e in errors]
+    notes = []
+    for e in errors:
+        note: dict[str, Any] = {
+            "level": "error", "message": {"text": e.message if e.cell is None else f"cell {e.cell}: {e.message}"},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": e.path.replace("\\", "/")},
+                                                "region": {"startLine": e.line, "startColumn": max(e.column, 1)}}}],
+        }
+        if e.cell is not None:
+            note["properties"] = {"cell": e.cell}
+        notes.append(note)
     doc = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",

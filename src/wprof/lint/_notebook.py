@@ -1,0 +1,306 @@
+"""Jupyter notebooks (nbformat 4) as one program: code cells in order, IPython syntax made neutral, positions mapped.
+
+A notebook runs top to bottom, so its code cells are linted together as one module (a warmup call in an earlier
+cell counts). Each cell's lines keep their text and number; IPython-only lines are replaced in place:
+
+- a line magic ``%name ...``, a shell escape ``!cmd`` and a help line (``obj?``, ``??obj``) at the start of a
+  statement become ``pass  # <original text>`` with the same indentation; ``x = %magic ...`` / ``x = !cmd``
+  become ``x = None  # <original text>``; ``%timeit STMT`` and ``%time STMT`` become ``STMT  # <original text>``
+  (the statement does run: it warms up what follows, and ``%time y = f()`` assigns ``y``);
+- a cell magic ``%%name`` on the first line of a cell becomes a comment; when the magic's body is not Python in
+  this process (``%%bash``, ``%%writefile``, ``%%html``...) the whole cell is left out.
+
+The magics found are kept (:class:`Magic`) so rules can read them (WP115 reads ``%timeit``). Cell numbers are
+1-based positions in the notebook's ``cells`` list (markdown cells counted), as ruff prints them.
+Only the standard library is used: the notebook is read with :mod:`json`.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# cell magics whose body is Python run in the kernel's namespace: the body is linted with the rest
+PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "memit", "mprun"})
+PARSE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT  # IPython runs top-level `await`
+
+_LINE_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<text>(?:%(?!%)|!)\S.*)$")
+_ASSIGN_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<target>[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*=\s*"
+                           r"(?P<text>[%!]\S.*)$")
+_HELP = re.compile(r"^(?P<indent>[ \t]*)(?P<text>\?{1,2}[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\?{1,2})[ \t]*$")
+_CELL_MAGIC = re.compile(r"^[ \t]*%%(?P<name>[A-Za-z_][\w]*)")
+_MAGIC_NAME = re.compile(r"^%(?P<name>[A-Za-z_]\w*)")
+
+
+class NotebookError(ValueError):
+    """The file is not a readable nbformat 4 notebook (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Magic:
+    """An IPython line or cell magic: ``kind`` "line" (``%timeit x``) or "cell" (``%%timeit`` + its body).
+
+    ``line`` and ``col`` (1-based) are the virtual program's, where the magic text starts; ``args`` is the text
+    after the magic's name on its line; ``body`` is a cell magic's remaining cell text (else "")."""
+
+    kind: str
+    name: str
+    args: str
+    body: str
+    line: int
+    col: int
+    end_col: int
+    cell: int
+
+
+@dataclass
+class Cell:
+    index: int  # 1-based position in the notebook's cells
+    text: str  # the cell's source, joined
+    lines: list[str]  # its lines, without line endings
+    program: list[str]  # the same lines with IPython syntax made neutral
+    magics: list[Magic] = field(default_factory=list)  # positions relative to the cell (line in cell)
+    python: bool = True  # False for %%bash and other non-Python cell magics
+
+
+@dataclass
+class Notebook:
+    """A parsed notebook and the program built from its code cells."""
+
+    doc: dict[str, Any]
+    cells: list[Cell]
+    indent: int = 1
+    source: str = ""  # the virtual program
+    index: list[tuple[int, int]] = field(default_factory=list)  # virtual line - 1 -> (cell, line in cell)
+    magics: list[Magic] = field(default_factory=list)  # virtual positions
+    errors: list[tuple[int, int, int, str]] = field(default_factory=list)  # (cell, line, col, message)
+
+    def where(self, line: int) -> tuple[int, int]:
+        """(cell, line in cell) for a 1-based virtual line."""
+        if 0 < line <= len(self.index):
+            return self.index[line - 1]
+        return self.index[-1] if self.index else (1, line)
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of a cell, without endings (a trailing newline does not start another line)."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def source_text(cell: dict[str, Any]) -> str:
+    src = cell.get("source", "")
+    if isinstance(src, list):
+        return "".join(s for s in src if isinstance(s, str))
+    return src if isinstance(src, str) else ""
+
+
+def load(text: str) -> Notebook:
+    """Parse a notebook's JSON text and build its program; raise :class:`NotebookError` if it is not nbformat 4."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotebookError(f"not a notebook: invalid JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("cells"), list):
+        fmt = doc.get("nbformat") if isinstance(doc, dict) else None
+        raise NotebookError(f"not an nbformat 4 notebook (nbformat {fmt!r}, no 'cells' list): open and save it "
+                            "in Jupyter to upgrade it")
+    m = re.match(r"\{\r?\n( +)\"", text)
+    nb = Notebook(doc, [], indent=len(m.group(1)) if m else 1)
+    for i, raw in enumerate(doc["cells"], 1):
+        if not isinstance(raw, dict) or raw.get("cell_type") != "code":
+            continue
+        cell_text = source_text(raw)
+        nb.cells.append(transform_cell(i, cell_text))
+    _build(nb)
+    return nb
+
+
+def transform_cell(index: int, text: str) -> Cell:
+    lines = split_lines(text)
+    cell = Cell(index, text, lines, list(lines))
+    first = next((k for k, ln in enumerate(lines) if ln.strip()), None)
+    if first is not None:
+        m = _CELL_MAGIC.match(lines[first])
+        if m:
+            name = m.group("name")
+            stripped = lines[first].strip()
+            args = stripped[2 + len(name):].strip()
+            body = "\n".join(lines[first + 1:])
+            cell.magics.append(Magic("cell", name, args, body, first + 1, 1, len(lines[first]) + 1, index))
+            if name not in PYTHON_CELL_MAGICS:
+                cell.python = False
+                return cell
+            cell.program[first] = "# " + stripped
+    starts = _statement_starts(cell.lines)
+    for k, ln in enumerate(cell.lines):
+        if not starts[k] or (first is not None and k == first and cell.magics):
+            continue
+        m = _ASSIGN_MAGIC.match(ln)
+        if m:
+            cell.program[k] = f"{m.group('indent')}{m.group('target')} = None  # {m.group('text')}"
+            _note_line_magic(cell, k, len(ln) - len(m.group("text")), m.group("text"))
+            continue
+        m = _LINE_MAGIC.match(ln) or _HELP.match(ln)
+        if m:
+            indent, magic_text = m.group("indent"), m.group("text")
+            mg = _note_line_magic(cell, k, len(indent), magic_text)
+            code = timed_code(mg.kind, mg.name, mg.args, "") if mg and mg.name in TIMING_MAGICS else ""
+            if code and _parses(code):
+                # `%timeit f(x)` runs f(x) (a warmup for what follows); `%time y = f(x)` also assigns y
+                cell.program[k] = f"{indent}{code}  # {magic_text}"
+            else:
+                cell.program[k] = f"{indent}pass  # {magic_text}"
+    return cell
+
+
+def _note_line_magic(cell: Cell, k: int, col: int, text: str) -> Magic | None:
+    m = _MAGIC_NAME.match(text)
+    if not m:
+        return None  # a shell escape or a help line
+    name = m.group("name")
+    mg = Magic("line", name, text[len(name) + 1:].strip(), "", k + 1, col + 1, len(cell.lines[k]) + 1, cell.index)
+    cell.magics.append(mg)
+    return mg
+
+
+TIMING_MAGICS = frozenset({"timeit", "time"})
+_OPTS_WITH_VALUE = frozenset({"-n", "-r", "-p"})  # %timeit -n 100 -r 7 stmt
+
+
+def timed_code(kind: str, name: str, args: str, body: str) -> str:
+    """The code a timing magic measures: the statement after the options (line), or the cell body (cell)."""
+    if kind == "cell":
+        return body
+    if name == "time":
+        return args
+    rest = args
+    while rest.startswith("-"):
+        tok, _, after = rest.partition(" ")
+        rest = after.lstrip()
+        if tok in _OPTS_WITH_VALUE:  # the value is the next token
+            _, _, rest = rest.partition(" ")
+            rest = rest.lstrip()
+    return rest
+
+
+def _parses(code: str) -> bool:
+    try:
+        compile(code, "<magic>", "exec", PARSE_FLAGS, dont_inherit=True)
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
+def _statement_starts(lines: list[str]) -> list[bool]:
+    """For each line, whether it begins a statement (not inside a bracket, a triple-quoted string or after ``\\``).
+
+    A light scan (strings, comments, brackets): enough to leave a ``%`` or ``!`` inside a docstring alone."""
+    out = []
+    depth = 0
+    triple: str | None = None
+    cont = False
+    for ln in lines:
+        out.append(depth == 0 and triple is None and not cont)
+        if out[-1] and (_LINE_MAGIC.match(ln) or _HELP.match(ln) or _ASSIGN_MAGIC.match(ln)
+                        or _CELL_MAGIC.match(ln)):
+            cont = False
+            continue  # magic text is not Python: do not scan it for brackets
+        i, n = 0, len(ln)
+        while i < n:
+            c = ln[i]
+            if triple is not None:
+                if c == "\\":
+                    i += 2
+                    continue
+                if ln.startswith(triple, i):
+                    i += 3
+                    triple = None
+                    continue
+                i += 1
+                continue
+            if c == "#":
+                break
+            if c in "\"'":
+                if ln.startswith(c * 3, i):
+                    triple = c * 3
+                    i += 3
+                    continue
+                j = i + 1
+                while j < n and ln[j] != c:
+                    j += 2 if ln[j] == "\\" else 1
+                i = j + 1
+                continue
+            if c in "([{":
+                depth += 1
+            elif c in ")]}":
+                depth = max(0, depth - 1)
+            i += 1
+        cont = triple is None and ln.rstrip().endswith("\\") and "#" not in ln
+    return out
+
+
+def _build(nb: Notebook) -> None:
+    """Check each cell alone (a syntax error is the cell's), then concatenate the good ones into the program."""
+    program: list[str] = []
+    for cell in nb.cells:
+        if not cell.python or not cell.lines:
+            continue
+        text = "\n".join(cell.program) + "\n"
+        try:
+            compile(text, f"<cell {cell.index}>", "exec", PARSE_FLAGS, dont_inherit=True)
+        except SyntaxError as exc:
+            line = exc.lineno or 1
+            col = exc.offset or 1
+            nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}"))
+            continue
+        except ValueError as exc:  # null bytes
+            nb.errors.append((cell.index, 1, 1, f"SyntaxError: {exc}"))
+            continue
+        base = len(program)
+        for k, ln in enumerate(cell.program):
+            program.append(ln)
+            nb.index.append((cell.index, k + 1))
+        for mg in cell.magics:
+            nb.magics.append(Magic(mg.kind, mg.name, mg.args, mg.body, base + mg.line, mg.col, mg.end_col,
+                                   mg.cell))
+    nb.source = "\n".join(program) + ("\n" if program else "")
+
+
+def apply_program(nb: Notebook, fixed: str) -> dict[str, Any] | None:
+    """The notebook document with the fixed program's lines put back into their cells (magic lines kept as they
+    were); None when the fix changed the number of lines (the mapping would be lost)."""
+    new_lines = split_lines(fixed)
+    if len(new_lines) != len(nb.index):
+        return None
+    by_cell = {c.index: c for c in nb.cells}
+    changed: dict[int, list[str]] = {}
+    for (cell_no, k), new in zip(nb.index, new_lines):
+        cell = by_cell[cell_no]
+        if cell.program[k - 1] == new or cell.program[k - 1] != cell.lines[k - 1]:
+            continue  # unchanged, or a magic placeholder (never edited back)
+        changed.setdefault(cell_no, list(cell.lines))[k - 1] = new
+    if not changed:
+        return None
+    doc = json.loads(json.dumps(nb.doc))  # a deep copy; every other field stays as read
+    for cell_no, lines in changed.items():
+        cell = by_cell[cell_no]
+        text = "\n".join(lines) + ("\n" if cell.text.endswith("\n") else "")
+        raw = doc["cells"][cell_no - 1]
+        if isinstance(raw.get("source"), list):
+            raw["source"] = re.findall(r"[^\n]*\n|[^\n]+$", text)  # one string per line, as Jupyter keeps them
+        else:
+            raw["source"] = text
+    return doc
+
+
+def dumps(nb: Notebook, doc: dict[str, Any]) -> str:
+    """JSON text as Jupyter writes it: ``indent=1`` (or the file's own indent), non-ASCII kept, trailing newline."""
+    return json.dumps(doc, indent=nb.indent, ensure_ascii=False) + "\n"

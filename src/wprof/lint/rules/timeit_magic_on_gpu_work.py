@@ -1,0 +1,113 @@
+'''WP115 timeit-magic-on-gpu-work: an IPython `%timeit` or `%time` magic times GPU work without synchronizing.
+
+## What it does
+In a notebook, checks for `%timeit`, `%%timeit`, `%time` and `%%time` whose timed code does GPU work (a tensor op,
+a matrix product `a @ b`, a model or kernel call, as in [WP102](#wp102-host-timer-on-gpu-work)) and contains no
+device synchronization (`torch.cuda.synchronize()`, or a hidden one such as `.item()` or `print(tensor)`). The
+setup code of `%%timeit` (on the magic's line) is not timed and not checked.
+
+## Why is this bad?
+These magics read a host clock around the statement. CUDA launches are asynchronous: the call returns as soon as
+the work is queued, so the clock measures the launch (microseconds), not the kernel. `%timeit` repeats the
+statement thousands of times; once the launch queue is full each call waits for an earlier kernel, so the
+per-loop figure lands somewhere between the launch cost and the kernel time depending on the queue depth, the loop
+count and the kernel's length. The number is not the GPU time of the statement.
+
+## Example
+```python
+a = torch.randn(4096, 4096, device="cuda")
+%timeit a @ a
+```
+
+## Use instead
+```python
+import wprof
+wprof.bench(lambda: a @ a)  # device time, warmed up, with its spread
+```
+or `triton.testing.do_bench(lambda: a @ a)`, or synchronize inside the timed statement (the figure then includes
+one launch and one synchronize per call):
+```python
+%timeit a @ a; torch.cuda.synchronize()
+```
+
+## Fix safety
+No automatic fix: choosing between a device-time benchmark and a synchronized host timing is the user's call.
+'''
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, dotted
+from .._notebook import TIMING_MAGICS, timed_code
+
+CODE = "WP115"
+NAME = "timeit-magic-on-gpu-work"
+FIX = "none"
+
+_HOST_CONVERSIONS = frozenset({"print", "float", "int", "bool", "str", "repr", "format", "list", "tuple", "len"})
+
+
+def _parse(code: str) -> ast.Module | None:
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError):
+        return None  # options this rule does not know, or IPython syntax in the body: stay silent
+
+
+def _nodes(tree: ast.AST) -> list[ast.AST]:
+    """Nodes the timed code evaluates itself: not the bodies of lambdas or functions it only defines."""
+    out, todo = [], [tree]
+    while todo:
+        n = todo.pop()
+        out.append(n)
+        if isinstance(n, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        todo.extend(reversed(list(ast.iter_child_nodes(n))))
+    return sorted(out, key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0)))  # stable: parents first
+
+
+def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
+    """A synchronize (explicit or hidden), or a tensor turned into a host value (``print(y)``, ``if y > 0``)."""
+    for n in nodes:
+        if isinstance(n, ast.Call):
+            if ctx.is_sync(n):
+                return True
+            if isinstance(n.func, ast.Name) and n.func.id in _HOST_CONVERSIONS and \
+                    any(ctx.is_tensorish(a) or isinstance(a, (ast.Call, ast.BinOp, ast.Name)) for a in n.args):
+                return True
+        elif isinstance(n, ast.FormattedValue):
+            return True  # an f-string of a value may print a tensor
+        elif isinstance(n, (ast.If, ast.While, ast.Assert, ast.IfExp)):
+            return True  # a branch on a tensor synchronizes; stay silent rather than guess
+    return False
+
+
+def _gpu_work(ctx: Context, nodes: list[ast.AST]) -> ast.AST | None:
+    for n in nodes:
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            return n
+        if isinstance(n, ast.Call) and ctx.is_gpu_work(n, fn_scope=True):
+            return n
+    return None
+
+
+def check(ctx: Context) -> None:
+    if not ctx.uses_gpu:
+        return
+    for m in ctx.magics:
+        if m.name not in TIMING_MAGICS:
+            continue
+        tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
+        if tree is None or not tree.body:
+            continue
+        nodes = _nodes(tree)
+        work = _gpu_work(ctx, nodes)
+        if work is None or _may_sync(ctx, nodes):
+            continue
+        what = ast.unparse(work) if isinstance(work, ast.BinOp) else (dotted(work.func) or ast.unparse(work.func))
+        magic = ("%%" if m.kind == "cell" else "%") + m.name
+        ctx.report_at(m.line, m.col, m.line, m.end_col,
+                      f"`{magic}` times `{what}` without synchronizing: measures the launch, not the GPU work",
+                      "Time it with `wprof.bench(lambda: ...)` or `triton.testing.do_bench`, or add "
+                      "`torch.cuda.synchronize()` to the timed code")
