@@ -162,6 +162,9 @@ def test_window_actions_dmon_kineto_memory_flops(tmp_path):
     assert not any(w.code == "memory_history" for w in r.warnings)
     assert any(w.code == "kineto-overhead" for w in r.warnings)
     assert r.top_ops and r.top_ops[0]["self_device_ms"] > 0
+    kinds = {row["kind"] for row in r.top_ops}
+    assert kinds == {"op", "kernel"}, r.top_ops  # host operators and the device kernels they launched
+    assert not any(row["name"].startswith(("ProfilerStep#", "Optimizer.")) for row in r.top_ops)
     assert r.mfu is not None and r.mfu["flops_per_step"] > 0
     name = torch.cuda.get_device_name()
     if wprof.hardware.lookup(name):

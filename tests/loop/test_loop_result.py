@@ -138,8 +138,10 @@ def test_live_report_lines_show_phases_dmon_and_top_ops():
                        "sm_clock_mhz": {"mean": 1980.0, "min": 1710.0, "max": 1980.0, "n": 28},
                        "gpu_util_pct": {"mean": 0.8, "min": 0.0, "max": 6.0, "n": 28}},
            "reasons_fraction": {"sw_power_cap": 0.25}}
-    ops = ({"name": "aten::mm", "calls": 150, "self_device_ms": 0.66, "device_total_ms": 0.66, "self_cpu_ms": 1.0,
-            "cpu_total_ms": 1.0},)
+    ops = ({"name": "aten::mm", "kind": "op", "calls": 150, "self_device_ms": 0.66, "device_total_ms": 0.66,
+            "self_cpu_ms": 1.0, "cpu_total_ms": 1.0},
+           {"name": "sm90_xmma_gemm", "kind": "kernel", "calls": 150, "self_device_ms": 0.65, "device_total_ms": 0.65,
+            "self_cpu_ms": 0.0, "cpu_total_ms": 0.0})
     lines = report_lines(_result(telemetry=tel, top_ops=ops))
     text = "\n".join(lines)
     # fwd: median of (3.0, 3.5, 3.0) = 3 ms of the 10.25 ms median iter
@@ -147,6 +149,7 @@ def test_live_report_lines_show_phases_dmon_and_top_ops():
     assert ("dmon (NVML, 28 samples over the window; mean [min-max]): power 120 W [120-120, cap 700], "
             "SM clock 1980 MHz [1710-1980], GPU util 1% [0-6], clock-event reasons: sw_power_cap 25%") in text
     assert "top ops (Kineto, self device time over the window): aten::mm 660 µs (150 calls)" in text
+    assert "sm90_xmma_gemm" not in text  # a kernel repeats its operator's device time: ops only in the live line
     off = "\n".join(report_lines(_result(telemetry={"available": False, "unavailable_reason": "no NVML"})))
     assert "dmon" not in off and "top ops" not in off  # the dmon-unavailable warning says why
 
@@ -156,13 +159,16 @@ def test_top_ops_leave_out_user_annotations():
 
     from wprof.profilers.kineto import top_ops
 
-    def row(key, dev, ann=False):
+    def row(key, dev, ann=False, device="CPU"):
         return SimpleNamespace(key=key, count=3, self_device_time_total=dev, device_time_total=dev,
-                               self_cpu_time_total=1.0, cpu_time_total=1.0, is_user_annotation=ann)
+                               self_cpu_time_total=1.0, cpu_time_total=1.0, is_user_annotation=ann,
+                               device_type=SimpleNamespace(name=device))
 
     rows = top_ops([row("Optimizer.step#AdamW.step", 10_000.0, ann=True), row("ProfilerStep#4", 9_000.0),
-                    row("aten::mm", 660.0), row("aten::add", 100.0)])
-    assert [r["name"] for r in rows] == ["aten::mm", "aten::add"] and rows[0]["self_device_ms"] == 0.66
+                    row("aten::mm", 660.0), row("sm90_xmma_gemm_bf16", 650.0, device="CUDA"),
+                    row("aten::add", 100.0)])
+    assert [r["name"] for r in rows] == ["aten::mm", "sm90_xmma_gemm_bf16", "aten::add"]
+    assert [r["kind"] for r in rows] == ["op", "kernel", "op"] and rows[0]["self_device_ms"] == 0.66
 
 
 def test_mfu_line_says_when_the_peak_dtype_was_assumed():

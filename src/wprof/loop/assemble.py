@@ -229,7 +229,9 @@ def _top_ops_lines(res: LoopResult, k: int = 5) -> list[str]:
     """``top ops (Kineto, self device time over the window): aten::mm 1.2 ms (90 calls), ...``"""
     if not res.top_ops:
         return []
-    rows = res.top_ops[:k]
+    rows = [r for r in res.top_ops if r.get("kind", "op") == "op"][:k]  # kernels repeat their op's device time
+    if not rows:
+        return []
     return ["top ops (Kineto, self device time over the window): " + ", ".join(
         f"{r['name'][:48]} {fmt_ms(r['self_device_ms'], 3)} ({r['calls']} calls)" for r in rows)]
 

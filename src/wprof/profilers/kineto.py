@@ -42,7 +42,9 @@ def device_attr(row: Any, name: str) -> float:
 def top_ops(averages: Any, limit: int = 15, by_device: bool = True) -> list[dict[str, Any]]:
     """Rows of ``prof.key_averages()`` sorted by self device time (or self CPU time), in ms.
 
-    Each row: name, calls, self_device_ms, device_total_ms, self_cpu_ms, cpu_total_ms. User annotations
+    Each row: name, kind (``op``: an operator run by the host, its kernels' device time attributed to it;
+    ``kernel``: a device-side event, the same time counted once more under its own name), calls, self_device_ms,
+    device_total_ms, self_cpu_ms, cpu_total_ms. User annotations
     (``record_function`` ranges such as ``Optimizer.step#AdamW.step``, ``ProfilerStep#N``) are left out: their
     device "time" is the span from their first to last kernel, idle gaps included, and would outrank the operators.
     """
@@ -50,8 +52,10 @@ def top_ops(averages: Any, limit: int = 15, by_device: bool = True) -> list[dict
     for r in averages:
         if getattr(r, "is_user_annotation", False) or str(r.key).startswith("ProfilerStep#"):
             continue
+        dt = getattr(r, "device_type", None)
         rows.append({
             "name": r.key,
+            "kind": "op" if dt is None or getattr(dt, "name", str(dt)).endswith("CPU") else "kernel",
             "calls": int(r.count),
             "self_device_ms": device_attr(r, "self_device_time_total") / 1e3,
             "device_total_ms": device_attr(r, "device_time_total") / 1e3,

@@ -75,11 +75,13 @@ def _telemetry_table(tel: dict[str, Any]) -> Any:
 def _top_ops_table(rows: tuple[dict[str, Any], ...]) -> Any:
     from rich.table import Table
 
-    t = Table(title="top operators over the window (Kineto)", title_justify="left")
-    for c in ("operator", "calls", "self device", "self CPU"):
-        t.add_column(c, justify="left" if c == "operator" else "right")
+    t = Table(title="top operators and kernels over the window (Kineto; a kernel's time is also its operator's)",
+              title_justify="left")
+    for c in ("operator or kernel", "kind", "calls", "self device", "self CPU"):
+        t.add_column(c, justify="left" if c in ("operator or kernel", "kind") else "right")
     for r in rows:
-        t.add_row(str(r["name"])[:60], str(r["calls"]), fmt_ms(r["self_device_ms"]), fmt_ms(r["self_cpu_ms"]))
+        t.add_row(str(r["name"])[:60], str(r.get("kind", "op")), str(r["calls"]), fmt_ms(r["self_device_ms"]),
+                  fmt_ms(r["self_cpu_ms"]))
     return t
 
 
