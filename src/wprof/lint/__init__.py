@@ -1,6 +1,7 @@
 """Static checker for GPU timing anti-patterns (``wprof lint``).
 
-It parses Python files with :mod:`ast` and never imports or runs them. Rules live one per module in
+It parses Python files (and the code cells of Jupyter notebooks, read with :mod:`json`) with :mod:`ast` and never
+imports or runs them. Rules live one per module in
 :mod:`wprof.lint.rules` (stable ``WP1xx`` codes, kebab-case names, ruff-style docs rendered into docs/rules.md).
 
 >>> from wprof.lint import lint_source
