@@ -224,7 +224,8 @@ def test_wrap_across_epochs_learns_batch_size_and_finish_interrupted(tmp_path, m
     assert r2.status == "interrupted" and r2.global_batch_size == 128 and "test stop" in r2.stop_reason
     doc = json.loads((tmp_path / "interrupted.json").read_text())
     assert doc["schema"] == "wprof.loop/1" and doc["status"] == "interrupted" and doc["n"] == r2.n == 9
-    print("wrap:", r.n, "steps, gbs", r.global_batch_size, r.config["sources"]["global_batch_size"], "|", r2.stop_reason)
+    print("wrap:", r.n, "steps, gbs", r.global_batch_size, r.config["sources"]["global_batch_size"], "|",
+          r2.stop_reason)
 
 
 @pytest.mark.skipif(not _torch().cuda.is_available() or _torch().cuda.device_count() < 2, reason="needs 2 GPUs")

@@ -78,7 +78,8 @@ _GAUGE_FLAGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--mode", "mode", {"choices": ["auto", "events", "sync", "host"],
                         "help": "events (CUDA events, no sync; default on CUDA), sync (seed template), host"}),
     ("--log-interval", "log_interval", {"type": _count, "metavar": "N",
-                                        "help": "print every Nth step of the window, from its first (0: none; default 10)"}),
+                                        "help": "print every Nth step of the window, from its first "
+                                                "(0: none; default 10)"}),
     ("--out-dir", "out_dir", {"metavar": "DIR", "help": "results directory (default ./wprof-results)"}),
     ("--name", "name", {"metavar": "NAME", "help": "result name: DIR/NAME.json and .jsonl (default: the script's)"}),
     ("--flops-per-sample", "flops_per_sample", {"type": _flops, "metavar": "F", "help": "model FLOPs per sample "

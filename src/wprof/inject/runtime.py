@@ -9,8 +9,8 @@ next ``train_one_epoch(...)`` call). ``while`` and ``range`` loops use :func:`be
 Global batch size, first source that answers: ``--gbs`` (or WPROF's ``--gbs``); for wrapped loops,
 ``Gauge.wrap`` learns it (the loader's ``batch_size`` x world size, else the first batch's first dimension x world
 size); for hook loops, :func:`observe` passes each fetched batch to ``Gauge.observe``, which sums the first
-dimensions of the batches fetched in one step (gradient accumulation) times the world size. The gauge records the source in ``config.sources``; :attr:`Site.gbs_source`
-reads it for the report.
+dimensions of the batches fetched in one step (gradient accumulation) times the world size. The gauge records the
+source in ``config.sources``; :attr:`Site.gbs_source` reads it for the report.
 
 Only public Gauge methods are used here. Nothing here synchronizes the device or touches the batch beyond reading
 ``.shape`` once.

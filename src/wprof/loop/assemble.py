@@ -8,6 +8,7 @@ with the escalation ladder's next step and its command.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -193,7 +194,7 @@ def _phase_lines(res: LoopResult) -> list[str]:
         s = res.summary(name)
         if not s.n:
             continue
-        share = f" ({s.median / it:.0%})" if it and it > 0 and s.median == s.median else ""
+        share = f" ({s.median / it:.0%})" if it and it > 0 and not math.isnan(s.median) else ""
         parts.append(f"{name} {fmt_ms(s.median, 3)}{share}")
     return [f"phases (median over {res.n} steps; share of the median iter): " + ", ".join(parts)] if parts else []
 
@@ -215,10 +216,9 @@ def _dmon_lines(res: LoopResult) -> list[str]:
         if not m:
             continue
         sep = "" if unit == "%" else " "
-        rng = f" [{m['min']:.0f}-{m['max']:.0f}" + (f", cap {tel['device']['power_limit_w']:.0f}"
-                                                     if key == "power_w" and (tel.get("device") or {}).get(
-                                                         "power_limit_w") else "") + "]"
-        parts.append(f"{label} {m['mean']:.0f}{sep}{unit}{rng}")
+        cap = (tel.get("device") or {}).get("power_limit_w") if key == "power_w" else None
+        cap_text = f", cap {cap:.0f}" if cap else ""
+        parts.append(f"{label} {m['mean']:.0f}{sep}{unit} [{m['min']:.0f}-{m['max']:.0f}{cap_text}]")
     reasons = tel.get("reasons_fraction") or {}
     parts.append("clock-event reasons: " + (", ".join(f"{k} {v:.0%}" for k, v in sorted(reasons.items()))
                                             if reasons else "none"))

@@ -64,8 +64,8 @@ def diagnose(summaries: dict[str, Summary], telemetry: dict[str, Any] | None = N
             "host-bound",
             f"the GPU was busy {util['mean']:.0f}% of the time (NVML utilization, mean of {util['n']} samples) while "
             f"compute takes {fmt_ms(it.median, 3)} of each {fmt_ms(st.median, 3)} step ({share:.0%}), so about "
-            f"{min(busy, 100.0):.0f}% even while computing (threshold {LOW_UTIL_PCT:.0f}%): the host or kernel launches "
-            "set the pace, not the GPU.",
+            f"{min(busy, 100.0):.0f}% even while computing (threshold {LOW_UTIL_PCT:.0f}%): the host or kernel "
+            "launches set the pace, not the GPU.",
             {"gpu_util_pct_mean": util["mean"], "iter_ms_median": it.median, "step_ms_median": st.median,
              "iter_share": share, "util_while_computing_pct": busy, "threshold_pct": LOW_UTIL_PCT},
             "Remove host syncs from the step (.item(), .cpu(), printing tensors), capture the step with CUDA graphs "
