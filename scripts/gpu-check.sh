@@ -77,6 +77,7 @@ fi
 if want dist; then  # needs 2 GPUs (kind nvidia-h200-x2): one NCCL all-gather of per-rank summaries
   if [ "$($PY -c 'import torch; print(torch.cuda.device_count())')" -ge 2 ]; then
     step nccl 300 $PY -m pytest -q -s -m gpu -k nccl -p no:cacheprovider tests/gpu/test_loop_gpu.py
+    step torchrun-nccl 300 $PY -m pytest -q -s -m gpu -k torchrun -p no:cacheprovider tests/gpu/test_run_gpu.py
   else
     log "dist: skipped (fewer than 2 GPUs)"
   fi

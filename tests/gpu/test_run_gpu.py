@@ -114,3 +114,47 @@ def test_wprof_inject_copy_on_cuda(tmp_path):
     doc = json.loads((out / "nanogpt.json").read_text())
     assert doc["mode"] == "events" and doc["status"] == "complete" and doc["n"] == 40
     assert doc["global_batch_size"] == 64  # 2 micro-batches of 32 per optimizer step
+
+
+DDP_NCCL = textwrap.dedent('''\
+    import os
+    import torch
+    import torch.distributed as dist
+    from torch import nn
+    from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
+
+    local = int(os.environ["LOCAL_RANK"])
+    torch.cuda.set_device(local)
+    dist.init_process_group("nccl")
+    torch.manual_seed(0)
+    ds = TensorDataset(torch.randn(8192, 1024), torch.randn(8192, 1024))
+    loader = DataLoader(ds, batch_size=64, sampler=DistributedSampler(ds), pin_memory=True)
+    model = nn.parallel.DistributedDataParallel(
+        nn.Sequential(nn.Linear(1024, 4096), nn.GELU(), nn.Linear(4096, 1024)).cuda(), device_ids=[local])
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    for x, y in loader:
+        x, y = x.cuda(non_blocking=True), y.cuda(non_blocking=True)
+        loss = nn.functional.mse_loss(model(x), y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+    print(f"rank {dist.get_rank()} done")
+    dist.destroy_process_group()
+''')
+
+
+@pytest.mark.skipif(not __import__("torch").cuda.is_available() or __import__("torch").cuda.device_count() < 2,
+                    reason="needs 2 GPUs")
+def test_wprof_run_torchrun_nccl(tmp_path):
+    """`torchrun --nproc-per-node 2 -m wprof run -- ddp.py`: DDP over NCCL on two GPUs, one report from rank 0."""
+    (tmp_path / "ddp.py").write_text(DDP_NCCL)
+    p = _run(["-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2", "-m", "wprof", "run",
+              "--warmup", "10", "--iters", "40", "--out-dir", "out", "--", "ddp.py"], tmp_path)
+    out = p.stdout + p.stderr
+    print(out)
+    assert p.returncode == 0, out
+    for r in (0, 1):
+        doc = json.loads((tmp_path / "out" / f"ddp.rank{r}.json").read_text())
+        assert doc["mode"] == "events" and doc["status"] == "complete" and doc["n"] == 40
+        assert doc["global_batch_size"] == 128  # 64 per rank x 2 ranks
+    assert out.count("[wprof] timing the loop at ddp.py") == 1 and out.count("0:[wprof] ranks: slowest") == 1

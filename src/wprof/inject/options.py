@@ -98,6 +98,8 @@ _GAUGE_FLAGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--cprofile", "cprofile", {"action": "store_true", "default": None, "help": "cProfile of the host over the "
                                                                                 "window"}),
     ("--nvtx", "nvtx", {"action": "store_true", "default": None, "help": "one NVTX range per step"}),
+    ("--all-ranks", "all_ranks", {"action": "store_true", "default": None,
+                                  "help": "every rank prints (default: rank 0 only, under torchrun or SLURM)"}),
     ("--exit", "exit_after", {"action": "store_true", "default": None,
                               "help": "exit after the window (results written first; exit code 0)"}),
 )

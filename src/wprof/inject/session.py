@@ -19,7 +19,12 @@ from .runner import Outcome, Script, execute, load_module, load_script
 __all__ = ["run_script", "run_module", "prepare"]
 
 
+_QUIET = False  # a rank other than 0 under torchrun/SLURM: only rank 0 speaks (as the gauge does), unless --all-ranks
+
+
 def _say(text: str) -> None:
+    if _QUIET:
+        return
     for line in text.splitlines():
         print(f"[wprof] {line}", file=sys.stderr)
     sys.stderr.flush()
@@ -30,6 +35,10 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     from ..loop.config import resolve_config
 
     cfg = resolve_config(kwargs)  # a bad WPROF token (or setting) is one error line now, not a traceback mid-script
+    global _QUIET
+    from ..loop.distributed import rank_world
+
+    _QUIET = rank_world()[0] != 0 and not cfg.all_ranks  # RANK / SLURM_PROCID: the process group is not up yet
     if cfg.enabled and cfg.mode in ("events", "sync"):
         from .. import _optional
         from ..errors import DeviceUnavailableError

@@ -1,0 +1,63 @@
+"""`wprof run` under torchrun: two Gloo ranks on the CPU, one report (rank 0), one result file per rank."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+DDP = textwrap.dedent('''\
+    import torch
+    import torch.distributed as dist
+    from torch import nn
+    from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
+
+    dist.init_process_group("gloo")
+    torch.manual_seed(0)
+    ds = TensorDataset(torch.randn(512, 16), torch.randn(512, 1))
+    loader = DataLoader(ds, batch_size=8, sampler=DistributedSampler(ds))
+    model = nn.parallel.DistributedDataParallel(nn.Linear(16, 1))
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    for x, y in loader:
+        loss = nn.functional.mse_loss(model(x), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    print(f"rank {dist.get_rank()} done")
+    dist.destroy_process_group()
+''')
+
+
+@pytest.mark.parametrize("all_ranks", [False, True])
+def test_wprof_run_under_torchrun(tmp_path, all_ranks):
+    pytest.importorskip("torch.distributed.run")
+    (tmp_path / "ddp.py").write_text(DDP)
+    env = dict(os.environ, PYTHONPATH=str(SRC) + (os.pathsep + os.environ["PYTHONPATH"]
+                                                   if os.environ.get("PYTHONPATH") else ""))
+    for k in ("WPROF", "RANK", "WORLD_SIZE", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT"):
+        env.pop(k, None)
+    argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
+            "-m", "wprof", "run", "--warmup", "2", "--iters", "10", "--log-interval", "0", "--out-dir", "out",
+            *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
+    p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+    assert p.returncode == 0, out
+    assert "rank 0 done" in out and "rank 1 done" in out  # the script's own output, from both ranks
+    for r in (0, 1):
+        doc = json.loads((tmp_path / "out" / f"ddp.rank{r}.json").read_text())
+        assert doc["status"] == "complete" and doc["n"] == 10 and doc["global_batch_size"] == 16
+        assert doc["config"]["sources"]["global_batch_size"] == "DataLoader.batch_size (8) x world size 2"
+    r0 = json.loads((tmp_path / "out" / "ddp.rank0.json").read_text())
+    assert r0["distributed"]["world_size"] == 2 and len(r0["distributed"]["ranks"]) == 2
+    assert out.count("0:[wprof] ranks: slowest") == 1
+    n = 2 if all_ranks else 1  # rank 0 only, unless --all-ranks
+    assert out.count("[wprof] timing the loop at ddp.py:12") == n
+    assert out.count("[wprof] global batch size 16 from DataLoader.batch_size (8) x world size 2") == n
+    assert ("1:[wprof] Average:" in out) == all_ranks and "0:[wprof] Average:" in out
