@@ -83,7 +83,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
     except OSError as exc:
         raise ResultFileError(f"cannot write '{target}': {exc.strerror or exc}. Choose a writable path.") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:  # the text's own line endings, as given
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

@@ -13,7 +13,6 @@ import importlib
 import os
 import pkgutil
 import re
-import tempfile
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import UsageError
+from ..results import write_text_atomic
 from . import _notebook
 from ._context import Context
 from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
@@ -284,7 +284,7 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         if n and new != source:
             res.fixed_source = new
             if write:
-                _write_atomic(path, new)
+                write_text_atomic(path, new)
         return res
     res.diagnostics, res.error = check_source(source, shown, rules)
     return res
@@ -310,7 +310,7 @@ def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: boo
             res.fixed = n
             res.fixed_source = _notebook.dumps(nb, doc)
             if write_to is not None:
-                _write_atomic(write_to, res.fixed_source)
+                write_text_atomic(write_to, res.fixed_source)
         else:  # nothing to fix, or a fix that would not map back into the cells: report unfixed findings
             diags, err = check_source(nb.source, shown, rules, **kw)
     else:
@@ -339,20 +339,6 @@ def _to_cell(d: Diagnostic, nb: _notebook.Notebook) -> Diagnostic:
     return Diagnostic(d.code, d.name, d.message, d.fix_title, d.path, line, d.column, end_line, end_col, fix, cell)
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    mode = path.stat().st_mode & 0o777
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def lint_paths(paths: Sequence[str], *, select: Sequence[str] = ("WP",), ignore: Sequence[str] = (),
                exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
                write: bool = True) -> list[FileResult]:
@@ -369,19 +355,3 @@ def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = 
     if err:
         raise SyntaxError(err.message)
     return diags
-
-
-def _write_text(path: str, text: str) -> None:
-    """Write a report file atomically (temp file in the same folder, then rename)."""
-    target = Path(path)
-    if not target.parent.exists():
-        raise UsageError(f"cannot write {path!r}: folder {str(target.parent)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
