@@ -24,6 +24,7 @@ __all__ = [
     "bimodality_coefficient",
     "quality_warnings",
     "Warning_",
+    "fmt_ms",
 ]
 
 # Thresholds of the quality checks (documented in docs/results.md).
@@ -234,3 +235,19 @@ def bootstrap_ratio_ci(a: Sequence[float], b: Sequence[float], *, confidence: fl
     alpha = (1 - confidence) / 2
     lo, hi = np.quantile(ratios, [alpha, 1 - alpha])
     return (float(np.median(xb) / np.median(xa)), float(lo), float(hi))
+
+
+def fmt_ms(ms: float | None, digits: int = 4) -> str:
+    """A duration given in ms, in the most readable unit (ns, µs, ms, s) with ``digits`` significant digits."""
+    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
+        return "n/a"
+    a = abs(ms)
+    if a == 0:
+        return "0 ms"
+    if a < 1e-3:
+        return f"{ms * 1e6:.{digits}g} ns"
+    if a < 1:
+        return f"{ms * 1e3:.{digits}g} µs"
+    if a < 1e3:
+        return f"{ms:.{digits}g} ms"
+    return f"{ms / 1e3:.{digits}g} s"

@@ -93,9 +93,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = _format.format_text(diags, errors, fixed=fixed)
     if args.output:
-        from ..results import write_text_atomic
+        from ..lint._engine import write_atomic
 
-        write_text_atomic(args.output, text)
+        write_atomic(args.output, text)
     else:
         sys.stdout.write(text)
     if args.exit_zero:

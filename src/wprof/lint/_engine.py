@@ -13,6 +13,7 @@ import importlib
 import os
 import pkgutil
 import re
+import tempfile
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,6 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import UsageError
-from ..results import write_text_atomic
 from . import _notebook
 from ._context import Context
 from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
@@ -284,7 +284,7 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         if n and new != source:
             res.fixed_source = new
             if write:
-                write_text_atomic(path, new)
+                write_atomic(path, new)
         return res
     res.diagnostics, res.error = check_source(source, shown, rules)
     return res
@@ -310,7 +310,7 @@ def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: boo
             res.fixed = n
             res.fixed_source = _notebook.dumps(nb, doc)
             if write_to is not None:
-                write_text_atomic(write_to, res.fixed_source)
+                write_atomic(write_to, res.fixed_source)
         else:  # nothing to fix, or a fix that would not map back into the cells: report unfixed findings
             diags, err = check_source(nb.source, shown, rules, **kw)
     else:
@@ -355,3 +355,29 @@ def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = 
     if err:
         raise SyntaxError(err.message)
     return diags
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` atomically (temp file in the same folder, then rename), keeping an existing file's mode and the
+    text's own line endings. lint depends on the standard library only (DESIGN.md), so it has its own copy of this
+    small routine rather than importing ``wprof.results``."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {str(target)!r}: folder {str(folder)!r} does not exist")
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

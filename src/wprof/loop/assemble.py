@@ -13,9 +13,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..report import fmt_ms
 from ..results import now_utc, write_text_atomic
-from ..stats import Warning_, quality_warnings, summarize
+from ..stats import Warning_, fmt_ms, quality_warnings, summarize
 from . import distributed, output
 from .diagnosis import diagnose, diagnose_ranks
 from .result import LoopResult

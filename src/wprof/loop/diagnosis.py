@@ -18,8 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..report import fmt_ms
-from ..stats import Summary
+from ..stats import Summary, fmt_ms
 from .result import Finding
 
 __all__ = ["diagnose", "diagnose_ranks", "DATA_RATIO", "LOW_UTIL_PCT", "LOW_POWER_FRACTION"]

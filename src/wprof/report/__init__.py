@@ -7,8 +7,9 @@
 from __future__ import annotations
 
 import importlib
-import math
 from typing import Any
+
+from ..stats import fmt_ms
 
 __all__ = ["render", "fmt_ms", "make_console"]
 
@@ -25,22 +26,6 @@ def make_console(file: Any = None, width: int | None = None) -> Any:
     from rich.console import Console
 
     return Console(file=file, width=width, highlight=False, soft_wrap=False)
-
-
-def fmt_ms(ms: float | None, digits: int = 4) -> str:
-    """A duration given in ms, in the most readable unit (ns, µs, ms, s) with ``digits`` significant digits."""
-    if ms is None or (isinstance(ms, float) and math.isnan(ms)):
-        return "n/a"
-    a = abs(ms)
-    if a == 0:
-        return "0 ms"
-    if a < 1e-3:
-        return f"{ms * 1e6:.{digits}g} ns"
-    if a < 1:
-        return f"{ms * 1e3:.{digits}g} µs"
-    if a < 1e3:
-        return f"{ms:.{digits}g} ms"
-    return f"{ms / 1e3:.{digits}g} s"
 
 
 def render(result: Any, console: Any = None) -> None:
