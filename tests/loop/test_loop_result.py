@@ -189,3 +189,14 @@ def test_a_bad_dtype_is_refused_when_the_gauge_is_made():
     with pytest.raises(UsageError, match=r"dtype='bf17' \(the MFU peak's dtype\): unknown dtype"):
         Gauge(dtype="bf17", env="")
     assert Gauge(dtype="fp32", env="", mode="host").config.dtype == "fp32"
+
+
+def test_every_field_of_the_loop_document_is_in_docs_results():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "results.md").read_text()
+    section = text[text.index("## `wprof.loop/1`"):]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    documented = {name.strip(" `") for row in rows for name in row.split(",")}
+    missing = set(_result().to_dict()) - documented
+    assert not missing, f"document these wprof.loop/1 fields in docs/results.md: {sorted(missing)}"
