@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 NAME = "inject"
 HELP = "write an instrumented copy of a training script (a few added lines using wprof.Gauge)"
@@ -42,8 +43,14 @@ def run(args: argparse.Namespace) -> int:
 
     script = load_script(args.script)
     kwargs = gauge_kwargs(args)
-    choice = choose(script.tree, script.source, script.filename, script.display, parse_loop(args.loop, args.script),
-                    kwargs)
+    loop_line = parse_loop(args.loop, args.script)
+    try:
+        choice = choose(script.tree, script.source, script.filename, script.display, loop_line, kwargs)
+    except UsageError:
+        if loop_line is not None:
+            raise
+        _point_at_imported_loop(script, kwargs)
+        raise
     try:
         new = render_source(choice.plan, script.source, choice.analysis.tree)
     except ValueError as exc:
@@ -60,3 +67,21 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(unified_diff(script.source, new, args.script, out))
     print(f"[wprof] wrote {out}; run it with: python {out}", file=sys.stderr)
     return 0
+
+
+def _point_at_imported_loop(script: Any, kwargs: dict[str, Any]) -> None:
+    """No loop in the script itself: when a module it imports holds the training loop, say which and what to run."""
+    from ..errors import UsageError
+    from ..inject.choose import choose_in_project
+
+    try:
+        c = choose_in_project(script.tree, script.source, script.filename, script.display, script.path0, None,
+                              (None, None), kwargs)
+    except UsageError:
+        return
+    if c.module:
+        path = os.path.relpath(c.plan.filename)
+        raise UsageError(f"the training loop is in {path} (line {c.candidate.lineno}, module {c.module}, imported by "
+                         f"{script.display}), not in {script.display}: instrument that file with `wprof inject {path}`, "
+                         f"or time the unmodified script with `wprof run -- {script.display}`")
+

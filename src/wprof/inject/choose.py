@@ -11,7 +11,7 @@ from ..errors import UsageError
 from .finder import Analysis, Candidate, Pick, analyze, pick
 from .rewrite import Plan, make_plan
 
-__all__ = ["Choice", "choose", "explain"]
+__all__ = ["Choice", "choose", "choose_in_project", "explain"]
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,8 @@ class Choice:
     analysis: Analysis
     pick: Pick
     plan: Plan
+    module: str | None = None  # set when the loop is in a module the script imports (its name)
+    imported_by: str | None = None  # that script's display name
 
     @property
     def candidate(self) -> Candidate:
@@ -57,10 +59,57 @@ def choose(tree: ast.Module, source: str, filename: str, display: str, loop_line
     return Choice(analysis, p, plan)
 
 
+def choose_in_project(script_tree: ast.Module, source: str, filename: str, display: str, path0: str,
+                      package: str | None, loop: tuple[str | None, int | None],
+                      gauge_kwargs: dict[str, Any] | None = None) -> Choice:
+    """Like :func:`choose`, across the script and the project modules it imports (``wprof run``).
+
+    ``loop`` is ``(file, line)`` from ``--loop``: a file other than the script must be one of those modules. Without
+    it the best-scoring loop wins; the script wins ties, and a module is considered only with enough evidence."""
+    from .imports import local_modules
+
+    file, line = loop
+    mods = local_modules(script_tree, filename, path0, package)
+    if file is not None:
+        real = os.path.realpath(file)
+        hits = [(n, p) for n, p in mods if p == real or os.path.basename(p) == os.path.basename(file)]
+        if not hits:
+            raise UsageError(f"--loop {file}:{line}: '{file}' is neither the script nor a module it imports from the "
+                             "project" + (f" ({', '.join(os.path.basename(p) for _, p in mods)})" if mods else ""))
+        return _choose_module(*hits[0], line, display, gauge_kwargs)
+    try:
+        best: Choice | None = choose(script_tree, source, filename, display, line, gauge_kwargs)
+        err: UsageError | None = None
+    except UsageError as exc:
+        best, err = None, exc
+    if line is None:
+        for name, path in mods:
+            try:
+                c = _choose_module(name, path, None, display, gauge_kwargs)
+            except (UsageError, SyntaxError, OSError, UnicodeDecodeError):
+                continue
+            if best is None or c.candidate.score > best.candidate.score:
+                best = c
+    if best is None:
+        assert err is not None
+        raise err
+    return best
+
+
+def _choose_module(name: str, path: str, line: int | None, importer: str,
+                   gauge_kwargs: dict[str, Any] | None) -> Choice:
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    c = choose(ast.parse(source, filename=path), source, path, path, line, gauge_kwargs)
+    return Choice(c.analysis, c.pick, c.plan, module=name, imported_by=importer)
+
+
 def explain(choice: Choice) -> str:
     """One paragraph: which loop was chosen, why, and how to choose another."""
     c = choice.candidate
-    text = f"timing the loop at {choice.plan.site}{' in ' + c.function + '()' if c.function else ''}: " \
+    where = f" (module {choice.module}, imported by {os.path.basename(choice.imported_by or '')})" \
+        if choice.module else ""
+    text = f"timing the loop at {choice.plan.site}{' in ' + c.function + '()' if c.function else ''}{where}: " \
            f"{c.header}\n  because {choice.pick.reason}"
     others = [o for o in choice.pick.others if o.score > 0]
     if others:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import UsageError
 
-__all__ = ["add_gauge_options", "add_loop_option", "gauge_kwargs", "parse_loop"]
+__all__ = ["add_gauge_options", "add_loop_option", "gauge_kwargs", "parse_loop", "parse_loop_target"]
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -131,8 +131,17 @@ def gauge_kwargs(args: argparse.Namespace) -> dict[str, Any]:
 
 def parse_loop(text: str | None, script: str) -> int | None:
     """``--loop FILE:LINE`` or ``--loop LINE`` -> LINE; FILE must be the script being rewritten."""
+    file, n = parse_loop_target(text, script)
+    if file is not None:
+        raise UsageError(f"--loop {text!r} names '{file}', but the script is '{script}'; wprof rewrites loops in the "
+                         f"script itself (move the loop there, or run that file)")
+    return n
+
+
+def parse_loop_target(text: str | None, script: str) -> tuple[str | None, int | None]:
+    """``--loop FILE:LINE`` or ``--loop LINE`` -> ``(FILE, LINE)``; FILE is None when it is the script itself."""
     if text is None:
-        return None
+        return None, None
     file, sep, line = text.rpartition(":")
     if not sep:
         file, line = "", text
@@ -145,6 +154,5 @@ def parse_loop(text: str | None, script: str) -> int | None:
         raise UsageError(f"--loop {text!r}: line numbers start at 1")
     if file and os.path.realpath(file) != os.path.realpath(script) \
             and os.path.basename(file) != os.path.basename(script):
-        raise UsageError(f"--loop {text!r} names '{file}', but the script is '{script}'; wprof rewrites loops in the "
-                         f"script itself (move the loop there, or run that file)")
-    return n
+        return file, n
+    return None, n

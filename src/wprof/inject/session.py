@@ -11,8 +11,8 @@ import sys
 from typing import Any
 
 from . import runtime
-from .choose import Choice, choose, explain
-from .options import gauge_kwargs, parse_loop
+from .choose import Choice, choose_in_project, explain
+from .options import gauge_kwargs, parse_loop_target
 from .rewrite import render_source, transform_tree, unified_diff
 from .runner import Outcome, Script, execute, load_module, load_script
 
@@ -47,9 +47,10 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
             raise DeviceUnavailableError(f"--mode {cfg.mode} needs CUDA, which torch does not see here; use "
                                          "--mode host (or leave --mode out: auto picks host timing without CUDA); "
                                          "WPROF may also set it")
-    loop_line = parse_loop(getattr(args, "loop", None), script.filename if script.spec else script.display)
-    choice = choose(script.tree, script.source, script.filename, script.display if not script.spec else
-                    script.filename, loop_line, kwargs)
+    loop = parse_loop_target(getattr(args, "loop", None), script.filename if script.spec else script.display)
+    package = script.spec.parent if script.spec is not None else None
+    choice = choose_in_project(script.tree, script.source, script.filename, script.display if not script.spec else
+                               script.filename, script.path0, package, loop, kwargs)
     if "name" not in kwargs:
         base = os.path.splitext(os.path.basename(script.filename))[0]
         if base == "__main__" and script.spec is not None:
@@ -61,13 +62,22 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
     choice, kwargs = prepare(script, ns)
     _say(explain(choice))
+    where = choice.plan.filename if choice.module else script.filename
     if getattr(ns, "dry_run", False):
-        new = render_source(choice.plan, script.source, choice.analysis.tree)
-        label = script.filename + " (instrumented, as wprof inject writes it)"
-        sys.stdout.write(unified_diff(script.source, new, script.filename, label))
+        new = render_source(choice.plan, choice.analysis.source, choice.analysis.tree)
+        label = where + " (instrumented, as wprof inject writes it)"
+        sys.stdout.write(unified_diff(choice.analysis.source, new, where, label))
         return 0
     tree = transform_tree(choice.plan, choice.analysis.tree)
-    code = compile(tree, script.filename, "exec", dont_inherit=True)
+    importer = None
+    if choice.module:  # the loop is in a module the script imports: that import loads the rewritten tree
+        from .imports import RewriteImporter
+
+        importer = RewriteImporter(where, compile(tree, where, "exec", dont_inherit=True))
+        importer.install()
+        code = compile(script.tree, script.filename, "exec", dont_inherit=True)
+    else:
+        code = compile(tree, script.filename, "exec", dont_inherit=True)
     runtime.reset()
     runtime.configure(**kwargs)
     if os.environ.get("WPROF_NVTX_PHASES") == "1":  # set by `wprof nsys` / `wprof ncu`
@@ -76,6 +86,10 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
         nvtx.annotate_phases()
 
     def on_exit(outcome: Outcome) -> None:
+        if importer is not None:
+            importer.remove()
+            if importer.loaded is None:
+                _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
         _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome)
 
     outcome = execute(script, code, args, on_exit=on_exit)
