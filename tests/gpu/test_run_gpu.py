@@ -158,3 +158,49 @@ def test_wprof_run_torchrun_nccl(tmp_path):
         assert doc["mode"] == "events" and doc["status"] == "complete" and doc["n"] == 40
         assert doc["global_batch_size"] == 128  # 64 per rank x 2 ranks
     assert out.count("[wprof] timing the loop at ddp.py") == 1 and out.count("0:[wprof] ranks: slowest") == 1
+
+
+ENGINE_CUDA = textwrap.dedent('''\
+    from torch import nn
+
+
+    def train_one_epoch(model, loader, optimizer):
+        for x, y in loader:
+            x, y = x.cuda(non_blocking=True), y.cuda(non_blocking=True)
+            loss = nn.functional.mse_loss(model(x), y)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
+        return loss.item()
+''')
+
+TRAIN_CUDA = textwrap.dedent('''\
+    import torch
+    from torch import nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from engine import train_one_epoch
+
+    torch.manual_seed(0)
+    loader = DataLoader(TensorDataset(torch.randn(2048, 1024), torch.randn(2048, 1024)), batch_size=64,
+                        pin_memory=True)
+    model = nn.Sequential(nn.Linear(1024, 4096), nn.GELU(), nn.Linear(4096, 1024)).cuda()
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
+    for epoch in range(2):
+        print("epoch", epoch, round(train_one_epoch(model, loader, opt), 3) > 0)
+''')
+
+
+def test_wprof_run_loop_in_imported_module_on_cuda(tmp_path):
+    """train.py calls engine.train_one_epoch(): the loop in the imported module is timed on CUDA (events mode)."""
+    (tmp_path / "engine.py").write_text(ENGINE_CUDA)
+    (tmp_path / "train.py").write_text(TRAIN_CUDA)
+    base = _run(["train.py"], tmp_path)
+    p = _run(["-m", "wprof", "run", "--warmup", "10", "--iters", "40", "--out-dir", "out", "--", "train.py"],
+             tmp_path)
+    print(p.stderr)
+    assert p.returncode == 0 and p.stdout == base.stdout, p.stderr
+    assert "timing the loop at engine.py:5 in train_one_epoch() (module engine, imported by train.py)" in p.stderr
+    doc = json.loads((tmp_path / "out" / "train.json").read_text())
+    assert doc["mode"] == "events" and doc["status"] == "complete" and doc["n"] == 40  # spans the 2 epochs of 32
+    assert doc["global_batch_size"] == 64
