@@ -72,6 +72,7 @@ def test_run_times_the_loop_in_the_imported_module(tmp_path):
     assert doc["status"] == "complete" and doc["n"] == 20  # steps 3..22: one gauge across the epochs
     assert doc["global_batch_size"] == 16
     assert (d / "engine.py").read_text() == ENGINE  # never modified
+    assert "$ wprof inject engine.py -o engine_wprof.py" in p.stderr  # the next step instruments the loop's file
 
 
 def test_traceback_points_at_the_module_file_and_line(tmp_path):

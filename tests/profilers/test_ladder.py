@@ -21,6 +21,13 @@ def test_loop_ladder_order_and_commands():
     assert cmds["ncu"] == "wprof ncu --iters 1 -- train.py --lr 3e-4"
 
 
+def test_phases_step_instruments_the_file_that_holds_the_loop():
+    facts = LadderFacts("loop", ("train.py", "--lr", "3e-4"), loop_file="engine.py")
+    cmds = {s.name: s.command for s in remaining_steps(facts)}
+    assert cmds["phases"] == "wprof inject engine.py -o engine_wprof.py"
+    assert cmds["nsys"] == "wprof nsys -- train.py --lr 3e-4"  # the run itself is still the script's
+
+
 def test_next_step_skips_what_was_used_and_keeps_the_window():
     facts = LadderFacts("loop", ("train.py",), used={"phases"}, warmup=10, iters=50)
     step = next_step(facts)

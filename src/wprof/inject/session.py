@@ -75,6 +75,7 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
 
         importer = RewriteImporter(where, compile(tree, where, "exec", dont_inherit=True))
         importer.install()
+        os.environ["WPROF_LOOP_FILE"] = os.path.relpath(where)  # the report's next step instruments that file
         code = compile(script.tree, script.filename, "exec", dont_inherit=True)
     else:
         code = compile(tree, script.filename, "exec", dont_inherit=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -187,7 +188,8 @@ def next_step_text(cfg: GaugeConfig, used: set[str]) -> str:
         argv = ("train.py",)
     try:
         facts = ladder.LadderFacts(kind="loop", argv=argv, used=frozenset(used & set(ladder.STEPS)),
-                                   warmup=cfg.start, iters=cfg.stop - cfg.start)
+                                   warmup=cfg.start, iters=cfg.stop - cfg.start,
+                                   loop_file=os.environ.get("WPROF_LOOP_FILE") or None)  # set by `wprof run`
         return ladder.format_step(ladder.next_step(facts))
     except Exception as exc:  # advice must never break a result
         _log.debug("ladder failed: %s", exc)

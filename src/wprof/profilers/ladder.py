@@ -37,6 +37,8 @@ class LadderFacts:
       ``("-m", "pkg.train", ...)``); for a bench, the ``wprof`` arguments (``("bench", "ops.py:matmul", ...)``).
     - ``used``: steps already taken (names from :data:`STEPS`), e.g. ``{"phases"}`` when the loop had phases.
     - ``warmup`` / ``iters``: the Gauge's window, when not its defaults.
+    - ``loop_file``: the file that holds the loop when it is not the script (a module the script imports); the
+      phases step then instruments that file.
     """
 
     kind: str
@@ -44,6 +46,7 @@ class LadderFacts:
     used: frozenset[str] = field(default_factory=frozenset)
     warmup: int | None = None
     iters: int | None = None
+    loop_file: str | None = None
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -95,7 +98,10 @@ def _run_argv(argv: Sequence[str]) -> list[str]:
 def _loop_step(name: str, facts: LadderFacts) -> Step | None:
     argv = list(facts.argv)
     if name == "phases":
-        if argv[0] == "-m":
+        if facts.loop_file:
+            stem = facts.loop_file[:-3] if facts.loop_file.endswith(".py") else facts.loop_file
+            cmd = _join(["wprof", "inject", facts.loop_file, "-o", f"{stem}_wprof.py"])
+        elif argv[0] == "-m":
             # inject needs the module's file: find it without running the module
             find = f"import importlib.util as u; print(u.find_spec(\"{argv[1]}\").origin)"
             cmd = f"wprof inject \"$(python -c '{find}')\" -o train_wprof.py"
