@@ -92,6 +92,8 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
             if importer.loaded is None:
                 _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
         _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome)
+        if importer is not None:
+            os.environ.pop("WPROF_LOOP_FILE", None)
 
     outcome = execute(script, code, args, on_exit=on_exit)
     if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
