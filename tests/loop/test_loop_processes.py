@@ -68,14 +68,6 @@ print("script done")
     assert doc["stop_reason"] == "the loop stopped after 7 of 20 window iterations and the script ended"
 
 
-def test_sigterm_writes_the_result(tmp_path):
-    code = LOOP.format(action="import os, signal; os.kill(os.getpid(), signal.SIGTERM)")
-    p = _run(code, tmp_path)
-    assert p.returncode == 143
-    doc = json.loads((tmp_path / "out" / "x.json").read_text())
-    assert doc["status"] == "interrupted" and doc["stop_reason"].endswith("(SIGTERM)")
-
-
 def test_env_variable_configures_and_bad_token_is_one_clear_error(tmp_path):
     code = """
 import wprof

@@ -120,7 +120,7 @@ class Gauge:
         self._log = logging.getLogger(output.LOGGER_NAME)
         self._prefix = "0:[wprof] "
         self._nvtx: Any = None
-        self._exit = ExitHook(self._at_exit)
+        self._exit = ExitHook(self._at_exit, busy=self._is_finishing, on_fork_child=self._forked)
         self._finishing = False
         self._observed: list[int] | None = None  # observe(): [step index, summed first dimensions, batches]
         self.result: LoopResult | None = None
@@ -552,6 +552,20 @@ class Gauge:
                                     f"iterations ({why})")
 
     # --- exit paths ---------------------------------------------------------------------------------------------
+    def _is_finishing(self) -> bool:
+        return self._finishing
+
+    def _forked(self) -> None:
+        """In the child of a fork (a helper, a worker): this copy of the gauge is off. It passes batches through and
+        writes and prints nothing; the parent's gauge goes on and writes the one result (docs/reliability.md)."""
+        self.enabled = False
+        self._state = _AFTER
+        self._hot = False
+        self._open = None
+        self._li = 0
+        self._printing = False
+        self._per_step = None
+
     def _at_exit(self) -> None:
         try:
             why = exits.cause()
