@@ -294,6 +294,17 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     for s in stmts:
         if s._wp_idx >= last_work and any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
             return True
+    # a loop-carried interval (started before the loop, read inside it, restarted each time): a synchronize
+    # anywhere in the loop body runs every iteration, so the host never runs more than one iteration ahead and each
+    # reading covers an iteration of device work (the nanoGPT / ImageNet pattern with `loss.item()` every step)
+    end_stmt = r.scope.stmts[r.hi]
+    start_stmt = r.scope.stmts[r.lo]
+    for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]
+        if lp in start_stmt._wp_loops:  # type: ignore[attr-defined]
+            continue
+        body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
+        if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
+            return True
     # the end statement itself may synchronize before reading the clock: `sync(); t1 = ...` is two statements,
     # but `torch.cuda.synchronize() or perf_counter()` is not worth supporting.
     return False
