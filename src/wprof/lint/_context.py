@@ -344,9 +344,10 @@ class Context:
 
     def _detect_gpu(self) -> bool:
         gpu_mods = ("triton", "cupy", "cuda", "numba", "cutlass", "pycuda", "jax")
-        if any(q.split(".")[0] in gpu_mods or q.startswith("torch.cuda") for q in self.imports.values()):
+        if any(q.split(".")[0] in gpu_mods or q.startswith(("torch.cuda", "torch.accelerator"))
+               for q in self.imports.values()):
             return True
-        if "cuda" in self.words:
+        if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
             return True
         return '"cuda' in self.source or "'cuda" in self.source
 
@@ -381,6 +382,14 @@ class Context:
                         callables.add(name)
                     elif self._produces_tensor(v):
                         tensorish.add(name)
+        # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
+        for name in list(tensorish):
+            for v in self.assigns.get(name, []):
+                if (isinstance(v, ast.Constant) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool)) \
+                        or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                            and v.func.id in ("int", "float", "len", "round")):
+                    tensorish.discard(name)
+                    break
         # a function defined here that launches a JIT-compiled kernel compiles it on its first call
         for _ in range(2):
             for fname, fn in self.functions.items():

@@ -297,6 +297,8 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     # a loop-carried interval (started before the loop, read inside it, restarted each time): a synchronize
     # anywhere in the loop body runs every iteration, so the host never runs more than one iteration ahead and each
     # reading covers an iteration of device work (the nanoGPT / ImageNet pattern with `loss.item()` every step)
+    if r.kind != "host" or r.hi >= len(r.scope.stmts):
+        return False
     end_stmt = r.scope.stmts[r.hi]
     start_stmt = r.scope.stmts[r.lo]
     for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, Scope, dotted, stmt_calls
 from .._regions import Region
@@ -205,13 +206,19 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             names += [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
             names += [n.attr for t in targets for n in ast.walk(t) if isinstance(n, ast.Attribute)]
-    if end_stmt is not None and r.kind == "host":
-        from .._context import stmt_nodes
-
-        names += [n.value for n in stmt_nodes(end_stmt) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     if r.samples:
         names.append(r.samples)
-    return any(w in n.lower() for n in names for w in _FIRST_CALL)
+    if any(w in n.lower() for n in names for w in _FIRST_CALL):
+        return True
+    if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
+        from .._context import stmt_nodes
+
+        return any(_SAYS_FIRST_CALL.search(n.value.lower()) for n in stmt_nodes(end_stmt)
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    return False
+
+
+_SAYS_FIRST_CALL = re.compile(r"(compil|load|startup|warm.?up|first call).{0,20}tim|tim.{0,20}(compil|load|startup)")
 
 
 def enclosing_params(scope: Scope) -> frozenset[str]:
