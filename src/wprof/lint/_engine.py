@@ -44,6 +44,7 @@ class Rule:
     doc: str
     fix: str  # "safe" | "unsafe" | "none"
     module: ModuleType
+    group: str = "default"  # "default": on unless ignored; "extra": opt-in (select or extend-select it)
 
     def check(self, ctx: Context) -> None:
         ctx._rule = (self.code, self.name)
@@ -63,7 +64,8 @@ def all_rules() -> list[Rule]:
             mod = importlib.import_module(f"{rules.__name__}.{info.name}")
             doc = (mod.__doc__ or "").strip()
             summary, _, body = doc.partition("\n")
-            found.append(Rule(mod.CODE, mod.NAME, summary.strip(), body.strip(), getattr(mod, "FIX", "none"), mod))
+            found.append(Rule(mod.CODE, mod.NAME, summary.strip(), body.strip(), getattr(mod, "FIX", "none"), mod,
+                              getattr(mod, "GROUP", "default")))
         _RULES = sorted(found, key=lambda r: r.code)
     return _RULES
 
@@ -80,21 +82,28 @@ def rule_by_key(key: str) -> Rule | None:
     return None
 
 
-def select_rules(select: Sequence[str], ignore: Sequence[str]) -> list[Rule]:
-    """Rules whose code starts with a selected prefix (or whose name is selected), minus ignored ones."""
+GROUPS = ("default", "extra")
+DEFAULT_SELECT = ("default",)
+
+
+def select_rules(select: Sequence[str], ignore: Sequence[str] = (), extend_select: Sequence[str] = ()) -> list[Rule]:
+    """Rules picked ruff-style: ``select`` (codes, code prefixes such as ``WP1``, rule names, the groups ``default``
+    and ``extra``, or ``ALL``) plus ``extend_select``, minus ``ignore``."""
 
     def matches(rule: Rule, keys: Sequence[str]) -> bool:
         for k in keys:
             k = k.strip()
-            if k.upper() == "ALL" or rule.code.startswith(k.upper()) or rule.name == k.lower():
+            if k.upper() == "ALL" or rule.code.startswith(k.upper()) or rule.name == k.lower() or \
+                    rule.group == k.lower():
                 return True
         return False
 
-    for k in (*select, *ignore):
+    for k in (*select, *extend_select, *ignore):
         if not any(matches(r, [k]) for r in all_rules()):
             codes = ", ".join(r.code for r in all_rules())
-            raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, or ALL")
-    return [r for r in all_rules() if matches(r, select) and not matches(r, ignore)]
+            raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, a group "
+                             f"({', '.join(GROUPS)}), or ALL")
+    return [r for r in all_rules() if matches(r, [*select, *extend_select]) and not matches(r, ignore)]
 
 
 @dataclass
@@ -339,16 +348,16 @@ def _to_cell(d: Diagnostic, nb: _notebook.Notebook) -> Diagnostic:
     return Diagnostic(d.code, d.name, d.message, d.fix_title, d.path, line, d.column, end_line, end_col, fix, cell)
 
 
-def lint_paths(paths: Sequence[str], *, select: Sequence[str] = ("WP",), ignore: Sequence[str] = (),
+def lint_paths(paths: Sequence[str], *, select: Sequence[str] = DEFAULT_SELECT, ignore: Sequence[str] = (),
                exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
-               write: bool = True) -> list[FileResult]:
+               write: bool = True, extend_select: Sequence[str] = ()) -> list[FileResult]:
     """Lint every Python file and notebook under ``paths``; one :class:`FileResult` per file, in path order."""
-    rules = select_rules(select, ignore)
+    rules = select_rules(select, ignore, extend_select)
     files = list(iter_files(paths, exclude))
     return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write) for p in files]
 
 
-def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = ("WP",),
+def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = DEFAULT_SELECT,
                 ignore: Sequence[str] = ()) -> list[Diagnostic]:
     """Diagnostics for one piece of source text (a syntax error raises :class:`SyntaxError`)."""
     diags, err = check_source(source, path, select_rules(select, ignore))
