@@ -42,6 +42,7 @@ No automatic fix.
 from __future__ import annotations
 
 from .._context import Context
+from .._regions import covered
 
 CODE = "WP108"
 NAME = "event-in-timed-loop"
@@ -52,6 +53,6 @@ def check(ctx: Context) -> None:
     for c in ctx.calls:
         if not ctx.is_event_ctor(c):
             continue
-        if any(r.contains(c) for r in ctx.regions):
+        if covered(ctx, c):
             ctx.report(c, f"`{ctx.text(c.func)}` created inside the timed loop",
                        "Create the events once, before the loop")

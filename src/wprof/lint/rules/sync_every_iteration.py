@@ -44,6 +44,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, stmt_nodes
+from .._regions import covered
 
 CODE = "WP101"
 NAME = "sync-every-iteration"
@@ -51,12 +52,12 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    regions = ctx.regions
+    region_loops = {id(r.loop) for r in ctx.regions if r.loop is not None}
     for scope in ctx.scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
                 continue
-            if not any(r.loop is loop or (r.scope is scope and r.contains(loop)) for r in regions):
+            if id(loop) not in region_loops and not covered(ctx, loop):
                 continue
             body = [s for s in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
                     if s._wp_loops and s._wp_loops[-1] is loop]  # type: ignore[attr-defined]

@@ -67,8 +67,7 @@ def check(ctx: Context) -> None:
             else:
                 name = dotted(side)
                 names.add(name)  # type: ignore[arg-type]
-                calls.extend(v for v in ctx.assigns[name]  # type: ignore[index]
-                             if isinstance(v, ast.Call) and ctx.call_name(v) in _WALL)
+                calls.extend(_readings(ctx, name, sub))  # type: ignore[arg-type]
         intervals.append((sub, calls, names))
     if not intervals:
         return
@@ -91,24 +90,45 @@ def check(ctx: Context) -> None:
         root = find(id(calls[0])) if calls else 0
         comp_calls.setdefault(root, {}).update({id(c): c for c in calls})
         comp_names.setdefault(root, set()).update(names)
+    fixes: dict[int, Fix | None] = {}  # one Fix object per component, shared by its intervals
     for sub, calls, _ in intervals:
         root = find(id(calls[0])) if calls else 0
         members = sorted(comp_calls.get(root, {}).values(), key=lambda c: (c.lineno, c.col_offset))
         names = comp_names.get(root, set())
-        fix = None
-        if members and all(isinstance(c.func, ast.Attribute) for c in members):
-            safe = all(id(n) in sub_operands for n in _loads(ctx, names)) and \
-                all(_direct_ok(c, sub_operands, names, ctx) for c in members)
-            edits = []
-            for c in members:
-                _, _, end_line, end_col = ctx.position(c.func)
-                edits.append(Edit(end_line, end_col - len(c.func.attr), end_line, end_col,  # type: ignore[attr-defined]
-                                  _WALL[ctx.call_name(c)]))  # type: ignore[index]
-            fix = Fix(tuple(edits), SAFE if safe else UNSAFE)
+        if root not in fixes:
+            fix = None
+            if members and all(isinstance(c.func, ast.Attribute) for c in members):
+                safe = all(id(n) in sub_operands for n in _loads(ctx, names)) and \
+                    all(_direct_ok(c, sub_operands, names, ctx) for c in members)
+                edits = []
+                for c in members:
+                    _, _, end_line, end_col = ctx.position(c.func)
+                    edits.append(Edit(end_line, end_col - len(c.func.attr), end_line,  # type: ignore[attr-defined]
+                                      end_col, _WALL[ctx.call_name(c)]))  # type: ignore[index]
+                fix = Fix(tuple(edits), SAFE if safe else UNSAFE)
+            fixes[root] = fix
+        fix = fixes[root]
         first = members[0] if members else None
         clock = ctx.text(first.func) if first is not None else "time.time"
         new = _WALL.get(ctx.call_name(first) or "", "perf_counter") if first is not None else "perf_counter"
         ctx.report(sub, f"`{clock}()` used to measure an interval", f"Use `time.{new}()`", fix)
+
+
+def _readings(ctx: Context, name: str, sub: ast.BinOp) -> list[ast.Call]:
+    """The wall-clock readings a name operand of ``sub`` holds: its latest assignment before ``sub`` in the same
+    scope (a loop's own earlier assignments too), else every assignment (a module-level start read in a function)."""
+    stmt = sub._wp_stmt  # type: ignore[attr-defined]
+    scope = stmt._wp_scope
+    pairs = [(v, st) for v, st in zip(ctx.assigns.get(name, []), ctx.assign_stmts.get(name, []))
+             if isinstance(v, ast.Call) and ctx.call_name(v) in _WALL]
+    same = [(v, st) for v, st in pairs if st._wp_scope is scope]  # type: ignore[attr-defined]
+    if not same:
+        return [v for v, _ in pairs]
+    before = [(v, st) for v, st in same if st._wp_idx <= stmt._wp_idx]  # type: ignore[attr-defined]
+    out = [max(before, key=lambda p: p[1]._wp_idx)[0]] if before else []  # type: ignore[attr-defined]
+    loops = set(map(id, stmt._wp_loops))
+    out += [v for v, st in same if st._wp_idx > stmt._wp_idx and loops & set(map(id, st._wp_loops))]  # type: ignore
+    return out or [v for v, _ in same]
 
 
 def _direct_ok(call: ast.Call, operands: set[int], names: set[str], ctx: Context) -> bool:
