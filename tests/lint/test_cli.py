@@ -217,6 +217,7 @@ def test_exit_zero(proj, capsys):
     assert run(capsys, "--exit-zero", "bad.py")[0] == 0
 
 
+@pytest.mark.e2e
 def test_lint_never_imports_torch(proj):
     probe = ("import sys, wprof.cli\n"
              "rc = wprof.cli.main(['lint', '--format', 'json', '.'])\n"
