@@ -88,8 +88,6 @@ def test_non_finite_or_non_positive_flops_are_refused_in_one_line(value, capsys)
 
 
 GAUGED = """\
-import sys
-sys.modules["torch"] = None
 import wprof
 loader = range(20)
 gauge = wprof.Gauge(loader, warmup=1, iters=4, mode="host", name="own", out_dir="out", log_interval=0)
@@ -104,23 +102,15 @@ for i in range(10):
 """
 
 
-@pytest.mark.parametrize("line,how", [(6, "it iterates gauge, a wprof.Gauge made at line 5"),
-                                      (8, "it iterates a wprof.Gauge(...)"),
-                                      (11, "its body calls g3.step() of g3, a wprof.Gauge made at line 10")])
-def test_loop_on_a_loop_that_has_a_gauge_attaches_none_and_says_so(tmp_path, monkeypatch, capsys, line, how):
-    from wprof.cli import main
+@pytest.mark.parametrize("line,how", [(4, "it iterates gauge, a wprof.Gauge made at line 3"),
+                                      (6, "it iterates a wprof.Gauge(...)"),
+                                      (9, "its body calls g3.step() of g3, a wprof.Gauge made at line 8")])
+def test_loop_on_a_loop_that_has_a_gauge_attaches_none_and_says_so(tmp_path, line, how):
+    from harness import run_wprof
 
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("WPROF", raising=False)
     (tmp_path / "train.py").write_text(GAUGED)
-    saved = sys.modules.get("torch", "absent")
-    try:
-        assert main(["run", "--loop", str(line), "--mode", "host", "--out-dir", "out", "--", "train.py"]) == 0
-    finally:
-        if saved == "absent":
-            sys.modules.pop("torch", None)
-        else:
-            sys.modules["torch"] = saved
-    err = capsys.readouterr().err
+    p = run_wprof(["run", "--loop", str(line), "--mode", "host", "--out-dir", "out", "--", "train.py"], tmp_path)
+    assert p.returncode == 0, p.stderr
+    err = p.stderr
     assert f"the loop at train.py:{line} already has a wprof.Gauge ({how}): wprof run attaches none" in err, err
     assert sorted(p.name for p in (tmp_path / "out").glob("*.json")) == ["own.json", "own2.json", "own3.json"]

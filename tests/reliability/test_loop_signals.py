@@ -5,27 +5,19 @@ Each case needs a real process (a signal, a fork, the interpreter's exit). The s
 """
 
 import json
-import os
 import signal
-import subprocess
-import sys
 import textwrap
-from pathlib import Path
 
 import pytest
+from harness import python_process
 
-ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.e2e  # real signals, a real fork, the interpreter's own exit
 NO_TORCH = 'import sys; sys.modules["torch"] = None  # host clock, fast start\n'
 
 
-def _run(code, tmp_path, args=(), env_extra=None, timeout=60):
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    for k in [k for k in env if k.startswith("WPROF")]:
-        env.pop(k)
-    env.update(env_extra or {})
+def _run(code, tmp_path, args=(), timeout=60):
     (tmp_path / "script.py").write_text(NO_TORCH + textwrap.dedent(code))
-    return subprocess.run([sys.executable, *args, "script.py"] if not args else [sys.executable, *args],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=timeout)
+    return python_process(list(args) or ["script.py"], tmp_path, timeout=timeout)
 
 
 def _result(tmp_path, name="x"):

@@ -32,7 +32,6 @@ _cause: str | None = None
 _prev_excepthook: Any = None
 _hooks: list[ExitHook] = []  # installed and not removed, in this process, oldest first
 _old_sigterm: Any = None  # the disposition ours replaced (always SIG_DFL: we never replace another handler)
-_ours = False  # our SIGTERM handler is installed
 _pending: int | None = None  # a signal that arrived while a gauge was writing: delivered once the write ends
 _fork_hook = False
 
@@ -97,27 +96,35 @@ def _finish_all_and_die(signum: int) -> None:
 
 
 def _install_sigterm() -> None:
-    global _old_sigterm, _ours
-    if _ours or threading.current_thread() is not threading.main_thread():
-        return
+    """Our handler, only over the default action (a handler of the script or a framework is left alone)."""
+    global _old_sigterm
+    if threading.current_thread() is not threading.main_thread():
+        return  # signal handlers can only be set from the main thread
     try:
         if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
             _old_sigterm = signal.signal(signal.SIGTERM, _sigterm)
-            _ours = True
     except (ValueError, OSError):
         pass
 
 
 def _restore_sigterm() -> None:
-    global _ours
-    if not _ours or threading.current_thread() is not threading.main_thread():
+    """The default action back, if our handler is still the one installed."""
+    if threading.current_thread() is not threading.main_thread():
         return
     try:
         if signal.getsignal(signal.SIGTERM) is _sigterm:
             signal.signal(signal.SIGTERM, _old_sigterm if _old_sigterm is not None else signal.SIG_DFL)
-        _ours = False
     except (ValueError, OSError):
         pass
+
+
+def reset() -> None:
+    """Forget the process-wide state (the exit cause, live hooks, a pending signal): for tests that run scripts in
+    the test process as a fresh interpreter would (tests/harness.py)."""
+    global _cause, _pending
+    _cause, _pending = None, None
+    _hooks.clear()
+    _restore_sigterm()
 
 
 def _after_fork_in_child() -> None:
