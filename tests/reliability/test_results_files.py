@@ -32,7 +32,7 @@ def test_json_empty_path_is_an_error_line_before_timing(capsys):
 def test_json_dev_null_is_refused_and_the_node_kept(capsys):
     before = os.stat("/dev/null")
     code, _, err = run(["bench", "--stmt", "1+1", "--iters", "5", "--json", "/dev/null"], capsys)
-    assert code == 7 and "'/dev/null': a character device, not a regular file" in err
+    assert code == 7 and "'/dev/null' is a character device, not a regular file" in err
     after = os.stat("/dev/null")
     assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
     with pytest.raises(ResultFileError, match="character device"):
@@ -63,7 +63,7 @@ def test_symlink_is_refused_and_neither_link_nor_file_changes(tmp_path):
 
 
 def test_directory_and_compare_json(tmp_path, capsys):
-    with pytest.raises(ResultFileError, match="a directory, not a regular file; .* such as"):
+    with pytest.raises(ResultFileError, match="is a directory, not a regular file; .* such as"):
         check_output_path(tmp_path, "--json")
     a = str(DATA / "bench-1-cuda.json")
     code, out, err = run(["compare", a, a, "--json", ""], capsys)

@@ -69,13 +69,13 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output") -> Pat
     if st is not None:
         if stat.S_ISLNK(st.st_mode):
             raise ResultFileError(
-                f"{what} '{target}': a symbolic link (to '{os.readlink(target)}'); wprof does not write through "
+                f"{what} '{target}' is a symbolic link (to '{os.readlink(target)}'); wprof does not write through "
                 "links (it would replace the link, not the file). Give the real path.")
         for test, name in _KIND_NAMES:
             if test(st.st_mode):
                 hint = (f" such as {text.rstrip('/')}/result.json" if name == "a directory" else
                         "; to keep no file, leave the option out")
-                raise ResultFileError(f"{what} '{target}': {name}, not a regular file; wprof writes results only "
+                raise ResultFileError(f"{what} '{target}' is {name}, not a regular file; wprof writes results only "
                                       f"to a regular file or a new path{hint}.")
     probe = os.path.dirname(os.path.abspath(text))
     while not os.path.exists(probe):
@@ -104,7 +104,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
 
     Only a new path or an existing regular file is written (:func:`check_output_path` says why not otherwise).
     """
-    target = check_output_path(path, "cannot write")
+    target = check_output_path(path, "cannot write:")
     parent = target.parent if str(target.parent) else Path(".")
     try:
         parent.mkdir(parents=True, exist_ok=True)
