@@ -33,6 +33,7 @@ import os
 import runpy
 import signal
 import sys
+import tokenize
 import traceback
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -253,7 +254,12 @@ def run_python(argv: Sequence[str], cwd: str | os.PathLike[str] | None = None,
                 args = argv[2:]
             else:
                 filename = os.path.abspath(argv[0])
-                source = Path(filename).read_text()
+                try:
+                    with tokenize.open(filename) as f:  # honours a coding line, as python does
+                        source = f.read()
+                except OSError as e:
+                    return Ran(2, "", f"{sys.executable}: can't open file {filename!r}: [Errno {e.errno}] "
+                                      f"{e.strerror}\n", "returned", e, argv)
                 argv0, path0, args = argv[0], os.path.dirname(os.path.realpath(filename)), argv[1:]
             sys.path.insert(0, path0)
             main = types.ModuleType("__main__")
