@@ -74,7 +74,8 @@ NOT_WORK_PREFIXES = (
     "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",
     "torch.optim.lr_scheduler.", "torch.onnx.", "torch.distributed.init_process_group", "torch.distributed.get_",
     "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
-    "torch.random.manual_seed", "torch.use_deterministic_algorithms",
+    "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
+    "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
 )
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
@@ -598,6 +599,11 @@ class Context:
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
+        if isinstance(call.func, ast.Name):  # g = torch.compile(f): calling g runs f, synchronize included
+            for v in self.assigns.get(call.func.id, []):
+                if isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and \
+                        isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden):
+                    return True
         return False
 
     def _syncing_functions(self, hidden: bool) -> set[str]:
