@@ -573,9 +573,10 @@ class Context:
                                                      or self.placement(call.func.value) is not None):
             operands.insert(0, call.func.value)
         places = [self.placement(a) for a in operands]
-        if q.startswith("torch.") and q.rsplit(".", 1)[-1] in TORCH_FACTORIES and not any(
-                k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
-            return self._default_device() == "cpu"
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
+                and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
+            return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places
 
     def is_compiled(self, name: str | None) -> bool:
@@ -727,11 +728,13 @@ class Context:
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []
         for n in nodes:
-            if isinstance(n, ast.Call) and self.is_gpu_work(n):
-                out.append(n)
-            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            if ((isinstance(n, ast.Call) and self.is_gpu_work(n)) or self.is_matmul_on_gpu(n)) and not in_lambda(n):
                 out.append(n)
         return out
+
+    def is_matmul_on_gpu(self, n: ast.AST) -> bool:
+        """``a @ b`` whose operands are not both known to live on the CPU."""
+        return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
 
     # ---------------------------------------------------------------- regions
     @property
@@ -803,6 +806,16 @@ class Context:
         code, name = self._rule
         self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, column, end_line,
                                            end_column, fix))
+
+
+def in_lambda(node: ast.AST) -> bool:
+    """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Lambda):
+            return True
+        parent = getattr(parent, "_wp_parent", None)
+    return False
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:
