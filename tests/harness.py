@@ -192,7 +192,9 @@ def _restore_logging(state: list[tuple[logging.Logger, list[logging.Handler], in
 def _reset_wprof_state() -> None:
     """Process-wide state a fresh interpreter would not have: the exit cause and the runtime's loop sites."""
     exits = sys.modules.get("wprof.loop.exits")
-    if exits is not None and hasattr(exits, "_cause"):
+    if exits is not None and hasattr(exits, "reset"):
+        exits.reset()  # the exit cause, live exit hooks, a pending SIGTERM
+    elif exits is not None and hasattr(exits, "_cause"):
         exits._cause = None
     runtime = sys.modules.get("wprof.inject.runtime")
     if runtime is not None:

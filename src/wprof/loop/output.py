@@ -1,8 +1,10 @@
 """The gauge's text output: per-iteration lines, the ``Average:`` line, and where they go.
 
-Lines go through :mod:`logging` (logger ``"wprof"``) and start with ``<rank>:[wprof] ``. When neither the ``wprof``
-logger nor the root logger has a handler, the gauge adds the console handler (plain messages to stderr). By default only rank 0 prints
-(``all_ranks=True`` / ``--all-ranks`` for every rank).
+Lines go through :mod:`logging` (logger ``"wprof"``) and start with ``<rank>:[wprof] ``. They always go to stderr:
+unless the user gave the ``wprof`` logger a handler of its own, the gauge adds the console handler (plain messages to
+the current ``sys.stderr``) and stops the lines from propagating to the root logger, whose handlers may write to
+stdout (``logging.basicConfig(stream=sys.stdout)``) and would mix wprof's lines into the script's output. By default
+only rank 0 prints (``all_ranks=True`` / ``--all-ranks`` for every rank).
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ LOGGER_NAME = "wprof"
 
 
 def get_logger() -> logging.Logger:
-    """The ``wprof`` logger; adds the console handler (stderr) when the user configured no logging at all."""
+    """The ``wprof`` logger; adds the console handler (stderr, no propagation to the root logger's handlers) unless
+    the user gave the ``wprof`` logger handlers of its own."""
     log = logging.getLogger(LOGGER_NAME)
-    if not logging.getLogger().handlers and not log.handlers:
+    if not log.handlers:
         return ensure_console_handler()
     if log.level == logging.NOTSET:
         log.setLevel(logging.INFO)  # the gauge's lines are what the user asked for: let them reach the handlers
