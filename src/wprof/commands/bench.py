@@ -83,23 +83,19 @@ def run(args: argparse.Namespace) -> int:
         fn, name = load_stmt(args.stmt, args.setup)
         target = f"--stmt {args.stmt!r}" + (f" --setup {args.setup!r}" if args.setup else "")
     else:
+        import shlex
+
         fn, name = load_target(args.target, parse_params(args.param))
-        target = args.target
+        # the arguments that re-create the callable (params included): recorded, and the next step names them
+        target = " ".join(shlex.quote(a) for a in [args.target] + [f"--param={x}" for x in args.param or ()])
     call_args = None
     if isinstance(fn, tuple):
         fn, call_args = fn[0], tuple(fn[1])
     result = bench(fn, args=call_args, cache=args.cache, drop_throttled=args.drop_throttled,
-                   monitor=not args.no_monitor, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
-                   precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
-                   calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
-                   target=target)
-    if args.target:  # the ladder's next step with the exact arguments given (params included)
-        from ..benchmark.core import _next_step
-
-        argv = [args.target] + [f"--param={x}" for x in args.param or ()]
-        step = _next_step(" ".join(__import__("shlex").quote(a) for a in argv))
-        if step:
-            result.extra["next_step"] = step
+                   monitor=not args.no_monitor, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters,
+                   budget_s=args.budget_s, precision=args.precision, min_iters=args.min_iters,
+                   max_iters=args.max_iters, mode=args.mode, calls_per_sample=args.calls_per_sample,
+                   device=args.device, name=args.name or name, target=target)
     render(result, make_console())
     if args.json:
         path = result.save(args.json)
