@@ -46,7 +46,6 @@ def analyze(m: Measurement, store: Samples, tele: Any, warmup: Warmup, *, total_
                  extra=extra)
     sampling = store.sampling()
     if sampling is not None:
-        extra["sampling"] = sampling
         a.notices.append(f"{sampling['kept']:,} of {sampling['taken']:,} samples kept ({sampling['how']}); the "
                          "statistics are over the kept samples")
     _throttling(a, m, store, tele)

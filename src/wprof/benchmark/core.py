@@ -29,6 +29,7 @@ from typing import Any
 from .. import __version__
 from ..errors import UsageError
 from ..results import BenchResult, Warmup, now_utc
+from ..results.bench import sections_from_extra
 from .advice import next_step
 from .analysis import analyze
 from .backends import HOST_NOTICE, make_backend
@@ -138,7 +139,7 @@ def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: 
     from .telemetry import end_reading
 
     a = analyze(m, store, tele, warmup_rec, total_s=(t_end - t_begin) / 1e9, timed_s=(t_end - m.t_timed0) / 1e9)
-    nxt = next_step(target)
+    nxt = next_step(target, m.backend.clock)
     if nxt:
         a.extra["next_step"] = nxt
     if m.backend.is_cuda:
@@ -157,7 +158,7 @@ def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: 
         warnings=tuple(a.warnings),
         env=env,
         config=m.cfg.as_dict(),
-        extra=a.extra,
+        **sections_from_extra(a.extra),
         target=target,
         created_utc=now_utc(),
         wprof_version=__version__,
