@@ -47,7 +47,7 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     if a.mode != b.mode or a.calls_per_sample != b.calls_per_sample:
         notes.append(f"different methods: A {a.mode} ({a.calls_per_sample} calls/sample), B {b.mode} "
                      f"({b.calls_per_sample} calls/sample); launch and event costs differ between methods")
-    ca, cb = (a.extra.get("cache") or {}).get("policy"), (b.extra.get("cache") or {}).get("policy")
+    ca, cb = (a.cache.policy if a.cache else None), (b.cache.policy if b.cache else None)
     if ca != cb:
         notes.append(f"different cache policies: A {ca}, B {cb}")
     da, db = (a.env.get("device") or {}), (b.env.get("device") or {})
