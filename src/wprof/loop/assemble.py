@@ -102,7 +102,8 @@ def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple
                               f"event ring was full of unfinished iterations, and the ring grew by {snap.ring_grown} "
                               "events inside the window."))
     if n:
-        warns += [w for w in quality_warnings(res.step_ms, res.summary("step_ms")) if w.code != "first-call-outlier"]
+        warns += [w for w in quality_warnings(res.step_ms, res.summary("step_ms"), device=snap.mode != "host")
+                  if w.code != "first-call-outlier"]
     summaries = res.summaries if n else {}
     findings = diagnose(summaries, snap.telemetry) if n else []
     counted = snap.flops_counted
