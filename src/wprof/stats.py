@@ -6,7 +6,7 @@ the samples passed in; nothing is estimated from elsewhere.
 - :func:`summarize` -> :class:`Summary` (mean, median, std, min, max, p5, p95, IQR, n, 95% CI of the median).
 - :func:`median_ci`: distribution-free confidence interval of the median from binomial order statistics.
 - :func:`bootstrap_ratio_ci`: CI of the ratio of two medians (for comparisons): bootstrap, in bounded memory; an
-  exact order-statistic interval (:func:`ratio_ci_order_statistics`) above 20,000 samples per side.
+  distribution-free order-statistic interval (:func:`ratio_ci_order_statistics`) above 10,000 samples per side.
 - :func:`quality_warnings`: high spread, bimodal, too few samples, first-call outlier.
 """
 
@@ -225,7 +225,7 @@ def quality_warnings(samples: Sequence[float], summary: Summary | None = None, *
 
 
 #: bootstrap resampling up to this many samples per side; above it the CI is the order-statistic one (see below)
-BOOTSTRAP_MAX_N = 20_000
+BOOTSTRAP_MAX_N = 10_000
 #: most elements (resamples x n) drawn at once: the bootstrap runs in chunks of rows under this (~32 MB of indices)
 BOOTSTRAP_CHUNK_ELEMENTS = 2**22
 
