@@ -17,7 +17,7 @@ class FakeCuda:
     has_sleep = True
 
     def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001,
-                 pair_ms=0.0005, single_ms=None, queued_ok=True):
+                 pair_ms=0.0005, single_ms=None, queued_ok=True, kernels=None, hidden_ms=0.0):
         self.eager_ms, self.device_ms, self.host_ms = eager_ms, device_ms, host_ms
         self.pair_ms, self.single_ms, self.queued_ok = pair_ms, single_ms, queued_ok
         self.cache_key = None  # no floor cache across tests unless a test sets one
@@ -27,9 +27,29 @@ class FakeCuda:
         self.replays = 0
         self.spans = []
         self.t = 0
+        # the cross-check: ``kernels`` is what the profiler pass returns (a KernelBreakdown, or None: no profiler);
+        # ``hidden_ms`` is device time per call that only a synchronize waits for (work the events do not see):
+        # count calls with ``self.call`` as the benchmarked function
+        self.kernels, self.hidden_ms, self.pending = kernels, hidden_ms, 0
+        self.profiled = 0
+
+    def call(self):
+        self.pending += 1
 
     def sync(self, phase):
-        pass
+        if self.hidden_ms and self.pending:
+            import time
+
+            time.sleep(self.pending * self.hidden_ms / 1e3)
+        self.pending = 0
+
+    def profile(self, call, calls):
+        from wprof.benchmark.kernels import KernelBreakdown
+
+        for _ in range(calls):
+            call()
+        self.profiled += calls
+        return self.kernels if self.kernels is not None else KernelBreakdown(False, "fake: no profiler")
 
     def null_work(self):
         return lambda: None

@@ -494,7 +494,7 @@ class _Measurement:
         method, note = policy.choose_device_method(dev_ms, graph_ms, err)
         if note:
             self.notices.append(note)
-            code = "graph-capture-failed" if err else "graph-slower"
+            code = "graph-capture-failed" if err else ("graph-lost-work" if "missed work" in note else "graph-slower")
             self.warnings.append(Warning_(code, note, "Nothing to do: the headline is eager calls with the host "
                                           "removed." if not err else "Make the callable capturable (no "
                                           "synchronization, no host-side branching on GPU values) to use graphs."))
@@ -633,6 +633,7 @@ def bench(
     kwargs: dict | None = None,
     monitor: bool = True,
     drop_throttled: bool = False,
+    crosscheck: bool = True,
 ) -> BenchResult:
     """Time ``fn()`` (inputs pre-allocated) on the device and return a :class:`BenchResult` in milliseconds.
 
@@ -645,6 +646,9 @@ def bench(
     None (default) stops when the 95% CI of the median is within ``precision`` or ``budget_s`` is spent, after
     ``min_iters``. ``monitor``: NVML telemetry during the run; ``drop_throttled`` removes samples taken while the
     clock was throttled (never all of them). ``device``: CUDA device (default current; ``"cpu"``: host clock).
+    ``crosscheck``: after the samples, check the headline against synchronized host-clock spans and one profiler
+    pass (what one call launches, on which streams); a headline that does not hold is replaced by the number that
+    does, with the cause (:mod:`wprof.benchmark.crosscheck`).
     """
     if not callable(fn):
         raise UsageError(f"bench() needs a zero-argument callable, got {type(fn).__name__}.")
@@ -652,11 +656,16 @@ def bench(
     cfg = _Config(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, precision, mode, calls_per_sample,
                   device, cache, bool(monitor), bool(drop_throttled))
     name = name or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
-    m = _Measurement(fn, cfg, args=args, kwargs=kwargs)
-    return _run(m, cfg, str(name), target)
+    from .streams import bench_stream
+
+    notices: list[str] = []
+    with bench_stream(optional("torch") if device is None or not str(device).startswith("cpu") else None, notices):
+        m = _Measurement(fn, cfg, args=args, kwargs=kwargs)
+        m.notices += notices
+        return _run(m, cfg, str(name), target, crosscheck=crosscheck)
 
 
-def _run(m: _Measurement, cfg: _Config, name: str, target: str) -> BenchResult:
+def _run(m: _Measurement, cfg: _Config, name: str, target: str, crosscheck: bool = True) -> BenchResult:
     from .telemetry import Telemetry
 
     be = m.backend
@@ -673,11 +682,23 @@ def _run(m: _Measurement, cfg: _Config, name: str, target: str) -> BenchResult:
     samples, stop_reason = _sample(m, cfg)
     t_end = host_ns()
     tele.stop()
-    return _result(m, cfg, name, target, samples, stop_reason, warmup_rec, env, tele, t_begin, t_end)
+    outcome = None
+    if crosscheck:
+        from .verify import verify
+
+        outcome = verify(m, samples, tele)
+        if outcome.samples is not None:
+            samples = outcome.samples
+            m.plan.method, m.plan.calls = outcome.method or m.plan.method, outcome.calls or m.plan.calls
+            m.sample_spans.extend([(t_end, host_ns())] * len(samples))
+            stop_reason = outcome.stop_reason or stop_reason
+        m.notices += outcome.notices
+    return _result(m, cfg, name, target, samples, stop_reason, warmup_rec, env, tele, t_begin, t_end, outcome)
 
 
 def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list[float], stop_reason: str,
-            warmup_rec: Warmup, env: dict[str, Any], tele: Any, t_begin: int, t_end: int) -> BenchResult:
+            warmup_rec: Warmup, env: dict[str, Any], tele: Any, t_begin: int, t_end: int, outcome: Any = None
+            ) -> BenchResult:
     p, be = m.plan, m.backend
     extra: dict[str, Any] = {"estimate_ms": m.est_ms, "total_s": (t_end - t_begin) / 1e9,
                              "timed_s": (t_end - m.t_timed0) / 1e9}
@@ -798,6 +819,8 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
                                  "A model running this op back to back sees the capped number; to compare with ncu, "
                                  "look at extra.drift.first_quarter_ms or measure at locked clocks."))
     extra["cache"] = m.cache_info
+    if outcome is not None:
+        outcome.apply(extra, warnings)
     if notices:
         extra["notices"] = notices
     nxt = _next_step(target)
@@ -816,7 +839,7 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
         log.info("wprof: %s", n_)
     return BenchResult(
         name=name,
-        clock=be.clock,
+        clock=(outcome.clock if outcome is not None and outcome.clock else be.clock),
         mode=p.method,
         samples_ms=tuple(samples),
         summary=summary,

@@ -1,0 +1,205 @@
+"""After the headline's samples: the cross-check, the per-kernel breakdown, one call on its own, cool calls.
+
+:func:`verify` runs, outside the timed spans and in this order: the synchronized wall spans and the profiler pass
+(:mod:`wprof.benchmark.crosscheck`, :mod:`wprof.benchmark.kernels`); the verdict; when the verdict replaces the
+headline, the replacement samples (pre-queued eager calls re-sampled, or the wall spans themselves on the host
+clock); for a multi-kernel callable timed back to back, one call on its own (a pre-queued call in its own event
+pair, less an empty pair); for long calls, cool calls (:mod:`wprof.benchmark.power`). It returns an
+:class:`Outcome` the core applies to the result. It reads the measurement's plan, floor and backend and calls the
+user's function through the measurement's caller, so errors name the phase ("cross-check").
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..stats import Warning_
+from . import crosscheck, policy, power
+from .kernels import KernelBreakdown
+
+__all__ = ["Outcome", "verify"]
+
+#: samples of the pre-queued re-measurement when a graph lost work
+RESAMPLE = 20
+ISOLATED_SAMPLES = 10
+
+
+@dataclass
+class Outcome:
+    """What the cross-check changes in the result (``None``: unchanged) and the sections it adds."""
+
+    samples: list[float] | None = None
+    method: str | None = None
+    calls: int | None = None
+    clock: str | None = None
+    stop_reason: str | None = None
+    crosscheck: dict[str, Any] = field(default_factory=dict)
+    kernels: dict[str, Any] | None = None
+    power: dict[str, Any] | None = None
+    warnings: list[Warning_] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    headline: str | None = None  # extra["headline"] when replaced: "wall"
+
+    def apply(self, extra: dict[str, Any], warnings: list[Warning_]) -> None:
+        """Add the sections and warnings to a result's ``extra`` and warning list."""
+        extra["crosscheck"] = self.crosscheck
+        if self.kernels is not None:
+            extra["kernels"] = self.kernels
+        if self.power is not None:
+            extra["power"] = self.power
+        if self.headline:
+            extra["headline"] = self.headline
+        warnings.extend(self.warnings)
+
+
+def _median(xs: Any) -> float | None:
+    xs = list(xs or [])
+    return statistics.median(xs) if xs else None
+
+
+def _queued(m: Any) -> Any:
+    return getattr(m, "queued", None) or m._queued
+
+
+def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
+    """The cross-check of a finished measurement ``m`` whose headline samples are ``samples``."""
+    be, c, p, cfg = m.backend, m.caller, m.plan, m.cfg
+    out = Outcome()
+    if not be.is_cuda:
+        out.crosscheck = {"done": False, "why": "host clock: the headline is already a host-clock measurement"}
+        return out
+    if not samples:
+        out.crosscheck = {"done": False, "why": "no samples"}
+        return out
+    t0 = time.perf_counter()
+    prev_phase = c.phase
+    c.phase = "cross-check"
+    H = statistics.median(samples)
+    est = max(m.est_ms, 1e-4)
+    calls, spans = crosscheck.wall_plan(est, cfg.budget_s * 1e3)
+    wall = crosscheck.measure_wall(c, lambda: be.sync("cross-check"), calls, spans)
+    t_wall = time.perf_counter()
+    n_prof = max(1, min(5, int(10.0 / est)))
+    prof = getattr(be, "profile", None)
+    kb = prof(c, n_prof) if prof is not None else KernelBreakdown(False, "this backend has no profiler")
+    t_prof = time.perf_counter()
+    graph_ms = (p.graph_info or {}).get("pilot_ms")
+    prequeued = _median(p.device) if p.device_method == "prequeued" and not p.device_problem else None
+    ev = crosscheck.Evidence(method=p.method, headline_ms=H, wall_ms=wall.median_ms, wall_host_ms=wall.host_median_ms,
+                             wall_calls=wall.calls, prequeued_ms=prequeued, graph_ms=graph_ms,
+                             eager_ms=_median(p.eager), kernels=kb, cache=cfg.cache)
+    v = crosscheck.judge(ev)
+    first = v
+    final_method = p.method
+    if v.headline == "prequeued":
+        new, dcalls = _resample_prequeued(m, prequeued or H)
+        if new:
+            ev2 = crosscheck.Evidence(method="prequeued", headline_ms=statistics.median(new), wall_ms=wall.median_ms,
+                                      wall_host_ms=wall.host_median_ms, wall_calls=wall.calls, kernels=kb,
+                                      cache=cfg.cache)
+            v2 = crosscheck.judge(ev2)
+            if v2.agree:
+                out.samples, out.method, out.calls = new, "prequeued", dcalls
+                out.stop_reason = (f"cross-check: {len(new)} samples of {dcalls} eager calls pre-queued back to back "
+                                   "(the graph's samples were set aside)")
+                p.graph, final_method = None, "prequeued"
+                H = statistics.median(new)
+            else:
+                v = crosscheck.Verdict(False, first.cause, "wall", first.sentence + "; the eager calls disagree "
+                                       "too: " + v2.sentence, v2.fix, first.expected_ms)
+        else:
+            v = crosscheck.Verdict(False, first.cause, "wall", first.sentence, first.fix, first.expected_ms)
+    if v.headline == "wall":
+        per = list(wall.per_call_ms)
+        extra_spans = 0
+        while len(per) < cfg.min_iters and (time.perf_counter() - t0) < cfg.budget_s:
+            more = crosscheck.measure_wall(c, lambda: be.sync("cross-check"), wall.calls, 1)
+            per += list(more.per_call_ms)
+            extra_spans += 1
+        out.samples, out.method, out.calls, out.clock = per, "wall", wall.calls, "host"
+        out.headline = "wall"
+        out.stop_reason = (f"cross-check: the headline is {len(per)} synchronized host-clock spans of {wall.calls} "
+                           "calls each (the device method's samples were set aside)")
+        final_method = "wall"
+        H = statistics.median(per)
+    if not v.agree:
+        out.warnings.append(Warning_("crosscheck", v.sentence[0].upper() + v.sentence[1:] + ".",
+                                     v.fix or "See extra.crosscheck."))
+    # one call on its own, for multi-kernel callables timed back to back
+    if kb.multi and final_method in ("graph", "prequeued") and (out.calls or p.calls) > 1 and not p.isolated:
+        _isolated(m, kb)
+    # cool calls for long device headlines
+    pw = None
+    if power.wants_cool(H, final_method) and getattr(be, "has_sleep", False) and getattr(be, "cycles_per_ms", None):
+        try:
+            cool = power.measure_cool(be.span, c, pair_ms=m.floor.get("pair") or 0.0,
+                                      host_call_ms=p.host_enqueue_ms or 0.05)
+        except Exception as exc:  # a measurement beside the headline must not lose it
+            cool = []
+            out.notices.append(f"cool calls failed ({type(exc).__name__}: {exc})")
+        tdict = telemetry.to_dict() if telemetry is not None and hasattr(telemetry, "to_dict") else None
+        fin = out.samples if out.samples is not None else samples
+        pw = power.power_finding(H, cool, tdict, policy.drift(list(fin)))
+        if pw.get("sentence"):
+            out.warnings.append(Warning_("sustained-vs-cool", pw["sentence"][0].upper() + pw["sentence"][1:] + ".",
+                                         "ncu times each call on its own at full clock: compare extra.power.cool_ms "
+                                         "with ncu; a model running this op back to back sees the headline."))
+    out.power = pw
+    c.phase = prev_phase
+    t_end = time.perf_counter()
+    out.kernels = kb.to_dict()
+    out.crosscheck = {
+        "done": True, **v.to_dict(), **wall.to_dict(),
+        "headline_before_ms": ev.headline_ms, "method_before": ev.method, "headline_ms": H,
+        "first_verdict": first.to_dict() if first is not v else None,
+        "cost_s": {"wall": t_wall - t0, "profiler": t_prof - t_wall, "total": t_end - t0},
+    }
+    if kb.available and kb.multi:
+        out.notices.append(f"{kb.ops_per_call:.3g} kernels/copies per call, {_us(kb.sum_ms)} of device time "
+                           "summed (profiler, extra.kernels)")
+    return out
+
+
+def _resample_prequeued(m: Any, dev_ms: float) -> tuple[list[float], int]:
+    p, c = m.plan, m.caller
+    calls = p.device_calls or policy.calls_per_sample(dev_ms)
+    host = (p.host_enqueue_ms or 0.01) * calls
+    got: list[float] = []
+    for _ in range(8):
+        sp = _queued(m)(c.many(calls), RESAMPLE - len(got), calls, host, phase="cross-check")
+        if sp.queued_ok is False:
+            return [], calls
+        got += list(sp.samples)
+        if len(got) >= RESAMPLE:
+            break
+    return got, calls
+
+
+def _isolated(m: Any, kb: KernelBreakdown) -> None:
+    p, c = m.plan, m.caller
+    pair = m.floor.get("pair")
+    if pair is None:
+        return
+    launches = max(1, int(math.ceil(kb.launches_per_call or kb.ops_per_call or 1)))
+    got: list[float] = []
+    for _ in range(5):
+        sp = _queued(m)(c, ISOLATED_SAMPLES - len(got), 1, p.host_enqueue_ms or 0.01, phase="one call",
+                        launches=launches)
+        got += list(sp.samples)
+        if len(got) >= ISOLATED_SAMPLES:
+            break
+    if not got:
+        return
+    single = statistics.median(got)
+    p.isolated = {"isolated_ms": policy.isolated_estimate(single, pair), "single_in_pair_ms": single,
+                  "empty_pair_ms": pair, "samples_ms": got,
+                  "how": f"one call ({kb.ops_per_call:.3g} kernels/copies) pre-queued in its own event pair, less an "
+                         "empty pre-queued event pair"}
+
+
+def _us(ms: float) -> str:
+    return f"{ms * 1e3:.3g} µs" if ms < 1 else f"{ms:.4g} ms"
