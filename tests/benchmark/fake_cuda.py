@@ -17,7 +17,7 @@ class FakeCuda:
     has_sleep = True
 
     def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001,
-                 pair_ms=0.0005, single_ms=None, queued_ok=True, kernels=None, hidden_ms=0.0):
+                 pair_ms=0.0005, single_ms=None, queued_ok=True, kernels=None, hidden_ms=0.0, host_call_ms=0.0003):
         self.eager_ms, self.device_ms, self.host_ms = eager_ms, device_ms, host_ms
         self.pair_ms, self.single_ms, self.queued_ok = pair_ms, single_ms, queued_ok
         self.cache_key = None  # no floor cache across tests unless a test sets one
@@ -27,20 +27,22 @@ class FakeCuda:
         self.replays = 0
         self.spans = []
         self.t = 0
-        # the cross-check: ``kernels`` is what the profiler pass returns (a KernelBreakdown, or None: no profiler);
-        # ``hidden_ms`` is device time per call that only a synchronize waits for (work the events do not see):
-        # count calls with ``self.call`` as the benchmarked function
-        self.kernels, self.hidden_ms, self.pending = kernels, hidden_ms, 0
+        # the cross-check, on a fake host clock (``now_ns``): ``kernels`` is what the profiler pass returns (a
+        # KernelBreakdown, or None: no profiler); benchmark ``self.call``: each call costs the host ``host_call_ms``
+        # and leaves ``hidden_ms`` of device work that a synchronize waits for
+        self.kernels, self.hidden_ms, self.host_call_ms, self.pending = kernels, hidden_ms, host_call_ms, 0
         self.profiled = 0
+        self.ns = 0
+
+    def now_ns(self):
+        return self.ns
 
     def call(self):
         self.pending += 1
+        self.ns += int(self.host_call_ms * 1e6)
 
     def sync(self, phase):
-        if self.hidden_ms and self.pending:
-            import time
-
-            time.sleep(self.pending * self.hidden_ms / 1e3)
+        self.ns += int(self.pending * self.hidden_ms * 1e6)
         self.pending = 0
 
     def profile(self, call, calls):

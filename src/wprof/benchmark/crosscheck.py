@@ -20,6 +20,8 @@ number that holds becomes the headline, with the cause in one sentence:
 ``host-only``         no kernel, copy or memset in the profiled calls: host time (the wall) is the headline
 ``host-sync``         the callable synchronizes with the device itself: host and device take turns, the wall
 ``mostly-host``       host time beyond launching is most of each call and the GPU is busy < 25% of it: the wall
+``launch-gaps``       per-call events around a many-kernel call, the GPU busy < 50% of the pair: the host's launch
+                      pace was timed; the calls pre-queued back to back (host removed) are the headline
 ``graph-lost-work``   a CUDA graph replay far below the same calls launched eagerly: capture missed work; the
                       pre-queued eager calls are the headline when they agree with the wall
 ``other-stream``      device work on a stream the events do not see: the wall when the device is the bottleneck
@@ -57,6 +59,8 @@ MOSTLY_HOST_BUSY = 0.25
 MOSTLY_HOST_MIN_MS = 0.05
 #: without a profiler pass: a device headline below this share of the host time per call is not the callable's cost
 NO_PROFILER_HOST_RATIO = 0.05
+#: per-call events of a multi-kernel call with the GPU busy under this share of the pair: host launch gaps
+LAUNCH_GAP_BUSY = 0.5
 #: the host enqueues one call in less than this share of the wall: the device is the bottleneck of the wall spans
 DEVICE_BOUND_HOST_SHARE = 0.8
 WALL_SPAN_MS = 5.0
@@ -209,6 +213,14 @@ def judge(ev: Evidence) -> Verdict:
                            f"({k['ops']:.3g} kernels/copies, profiler), so the headline is host time, {_us(W)} per "
                            f"call (synchronized host-clock spans); the device alone took {_us(H)}",
                            "Move the host work out of the timed callable to time the device work alone.", expected)
+    # 4. per-call events of a many-kernel call: the event pair spans the host's launches, the GPU idles between
+    if ev.method == "per-call" and k and k["ops"] > 1 and k["busy"] < LAUNCH_GAP_BUSY * H:
+        return Verdict(False, "launch-gaps", "prequeued",
+                       f"per-call events timed the host's launches: one call launches {k['ops']:.3g} kernels/copies, "
+                       f"the host takes {_us(E)} to enqueue them and the GPU is busy {_us(k['busy'])} of the "
+                       f"{_us(H)} between the events; the headline is the device time with the host removed (calls "
+                       "pre-queued back to back)", "In a loop this call waits on the host: fuse the kernels "
+                       "(foreach/fused optimizers, torch.compile) or capture it in a CUDA graph.", expected)
     if not k and E >= MOSTLY_HOST_MIN_MS and H < NO_PROFILER_HOST_RATIO * E:
         return Verdict(False, "mostly-host", "wall",
                        f"the host spends {_us(E)} per call and the device method measured {_us(H)} "

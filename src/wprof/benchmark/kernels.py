@@ -60,7 +60,9 @@ class KernelBreakdown:
     """Device work of one call, from one profiler pass of ``calls`` calls (all times per call, ms).
 
     ``sum_ms``: the kernels', copies' and memsets' own durations added up (what ncu's per-kernel
-    ``gpu__time_duration`` sums to); ``busy_ms``: the union of their intervals (less than the sum when streams
+    ``gpu__time_duration`` sums to); ``kernel_sum_ms``: kernels only (ncu times kernels, not copies or memsets;
+CUPTI's kernel durations read ~0.9 µs below ncu's per launch on the H200: ncu's include the launch's front end);
+``busy_ms``: the union of their intervals (less than the sum when streams
     overlap); ``span_ms``: first start to last end of one call, launch gaps included (host-launched calls, so this
     is not the headline's back-to-back time). ``other_stream_ms``: device time on streams other than the bench
     stream, which the harness's events do not see unless the callable joins them. ``syncs_per_call``: host-device
@@ -73,6 +75,7 @@ class KernelBreakdown:
     ops_per_call: float = 0.0
     kernels_per_call: float = 0.0
     sum_ms: float = 0.0
+    kernel_sum_ms: float = 0.0
     busy_ms: float = 0.0
     span_ms: float = 0.0
     bench_stream: int | None = None
@@ -94,7 +97,8 @@ class KernelBreakdown:
         if not self.available:
             return {"available": False, "reason": self.reason}
         return {"available": True, "calls": self.calls, "ops_per_call": self.ops_per_call,
-                "kernels_per_call": self.kernels_per_call, "sum_ms": self.sum_ms, "busy_ms": self.busy_ms,
+                "kernels_per_call": self.kernels_per_call, "sum_ms": self.sum_ms,
+                "kernel_sum_ms": self.kernel_sum_ms, "busy_ms": self.busy_ms,
                 "span_ms": self.span_ms, "bench_stream": self.bench_stream, "streams": list(self.streams),
                 "other_stream_ms": self.other_stream_ms, "other_streams": list(self.other_streams),
                 "syncs_per_call": self.syncs_per_call, "sync_apis": list(self.sync_apis),
@@ -203,6 +207,7 @@ def parse_trace(events: list[dict[str, Any]], calls: int, *, markers: int = 2) -
     n_ops = len(work)
     n_kern = sum(1 for k, _ in work if k == "kernel")
     total_us = sum(r[1] for r in rows.values())
+    kernel_us = sum(r[1] for (name, kind), r in rows.items() if kind == "kernel")
     ordered = sorted(rows.items(), key=lambda kv: -kv[1][1])
     out_rows = [KernelRow(name, kind, r[0] / calls, r[1] / calls / 1e3, r[1] / r[0] / 1e3, tuple(sorted(r[2])))
                 for (name, kind), r in ordered[:MAX_ROWS]]
@@ -217,7 +222,7 @@ def parse_trace(events: list[dict[str, Any]], calls: int, *, markers: int = 2) -
         span = (max(b for _, b in intervals) - min(a for a, _ in intervals)) / 1e3 / calls
     return KernelBreakdown(
         available=True, calls=calls, ops_per_call=n_ops / calls, kernels_per_call=n_kern / calls,
-        sum_ms=total_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls, span_ms=span,
+        sum_ms=total_us / calls / 1e3, kernel_sum_ms=kernel_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls, span_ms=span,
         bench_stream=bench_stream, streams=tuple(sorted(streams)), other_stream_ms=other_ms / calls / 1e3,
         other_streams=tuple(sorted(other)), syncs_per_call=syncs, sync_apis=tuple(sync_names),
         launches_per_call=launches, rows=tuple(out_rows), notes=tuple(notes))

@@ -22,6 +22,7 @@ COOL_MIN_MS = 0.25
 COOL_MAX_MS = 20.0
 COOL_IDLE_MS = 30.0
 COOL_CALLS = 5
+MAX_OPS = 8
 #: sustained samples slower than cool calls by more than this: said, with the measured reason
 SLOWER_REL = 0.02
 #: the SM clock during the samples below this fraction of its maximum: the clock was pulled down
@@ -29,9 +30,10 @@ CLOCK_DOWN = 0.97
 POWER_NEAR = 0.90
 
 
-def wants_cool(median_ms: float, method: str) -> bool:
-    """Cool calls are worth their cost for device headlines of long calls only."""
-    return method in ("graph", "prequeued", "per-call") and COOL_MIN_MS <= median_ms <= COOL_MAX_MS
+def wants_cool(median_ms: float, method: str, ops_per_call: float | None = None) -> bool:
+    """Cool calls are worth their cost for device headlines of long calls of a few kernels (power-bound work)."""
+    few = ops_per_call is None or ops_per_call <= MAX_OPS
+    return method in ("graph", "prequeued", "per-call") and COOL_MIN_MS <= median_ms <= COOL_MAX_MS and few
 
 
 def measure_cool(span: Callable[..., Any], call: Callable[[], Any], *, pair_ms: float, host_call_ms: float,
@@ -39,10 +41,16 @@ def measure_cool(span: Callable[..., Any], call: Callable[[], Any], *, pair_ms: 
                  ) -> list[float]:
     """``n`` cool calls (ms, the empty pair subtracted); ``span`` is the backend's ``span``."""
     out = []
-    for _ in range(n):
+    wait_ms = max(host_call_ms, 0.01) * 1.5 + 0.05
+    for _ in range(n + 2):
         sleep(idle_ms / 1e3)
-        sp = span(call, 1, 1, prequeue_ms=max(host_call_ms, 0.01) + 0.05, phase="cool call")
+        sp = span(call, 1, 1, prequeue_ms=wait_ms, phase="cool call")
+        if sp.queued_ok is False:  # the host was still enqueueing when the wait ended: wait longer next time
+            wait_ms *= 2
+            continue
         out.append(max(sp.samples[0] - max(pair_ms or 0.0, 0.0), 0.0))
+        if len(out) >= n:
+            break
     return out
 
 

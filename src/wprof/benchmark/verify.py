@@ -17,6 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..clocks import host_ns
 from ..stats import Warning_
 from . import crosscheck, policy, power
 from .kernels import KernelBreakdown
@@ -81,7 +82,8 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
     H = statistics.median(samples)
     est = max(m.est_ms, 1e-4)
     calls, spans = crosscheck.wall_plan(est, cfg.budget_s * 1e3)
-    wall = crosscheck.measure_wall(c, lambda: be.sync("cross-check"), calls, spans)
+    clock = getattr(be, "now_ns", None) or host_ns
+    wall = crosscheck.measure_wall(c, lambda: be.sync("cross-check"), calls, spans, clock)
     t_wall = time.perf_counter()
     n_prof = max(1, min(5, int(10.0 / est)))
     prof = getattr(be, "profile", None)
@@ -95,8 +97,10 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
     v = crosscheck.judge(ev)
     first = v
     final_method = p.method
+    host_call = wall.host_median_ms
     if v.headline == "prequeued":
-        new, dcalls = _resample_prequeued(m, prequeued or H)
+        dev = prequeued if first.cause == "graph-lost-work" and prequeued else (kb.busy_ms if kb.available else H)
+        new, dcalls = _resample_prequeued(m, dev or H, host_call, kb)
         if new:
             ev2 = crosscheck.Evidence(method="prequeued", headline_ms=statistics.median(new), wall_ms=wall.median_ms,
                                       wall_host_ms=wall.host_median_ms, wall_calls=wall.calls, kernels=kb,
@@ -105,25 +109,22 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
             if v2.agree:
                 out.samples, out.method, out.calls = new, "prequeued", dcalls
                 out.stop_reason = (f"cross-check: {len(new)} samples of {dcalls} eager calls pre-queued back to back "
-                                   "(the graph's samples were set aside)")
+                                   f"(the {p.method} samples were set aside)")
                 p.graph, final_method = None, "prequeued"
                 H = statistics.median(new)
             else:
                 v = crosscheck.Verdict(False, first.cause, "wall", first.sentence + "; the eager calls disagree "
                                        "too: " + v2.sentence, v2.fix, first.expected_ms)
         else:
-            v = crosscheck.Verdict(False, first.cause, "wall", first.sentence, first.fix, first.expected_ms)
+            v = crosscheck.Verdict(False, first.cause, "wall", first.sentence + "; the pre-queued calls could not "
+                                   "be queued ahead of the GPU, so the headline is the synchronized wall", first.fix,
+                                   first.expected_ms)
     if v.headline == "wall":
-        per = list(wall.per_call_ms)
-        extra_spans = 0
-        while len(per) < cfg.min_iters and (time.perf_counter() - t0) < cfg.budget_s:
-            more = crosscheck.measure_wall(c, lambda: be.sync("cross-check"), wall.calls, 1)
-            per += list(more.per_call_ms)
-            extra_spans += 1
+        per = _wall_samples(m, wall, t0)
         out.samples, out.method, out.calls, out.clock = per, "wall", wall.calls, "host"
         out.headline = "wall"
         out.stop_reason = (f"cross-check: the headline is {len(per)} synchronized host-clock spans of {wall.calls} "
-                           "calls each (the device method's samples were set aside)")
+                           "calls each (the first span is warm-up; the device method's samples were set aside)")
         final_method = "wall"
         H = statistics.median(per)
     if not v.agree:
@@ -131,13 +132,13 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
                                      v.fix or "See extra.crosscheck."))
     # one call on its own, for multi-kernel callables timed back to back
     if kb.multi and final_method in ("graph", "prequeued") and (out.calls or p.calls) > 1 and not p.isolated:
-        _isolated(m, kb)
+        _isolated(m, kb, host_call)
     # cool calls for long device headlines
     pw = None
-    if power.wants_cool(H, final_method) and getattr(be, "has_sleep", False) and getattr(be, "cycles_per_ms", None):
+    if power.wants_cool(H, final_method, kb.ops_per_call if kb.available else None) and getattr(be, "has_sleep", False) and getattr(be, "cycles_per_ms", None):
         try:
             cool = power.measure_cool(be.span, c, pair_ms=m.floor.get("pair") or 0.0,
-                                      host_call_ms=p.host_enqueue_ms or 0.05)
+                                      host_call_ms=host_call)
         except Exception as exc:  # a measurement beside the headline must not lose it
             cool = []
             out.notices.append(f"cool calls failed ({type(exc).__name__}: {exc})")
@@ -164,13 +165,14 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
     return out
 
 
-def _resample_prequeued(m: Any, dev_ms: float) -> tuple[list[float], int]:
-    p, c = m.plan, m.caller
-    calls = p.device_calls or policy.calls_per_sample(dev_ms)
-    host = (p.host_enqueue_ms or 0.01) * calls
+def _resample_prequeued(m: Any, dev_ms: float, host_call_ms: float, kb: KernelBreakdown) -> tuple[list[float], int]:
+    c = m.caller
+    ops = max(1, int(math.ceil(kb.launches_per_call or kb.ops_per_call or 1))) if kb.available else 1
+    calls = max(1, min(policy.calls_per_sample(dev_ms), policy.MAX_QUEUED_LAUNCHES // (ops + 2)))
     got: list[float] = []
-    for _ in range(8):
-        sp = _queued(m)(c.many(calls), RESAMPLE - len(got), calls, host, phase="cross-check")
+    for _ in range(RESAMPLE):
+        sp = _queued(m)(c.many(calls), RESAMPLE - len(got), calls, host_call_ms * calls, phase="cross-check",
+                        launches=calls * ops)
         if sp.queued_ok is False:
             return [], calls
         got += list(sp.samples)
@@ -179,17 +181,37 @@ def _resample_prequeued(m: Any, dev_ms: float) -> tuple[list[float], int]:
     return got, calls
 
 
-def _isolated(m: Any, kb: KernelBreakdown) -> None:
+def _wall_samples(m: Any, wall: crosscheck.Wall, t0: float) -> list[float]:
+    """The wall spans as the headline's samples: the first span dropped (the host warms up over the first
+    milliseconds), more spans until the 95% CI of the median is within the precision target, ``min_iters`` spans
+    and the budget allow."""
+    from ..stats import summarize
+
+    cfg, be, c = m.cfg, m.backend, m.caller
+    per = list(wall.per_call_ms[1:]) if len(wall.per_call_ms) > 3 else list(wall.per_call_ms)
+    while len(per) < cfg.max_iters:
+        s = summarize(per)
+        spent = time.perf_counter() - t0
+        if len(per) >= cfg.min_iters and (s.ci95_rel_halfwidth <= cfg.precision or spent >= cfg.budget_s):
+            break
+        if spent >= 2 * cfg.budget_s:
+            break
+        clock = getattr(be, "now_ns", None) or host_ns
+        per += list(crosscheck.measure_wall(c, lambda: be.sync("cross-check"), wall.calls, 5, clock).per_call_ms)
+    return per
+
+
+def _isolated(m: Any, kb: KernelBreakdown, host_call_ms: float) -> None:
     p, c = m.plan, m.caller
     pair = m.floor.get("pair")
     if pair is None:
         return
     launches = max(1, int(math.ceil(kb.launches_per_call or kb.ops_per_call or 1)))
     got: list[float] = []
-    for _ in range(5):
-        sp = _queued(m)(c, ISOLATED_SAMPLES - len(got), 1, p.host_enqueue_ms or 0.01, phase="one call",
-                        launches=launches)
-        got += list(sp.samples)
+    for _ in range(ISOLATED_SAMPLES):
+        sp = _queued(m)(c, ISOLATED_SAMPLES - len(got), 1, host_call_ms, phase="one call", launches=launches)
+        if sp.queued_ok is not False:
+            got += list(sp.samples)
         if len(got) >= ISOLATED_SAMPLES:
             break
     if not got:
