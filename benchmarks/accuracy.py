@@ -142,6 +142,8 @@ def run_ncu(ncu: str, names: list[str], cache: str, timeout_s: float) -> dict[st
         d = {"cache_control": cache, "launches": len(seg), "kernels_per_call": per, "calls": calls,
              "wall_s": wall, "kernel_names": _uniq(k for k, _ in seg)}
         d["per_call_ms"] = sum(ms for _, ms in seg) / calls if seg else None
+        k = len(seg) // calls if seg and len(seg) % calls == 0 else 0
+        d["calls_ms"] = [sum(ms for _, ms in seg[i * k:(i + 1) * k]) for i in range(calls)] if k else []
         if not seg:
             d["note"] = "ncu saw no kernel (copies and host work are not kernels)"
         out[n] = d
@@ -212,13 +214,18 @@ def measure(name: str, budget_s: float) -> dict[str, Any]:
     fn = case.factory(torch)
     row: dict[str, Any] = {}
     try:
+        before = wall_reference(torch, fn)  # before and after wprof: host speed drifts on a shared machine
         t0 = time.perf_counter()
         r = wprof.bench(fn, name=name, budget_s=budget_s)
         row["wprof_s"] = time.perf_counter() - t0
         row["wprof_first_call_s"] = r.warmup.first_call_ms / 1e3
         row["wprof"] = brief(r)
         row["wprof_result"] = r.to_dict()
-        row["wall_ref"] = wall_reference(torch, fn)
+        after = wall_reference(torch, fn)
+        spans = before["spans_ms"] + after["spans_ms"]
+        row["wall_ref"] = {"per_call_ms": statistics.median(spans), "spans_ms": spans,
+                           "calls": [before["calls"], after["calls"]], "before_ms": before["per_call_ms"],
+                           "after_ms": after["per_call_ms"]}
         if case.full:
             t0 = time.perf_counter()
             r2 = wprof.bench(fn, name=name, budget_s=budget_s)
@@ -273,7 +280,7 @@ def brief(r: Any) -> dict[str, Any]:
             "power_max_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("max"),
             "crosscheck": {k: xc.get(k) for k in ("agree", "cause", "headline", "sentence", "wall_ms", "wall_host_ms",
                                                   "headline_before_ms", "method_before", "cost_s")},
-            "kernels": {k: kb.get(k) for k in ("available", "reason", "ops_per_call", "sum_ms", "busy_ms",
+            "kernels": {k: kb.get(k) for k in ("available", "reason", "ops_per_call", "sum_ms", "kernel_sum_ms", "busy_ms",
                                                "other_stream_ms", "syncs_per_call", "profile_s")},
             "kernel_rows": (kb.get("rows") or [])[:6],
             "power": {k: pw.get(k) for k in ("cool_ms", "sustained_over_cool", "sentence", "measured_cause",
@@ -312,7 +319,8 @@ def probe_power(name: str = "mm_bf16_8192", seconds: float = 2.0) -> dict[str, A
     torch.cuda.synchronize()
     summ = mon.stop()
     ms = [starts[i].elapsed_time(ends[i]) for i in range(k)]
-    samples = list(getattr(mon, "samples", lambda: [])() or [])
+    got = getattr(mon, "samples", [])
+    samples = list(got() if callable(got) else got)
     buckets = []
     nb = 8
     for b in range(nb):
@@ -375,8 +383,8 @@ def judge(w: dict[str, Any] | None, ref: float | None, ref_kind: str) -> tuple[s
     cands = []
     if w.get("isolated_ms") is not None:
         cands.append(("one call on its own", w["isolated_ms"]))
-    if kb.get("sum_ms") and ref_kind == "ncu":
-        cands.append((f"kernel sum ({kb.get('ops_per_call', 0):.3g}/call, profiler)", kb["sum_ms"]))
+    if kb.get("kernel_sum_ms") and ref_kind == "ncu":
+        cands.append((f"kernel sum ({kb.get('ops_per_call', 0):.3g}/call, profiler)", kb["kernel_sum_ms"]))
     if pw and pw.get("cool_ms"):
         cands.append(("one call after idle", pw["cool_ms"]))
     said = []
@@ -421,13 +429,13 @@ def render(doc: dict[str, Any]) -> str:
              f"wprof {e.get('wprof')} at commit {e.get('commit')}. Times in µs per call (median). *ref*: ncu's "
              "kernel sum per call (`--cache-control none --clock-control none`), or the synchronized wall over "
              ">= 100 ms where ncu cannot see the work. *before*: the device method's number before the cross-check.",
-             "", "| callable | ref | wprof headline | clock, method | vs ref | before | wall (cross-check) | kernels/call, "
+             "", "| callable | ref | ref spread | wprof headline | clock, method | vs ref | before | wall (cross-check) | kernels/call, "
              "sum | one call | cool call | verdict | reason (measured, from the result) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     counts: dict[str, int] = {}
     for name, row in doc["kernels"].items():
         if row.get("skipped"):
-            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 10)
+            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 11)
             continue
         w = row.get("wprof") or {}
         xc, kb, pw = w.get("crosscheck") or {}, w.get("kernels") or {}, w.get("power") or {}
@@ -437,7 +445,7 @@ def render(doc: dict[str, Any]) -> str:
         kcol = "–" if not kb.get("available") else f"{kb.get('ops_per_call', 0):.3g}, {_us(kb.get('sum_ms'))}"
         v = row.get("verdict", "n/a")
         counts[v] = counts.get(v, 0) + 1
-        lines.append(f"| {row['desc']} | {_us(ref)} ({kind}) | **{_us(w.get('median_ms'))}** | {method} "
+        lines.append(f"| {row['desc']} | {_us(ref)} ({kind}) | {_spread(row, kind)} | **{_us(w.get('median_ms'))}** | {method} "
                      f"| {_rel(w.get('median_ms'), ref)} | {_us(xc.get('headline_before_ms'))} | {_us(xc.get('wall_ms'))} "
                      f"| {kcol} | {_us(w.get('isolated_ms'))} | {_us(pw.get('cool_ms'))} | {v} | {row.get('reason', '')} |")
     total = sum(counts.get(k, 0) for k in ("ok", "explained", "reason", "off"))
@@ -481,6 +489,18 @@ def render(doc: dict[str, Any]) -> str:
                          f"{b['throttled']} of {b['readings']} | {', '.join(b['reasons']) or '–'} |")
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _spread(row: dict[str, Any], kind: str) -> str:
+    """The reference's own span-to-span range (wall) or call-to-call range (ncu), relative to its median."""
+    if kind == "ncu":
+        xs = (row.get("ncu_warm") or {}).get("calls_ms") or []
+    else:
+        xs = (row.get("wall_ref") or {}).get("spans_ms") or []
+    if len(xs) < 2:
+        return "–"
+    m = statistics.median(xs)
+    return f"{min(xs) / m - 1:+.1%} / {max(xs) / m - 1:+.1%}" if m else "–"
 
 
 def _n(x: Any) -> str:

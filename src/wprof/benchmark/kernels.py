@@ -35,6 +35,8 @@ SYNC_APIS = frozenset({
     "cudaMemset", "cuCtxSynchronize", "cuStreamSynchronize", "cuEventSynchronize", "cuMemcpyDtoH_v2",
     "cuMemcpyHtoD_v2", "cuMemcpy", "cuMemcpyDtoH", "cuMemcpyHtoD",
 })
+#: profiler activities of the pass (CUPTI's runtime-API records come with the CUDA activity)
+ACTIVITIES = ("CPU", "CUDA")
 #: at most this many rows in the result (the rest are summed into one "other kernels" row)
 MAX_ROWS = 24
 
@@ -248,7 +250,7 @@ def profile_calls(call: Callable[[], Any], calls: int, torch: Any, stream: Any =
         torch.cuda.synchronize()
         with tempfile.TemporaryDirectory(prefix="wprof-kernels-") as d, warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            with profile(activities=[getattr(ProfilerActivity, a) for a in ACTIVITIES]) as prof:
                 with ctx:
                     sleep(0)
                 for _ in range(calls):

@@ -27,6 +27,9 @@ __all__ = ["Outcome", "verify"]
 #: samples of the pre-queued re-measurement when a graph lost work
 RESAMPLE = 20
 ISOLATED_SAMPLES = 10
+#: warnings about the device method's own numbers, dropped when the cross-check sets that method aside
+SET_ASIDE = frozenset({"launch-bound", "near-floor", "aggregate-mode", "pair-cost", "graph-slower",
+                       "graph-lost-work", "graph-capture-failed", "not-prequeued", "first-call-outlier"})
 
 
 @dataclass
@@ -46,7 +49,9 @@ class Outcome:
     headline: str | None = None  # extra["headline"] when replaced: "wall"
 
     def apply(self, extra: dict[str, Any], warnings: list[Warning_]) -> None:
-        """Add the sections and warnings to a result's ``extra`` and warning list."""
+        """Add the sections and warnings to a result's ``extra`` and warning list. When the headline was replaced by
+        the wall, the numbers and warnings built on the set-aside device method go (they stay in
+        ``extra.crosscheck`` and ``extra.pilot``): a warning that says "the GPU takes 0.005 µs" is a wrong number."""
         extra["crosscheck"] = self.crosscheck
         if self.kernels is not None:
             extra["kernels"] = self.kernels
@@ -54,6 +59,12 @@ class Outcome:
             extra["power"] = self.power
         if self.headline:
             extra["headline"] = self.headline
+        if self.headline == "wall":
+            for key in ("device_ms", "eager_ms", "isolated", "isolated_ms"):
+                extra.pop(key, None)
+            extra["decision"] = {"headline": "wall", "launch_bound": False,
+                                 "reason": self.crosscheck.get("sentence", "")}
+            warnings[:] = [w for w in warnings if w.code not in SET_ASIDE]
         warnings.extend(self.warnings)
 
 
@@ -159,9 +170,6 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
         "first_verdict": first.to_dict() if first is not v else None,
         "cost_s": {"wall": t_wall - t0, "profiler": t_prof - t_wall, "total": t_end - t0},
     }
-    if kb.available and kb.multi:
-        out.notices.append(f"{kb.ops_per_call:.3g} kernels/copies per call, {_us(kb.sum_ms)} of device time "
-                           "summed (profiler, extra.kernels)")
     return out
 
 
@@ -221,7 +229,3 @@ def _isolated(m: Any, kb: KernelBreakdown, host_call_ms: float) -> None:
                   "empty_pair_ms": pair, "samples_ms": got,
                   "how": f"one call ({kb.ops_per_call:.3g} kernels/copies) pre-queued in its own event pair, less an "
                          "empty pre-queued event pair"}
-
-
-def _us(ms: float) -> str:
-    return f"{ms * 1e3:.3g} µs" if ms < 1 else f"{ms:.4g} ms"

@@ -44,6 +44,8 @@ _METHODS = {
 _HOST_METHODS = {
     "per-call": "per-call (the host clock read around each call)",
     "aggregate": "aggregate (the host clock read around back-to-back calls)",
+    "wall": "synchronized wall (a device synchronize before and after back-to-back calls, host clock: sees every "
+            "stream and the host)",
 }
 
 
@@ -87,6 +89,38 @@ def _telemetry_line(t: dict[str, Any] | None) -> str | None:
     return "telemetry: " + ", ".join(parts)
 
 
+def crosscheck_lines(extra: dict[str, Any]) -> list[str]:
+    """The cross-check, the kernels of one call and the cool calls, as plain lines (docs/bench.md, "Cross-check")."""
+    out: list[str] = []
+    x = extra.get("crosscheck") or {}
+    if x.get("done"):
+        if x.get("agree"):
+            out.append(f"cross-check: synchronized wall {fmt_ms(x['wall_ms'])} per call ({x.get('calls_per_span')} "
+                       f"calls per span), host {fmt_ms(x['wall_host_ms'])}: the headline holds")
+        else:
+            out.append(f"cross-check ({x.get('cause')}): {x.get('sentence')}; the {x.get('method_before')} number "
+                       f"was {fmt_ms(x.get('headline_before_ms'))}")
+        for n in x.get("notes") or ():
+            out.append(f"cross-check: {n}")
+    k = extra.get("kernels") or {}
+    if k.get("available"):
+        out.append(f"kernels: {k['ops_per_call']:.3g} per call (kernels, copies, memsets), {fmt_ms(k['sum_ms'])} of "
+                   f"device time summed, busy {fmt_ms(k['busy_ms'])} (profiler, {k.get('calls')} calls)")
+        rows = k.get("rows") or []
+        if k["ops_per_call"] > 1 or len(rows) > 1:
+            for r in rows[:8]:
+                out.append(f"  {r['per_call']:>5.3g}x {fmt_ms(r['ms_per_call']):>10}  {r['kind']:<6} {r['name'][:90]}")
+            if len(rows) > 8:
+                out.append(f"  ... {len(rows) - 8} more names (extra.kernels.rows)")
+    elif k.get("reason"):
+        out.append(f"kernels: not listed ({k['reason']})")
+    p = extra.get("power") or {}
+    if p.get("cool_ms"):
+        out.append(f"cool call (one call after the GPU idled {p.get('idle_ms', 30):g} ms, compare with ncu): "
+                   f"{fmt_ms(p['cool_ms'])}")
+    return out
+
+
 def render_bench(result: BenchResult, console: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -126,6 +160,8 @@ def render_bench(result: BenchResult, console: Any) -> None:
     if tline:
         console.print(tline)
     head = result.extra.get("headline")
+    if head == "wall":
+        console.print(f"synchronized wall (host clock, sees every stream): {fmt_ms(s.median)}  ← headline")
     for key, label, kind in (("device_ms", "device (back to back, host removed)", "device"),
                              ("eager_ms", "per call (event pair per call, launch-inclusive)", "eager")):
         if key in result.extra:
@@ -143,6 +179,8 @@ def render_bench(result: BenchResult, console: Any) -> None:
     if floor.get("floor_ms"):
         console.print(f"harness floor: {fmt_ms(floor['floor_ms'])} ({floor.get('method')} on a null kernel)"
                       if result.clock == "cuda-events" else f"harness floor: {fmt_ms(floor['floor_ms'])} (empty call)")
+    for line in crosscheck_lines(result.extra):
+        console.print(escape(line))
     for note in result.extra.get("notices") or ():
         console.print(f"note: {escape(str(note))}")
     for warning in result.warnings:
