@@ -52,8 +52,8 @@ def test_bench_file_target_and_json(target, tmp_path, capsys):
     assert "wprof bench: good" in out and "median" in out and "host clock" in out
     assert "no CUDA device: timing on the host clock" in err
     doc = json.loads(out_json.read_text())
-    assert doc["schema"] == "wprof.bench/1" and doc["clock"] == "host" and len(doc["samples_ms"]) == 20
-    assert doc["target"] == f"{target}:good"
+    assert doc["schema"] == "wprof.bench/2" and doc["clock"] == "host" and len(doc["samples_ms"]) == 20
+    assert doc["target"] == f"{target}:good --param=n=16"  # the arguments that repeat the run
     code, out2, _ = run(["report", str(out_json)], capsys)
     assert code == 0 and "wprof bench: good" in out2 and "median" in out2
     code, out3, _ = run(["report", str(out_json), "--format", "json"], capsys)

@@ -18,7 +18,7 @@ from ..stats import Warning_, fmt_ms, quality_warnings, summarize
 from . import distributed, output
 from .diagnosis import diagnose, diagnose_ranks
 from ..results.loop import LoopResult
-from .window import compute_mfu, next_step_text
+from .window import compute_mfu, ladder_facts, next_step_text
 
 if TYPE_CHECKING:
     from .gauge import Gauge
@@ -131,9 +131,11 @@ def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -
         env = fingerprint()
     except Exception as exc:
         env = {"error": f"{type(exc).__name__}: {exc}"}
+    facts = ladder_facts(cfg, used, cuda=g.mode != "host")
     return replace(res, warmup=warm, telemetry=telemetry, mfu=mfu, distributed=dist_info,
                    findings=tuple(findings), warnings=tuple(warnings), notes=notes, timing=timing,
-                   artifacts=artifacts, top_ops=top_ops, next_step=next_step_text(cfg, used), config=cfg.to_dict(),
+                   artifacts=artifacts, top_ops=top_ops, ladder=facts, next_step=next_step_text(facts),
+                   config=cfg.to_dict(),
                    env=env, created_utc=now_utc(), wprof_version=__version__)
 
 
