@@ -72,3 +72,26 @@ def test_crosscheck_off(use):
     use(FakeCuda(eager_ms=0.01, device_ms=0.000005, host_ms=1.0, graph_ms=0.000005, kernels=kb(0, 0.0)))
     r = wprof.bench(lambda: None, monitor=False, iters=10, crosscheck=False)
     assert "crosscheck" not in r.extra and r.clock == "cuda-events"
+
+
+def test_replaced_headline_round_trips_and_renders(use, tmp_path):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from wprof.report.bench import render_bench
+    from wprof.results import BenchResult
+
+    use(FakeCuda(eager_ms=0.03, device_ms=0.0285, host_ms=0.01, graph_ms=0.0285, hidden_ms=0.2,
+                 kernels=kb(1, 0.2, other=0.2)))
+    be = core._make_backend(None)
+    r = wprof.bench(be.call, monitor=False, budget_s=0.3)
+    back = BenchResult.from_dict(r.to_dict())
+    assert back.headline == "wall" and back.crosscheck.cause == "other-stream" and back.kernels.ops_per_call == 1
+    assert back.to_dict()["crosscheck"] == r.to_dict()["crosscheck"]
+    assert "device_ms" not in back.extra and "launch-bound" not in {w.code for w in back.warnings}
+    out = StringIO()
+    render_bench(back, Console(file=out, width=200))
+    text = out.getvalue()
+    assert "cross-check (other-stream)" in text and "← headline" in text and "synchronized wall" in text
+    assert "device (back to back" not in text

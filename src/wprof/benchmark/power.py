@@ -10,7 +10,6 @@ and the first/last quarter of the samples, and says what the measured reason is.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable
@@ -65,7 +64,7 @@ def _get(d: Any, *path: str) -> Any:
 def power_finding(sustained_ms: float, cool_ms: list[float], telemetry: dict[str, Any] | None,
                   drift: tuple[float, float] | None, *, idle_ms: float = COOL_IDLE_MS) -> dict[str, Any]:
     """The power section: numbers, and ``sentence`` (None when sustained and cool calls agree)."""
-    cool = statistics.median(cool_ms) if cool_ms else math.nan
+    cool = statistics.median(cool_ms) if cool_ms else None
     t = telemetry or {}
     sm_min = _get(t, "metrics", "sm_clock_mhz", "min")
     sm_mean = _get(t, "metrics", "sm_clock_mhz", "mean")
@@ -82,7 +81,7 @@ def power_finding(sustained_ms: float, cool_ms: list[float], telemetry: dict[str
                                   "event pair, less an empty pair; median of the cool calls"}
     if drift is not None:
         out["first_quarter_ms"], out["last_quarter_ms"] = drift
-    if not (cool > 0 and sustained_ms > 0):
+    if cool is None or not (cool > 0 and sustained_ms > 0):
         out["sentence"] = None
         return out
     rel = sustained_ms / cool - 1
