@@ -94,6 +94,17 @@ def test_without_a_profiler_a_host_bound_callable_is_not_given_a_device_headline
     assert v.cause == "mostly-host" and v.headline == "wall"
 
 
+def test_wall_slower_from_clocks_alone_keeps_the_headline():
+    # 8192³ GEMM: samples at 1.39 ms, then the wall spans power-capped at 1.65 ms; the profiler sees 1.6 ms of busy
+    # device time per call, all on the events' stream: no work was missed
+    v = judge(Evidence("graph", 1.39, wall_ms=1.65, wall_host_ms=0.03, wall_calls=4, kernels=kb(1, 1.6)))
+    assert v.agree and v.headline == "keep" and any("clocks" in n for n in v.notes)
+    # the same numbers with the work on another stream are not excused
+    v = judge(Evidence("graph", 1.39, wall_ms=1.65, wall_host_ms=0.03, wall_calls=4,
+                       kernels=kb(1, 1.6, other=1.6, others=(93,))))
+    assert v.cause == "other-stream"
+
+
 def test_unexplained_disagreement_falls_back_to_the_wall():
     v = judge(Evidence("graph", 50 * US, wall_ms=200 * US, wall_host_ms=10 * US, wall_calls=100, kernels=None))
     assert v.cause == "unexplained" and v.headline == "wall"

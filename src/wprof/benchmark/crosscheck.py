@@ -265,7 +265,16 @@ def judge(ev: Evidence) -> Verdict:
                        f"{_us(k['other'])} per call runs on a stream the events do not see (stream {where}), and the "
                        f"host ({_us(E)} per call) is as slow as the wall ({_us(W)}): no device number can be given; "
                        "the headline is the synchronized wall", fix, expected)
-    # 6. unexplained: the wall holds as an upper bound
+    # 6. all the work on the events' stream, and the device alone busy for the whole wall: the device ran slower
+    #    during the wall spans than during the samples (a power-capped clock), nothing was missed
+    if (wall_bad and not busy_bad and k and k["other"] == 0 and k["busy"] <= BUSY_FACTOR * H + BUSY_MS
+            and k["busy"] * (1 + AGREE_REL) + AGREE_MS >= W):
+        notes.append(f"the synchronized wall ({_us(W)}) is above the headline ({_us(H)}), but the GPU alone was busy "
+                     f"{_us(k['busy'])} per call in the profiler pass, all of it on the events' stream: the device ran "
+                     "slower during the wall spans (clocks: see telemetry), no work was missed")
+        return Verdict(True, None, "keep", f"cross-checked: {wall_s}, host {_us(E)}, device busy {_us(k['busy'])}; "
+                       "the headline holds (clocks differed)", expected_ms=expected, notes=tuple(notes))
+    # 7. unexplained: the wall holds as an upper bound
     return Verdict(False, "unexplained", "wall",
                    f"the headline ({_us(H)}) disagrees with an independent check ({what}; host {_us(E)}) and wprof "
                    "found no cause: the headline is the synchronized wall, an upper bound that sees every stream "

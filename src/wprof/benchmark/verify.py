@@ -29,7 +29,7 @@ RESAMPLE = 20
 ISOLATED_SAMPLES = 10
 #: warnings about the device method's own numbers, dropped when the cross-check sets that method aside
 SET_ASIDE = frozenset({"launch-bound", "near-floor", "aggregate-mode", "pair-cost", "graph-slower",
-                       "graph-lost-work", "graph-capture-failed", "not-prequeued", "first-call-outlier"})
+                       "graph-lost-work", "not-prequeued", "first-call-outlier"})
 
 
 @dataclass
