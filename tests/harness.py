@@ -33,6 +33,7 @@ import os
 import runpy
 import signal
 import sys
+import tokenize
 import traceback
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -191,7 +192,9 @@ def _restore_logging(state: list[tuple[logging.Logger, list[logging.Handler], in
 def _reset_wprof_state() -> None:
     """Process-wide state a fresh interpreter would not have: the exit cause and the runtime's loop sites."""
     exits = sys.modules.get("wprof.loop.exits")
-    if exits is not None and hasattr(exits, "_cause"):
+    if exits is not None and hasattr(exits, "reset"):
+        exits.reset()  # the exit cause, live exit hooks, a pending SIGTERM
+    elif exits is not None and hasattr(exits, "_cause"):
         exits._cause = None
     runtime = sys.modules.get("wprof.inject.runtime")
     if runtime is not None:
@@ -253,7 +256,12 @@ def run_python(argv: Sequence[str], cwd: str | os.PathLike[str] | None = None,
                 args = argv[2:]
             else:
                 filename = os.path.abspath(argv[0])
-                source = Path(filename).read_text()
+                try:
+                    with tokenize.open(filename) as f:  # honours a coding line, as python does
+                        source = f.read()
+                except OSError as e:
+                    return Ran(2, "", f"{sys.executable}: can't open file {filename!r}: [Errno {e.errno}] "
+                                      f"{e.strerror}\n", "returned", e, argv)
                 argv0, path0, args = argv[0], os.path.dirname(os.path.realpath(filename)), argv[1:]
             sys.path.insert(0, path0)
             main = types.ModuleType("__main__")

@@ -7,6 +7,8 @@ import textwrap
 
 import pytest
 
+from harness import run_wprof
+
 from wprof.cli import main
 
 FACTORIES = textwrap.dedent('''
@@ -120,10 +122,13 @@ def test_syntax_error_in_target_file(tmp_path, capsys):
     assert got == 3 and "syntax error in" in err and "line 1" in err
 
 
-def test_python_dash_m_and_console_script(target):
-    out = subprocess.run([sys.executable, "-m", "wprof", "bench", f"{target}:good", "--iters", "5"],
-                         capture_output=True, text=True)
+def test_python_dash_m_bench(target):
+    out = run_wprof(["bench", f"{target}:good", "--iters", "5"])  # `python -m wprof bench ...`, in this process
     assert out.returncode == 0 and "median" in out.stdout
+
+
+@pytest.mark.e2e
+def test_python_dash_m_and_console_script():
     out = subprocess.run([sys.executable, "-m", "wprof", "--version"], capture_output=True, text=True)
     assert out.stdout.startswith("wprof ")
 

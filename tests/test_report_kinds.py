@@ -13,7 +13,7 @@ def test_every_kind_has_a_class_and_a_renderer():
         assert kind.version in kind.reads, kind
         cls = registry.result_class(kind)
         assert hasattr(cls, "from_dict") and hasattr(cls, "to_dict"), kind
-        assert callable(registry.renderer(kind)), kind
+        assert callable(registry.renderer(kind).blocks), kind
         assert importlib.import_module(cls.__module__).__name__.startswith("wprof.results."), kind
 
 

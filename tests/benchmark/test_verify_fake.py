@@ -75,11 +75,7 @@ def test_crosscheck_off(use):
 
 
 def test_replaced_headline_round_trips_and_renders(use, tmp_path):
-    from io import StringIO
-
-    from rich.console import Console
-
-    from wprof.report.bench import render_bench
+    from wprof.report import lines
     from wprof.results import BenchResult
 
     use(FakeCuda(eager_ms=0.03, device_ms=0.0285, host_ms=0.01, graph_ms=0.0285, hidden_ms=0.2,
@@ -90,8 +86,6 @@ def test_replaced_headline_round_trips_and_renders(use, tmp_path):
     assert back.headline == "wall" and back.crosscheck.cause == "other-stream" and back.kernels.ops_per_call == 1
     assert back.to_dict()["crosscheck"] == r.to_dict()["crosscheck"]
     assert "device_ms" not in back.extra and "launch-bound" not in {w.code for w in back.warnings}
-    out = StringIO()
-    render_bench(back, Console(file=out, width=200))
-    text = out.getvalue()
+    text = "\n".join(lines(back, width=200))
     assert "cross-check (other-stream)" in text and "← headline" in text and "synchronized wall" in text
     assert "device (back to back" not in text

@@ -52,8 +52,9 @@ def test_result_is_written_on_exception_exit_and_ctrl_c(tmp_path, action, rc, wh
 
 @pytest.mark.e2e
 def test_ctrl_c_in_a_process_writes_the_result_and_dies_of_sigint(tmp_path):
-    _check_exit(_process(LOOP.format(action="raise KeyboardInterrupt"), tmp_path), tmp_path, -2,
-                "(Ctrl-C: uncaught KeyboardInterrupt)")
+    # torch blocked: a fast start on the host clock (the corpus's e2e Ctrl-C test runs a torch script)
+    code = 'import sys; sys.modules["torch"] = None\n' + textwrap.dedent(LOOP.format(action="raise KeyboardInterrupt"))
+    _check_exit(_process(code, tmp_path), tmp_path, -2, "(Ctrl-C: uncaught KeyboardInterrupt)")
 
 
 def _check_exit(p, tmp_path, rc, why):
@@ -86,15 +87,6 @@ print("script done")
     assert doc["stop_reason"] == "the loop stopped after 7 of 20 window iterations and the script ended"
 
 
-@pytest.mark.e2e
-def test_sigterm_writes_the_result(tmp_path):
-    code = LOOP.format(action="import os, signal; os.kill(os.getpid(), signal.SIGTERM)")
-    p = _process(code, tmp_path)
-    assert p.returncode == 143
-    doc = json.loads((tmp_path / "out" / "x.json").read_text())
-    assert doc["status"] == "interrupted" and doc["stop_reason"].endswith("(SIGTERM)")
-
-
 def test_env_variable_configures_and_bad_token_is_one_clear_error(tmp_path):
     code = """
 import wprof
@@ -106,7 +98,8 @@ print(g.result.window, g.result.global_batch_size, g.result.config["sources"]["i
     assert p.returncode == 0, p.stderr
     assert "(3, 13) 16 WPROF" in p.stdout and "[0003]" not in p.stderr
     bad = _run(code, tmp_path, {"WPROF": "3,10;--gbs=x"})
-    assert bad.returncode == 1 and "WPROF token '--gbs=x'" in bad.stderr and "--dmon" in bad.stderr
+    assert bad.returncode == 2 and "WPROF token '--gbs=x'" in bad.stderr and "--dmon" in bad.stderr
+    assert bad.stderr.startswith("wprof: error: ") and "Traceback" not in bad.stderr  # one line (issue 16 item 7)
 
 
 def test_window_actions_on_cpu(tmp_path):

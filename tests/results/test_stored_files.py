@@ -85,3 +85,13 @@ def test_loop_and_ncu_1():
     assert isinstance(loop, LoopResult) and loop.n == 12 and "forward" in loop.phases
     ncu = load_result(DATA / "ncu-1.json")
     assert isinstance(ncu, NcuResult) and len(ncu.launches) > 0 and ncu.kernels
+
+
+def test_every_field_of_the_bench_2_document_is_in_docs_results():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "results.md").read_text()
+    section = text[text.index("## `wprof.bench/2`"):text.index("### `wprof.bench/1`")]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    documented = {name.strip(" `").split(".")[0].removesuffix("[]") for row in rows for name in row.split(",")}
+    doc = load_result(DATA / "bench-1-cuda.json").to_dict()
+    missing = set(doc) - documented
+    assert not missing, f"document these wprof.bench/2 fields in docs/results.md: {sorted(missing)}"

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..benchmark import bench
     from ..benchmark.target import load_stmt, load_target, parse_params
-    from ..report import make_console, render
+    from ..report import render
 
     if args.stmt:
         if args.param:
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
                    precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
                    calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
                    target=target)
-    render(result, make_console())
+    render(result)
     if args.json is not None:
         path = result.save(args.json)
         print(f"saved {path}")

@@ -41,7 +41,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..benchmark.compare import CompareResult, compare_results
     from ..errors import ResultFileError
-    from ..report import make_console, render
+    from ..report import render
     from ..results import BenchResult, check_output_path, load_result
 
     if args.json is not None:
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
             raise ResultFileError(f"'{path}' holds a {type(r).__name__}; wprof compare needs two bench results.")
         results.append(r)
     cmp = compare_results(results[0], results[1])
-    render(cmp, make_console())
+    render(cmp)
     if args.json is not None:
         print(f"saved {cmp.save(args.json)}")
     if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):

@@ -12,8 +12,11 @@ ORDER = 60
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("result", metavar="RESULT.json", help="a result written with --json (or by the gauge)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    p.add_argument("--samples", action="store_true", help="also print the raw samples (bench results)")
+    p.add_argument("--format", choices=("text", "md", "json"), default="text",
+                   help="text (default; coloured on a terminal, plain when piped), md (markdown) or json")
+    p.add_argument("--samples", action="store_true",
+                   help="also print the raw samples (every call of a bench, every iteration of a loop, both sides "
+                        "of a comparison, every ncu launch)")
 
 
 def refresh_advice(result: Any) -> Any:
@@ -45,17 +48,8 @@ def refresh_advice(result: Any) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
-    from ..report import make_console, render
+    from ..report import render
     from ..results import load_result
 
-    result = refresh_advice(load_result(args.result))
-    if args.format == "json":
-        print(json.dumps(result.to_dict(), indent=2))
-        return 0
-    console = make_console()
-    render(result, console)
-    if args.samples and hasattr(result, "samples_ms"):
-        console.print("samples (ms): " + ", ".join(f"{x:.6g}" for x in result.samples_ms))
+    render(refresh_advice(load_result(args.result)), fmt=args.format, samples=args.samples)
     return 0

@@ -74,7 +74,8 @@ NOT_WORK_PREFIXES = (
     "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",
     "torch.optim.lr_scheduler.", "torch.onnx.", "torch.distributed.init_process_group", "torch.distributed.get_",
     "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
-    "torch.random.manual_seed", "torch.use_deterministic_algorithms",
+    "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
+    "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
 )
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
@@ -572,9 +573,10 @@ class Context:
                                                      or self.placement(call.func.value) is not None):
             operands.insert(0, call.func.value)
         places = [self.placement(a) for a in operands]
-        if q.startswith("torch.") and q.rsplit(".", 1)[-1] in TORCH_FACTORIES and not any(
-                k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
-            return self._default_device() == "cpu"
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
+                and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
+            return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places
 
     def is_compiled(self, name: str | None) -> bool:
@@ -598,6 +600,11 @@ class Context:
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
+        if isinstance(call.func, ast.Name):  # g = torch.compile(f): calling g runs f, synchronize included
+            for v in self.assigns.get(call.func.id, []):
+                if isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and \
+                        isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden):
+                    return True
         return False
 
     def _syncing_functions(self, hidden: bool) -> set[str]:
@@ -721,11 +728,13 @@ class Context:
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []
         for n in nodes:
-            if isinstance(n, ast.Call) and self.is_gpu_work(n):
-                out.append(n)
-            elif isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            if ((isinstance(n, ast.Call) and self.is_gpu_work(n)) or self.is_matmul_on_gpu(n)) and not in_lambda(n):
                 out.append(n)
         return out
+
+    def is_matmul_on_gpu(self, n: ast.AST) -> bool:
+        """``a @ b`` whose operands are not both known to live on the CPU."""
+        return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
 
     # ---------------------------------------------------------------- regions
     @property
@@ -797,6 +806,16 @@ class Context:
         code, name = self._rule
         self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, column, end_line,
                                            end_column, fix))
+
+
+def in_lambda(node: ast.AST) -> bool:
+    """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Lambda):
+            return True
+        parent = getattr(parent, "_wp_parent", None)
+    return False
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:

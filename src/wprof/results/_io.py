@@ -99,6 +99,20 @@ def _mode_for(target: Path) -> int:
         return 0o666 & ~umask
 
 
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every platform or file system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
     """Write ``text`` to ``path`` atomically (temp file in the same directory, fsync, rename).
 
@@ -118,6 +132,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
             os.fsync(f.fileno())
         os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a result (or script copy) gets a normal file's mode
         os.replace(tmp, target)
+        _fsync_dir(parent)
     except OSError as exc:
         try:
             os.unlink(tmp)

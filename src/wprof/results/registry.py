@@ -29,7 +29,7 @@ class Kind:
     version: int  # the version written now
     reads: tuple[int, ...]
     cls: str  # "module:Class" of the frozen result class
-    renderer: str  # "module:function(result, console)" in wprof.report
+    renderer: str  # module in wprof.report with blocks(result, samples=False)
 
     @property
     def schema(self) -> str:
@@ -37,10 +37,10 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("wprof.bench", 2, (1, 2), "wprof.results.bench:BenchResult", "wprof.report.bench:render_bench"),
-    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop:render_loop"),
-    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare:render_compare"),
-    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu:render_ncu"),
+    Kind("wprof.bench", 2, (1, 2), "wprof.results.bench:BenchResult", "wprof.report.bench"),
+    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop"),
+    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare"),
+    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu"),
 )}
 
 
@@ -59,8 +59,8 @@ def result_class(kind: Kind) -> type:
 
 
 def renderer(kind: Kind) -> Any:
-    mod, _, name = kind.renderer.partition(":")
-    return getattr(importlib.import_module(mod), name)
+    """The kind's renderer module (``blocks(result, samples=False)``)."""
+    return importlib.import_module(kind.renderer)
 
 
 def parse_result(doc: dict[str, Any], where: str = "the document") -> Any:

@@ -145,10 +145,11 @@ def work_items(ctx: Context, region: Region) -> list[ast.AST]:
 
     out: list[ast.AST] = []
     calls = {id(c) for c in work_calls(ctx, region)}
+    from .._context import in_lambda
+
     for s in region.stmts():
         for n in stmt_nodes(s):
-            if (isinstance(n, ast.Call) and id(n) in calls) or (isinstance(n, ast.BinOp)
-                                                                   and isinstance(n.op, ast.MatMult)):
+            if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n):
                 out.append(n)
     return out
 
@@ -169,7 +170,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             key = callee_key(c)
             if key is None or key in ("print",) or key.split(".")[0] in params:
                 continue  # a callable handed in: the caller may have warmed it up
-            if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo):
+            if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
+                    benchmarks_itself(ctx, key):
                 continue
             cold.append((c, key))
         if not cold:
@@ -265,15 +267,34 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
     return False
 
 
-def end_to_end(ctx: Context, r: Region) -> bool:
-    """The region runs a data-driven loop (over a loader or dataset, or ``next(...)``) or trains: a run's wall
-    time, where the first step is part of the workload, not a steady-state benchmark."""
+def data_driven(ctx: Context, r: Region) -> bool:
+    """The region runs a loop over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps."""
     for s in r.stmts():
         if isinstance(s, (ast.For, ast.AsyncFor)) and not _range_like(ctx, s.iter):
             return True
-        for c in stmt_calls(s):
-            if isinstance(c.func, ast.Name) and c.func.id == "next" or ctx.method(c) == "backward":
-                return True
+        if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
+            return True
+    return False
+
+
+def end_to_end(ctx: Context, r: Region) -> bool:
+    """The region runs a data-driven loop or trains (``.backward()``): a run's wall time, where the first step is
+    part of the workload, not a steady-state benchmark."""
+    return data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls())
+
+
+def benchmarks_itself(ctx: Context, key: str) -> bool:
+    """A function of this file that runs a benchmark harness (``do_bench``, ``Timer.timeit``...): it warms up."""
+    fn = ctx.functions.get(key)
+    if fn is None:
+        return False
+    from .._context import SYNCING_CALLS, SYNCING_LAST_NAMES, SYNCING_METHODS
+
+    for c in ctx.calls_in_function(fn):
+        q = ctx.call_name(c) or ""
+        if q in SYNCING_CALLS or q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES or \
+                (ctx.method(c) in SYNCING_METHODS and ctx.method(c) != "numpy"):
+            return True
     return False
 
 

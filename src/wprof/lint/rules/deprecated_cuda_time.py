@@ -76,6 +76,10 @@ def _guarded(a: ast.Attribute) -> bool:
             tests = [parent.test]
         elif isinstance(parent, ast.BoolOp):
             tests = [v for v in parent.values if v is not node]
+        elif isinstance(parent, ast.ExceptHandler):  # the fallback branch of `except AttributeError:`
+            names = [] if parent.type is None else [n.id for n in ast.walk(parent.type) if isinstance(n, ast.Name)]
+            if parent.type is None or "AttributeError" in names or "Exception" in names:
+                return True
         elif isinstance(parent, ast.Try) and node in parent.body:
             for h in parent.handlers:
                 names = [] if h.type is None else [n.id for n in ast.walk(h.type) if isinstance(n, ast.Name)]

@@ -1,10 +1,15 @@
-'''WP114 hidden-sync: `.item()`, `.cpu()`, `.tolist()` or printing a tensor inside a timed region.
+'''WP114 hidden-sync: `.item()`, `.cpu()`, `.tolist()` or printing a tensor on every step of a timed loop.
 
 ## What it does
-Checks for calls that copy a tensor to the host, and so wait for the GPU, between the start and end of a timed
-region: `.item()`, `.cpu()`, `.tolist()`, and `print()` of a tensor (directly or in an f-string). A host-timed
-region may end with one such call after its last GPU work (it then acts as the synchronize before the end read);
-that is not reported. After the end reading they are fine.
+Checks for calls that copy a tensor to the host, and so wait for the GPU, on every step of a timed loop: `.item()`,
+`.cpu()`, `.tolist()`, `.numpy()`, and `print()` of a tensor (directly or in an f-string), inside a loop that a
+measurement times (per-iteration samples, a loop between the two readings, or an interval started before a loop
+and read inside it every N steps). Between CUDA event records any such call is reported. One finding per loop:
+several syncs in the same step are one mistake.
+
+Not reported: a host-timed region that ends with one such call after its last GPU work (it then acts as the
+synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
+checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -80,8 +85,8 @@ def check(ctx: Context) -> None:
                     continue  # once every N steps (logging, checkpoint names), or on a path without the end read
                 spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
                 later_work = any(i > s._wp_idx for i in work_idx)  # type: ignore[attr-defined]
-                if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans and not later_work:
-                    continue  # the barrier before the end read
+                if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans:
+                    continue  # once per interval: the barrier before the end read, or a one-off sync of the work
                 if r.kind != "event" and r.loop is not None and not later_work:
                     continue  # per-iteration host region: the last thing before the end read
                 seen.add(id(c))

@@ -47,7 +47,7 @@ No automatic fix: where to synchronize depends on what the number is meant to in
 from __future__ import annotations
 
 from .._context import Context
-from ._common import callee_key, called_before, work_items
+from ._common import callee_key, called_before, data_driven, work_items
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -58,7 +58,7 @@ def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
     for r in ctx.regions:
-        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r):
+        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r):
             continue
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",

@@ -77,9 +77,10 @@ _FEW_SAMPLES = 10
 
 
 def _long_samples(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> bool:
-    """Each iteration is a long end-to-end sample: the loop runs a handful of times (``range(5)``), or an iteration
-    calls a function of this file that itself loops over GPU work (a generation, an epoch). A synchronize before
-    and after such a sample is what makes a host timing of it correct, and costs nothing measurable."""
+    """Each iteration is a long end-to-end sample: the loop runs a handful of times (``range(5)``, four prompts), or
+    an iteration calls a function of this file that itself loops over GPU work (a generation, an epoch). A
+    synchronize before and after such a sample is what makes a host timing of it correct, and costs nothing
+    measurable."""
     if isinstance(loop, (ast.For, ast.AsyncFor)):
         count = _range_count(ctx, loop)
         if count is not None and count <= _FEW_SAMPLES:
@@ -93,7 +94,19 @@ def _long_samples(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> bool:
 
 
 def _range_count(ctx: Context, loop: ast.stmt) -> int | None:
+    """How many times a ``for`` loop runs, when the code says: ``range(5)``, ``range(start, n)`` with known
+    values, or a literal list of items (``for prompt in PROMPTS[:limit]`` with ``PROMPTS = [...]``)."""
     it = loop.iter  # type: ignore[attr-defined]
+    while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "list",
+                                                                                          "tqdm") and it.args:
+        it = it.args[0]
+    base = it.value if isinstance(it, ast.Subscript) and isinstance(it.slice, ast.Slice) else it
+    if isinstance(base, (ast.List, ast.Tuple)):
+        return len(base.elts)
+    if isinstance(base, ast.Name):
+        values = ctx.assigns.get(base.id, [])
+        if values and all(isinstance(v, (ast.List, ast.Tuple)) for v in values):
+            return max(len(v.elts) for v in values)  # type: ignore[attr-defined]
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args):
         return None
     vals = [_const(ctx, a, loop) for a in it.args[:2]]
