@@ -89,3 +89,12 @@ def test_replaced_headline_round_trips_and_renders(use, tmp_path):
     text = "\n".join(lines(back, width=200))
     assert "cross-check (other-stream)" in text and "← headline" in text and "synchronized wall" in text
     assert "device (back to back" not in text
+
+
+def test_forced_per_call_keeps_its_launch_inclusive_number_and_says_so(use):
+    use(FakeCuda(eager_ms=2.967, device_ms=0.48, host_ms=3.0, kernels=kb(224, 0.246), host_call_ms=4.1))
+    r = wprof.bench(lambda: time.sleep(0.003), monitor=False, iters=5, mode="per-call")
+    assert r.mode == "per-call" and r.summary.median == pytest.approx(2.967)
+    x = r.extra["crosscheck"]
+    assert x["cause"] == "launch-gaps" and x["headline"] == "keep" and "mode='per-call'" in x["sentence"]
+    assert "crosscheck" in {w.code for w in r.warnings}
