@@ -1,5 +1,7 @@
 """A scripted CUDA backend: the span interface of wprof.benchmark.device.CudaBackend, with made-up device times."""
 
+import time
+
 from wprof.benchmark.device import Span
 
 
@@ -9,6 +11,17 @@ class FakeGraph:
 
     def replay(self):
         self.backend.replays += 1
+
+
+class FakeFlush:
+    """The cold-cache flush: counts its calls."""
+
+    def __init__(self, nbytes):
+        self.nbytes = nbytes
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
 
 
 class FakeCuda:
@@ -34,12 +47,15 @@ class FakeCuda:
         self.profiled = 0
         self.ns = 0
 
-    def now_ns(self):
-        return self.ns
-
     def call(self):
         self.pending += 1
         self.ns += int(self.host_call_ms * 1e6)
+
+    def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's; plus the fake host and device
+        return time.perf_counter_ns() + self.ns  # time of ``call`` and ``sync`` (the cross-check's wall)
+
+    def make_flush(self, nbytes):
+        return FakeFlush(nbytes)
 
     def sync(self, phase):
         self.ns += int(self.pending * self.hidden_ms * 1e6)
