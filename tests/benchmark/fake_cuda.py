@@ -51,6 +51,11 @@ class FakeCuda:
         self.pending += 1
         self.ns += int(self.host_call_ms * 1e6)
 
+    def telemetry(self, device, monitor):  # tests replace this with a scripted telemetry
+        from wprof.benchmark.telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
+
     def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's; plus the fake host and device
         return time.perf_counter_ns() + self.ns  # time of ``call`` and ``sync`` (the cross-check's wall)
 
