@@ -42,9 +42,12 @@ _SCHEMAS: dict[str, str] = {
     "wprof.loop": "wprof.loop.result:LoopResult",
     "wprof.compare": "wprof.benchmark.compare:CompareResult",
     "wprof.ncu": "wprof.profilers.ncu:NcuResult",
+    "wprof.sweep": "wprof.benchmark.sweep_result:SweepResult",
+    "wprof.sweep-compare": "wprof.benchmark.sweep_result:SweepCompareResult",
 }
 # schema kind -> the major version this wprof reads (a new major version means a field changed meaning)
-_MAJOR_VERSIONS: dict[str, str] = {"wprof.bench": "1", "wprof.loop": "1", "wprof.compare": "1", "wprof.ncu": "1"}
+_MAJOR_VERSIONS: dict[str, str] = {"wprof.bench": "1", "wprof.loop": "1", "wprof.compare": "1", "wprof.ncu": "1",
+                                   "wprof.sweep": "1", "wprof.sweep-compare": "1"}
 
 
 def now_utc() -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 NAME = "report"
-HELP = "render a saved result file (terminal, markdown or JSON)"
+HELP = "render a saved result file (terminal, JSON, or a self-contained HTML page with plots)"
 ORDER = 60
 
 
@@ -13,6 +13,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("result", metavar="RESULT.json", help="a result written with --json (or by the gauge)")
     p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
     p.add_argument("--samples", action="store_true", help="also print the raw samples (bench results)")
+    p.add_argument("--html", metavar="PATH", default=None,
+                   help="also write a self-contained HTML page with plots (no network; needs matplotlib)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -21,7 +23,17 @@ def run(args: argparse.Namespace) -> int:
     from ..report import make_console, render
     from ..results import load_result
 
+    if args.html:
+        from ..report.html import check_html_path
+
+        check_html_path(args.html)
     result = load_result(args.result)
+    if args.html:
+        from ..report.html import write_html
+
+        path = write_html(result, args.html)
+        if args.format == "text":
+            print(f"saved {path}")
     if args.format == "json":
         print(json.dumps(result.to_dict(), indent=2))
         return 0

@@ -19,6 +19,8 @@ _RENDERERS = {
     "LoopResult": "wprof.report.loop:render_loop",
     "CompareResult": "wprof.report.compare:render_compare",
     "NcuResult": "wprof.report.ncu:render_ncu",
+    "SweepResult": "wprof.report.sweep:render_sweep",
+    "SweepCompareResult": "wprof.report.sweep:render_sweep_compare",
 }
 
 

@@ -125,6 +125,11 @@ def render_bench(result: BenchResult, console: Any) -> None:
     tline = _telemetry_line(result.extra.get("telemetry"))
     if tline:
         console.print(tline)
+    from .sweep import throughput_line
+
+    tp = throughput_line(result.extra.get("throughput"))
+    if tp:
+        console.print(escape(tp))
     head = result.extra.get("headline")
     for key, label, kind in (("device_ms", "device (back to back, host removed)", "device"),
                              ("eager_ms", "per call (event pair per call, launch-inclusive)", "eager")):
