@@ -8,7 +8,7 @@ import random
 
 from wprof.benchmark.compare import compare_results
 from wprof.benchmark.sweep import add_throughput, compare_sweeps
-from wprof.benchmark.sweep_result import SweepPoint, SweepResult
+from wprof.results.sweep import SweepPoint, SweepResult
 from wprof.loop.result import Finding, LoopResult
 from wprof.results import BenchResult, Warmup
 from wprof.stats import Warning_, quality_warnings, summarize

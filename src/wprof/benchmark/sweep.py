@@ -23,7 +23,7 @@ from typing import Any
 from .. import __version__
 from ..errors import UsageError, UserCodeError
 from ..results import BenchResult, now_utc
-from .sweep_result import SweepComparePoint, SweepCompareResult, SweepPoint, SweepResult, point_label
+from ..results.sweep import SweepComparePoint, SweepCompareResult, SweepPoint, SweepResult, point_label
 from .throughput import check_declaration, count_call_flops, throughput
 
 __all__ = ["add_throughput", "compare_sweeps", "grid", "run_sweep"]

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report import make_console, render
     from ..results import BenchResult, load_result
 
-    from ..benchmark.sweep_result import SweepResult
+    from ..results.sweep import SweepResult
 
     if args.html:
         from ..report.html import check_html_path
@@ -87,7 +87,7 @@ def _save(result: object, args: argparse.Namespace) -> None:
 
 def _compare_sweeps(args: argparse.Namespace, loaded: list) -> int:
     from ..benchmark.sweep import compare_sweeps
-    from ..benchmark.sweep_result import SweepResult
+    from ..results.sweep import SweepResult
     from ..errors import ResultFileError
     from ..report import make_console, render
 

@@ -14,7 +14,6 @@ Plots come from :mod:`wprof.report.plots` (matplotlib, imported when a page is r
 from __future__ import annotations
 
 import html as _html
-import importlib
 import json
 import math
 import os
@@ -26,17 +25,6 @@ from .. import __version__
 from ..stats import fmt_ms
 
 __all__ = ["Raw", "esc", "render_html", "write_html"]
-
-# result class name -> "module:function(result) -> str"
-_PAGES = {
-    "BenchResult": "wprof.report.html_bench:bench_page",
-    "CompareResult": "wprof.report.html_bench:compare_page",
-    "LoopResult": "wprof.report.html_loop:loop_page",
-    "SweepResult": "wprof.report.html_sweep:sweep_page",
-    "SweepCompareResult": "wprof.report.html_sweep:sweep_compare_page",
-    "NcuResult": "wprof.report.html:ncu_page",
-}
-
 
 class Raw(str):
     """Markup built by this package (already escaped): passed through as is."""
@@ -51,12 +39,9 @@ def esc(value: Any) -> str:
 
 def render_html(result: Any) -> str:
     """The whole HTML document for ``result``."""
-    key = type(result).__name__
-    target = _PAGES.get(key)
-    if target is None:
-        raise TypeError(f"no HTML page for {key}")
-    mod, _, fn = target.partition(":")
-    return getattr(importlib.import_module(mod), fn)(result)
+    from ..results.registry import html_page, kind_of
+
+    return html_page(kind_of(result))(result)
 
 
 def write_html(result: Any, path: str | os.PathLike[str]) -> Path:

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..results import BenchResult, write_json_atomic
+from ._io import write_json_atomic
+from .bench import BenchResult
 
 __all__ = ["SweepPoint", "SweepResult", "SweepComparePoint", "SweepCompareResult", "SWEEP_SCHEMA",
            "SWEEP_COMPARE_SCHEMA", "point_label"]
