@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import itertools
 import math
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -77,7 +78,14 @@ def _svg(fig: Any) -> str:
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
     text = buf.getvalue()
-    return text[text.index("<svg"):].strip()  # drop the XML declaration and DOCTYPE: inline in HTML
+    text = text[text.index("<svg"):].strip()  # drop the XML declaration and DOCTYPE: inline in HTML
+    # matplotlib numbers its ids per figure (figure_1, patch_1, ...): give each figure its own prefix so the ids of
+    # several plots in one page stay unique, and the references (url(#...), href="#...") follow them. User text in
+    # the SVG is escaped, so these patterns only match matplotlib's own markup.
+    pre = f"w{next(_SALT)}-"
+    text = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{pre}{m.group(1)}"', text)
+    text = re.sub(r"url\(#([^)]+)\)", lambda m: f"url(#{pre}{m.group(1)})", text)
+    return re.sub(r'href="#([^"]+)"', lambda m: f'href="#{pre}{m.group(1)}"', text)
 
 
 def _legend_below(fig: Any, ax: Any, ncols: int) -> None:
