@@ -35,8 +35,8 @@ def key_numbers(kind, r):
         for p in r.points:
             if p.result is not None:
                 t = p.result.extra["throughput"]
-                out += [fmt_ms(p.result.summary.median), f"{t['tflop_per_s']:.1f}", f"{100 * t['peak_flops_fraction']:.1f}%"]
-        return out + ["CUDA out of memory"]
+                out += [fmt_ms(p.result.summary.median), f"{t['tflop_per_s']:.4g}", f"{100 * t['peak_flops_fraction']:.1f}%"]
+        return out + ["CUDA out of memory"]  # the failed point's error
     if kind == "sweep_compare":
         return [f"{p.comparison.ratio:.4f}x" for p in r.points if p.comparison is not None]
     raise AssertionError(kind)

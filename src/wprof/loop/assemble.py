@@ -123,6 +123,7 @@ def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -
         "host_step_ms": summarize(ser.host_step).to_dict() if ser.host_step else None,
         "short_fetch_us": g.short_fetch_ns / 1e3,
         "unmarked_fetches": g._unmarked,
+        "window_t0_ns": ser.t0_ns,  # host clock of the first window boundary: lines NVML samples up with the steps
     }
     env: dict[str, Any] = {}
     try:

@@ -49,16 +49,16 @@ def sweep_rows(result: Any) -> tuple[list[str], list[list[str]], list[int]]:
         row = [str(p.params.get(k)) for k in keys]
         r = p.result
         if r is None:
-            row += ["failed", p.error[:80]] + [""] * (len(headers) - len(keys) - 2)
+            row += ["failed"] + ["–"] * (len(headers) - len(keys) - 2) + ["error (below)"]
             rows.append(row)
             continue
         s = r.summary
         row += [fmt_ms(s.median), f"{fmt_ms(s.ci95_low)} – {fmt_ms(s.ci95_high)}"]
         if has_f:
-            row += [_f(t.get("tflop_per_s"), "{:.1f}"), _f(None if t.get("peak_flops_fraction") is None
+            row += [_f(t.get("tflop_per_s"), "{:.4g}"), _f(None if t.get("peak_flops_fraction") is None
                                                            else 100 * t["peak_flops_fraction"], "{:.1f}%")]
         if has_b:
-            row += [_f(t.get("gb_per_s"), "{:.0f}"), _f(None if t.get("peak_bandwidth_fraction") is None
+            row += [_f(t.get("gb_per_s"), "{:.4g}"), _f(None if t.get("peak_bandwidth_fraction") is None
                                                        else 100 * t["peak_bandwidth_fraction"], "{:.1f}%")]
         if has_bound:
             row += [t.get("bound") or "–"]
