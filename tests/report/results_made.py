@@ -115,8 +115,8 @@ def sweep(name: str = "matmul", seed: int = 0, speed: float = 1.0) -> SweepResul
     points.append(SweepPoint(params={"n": 16384, "dtype": "bf16"}, error=f"{name} raised: CUDA out of memory"))
     return SweepResult(name=name, target=f"bench_ops.py:{name}", axes={"n": [1024, 2048, 4096, 8192, 16384],
                                                                      "dtype": ["bf16", "fp16"]},
-                       points=tuple(points), env=dict(ENV), config={"budget_s": 1.0}, created_utc="2026-11-30T13:00:00Z",
-                       wprof_version="0.1.0")
+                       points=tuple(points), env=dict(ENV), config={"budget_s": 1.0},
+                       created_utc="2026-11-30T13:00:00Z", wprof_version="0.1.0")
 
 
 def sweep_compare(name: str = "matmul") -> object:

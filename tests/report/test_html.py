@@ -35,7 +35,8 @@ def key_numbers(kind, r):
         for p in r.points:
             if p.result is not None:
                 t = p.result.extra["throughput"]
-                out += [fmt_ms(p.result.summary.median), f"{t['tflop_per_s']:.4g}", f"{100 * t['peak_flops_fraction']:.1f}%"]
+                out += [fmt_ms(p.result.summary.median), f"{t['tflop_per_s']:.4g}",
+                        f"{100 * t['peak_flops_fraction']:.1f}%"]
         return out + ["CUDA out of memory"]  # the failed point's error
     if kind == "sweep_compare":
         return [f"{p.comparison.ratio:.4f}x" for p in r.points if p.comparison is not None]
@@ -144,3 +145,25 @@ def test_html_modules_import_no_matplotlib_and_render_without_pyplot():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+H200 = ("h200-matmul-sweep.json", "h200-nanogpt-loop.json", "h200-add.json")
+
+
+@pytest.mark.parametrize("name", H200)
+def test_real_h200_results_render_without_matplotlib_warnings(name):
+    """Results from the H200 (2026-11-30, examples/ on driver 580.159.04) render with every plot laid out (matplotlib
+    warns when a plot's axes collapse: an error here). The loop ran on one rank: no ranks plot."""
+    import pathlib
+    import warnings
+
+    pytest.importorskip("matplotlib")
+    from wprof.report.html import render_html
+    from wprof.results import load_result
+
+    r = load_result(pathlib.Path(__file__).parent / "data" / name)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = render_html(r)
+    assert text.count("<svg") >= {"h200-matmul-sweep.json": 4, "h200-nanogpt-loop.json": 4, "h200-add.json": 4}[name]
+    assert "NVIDIA H200" in text

@@ -105,6 +105,8 @@ tr.hl td{background:#eef5fc;font-weight:600}
 .callout.ok{border-color:#2a9d5c;background:#edf8f1}
 .callout.next{border-color:#1f6fb4;background:#eef5fc}
 .callout .adv{margin-top:4px}
+.callout .ev{margin-top:6px;font-size:12.5px;color:#5b6270}
+.callout .ev code{background:rgba(255,255,255,.7);margin-right:4px;white-space:nowrap}
 .callout table{background:transparent;width:auto}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 code{background:#eef0f3;padding:1px 5px;border-radius:4px;word-break:break-all}

@@ -12,8 +12,8 @@ import math
 from typing import Any
 
 from . import plots
-from .html import (callout, card, details_json, device_line, figure, kv_table, ms, next_step_block, num, page, para,
-                   pct, plot_or_note, section, table, warnings_block)
+from .html import (callout, card, details_json, device_line, esc, figure, kv_table, ms, next_step_block, num, page,
+                   para, pct, plot_or_note, section, table, warnings_block)
 from .html_bench import telemetry_section
 
 __all__ = ["loop_page"]
@@ -23,13 +23,16 @@ _LABEL = {"iter_ms": "iter (compute, no data)", "data_ms": "data (host, in __nex
 _CLOCK = {"cuda-events": "CUDA events", "host": "host clock", "host+synchronize": "host clock after synchronize"}
 
 
+def _value(v: Any) -> str:
+    return num(v, "{:.4g}") if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v)
+
+
 def _findings(r: Any) -> str:
     out = []
     for f in r.findings:
         ev = f.evidence or {}
-        rows = [(k, num(v, "{:.4g}") if isinstance(v, (int, float)) and not isinstance(v, bool) else str(v))
-                for k, v in ev.items()]
-        extra = table(("evidence", "value"), rows, numeric=(1,)) if rows else ""
+        chips = " ".join(f"<code>{esc(k)} = {esc(_value(v))}</code>" for k, v in ev.items())
+        extra = f'<div class="ev">evidence: {chips}</div>' if chips else ""
         out.append(callout("finding", f"[{f.code}]", f.message, f.advice, extra))
     if not out and r.n:
         out.append(callout("ok", "No finding:", "the loop is not data-bound, host-bound, throttled or imbalanced "
@@ -143,7 +146,8 @@ def loop_page(r: Any) -> str:
     if m.get("mfu") is not None:
         p = m.get("peak") or {}
         cards.append(card("MFU", pct(m["mfu"]), f"{num(m.get('achieved_flops', 0) / 1e12, '{:.4g}')} of "
-                                               f"{num(p.get('flops', 0) / 1e12, '{:.4g}')} TFLOP/s {p.get('dtype', '')}"))
+                                               f"{num(p.get('flops', 0) / 1e12, '{:.4g}')} TFLOP/s "
+                                               f"{p.get('dtype', '')}"))
     badges = [(r.status, "bad" if bad else "")] + [(f.code, "bad") for f in r.findings[:3]]
     what = f"{r.n} iterations {r.index[0]}..{r.index[-1]} of window {a}..{b - 1}" if r.n else "no iteration measured"
     meta = [f"{r.mode} mode", what, device_line(r.env), r.created_utc]
@@ -176,7 +180,8 @@ def loop_page(r: Any) -> str:
         ("window", f"{a}..{b - 1} ({r.n} measured)"),
         ("warmup", f"{w.get('iterations', 0)} iterations excluded ({ms(w.get('step_ms'))} in all, first step "
                    f"{ms(w.get('first_step_ms'))}); {w.get('reason', '')}" if w else None),
-        ("global batch size", r.global_batch_size), ("rank", f"{r.rank} of {r.world_size}" if r.world_size > 1 else None),
+        ("global batch size", r.global_batch_size),
+        ("rank", f"{r.rank} of {r.world_size}" if r.world_size > 1 else None),
         ("host step (median)", ms(((r.timing or {}).get("host_step_ms") or {}).get("median"))
          if (r.timing or {}).get("host_step_ms") else None),
     ] + mfu_rows)

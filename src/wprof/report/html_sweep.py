@@ -131,9 +131,13 @@ def sweep_page(r: Any) -> str:
                                                                                   best[0].items())
                           + (f" · {pct(best[2])} of peak" if best[2] is not None else "")))
     if measured:
-        fastest = min(measured, key=lambda m: m[1].summary.median)
-        cards.append(card("fastest point", plots_ms(fastest[1].summary.median),
-                          ", ".join(f"{k}={v}" for k, v in fastest[0].items())))
+        codes: dict[str, int] = {}
+        for _, res in measured:
+            for c in {w.code for w in res.warnings} - {"aggregate-mode"}:
+                codes[c] = codes.get(c, 0) + 1
+        warned = sum(1 for _, res in measured if {w.code for w in res.warnings} - {"aggregate-mode"})
+        cards.append(card("points with warnings", f"{warned} / {len(measured)}",
+                          ", ".join(f"{c} {n}" for c, n in sorted(codes.items(), key=lambda kv: -kv[1])[:3])))
     reasons = sorted({(res.extra.get("throughput") or {}).get("reason") for _, res in measured} - {None})
     warns = []
     for p in r.points:
@@ -157,12 +161,6 @@ def sweep_page(r: Any) -> str:
     return page(kind="sweep", title=r.name, meta=[device_line(r.env), r.created_utc],
                 badges=[(r.status, "" if r.status == "complete" else "bad")], cards=cards, sections=sections,
                 source=r.schema)
-
-
-def plots_ms(v: float) -> str:
-    from ..stats import fmt_ms
-
-    return fmt_ms(v)
 
 
 def _label(params: dict[str, Any]) -> str:

@@ -127,7 +127,8 @@ def series_plot(x: Sequence[int], series: dict[str, Sequence[float]], *, title: 
     scale, unit = _unit([v for s in series.values() for v in s])
     with _figure(height=height) as (fig, ax):
         for key, ys in series.items():
-            ax.plot(list(x), _nan_to_none(ys, scale), lw=1.2, marker="o", ms=2.5, color=COLORS.get(key),
+            ax.plot(list(x), _nan_to_none(ys, scale), lw=1.2 if len(ys) <= 100 else 0.9,
+                    marker="o" if len(ys) <= 100 else None, ms=2.5, color=COLORS.get(key),
                     label=labels.get(key, key), rasterized=len(ys) > RASTER_ABOVE)
         if warmup and warmup.get("iterations") and x:
             w = int(warmup["iterations"])
@@ -169,13 +170,18 @@ def hist_plot(panels: list[dict[str, Any]], *, title: str = "", height: float = 
             groups = p.get("groups") or {p.get("label", ""): p["values"]}
             allv = [v for vs in groups.values() for v in _finite(vs)]
             scale, unit = _unit(allv)
+            import numpy as np
+
+            # one set of bins for every group: overlaid histograms compare only on the same bins
+            edges = np.histogram_bin_edges([v * scale for v in allv] or [0.0],
+                                           bins=min(60, max(8, int(math.sqrt(max(1, len(allv)))))))
             for k, (name, vs) in enumerate(groups.items()):
                 v = [x * scale for x in _finite(vs)]
                 if not v:
                     continue
                 color = p.get("color") if len(groups) == 1 else (p.get("colors") or CYCLE)[k % len(CYCLE)]
-                ax.hist(v, bins=min(60, max(8, int(math.sqrt(len(v))))), color=color, alpha=0.55 if len(groups) > 1
-                        else 0.8, label=name if len(groups) > 1 else None, histtype="stepfilled")
+                ax.hist(v, bins=edges, color=color, alpha=0.55 if len(groups) > 1 else 0.8,
+                        label=name if len(groups) > 1 else None, histtype="stepfilled")
             if p.get("ci") and None not in p["ci"] and not any(math.isnan(c) for c in p["ci"]):
                 lo, hi = p["ci"]
                 ax.axvspan(lo * scale, hi * scale, color=COLORS["ci"], alpha=0.18, lw=0, label="95% CI of median")
@@ -192,7 +198,7 @@ def hist_plot(panels: list[dict[str, Any]], *, title: str = "", height: float = 
             ax.set_xlabel(unit)
             ax.set_ylabel("count")
             ax.set_title(p.get("label", ""))
-            ax.legend(loc="upper right")
+            ax.legend(loc="upper right", frameon=True, framealpha=0.85, edgecolor="none", fontsize=7)
         if title:
             fig.suptitle(title, x=0.01, ha="left", fontsize=10, fontweight="bold")
         return _svg(fig)
@@ -288,10 +294,12 @@ def stacked_plot(x: Sequence[int], layers: dict[str, Sequence[float]], *, title:
         bottom = [0.0] * len(x)
         for k, (name, ys) in enumerate(layers.items()):
             vals = [0.0 if (v is None or math.isnan(v)) else v * scale for v in ys]
-            ax.bar(list(x), vals, bottom=bottom, width=0.85, color=CYCLE[k % len(CYCLE)], label=name)
+            ax.bar(list(x), vals, bottom=bottom, width=0.85 if len(x) <= 60 else 1.0, linewidth=0,
+                   color=CYCLE[k % len(CYCLE)], label=name)
             bottom = [b + v for b, v in zip(bottom, vals)]
         if line:
-            ax.plot(list(x), _nan_to_none(line[1], scale), color="#111111", lw=1, marker=".", ms=3, label=line[0])
+            ax.plot(list(x), _nan_to_none(line[1], scale), color="#111111", lw=1, marker="." if len(x) <= 100 else None,
+                    ms=3, label=line[0])
         ax.set_xlabel("iteration")
         ax.set_ylabel(unit)
         ax.set_title(title)
@@ -319,7 +327,7 @@ def grouped_bars(groups: Sequence[str], series: dict[str, Sequence[float]], *, t
 
 def interval_plot(rows: list[tuple[str, float, float, float]], *, title: str, xlabel: str, ref: float = 1.0) -> str:
     """Point estimates with their CI, one row each (label, value, lo, hi), against a reference line (ratio = 1)."""
-    with _figure(height=0.42 * len(rows) + 1.0) as (fig, ax):
+    with _figure(height=max(2.0, 0.42 * len(rows) + 1.2)) as (fig, ax):
         for y, (label, v, lo, hi) in enumerate(rows[::-1]):
             color = "#2a9d5c" if hi < ref else "#d1495b" if lo > ref else "#666666"
             if not (math.isnan(lo) or math.isnan(hi)):
@@ -395,17 +403,25 @@ def roofline_plot(points: dict[str, list[tuple[float, float, str]]], *, peak_tfl
         ax.plot(xs, [min(peak_tflops, x * peak_gb_s / 1e3) for x in xs], color=COLORS["peak"], lw=1.5,
                 label=f"roof: {peak_tflops:g} TFLOP/s, {peak_gb_s:g} GB/s")
         ax.axvline(ridge, color=COLORS["peak"], lw=0.8, ls=":")
-        ax.text(ridge, peak_tflops * 0.02, f" ridge {ridge:.0f} FLOP/B", fontsize=7, color="#666666")
+        ax.text(ridge, 0.03, f" ridge {ridge:.0f} FLOP/B", fontsize=7, color="#666666",
+                transform=ax.get_xaxis_transform())
+        ys = [p[1] for pts in points.values() for p in pts if p[1] > 0]
+        ax.set_ylim(min(ys + [peak_tflops]) / 3, peak_tflops * 1.6)
+        ax.set_xlim(lo, hi)
+        labelled: set[str] = set()
         for k, (label, pts) in enumerate(points.items()):
             pts = [p for p in pts if p[0] > 0 and p[1] > 0]
             ax.plot([p[0] for p in pts], [p[1] for p in pts], ls="none", marker="o", ms=5,
                     color=CYCLE[k % len(CYCLE)], label=label)
             for x, y, text in pts:
-                ax.annotate(text, (x, y), textcoords="offset points", xytext=(4, -9), fontsize=7, color="#444444")
+                if text not in labelled:  # one label per point of the axis, not one per line
+                    labelled.add(text)
+                    ax.annotate(text, (x, y), textcoords="offset points", xytext=(5, 4), fontsize=7.5,
+                                color="#444444")
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_xlabel("arithmetic intensity (FLOP / byte)")
         ax.set_ylabel("TFLOP/s")
         ax.set_title(title)
-        fig.legend(*ax.get_legend_handles_labels(), loc="outside right upper")
+        ax.legend(loc="lower right", frameon=True, framealpha=0.9, edgecolor="none")
         return _svg(fig)
