@@ -82,10 +82,10 @@ h1{font-size:22px;margin:2px 0 4px;word-break:break-all}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;vertical-align:middle;
 margin-left:6px;background:#e6f4ea;color:#1e6b3a}
 .badge.bad{background:#fde7ea;color:#a3172c}.badge.warn{background:#fff3d6;color:#8a5a00}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(170px,1fr));gap:12px;margin-top:14px}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:12px;margin-top:14px}
 .card{background:#fff;border:1px solid #dfe2e7;border-radius:8px;padding:10px 14px}
 .card .l{font-size:11px;letter-spacing:.05em;text-transform:uppercase;color:#6a7280}
-.card .v{font-size:24px;font-weight:650;font-variant-numeric:tabular-nums;margin:2px 0}
+.card .v{font-size:22px;font-weight:650;font-variant-numeric:tabular-nums;margin:2px 0;line-height:1.2}
 .card .s{font-size:12px;color:#5b6270}
 .card.hl{border-color:#1f6fb4;box-shadow:inset 3px 0 0 #1f6fb4}
 section{background:#fff;border:1px solid #dfe2e7;border-radius:8px;padding:14px 18px;margin:16px 0}

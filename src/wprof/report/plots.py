@@ -258,8 +258,8 @@ def telemetry_plot(t_s: Sequence[float], panels: list[tuple[str, Sequence[float 
         if top:
             tx, ty, lab = top
             scale, unit = _unit(ty)
-            axs[0].plot(list(tx), [v * scale for v in ty], lw=1.1, marker="o", ms=2, color=COLORS["step_ms"],
-                        rasterized=len(ty) > RASTER_ABOVE)
+            axs[0].plot(list(tx), [v * scale for v in ty], lw=1.0, marker="o" if len(ty) <= 100 else None, ms=2,
+                        color=COLORS["step_ms"], rasterized=len(ty) > RASTER_ABOVE)
             axs[0].set_ylabel(f"{lab}\n({unit})")
             axs[0].set_ylim(bottom=0)
             k = 1
