@@ -173,6 +173,7 @@ def test_forcing_torch_on_a_cpu_build_is_an_error(monkeypatch):
         wn.set_backend("torch")
 
 
+@pytest.mark.e2e
 def test_import_loads_neither_torch_nor_nvtx():
     code = "import sys, json, wprof.nvtx; print(json.dumps([m for m in ('torch', 'nvtx', 'numpy') if m in sys.modules]))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -65,7 +65,7 @@ def test_sweep_runs_every_point_keeps_failures_and_declared_work(target):
     ok = [p for p in r.points if p.result is not None]
     assert len(ok) == 2 and all(p.result.summary.n == 5 for p in ok)
     assert all("MemoryError: out of memory at n=" in p.error for p in r.points if p.result is None)
-    t = ok[1].result.extra["throughput"]
+    t = ok[1].result.throughput
     med = ok[1].result.summary.median
     assert t["flops_per_call"] == 1000 and t["bytes_per_call"] == 8000
     assert t["tflop_per_s"] == pytest.approx(1000 / (med / 1e3) / 1e12)

@@ -11,6 +11,7 @@ from wprof.benchmark.sweep import add_throughput, compare_sweeps
 from wprof.results.sweep import SweepPoint, SweepResult
 from wprof.loop.result import Finding, LoopResult
 from wprof.results import BenchResult, Warmup
+from wprof.results.bench import sections_from_extra
 from wprof.stats import Warning_, quality_warnings, summarize
 
 ENV = {"hostname": "gpu-node", "platform": "Linux", "python": "3.12.3", "torch": "2.11.0", "cuda_runtime": "12.8",
@@ -56,7 +57,8 @@ def bench(name: str = "mm", median_us: float = 175.4, seed: int = 1, n: int = 40
     return BenchResult(name=name, clock="cuda-events", mode="graph", samples_ms=samples, summary=s,
                        warmup=Warmup(12, 30.5, 410.0, "count=10 and time>=25 ms"), calls_per_sample=2,
                        stop_reason="precision: 95% CI of the median within ±0.10%", warnings=warnings, env=dict(ENV),
-                       config={"mode": "auto", "budget_s": 1.0}, extra=extra, target=f"bench_ops.py:{name}",
+                       config={"mode": "auto", "budget_s": 1.0}, **sections_from_extra(extra),
+                       target=f"bench_ops.py:{name}",
                        created_utc="2026-11-30T13:00:00Z", wprof_version="0.1.0")
 
 

@@ -26,15 +26,15 @@ def key_numbers(kind, r):
             f"{r.mfu['mfu'] * 100:.1f}%", "data-bound", "rank 1 (slowest)"]
     if kind == "bench":
         s = r.summary
-        return [fmt_ms(s.median), fmt_ms(s.ci95_low), fmt_ms(s.ci95_high), fmt_ms(r.extra["eager_ms"]),
-                fmt_ms(r.extra["isolated"]["isolated_ms"]), fmt_ms(r.extra["floor"]["floor_ms"])]
+        return [fmt_ms(s.median), fmt_ms(s.ci95_low), fmt_ms(s.ci95_high), fmt_ms(r.pilots.eager_ms),
+                fmt_ms(r.isolated.isolated_ms), fmt_ms(r.floor.floor_ms)]
     if kind == "compare":
         return [f"{r.ratio:.4f}x", f"{r.ci95_low:.4f}", f"{r.ci95_high:.4f}", r.verdict]
     if kind == "sweep":
         out = []
         for p in r.points:
             if p.result is not None:
-                t = p.result.extra["throughput"]
+                t = p.result.throughput
                 out += [fmt_ms(p.result.summary.median), f"{t['tflop_per_s']:.4g}",
                         f"{100 * t['peak_flops_fraction']:.1f}%"]
         return out + ["CUDA out of memory"]  # the failed point's error
@@ -83,14 +83,14 @@ def test_sweep_throughput_matches_the_hardware_table(results):
 
     r = results["sweep"]
     p = next(p for p in r.points if p.result is not None and p.params["n"] == 8192)
-    t = p.result.extra["throughput"]
+    t = p.result.throughput
     flops = 2 * 8192**3
     assert t["tflop_per_s"] == pytest.approx(flops / (p.result.summary.median / 1e3) / 1e12)
     peak = hardware.peak_flops("NVIDIA H200", "bf16") / 1e12
     assert t["peak"]["tflop_per_s"] == peak and t["peak_flops_fraction"] == pytest.approx(t["tflop_per_s"] / peak)
     # intensity 2n^3 / (3 n^2 x 2 bytes) = n/3 FLOP/B, far above the H200's ridge (989.5e12 / 4.8e12 = 206 FLOP/B)
     assert t["intensity_flop_per_byte"] == pytest.approx(8192 / 3) and t["bound"] == "compute"
-    small = next(p for p in r.points if p.result is not None and p.params["n"] == 1024).result.extra["throughput"]
+    small = next(p for p in r.points if p.result is not None and p.params["n"] == 1024).result.throughput
     assert small["intensity_flop_per_byte"] > small["ridge_flop_per_byte"] == pytest.approx(989.5 / 4.8)
 
 

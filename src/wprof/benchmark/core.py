@@ -36,6 +36,7 @@ from .._optional import optional
 from ..clocks import CUDA_EVENTS, HOST, host_ns
 from ..errors import DeviceUnavailableError, UsageError, UserCodeError
 from ..results import BenchResult, Warmup, now_utc
+from ..results.bench import sections_from_extra
 from ..stats import Warning_, quality_warnings, summarize
 from . import policy
 from .device import Span
@@ -597,18 +598,14 @@ def _fingerprint(device: Any) -> dict[str, Any]:
         return {"notes": [f"environment fingerprint failed: {type(exc).__name__}: {exc}"], "device": None}
 
 
-def _next_step(target: str) -> str | None:
-    if not target:
-        return None
+def _next_step(target: str, clock: str) -> str | None:
+    """The ladder's advice for this run (computed here, once; the report prints it)."""
     try:
-        import shlex
-
-        from ..profilers.ladder import LadderFacts, format_step, next_step
+        from ..profilers.ladder import bench_advice
     except ImportError:
         return None
     try:
-        argv = ("bench", *shlex.split(target))
-        return format_step(next_step(LadderFacts(kind="bench", argv=argv)))
+        return bench_advice(target, clock) or None
     except Exception:
         return None
 
@@ -800,7 +797,7 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
     extra["cache"] = m.cache_info
     if notices:
         extra["notices"] = notices
-    nxt = _next_step(target)
+    nxt = _next_step(target, be.clock)
     if nxt:
         extra["next_step"] = nxt
 
@@ -826,7 +823,7 @@ def _result(m: _Measurement, cfg: _Config, name: str, target: str, samples: list
         warnings=tuple(warnings),
         env=env,
         config=cfg.as_dict(),
-        extra=extra,
+        **sections_from_extra(extra),
         target=target,
         created_utc=now_utc(),
         wprof_version=__version__,

@@ -37,7 +37,7 @@ def grid(axes: dict[str, list[Any]]) -> list[dict[str, Any]]:
 
 def add_throughput(result: BenchResult, fn: Callable[..., Any], args: tuple | None, decl: dict[str, Any] | None,
                    params: dict[str, Any], *, count_flops: bool = False, where: str = "factory") -> BenchResult:
-    """``result`` with ``extra.throughput`` when the factory declared work (or ``count_flops``); FLOPs are counted
+    """``result`` with its ``throughput`` section when the factory declared work (or ``count_flops``); FLOPs are counted
     after timing (one extra call under FlopCounterMode), so the count never touches the measurement."""
     work = check_declaration(decl, where) if decl else {}
     flops, source = work.get("flops"), "declared by the factory"
@@ -47,7 +47,7 @@ def add_throughput(result: BenchResult, fn: Callable[..., Any], args: tuple | No
             work.setdefault("reason", source)
     if flops is None and not work.get("bytes"):
         if "reason" in work:
-            return replace(result, extra={**result.extra, "throughput": {"reason": work["reason"]}})
+            return replace(result, throughput={"reason": work["reason"]})
         return result
     dtype = work.get("dtype")
     if dtype is None and "dtype" in params:
@@ -63,7 +63,7 @@ def add_throughput(result: BenchResult, fn: Callable[..., Any], args: tuple | No
                          device_name=dev, flops_source=source, host_clock=result.clock == "host")
     if work.get("reason"):
         section["reason"] = "; ".join(x for x in (work["reason"], section.get("reason")) if x)
-    return replace(result, extra={**result.extra, "throughput": section})
+    return replace(result, throughput=section)
 
 
 def _free() -> None:

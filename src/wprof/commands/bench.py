@@ -83,14 +83,18 @@ def _bench_kwargs(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
+    import shlex
+
     from .._log import ensure_console_handler
     from ..errors import UsageError
 
     if bool(args.target) == bool(args.stmt):
         raise UsageError("give either TARGET (path.py:factory or module:factory) or --stmt, not both or neither.")
-    if args.json:
-        _check_writable(args.json)
-    if args.html:
+    if args.json is not None:
+        from ..results import check_output_path
+
+        check_output_path(args.json, "--json")  # before timing, not after
+    if args.html is not None:
         from ..report.html import check_html_path
 
         check_html_path(args.html)
@@ -98,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..benchmark import bench
     from ..benchmark.target import load_stmt, load_target, parse_axes, unpack_target
-    from ..report import make_console, render
+    from ..report import render
 
     if args.stmt:
         if args.param:
@@ -107,36 +111,30 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--count-flops is for a TARGET factory; with --stmt, time it and compute the rate "
                              "yourself, or write a factory (docs/sweep.md).")
         fn, name = load_stmt(args.stmt, args.setup)
-        target = f"--stmt {args.stmt!r}" + (f" --setup {args.setup!r}" if args.setup else "")
+        target = shlex.join(["--stmt", args.stmt] + (["--setup", args.setup] if args.setup else []))
         call_args, decl, fixed = None, None, {}
     else:
         fixed, axes = parse_axes(args.param)
         if axes:
             return _sweep(args, fixed, axes)
         loaded, name = load_target(args.target, fixed)
-        target = args.target
+        # the exact arguments, params included: the result's target and the ladder's command repeat them
+        target = shlex.join([args.target] + [f"--param={x}" for x in args.param or ()])
         fn, call_args, decl = unpack_target(loaded)
     result = bench(fn, args=call_args, name=args.name or name, target=target, **_bench_kwargs(args))
     if decl or args.count_flops:
         from ..benchmark.sweep import add_throughput
 
         result = add_throughput(result, fn, call_args, decl, fixed, count_flops=args.count_flops, where=name)
-    if args.target:  # the ladder's next step with the exact arguments given (params included)
-        from ..benchmark.core import _next_step
-
-        argv = [args.target] + [f"--param={x}" for x in args.param or ()]
-        step = _next_step(" ".join(__import__("shlex").quote(a) for a in argv))
-        if step:
-            result.extra["next_step"] = step
-    render(result, make_console())
+    render(result)
     _save(result, args)
     return 0
 
 
 def _save(result: object, args: argparse.Namespace) -> None:
-    if args.json:
+    if args.json is not None:
         print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
-    if args.html:
+    if args.html is not None:
         from ..report.html import write_html
 
         print(f"saved {write_html(result, args.html)}")
@@ -147,7 +145,7 @@ def _sweep(args: argparse.Namespace, fixed: dict, axes: dict) -> int:
     import sys
 
     from ..benchmark.sweep import run_sweep
-    from ..report import make_console, render
+    from ..report import render
     from ..stats import fmt_ms
 
     def progress(i: int, n: int, point: object) -> None:
@@ -160,22 +158,6 @@ def _sweep(args: argparse.Namespace, fixed: dict, axes: dict) -> int:
 
     result = run_sweep(args.target, axes, fixed=fixed, name=args.name, count_flops=args.count_flops,
                        on_point=progress, **_bench_kwargs(args))
-    render(result, make_console())
+    render(result)
     _save(result, args)
     return 130 if result.status == "interrupted" else 0
-
-
-def _check_writable(path: str) -> None:
-    """Fail before timing, not after, when the output cannot be written."""
-    import os
-
-    from ..errors import ResultFileError
-
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ResultFileError(f"--json {path!r} is a directory; give a file path such as {path.rstrip('/')}/r.json.")
-    probe = parent
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
-    if not os.access(probe, os.W_OK):
-        raise ResultFileError(f"--json {path!r}: directory '{probe}' is not writable. Choose a writable path.")

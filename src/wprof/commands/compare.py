@@ -47,12 +47,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..benchmark.compare import CompareResult, compare_results
     from ..errors import ResultFileError
-    from ..report import make_console, render
-    from ..results import BenchResult, load_result
+    from ..report import render
+    from ..results import BenchResult, check_output_path, load_result
 
     from ..results.sweep import SweepResult
 
-    if args.html:
+    if args.json is not None:
+        check_output_path(args.json, "--json")
+    if args.html is not None:
         from ..report.html import check_html_path
 
         check_html_path(args.html)
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             raise ResultFileError(f"'{path}' holds a {type(r).__name__}; wprof compare needs two bench results.")
         results.append(r)
     cmp = compare_results(results[0], results[1])
-    render(cmp, make_console())
+    render(cmp)
     _save(cmp, args)
     if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):
         print(f"FAIL: B is {cmp.change_pct:+.2f}% vs A (significant; limit {args.fail_if_slower:g}%)")
@@ -77,9 +79,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _save(result: object, args: argparse.Namespace) -> None:
-    if args.json:
+    if args.json is not None:
         print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
-    if args.html:
+    if args.html is not None:
         from ..report.html import write_html
 
         print(f"saved {write_html(result, args.html)}")
@@ -89,14 +91,14 @@ def _compare_sweeps(args: argparse.Namespace, loaded: list) -> int:
     from ..benchmark.sweep import compare_sweeps
     from ..results.sweep import SweepResult
     from ..errors import ResultFileError
-    from ..report import make_console, render
+    from ..report import render
 
     for path, r in zip((args.a, args.b), loaded):
         if not isinstance(r, SweepResult):
             raise ResultFileError(f"'{path}' holds a {type(r).__name__}, the other file a sweep; compare two sweeps "
                                   "(or two bench results).")
     cmp = compare_sweeps(loaded[0], loaded[1])
-    render(cmp, make_console())
+    render(cmp)
     _save(cmp, args)
     if args.fail_if_slower is not None:
         bad = cmp.fails(args.fail_if_slower)

@@ -61,6 +61,15 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
 
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
     choice, kwargs = prepare(script, ns)
+    if choice.candidate.gauge:  # the script times this loop itself: a second gauge would time it twice
+        _say(f"the loop at {choice.plan.site} already has a wprof.Gauge ({choice.candidate.gauge}): wprof run "
+             "attaches none and runs the script as it is; its own gauge reports")
+        if getattr(ns, "dry_run", False):
+            return 0
+        outcome = execute(script, compile(script.tree, script.filename, "exec", dont_inherit=True), args)
+        if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
+            _die_of_sigint()
+        return outcome.exit_code
     _say(explain(choice))
     where = choice.plan.filename if choice.module else script.filename
     if getattr(ns, "dry_run", False):

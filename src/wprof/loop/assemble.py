@@ -8,17 +8,16 @@ with the escalation ladder's next step and its command.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..results import now_utc, write_text_atomic
-from ..stats import Warning_, fmt_ms, quality_warnings, summarize
+from ..stats import Warning_, quality_warnings, summarize
 from . import distributed, output
 from .diagnosis import diagnose, diagnose_ranks
 from ..results.loop import LoopResult
-from .window import compute_mfu, next_step_text
+from .window import compute_mfu, ladder_facts, next_step_text
 
 if TYPE_CHECKING:
     from .gauge import Gauge
@@ -44,7 +43,8 @@ def preload_finish(g: Gauge) -> None:
     numpy's quantile, did it). Each import is best effort: a missing optional module fails again at finish, as before.
     """
     cfg = g.config
-    names = ["json", "subprocess", "numpy", "numpy.ma", "torch", "wprof.env", "wprof.profilers.ladder"]
+    names = ["json", "subprocess", "numpy", "numpy.ma", "torch", "wprof.env", "wprof.profilers.ladder",
+             "wprof.report", "wprof.report.loop"]
     if cfg.flops_per_sample or cfg.flops_per_step or cfg.count_flops:
         names.append("wprof.flops")
     if g.mode in ("events", "sync"):  # env.fingerprint reads NVML through wprof.monitor
@@ -132,9 +132,11 @@ def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -
         env = fingerprint()
     except Exception as exc:
         env = {"error": f"{type(exc).__name__}: {exc}"}
+    facts = ladder_facts(cfg, used, cuda=g.mode != "host")
     return replace(res, warmup=warm, telemetry=telemetry, mfu=mfu, distributed=dist_info,
                    findings=tuple(findings), warnings=tuple(warnings), notes=notes, timing=timing,
-                   artifacts=artifacts, top_ops=top_ops, next_step=next_step_text(cfg, used), config=cfg.to_dict(),
+                   artifacts=artifacts, top_ops=top_ops, ladder=facts, next_step=next_step_text(facts),
+                   config=cfg.to_dict(),
                    env=env, created_utc=now_utc(), wprof_version=__version__)
 
 
@@ -159,79 +161,8 @@ def write_result(g: Gauge, res: LoopResult) -> None:
 
 
 def report_lines(res: LoopResult) -> list[str]:
-    """The live report logged at the window's end, without the rank prefix; the last lines are the next step."""
-    summ = res.summaries if res.n else {}
-    out = [output.average_line(summ, res.n, res.clocks)]
-    out += [f"warning ({w.code}): {w.message}" for w in res.warnings if w.code != "host-clock"]
-    out += _phase_lines(res) + _dmon_lines(res) + _top_ops_lines(res)
-    out += [f"finding ({f.code}): {f.message}" for f in res.findings]
-    if res.mfu:
-        m = res.mfu
-        out.append("MFU: " + (f"{m['mfu']:.1%} ({m['achieved_flops'] / 1e12:.3g} TFLOP/s of "
-                              f"{m['peak']['flops'] / 1e12:.4g} {m['peak']['dtype']} peak"
-                              + ("; bf16 assumed: give dtype= (--dtype=) the dtype the model trains in)"
-                                 if m.get("dtype_assumed") else ")")
-                              if m.get("mfu") is not None else f"not computed: {m.get('reason')}"))
-    d = res.distributed
-    if d and d.get("slowest_rank") is not None:
-        out.append(f"ranks: slowest {d['slowest_rank']} (step {fmt_ms(d['slowest_ms'], 3)}), fastest "
-                   f"{d['fastest_rank']} ({fmt_ms(d['fastest_ms'], 3)}), spread {100 * (d['spread'] or 0.0):.1f}%")
-    out += [f"note ({line.split(': ', 1)[0]}): {line.split(': ', 1)[-1]}" for line in res.notes]
-    if res.artifacts.get("json"):
-        out.append(f"results: {res.artifacts['json']}")
-    if res.next_step:
-        out += res.next_step.splitlines()
-    return out
+    """The live report logged at the window's end, without the rank prefix: the shared renderer's lines
+    (``wprof report`` prints the same ones); the last lines are the next step."""
+    from ..report import lines
 
-
-def _phase_lines(res: LoopResult) -> list[str]:
-    """``phases (median over N steps; share of the median iter): forward 912 µs (33%), ...``"""
-    if not res.phases or not res.n:
-        return []
-    it = res.summary("iter_ms").median
-    parts = []
-    for name in res.phases:
-        s = res.summary(name)
-        if not s.n:
-            continue
-        share = f" ({s.median / it:.0%})" if it and it > 0 and not math.isnan(s.median) else ""
-        parts.append(f"{name} {fmt_ms(s.median, 3)}{share}")
-    return [f"phases (median over {res.n} steps; share of the median iter): " + ", ".join(parts)] if parts else []
-
-
-_DMON = (("power_w", "power", "W"), ("sm_clock_mhz", "SM clock", "MHz"), ("mem_clock_mhz", "memory clock", "MHz"),
-         ("gpu_util_pct", "GPU util", "%"), ("mem_util_pct", "memory util", "%"), ("temperature_c", "temperature", "C"),
-         ("memory_used_mib", "memory used", "MiB"))
-
-
-def _dmon_lines(res: LoopResult) -> list[str]:
-    """``dmon (NVML, 28 samples over the window; mean [min-max]): power 120 W [119-120, cap 700], ...``"""
-    tel = res.telemetry
-    if not tel or not tel.get("available"):
-        return []  # requested but not usable: the dmon-unavailable warning says why
-    metrics = tel.get("metrics") or {}
-    parts = []
-    for key, label, unit in _DMON:
-        m = metrics.get(key)
-        if not m:
-            continue
-        sep = "" if unit == "%" else " "
-        cap = (tel.get("device") or {}).get("power_limit_w") if key == "power_w" else None
-        cap_text = f", cap {cap:.0f}" if cap else ""
-        parts.append(f"{label} {m['mean']:.0f}{sep}{unit} [{m['min']:.0f}-{m['max']:.0f}{cap_text}]")
-    reasons = tel.get("reasons_fraction") or {}
-    parts.append("clock-event reasons: " + (", ".join(f"{k} {v:.0%}" for k, v in sorted(reasons.items()))
-                                            if reasons else "none"))
-    return [f"dmon (NVML, {tel.get('n_samples', 0)} samples over the window; mean [min-max]): " + ", ".join(parts)]
-
-
-def _top_ops_lines(res: LoopResult, k: int = 5) -> list[str]:
-    """``top ops (Kineto, self device time over the window): aten::mm 1.2 ms (90 calls), ...``"""
-    if not res.top_ops:
-        return []
-    rows = [r for r in res.top_ops if r.get("kind", "op") == "op"][:k]  # kernels repeat their op's device time
-    if not rows:
-        return []
-    return ["top ops (Kineto, self device time over the window): " + ", ".join(
-        f"{r['name'][:48]} {fmt_ms(r['self_device_ms'], 3)} ({r['calls']} calls)" for r in rows)]
-
+    return lines(res)

@@ -13,6 +13,7 @@ over keyword arguments (the variable is the per-run override; the code holds the
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -156,8 +157,8 @@ def _value(flag: Flag, raw: str, token: str) -> Any:
             v = float(raw)
         except ValueError:
             raise _bad(token, f"--{flag.name} takes a number such as 6e9, got {raw!r}") from None
-        if not v > 0:
-            raise _bad(token, f"--{flag.name} must be > 0")
+        if not (v > 0 and math.isfinite(v)):  # inf would print "MFU: inf%"
+            raise _bad(token, f"--{flag.name} must be a positive, finite number, got {raw!r}")
         return v
     if flag.kind == "mode":
         if raw not in MODES:
@@ -271,8 +272,9 @@ def _check(cfg: GaugeConfig) -> GaugeConfig:
         raise UsageError(f"global_batch_size={gbs!r} must be a positive integer (samples per step, all ranks)")
     for key in ("flops_per_sample", "flops_per_step", "peak_flops"):
         v = getattr(cfg, key)
-        if v is not None and not (isinstance(v, (int, float)) and v > 0):
-            raise UsageError(f"{key}={v!r} must be a positive number of FLOPs")
+        if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
+                                  and math.isfinite(v)):
+            raise UsageError(f"{key}={v!r} must be a positive, finite number of FLOPs (such as 6e9)")
     return cfg
 
 

@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .._optional import cuda_available
-from ..errors import DeviceUnavailableError, UsageError
+from ..errors import ConfigError, DeviceUnavailableError, UsageError
 from ..stats import Warning_
 from . import distributed, exits, output
 from .assemble import build_result, preload_finish, write_result
@@ -82,7 +82,12 @@ class Gauge:
                       peak_flops=peak_flops, dtype=dtype, dmon=dmon, kineto=kineto, memory_history=memory_history,
                       cprofile=cprofile, nvtx=nvtx, profiler_api=profiler_api, exit_after=exit_after,
                       all_ranks=all_ranks, enabled=enabled)
-        cfg = resolve_config(kwargs, env)
+        try:
+            cfg = resolve_config(kwargs, env)
+        except ConfigError as exc:
+            if env is not True:
+                raise
+            _bad_environment(exc)
         self.config: GaugeConfig = cfg
         self._iterable = iterable
         self.enabled = cfg.enabled
@@ -120,7 +125,7 @@ class Gauge:
         self._log = logging.getLogger(output.LOGGER_NAME)
         self._prefix = "0:[wprof] "
         self._nvtx: Any = None
-        self._exit = ExitHook(self._at_exit)
+        self._exit = ExitHook(self._at_exit, busy=self._is_finishing, on_fork_child=self._forked)
         self._finishing = False
         self._observed: list[int] | None = None  # observe(): [step index, summed first dimensions, batches]
         self.result: LoopResult | None = None
@@ -552,6 +557,20 @@ class Gauge:
                                     f"iterations ({why})")
 
     # --- exit paths ---------------------------------------------------------------------------------------------
+    def _is_finishing(self) -> bool:
+        return self._finishing
+
+    def _forked(self) -> None:
+        """In the child of a fork (a helper, a worker): this copy of the gauge is off. It passes batches through and
+        writes and prints nothing; the parent's gauge goes on and writes the one result (docs/reliability.md)."""
+        self.enabled = False
+        self._state = _AFTER
+        self._hot = False
+        self._open = None
+        self._li = 0
+        self._printing = False
+        self._per_step = None
+
     def _at_exit(self) -> None:
         try:
             why = exits.cause()
@@ -589,6 +608,18 @@ def _no_mark() -> None:
 
 def _always(m: Any) -> bool:
     return True
+
+
+def _bad_environment(exc: ConfigError) -> NoReturn:
+    """A bad ``WPROF`` token: the per-run setting is the user's input, not the script's code, so it is one line
+    (``wprof: error: WPROF token ...``) and the exit code of a usage error, as ``wprof run`` gives, not a traceback
+    through the script. ``SystemExit``: the script's own ``except Exception`` blocks do not hide it."""
+    try:
+        sys.stderr.write(f"wprof: error: {exc}\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+    raise SystemExit(exc.exit_code) from None
 
 
 def _default_name() -> str:

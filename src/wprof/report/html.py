@@ -52,18 +52,11 @@ def write_html(result: Any, path: str | os.PathLike[str]) -> Path:
 
 
 def check_html_path(path: str) -> None:
-    """Fail before measuring, not after, when ``--html PATH`` cannot be written (and when matplotlib is missing)."""
+    """Fail before measuring, not after, when ``--html PATH`` cannot be written or matplotlib is missing."""
     from .._optional import require
-    from ..errors import ResultFileError
+    from ..results import check_output_path
 
-    if os.path.isdir(path):
-        raise ResultFileError(f"--html {path!r} is a directory; give a file path such as "
-                              f"{path.rstrip('/')}/report.html.")
-    probe = os.path.dirname(os.path.abspath(path))
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
-    if not os.access(probe, os.W_OK):
-        raise ResultFileError(f"--html {path!r}: directory '{probe}' is not writable. Choose a writable path.")
+    check_output_path(path, "--html")
     require("matplotlib")
 
 

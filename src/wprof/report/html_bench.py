@@ -164,8 +164,8 @@ def _methods(r: Any) -> tuple[str, str]:
 
 
 def _kernels(r: Any) -> str:
-    """The per-kernel breakdown, when the harness recorded one (``extra.kernels``: rows with a name and times)."""
-    ks = r.extra.get("kernels")
+    """The per-kernel breakdown, when the result has one (``kernels``: rows with a name and times)."""
+    ks = getattr(r, "kernels", None)
     rows = ks.get("rows") if isinstance(ks, dict) else ks
     if not rows or not isinstance(rows, list):
         return ""
@@ -191,7 +191,7 @@ def bench_page(r: Any) -> str:
     iso = (x.get("isolated") or {}).get("isolated_ms")
     if iso is not None:
         cards.append(card("one call alone", ms(iso), "compare with ncu"))
-    cards += throughput_cards(x.get("throughput"))
+    cards += throughput_cards(r.throughput)
     codes = {w.code for w in r.warnings}
     badges = [(w, "warn") for w in sorted(codes)[:4]] or [("no warnings", "")]
     top = warnings_block(r.warnings) + "".join(callout("", "note:", str(n)) for n in x.get("notices") or ())
@@ -234,12 +234,13 @@ def bench_page(r: Any) -> str:
             "The headline is the device time of back-to-back calls whenever that measurement holds; the per-call "
             "number includes the launch and the event pair; one call alone is what ncu times; the floor is the "
             "timing path on null work.", "muted"), sid="methods"),
-        _throughput_section(x.get("throughput")),
+        _throughput_section(r.throughput),
         telemetry_section(x.get("telemetry"), title="Clocks and power during sampling", what="the measurement"),
         _kernels(r),
-        section("How it was measured", how, next_step_block(x.get("next_step"))),
+        section("How it was measured", how, next_step_block(r.next_step)),
         section("Run details", details_json("configuration", r.config), details_json("environment", r.env),
-                details_json("every field (extra)", {k: v for k, v in x.items() if k != "telemetry"})),
+                details_json("every section", {k: v for k, v in r.to_dict().items()
+                                               if k not in ("samples_ms", "telemetry", "env", "config")})),
     ]
     return page(kind="bench", title=r.name, meta=[device_line(r.env), r.created_utc], badges=badges, cards=cards,
                 sections=sections, source=r.schema)

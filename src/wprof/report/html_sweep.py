@@ -67,7 +67,7 @@ def sweep_page(r: Any) -> str:
 
         def tp(key: str) -> Any:
             def val(res: Any) -> tuple[float, float, float] | None:
-                t = res.extra.get("throughput") or {}
+                t = res.throughput or {}
                 if t.get(key) is None:
                     return None
                 lo, hi = (t.get(f"{key}_ci95") or [math.nan, math.nan])
@@ -76,7 +76,7 @@ def sweep_page(r: Any) -> str:
 
         peaks = {}
         for _, res in measured:
-            t = res.extra.get("throughput") or {}
+            t = res.throughput or {}
             p = t.get("peak") or {}
             if p.get("tflop_per_s"):
                 peaks[p.get("dtype")] = (p["tflop_per_s"], p.get("memory_gb_per_s"), p.get("device_name"),
@@ -105,7 +105,7 @@ def sweep_page(r: Any) -> str:
                 hline=hline, categorical=cat)))
         roof = {}
         for params, res in measured:
-            t = res.extra.get("throughput") or {}
+            t = res.throughput or {}
             if t.get("intensity_flop_per_byte") and t.get("tflop_per_s") and (t.get("peak") or {}).get("tflop_per_s"):
                 label = ", ".join(f"{k}={params.get(k)}" for k in r.axes if k != x) or r.name
                 roof.setdefault(label, []).append((t["intensity_flop_per_byte"], t["tflop_per_s"],
@@ -120,7 +120,7 @@ def sweep_page(r: Any) -> str:
     headers, rows, numeric = sweep_rows(r)
     best = None
     for params, res in measured:
-        t = res.extra.get("throughput") or {}
+        t = res.throughput or {}
         if t.get("tflop_per_s") is not None and (best is None or t["tflop_per_s"] > best[1]):
             best = (params, t["tflop_per_s"], t.get("peak_flops_fraction"))
     cards = [card("points", f"{len(measured)} / {len(r.points)}", "measured / in the grid", highlight=True),
@@ -138,7 +138,7 @@ def sweep_page(r: Any) -> str:
         warned = sum(1 for _, res in measured if {w.code for w in res.warnings} - {"aggregate-mode"})
         cards.append(card("points with warnings", f"{warned} / {len(measured)}",
                           ", ".join(f"{c} {n}" for c, n in sorted(codes.items(), key=lambda kv: -kv[1])[:3])))
-    reasons = sorted({(res.extra.get("throughput") or {}).get("reason") for _, res in measured} - {None})
+    reasons = sorted({(res.throughput or {}).get("reason") for _, res in measured} - {None})
     warns = []
     for p in r.points:
         if p.result is None:

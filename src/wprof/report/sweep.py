@@ -1,4 +1,4 @@
-"""Terminal rendering of a sweep and of two sweeps compared: one row per point (rich table).
+"""The report of a sweep and of two sweeps compared: one row per point (the registry's renderer of both kinds).
 
 ``sweep_rows`` and ``compare_rows`` are the rows both the terminal and the HTML page show, so the two never differ.
 """
@@ -9,8 +9,9 @@ import math
 from typing import Any
 
 from ..stats import fmt_ms
+from ._doc import Block, Line, Table
 
-__all__ = ["render_sweep", "render_sweep_compare", "sweep_rows", "compare_rows", "choose_x", "throughput_line"]
+__all__ = ["blocks", "sweep_rows", "compare_rows", "choose_x", "throughput_line"]
 
 _METHOD = {"per-call": "per-call", "aggregate": "aggregate", "prequeued": "pre-queued", "graph": "graph"}
 
@@ -32,7 +33,7 @@ def choose_x(axes: dict[str, list[Any]]) -> str | None:
 def sweep_rows(result: Any) -> tuple[list[str], list[list[str]], list[int]]:
     """(headers, rows of text, indices of numeric columns) for a SweepResult."""
     keys = list(result.axes)
-    tps = [((p.result.extra.get("throughput") or {}) if p.result else {}) for p in result.points]
+    tps = [((p.result.throughput or {}) if p.result else {}) for p in result.points]
     has_f = any(t.get("tflop_per_s") is not None for t in tps)
     has_b = any(t.get("gb_per_s") is not None for t in tps)
     has_bound = any(t.get("bound") for t in tps)
@@ -110,58 +111,55 @@ def throughput_line(t: dict[str, Any] | None) -> str | None:
     return line
 
 
-def _table(title: str, headers: list[str], rows: list[list[str]], numeric: list[int]) -> Any:
-    from rich.markup import escape
-    from rich.table import Table
-
-    t = Table(title=escape(title), title_justify="left")
-    for i, h in enumerate(headers):
-        t.add_column(escape(h), justify="right" if i in numeric else "left")
-    for row in rows:
-        t.add_row(*(escape(c) for c in row))
-    return t
+def _table(title: str, headers: list[str], rows: list[list[str]], numeric: list[int]) -> Table:
+    return Table(title=title, columns=tuple(headers), rows=tuple(tuple(r) for r in rows),
+                 align=tuple("r" if i in numeric else "l" for i in range(len(headers))), shrink=(len(headers) - 1,))
 
 
-def render_sweep(result: Any, console: Any) -> None:
-    from rich.markup import escape
-
+def blocks(result: Any, *, samples: bool = False) -> list[Block]:
+    """The report of a SweepResult or a SweepCompareResult (one module renders both kinds)."""
+    if type(result).__name__ == "SweepCompareResult":
+        return _compare_blocks(result, samples)
     from .bench import describe_device
 
     headers, rows, numeric = sweep_rows(result)
-    n_ok = len(result.measured)
-    title = f"wprof sweep: {result.name} ({n_ok} of {len(result.points)} points measured, {result.status})"
-    console.print(_table(title, headers, rows, numeric))
+    title = f"wprof sweep: {result.name} ({len(result.measured)} of {len(result.points)} points measured, " \
+            f"{result.status})"
+    out: list[Block] = [_table(title, headers, rows, numeric)]
     if result.env:
-        console.print(f"device: {escape(describe_device(result.env))}")
+        out.append(Line(f"device: {describe_device(result.env)}"))
+    reason = next(((p.result.throughput or {}).get("reason") for p in result.points
+                   if p.result is not None and (p.result.throughput or {}).get("reason")), None)
+    if reason:
+        out.append(Line(f"note: throughput: {reason}", "note"))
     for p in result.points:
         if p.result is None:
-            continue
-        t = p.result.extra.get("throughput") or {}
-        if t.get("reason"):
-            console.print(f"note: throughput at {escape(_label(p.params))}: {escape(t['reason'])}")
-            break
-    for p in result.points:
-        if p.result is None:
-            console.print(f"[red]failed[/red] {escape(_label(p.params))}: {escape(p.error)}")
+            out.append(Line(f"warning {_label(p.params)}: failed: {p.error}", "warning"))
             continue
         for w in p.result.warnings:
-            if w.code in ("aggregate-mode",):
-                continue
-            console.print(f"[yellow]warning[/yellow] {escape(_label(p.params))}: {escape(f'[{w.code}] {w.message}')}")
-    for n in result.notes:
-        console.print(f"note: {escape(n)}")
+            if w.code != "aggregate-mode":
+                out.append(Line(f"warning {_label(p.params)}: [{w.code}] {w.message}", "warning"))
+    out += [Line(f"note: {n}", "note") for n in result.notes]
+    if samples:
+        for p in result.measured:
+            out.append(Line(f"samples {_label(p.params)} (ms): " + ", ".join(f"{x:.6g}" for x in p.result.samples_ms)))
+    return out
 
 
-def render_sweep_compare(result: Any, console: Any) -> None:
-    from rich.markup import escape
-
+def _compare_blocks(result: Any, samples: bool) -> list[Block]:
     headers, rows, numeric = compare_rows(result)
-    v = result.verdicts()
-    summary = ", ".join(f"{n} {k}" for k, n in v.items())
-    console.print(_table(f"wprof compare (sweeps): B {result.b_name} vs A {result.a_name}", headers, rows, numeric))
-    console.print(f"[bold]{escape(summary)}[/bold] (B / A per point, bootstrap 95% CI of the ratio of medians)")
-    for n in result.notes:
-        console.print(f"note: {escape(n)}")
+    summary = ", ".join(f"{n} {k}" for k, n in result.verdicts().items())
+    out: list[Block] = [_table(f"wprof compare (sweeps): B {result.b_name} vs A {result.a_name}", headers, rows,
+                               numeric),
+                        Line(f"{summary} (B / A per point, bootstrap 95% CI of the ratio of medians)", "title")]
+    out += [Line(f"note: {n}", "note") for n in result.notes]
+    if samples:
+        for p in result.points:
+            if p.comparison is not None:
+                for label, r in (("A", p.comparison.a), ("B", p.comparison.b)):
+                    out.append(Line(f"samples {_label(p.params)} {label} (ms): "
+                                    + ", ".join(f"{x:.6g}" for x in r.samples_ms)))
+    return out
 
 
 def _label(params: dict[str, Any]) -> str:
