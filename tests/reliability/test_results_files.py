@@ -172,3 +172,18 @@ def test_escape_sequences_in_field_names_are_not_echoed(tmp_path, capsys):
     p.write_text(json.dumps(doc))
     code, _, err = _report(p, capsys)
     assert code == 7 and "\x1b" not in err and "\\x1b[31mred" in err
+
+
+def test_full_disk_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, capsys):
+    import errno
+
+    target = tmp_path / "r.json"
+    target.write_text("old")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    code, _, err = run(["bench", "--stmt", "1+1", "--iters", "5", "--json", str(target)], capsys)
+    assert code == 7 and f"wprof: error: cannot write '{target}': No space left on device" in err
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["r.json"]

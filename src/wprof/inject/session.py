@@ -84,13 +84,15 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
 
         importer = RewriteImporter(where, compile(tree, where, "exec", dont_inherit=True))
         importer.install()
-        os.environ["WPROF_LOOP_FILE"] = os.path.relpath(where)  # the report's next step instruments that file
+        kwargs["loop_file"] = os.path.relpath(where)  # the gauge's config: the next step instruments that file
         code = compile(script.tree, script.filename, "exec", dont_inherit=True)
     else:
         code = compile(tree, script.filename, "exec", dont_inherit=True)
     runtime.reset()
     runtime.configure(**kwargs)
-    if os.environ.get("WPROF_NVTX_PHASES") == "1":  # set by `wprof nsys` / `wprof ncu`
+    from ..loop.config import env_setting
+
+    if env_setting("nvtx_phases"):  # WPROF="...;--nvtx-phases", set by `wprof nsys` / `wprof ncu`
         from .. import nvtx
 
         nvtx.annotate_phases()
@@ -102,8 +104,6 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
                 _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
         _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome,
                 getattr(ns, "html", None))
-        if importer is not None:
-            os.environ.pop("WPROF_LOOP_FILE", None)
 
     outcome = execute(script, code, args, on_exit=on_exit)
     if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):

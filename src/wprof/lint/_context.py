@@ -56,12 +56,15 @@ HOST_METHODS = frozenset({
     "train", "eval", "zero_grad", "parameters", "named_parameters", "buffers", "modules", "children", "state_dict",
     "load_state_dict", "from_pretrained", "save_pretrained", "requires_grad_", "register_buffer", "manual_seed",
     "seed", "numel", "size", "dim", "element_size", "data_ptr", "stride", "is_contiguous", "nelement",
+    "num_parameters", "get_num_params",
 })
 # calls that run on the host and wait for the device (or for other processes) before they return
 SYNCING_CALLS = frozenset({
     "triton.testing.do_bench", "triton.testing.do_bench_cudagraph", "wprof.bench", "torch.cuda.Event.synchronize",
 })
-SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy"})
+# torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
+# host after every token (data-dependent termination: it waits for the device each step)
+SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy", "generate"})
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
 GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
@@ -374,6 +377,10 @@ class Context:
                                 not self.is_tensorish(v.func.value) and isinstance(v.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
+                        if isinstance(v.func, ast.Attribute) and v.func.attr == "from_pretrained" and any(
+                                k.arg in ("device_map", "device") for k in v.keywords):
+                            callables.add(name)  # a model loaded straight onto a device
+                            continue
                         if q.startswith(("torch.nn.", "torch.optim.")) and q.rsplit(".", 1)[-1][:1].isupper() \
                                 and not q.startswith(NOT_WORK_PREFIXES):
                             callables.add(name)
@@ -597,9 +604,13 @@ class Context:
             return True
         if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
             return True
+        if hidden and self.bool_of_tensor(call):
+            return True
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
+        if isinstance(call.func, ast.Name) and self._sync_alias(call.func.id):
+            return True  # sync = getattr(torch, device).synchronize; sync()
         if isinstance(call.func, ast.Name):  # g = torch.compile(f): calling g runs f, synchronize included
             for v in self.assigns.get(call.func.id, []):
                 if isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and \
@@ -627,7 +638,16 @@ class Context:
                         break
         return out
 
+    def _sync_alias(self, name: str) -> bool:
+        """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
+        values = self.assigns.get(name, [])
+        return bool(values) and all(
+            (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
+            for v in values)
+
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
+        if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
+            return True
         q = self.call_name(c)
         if q in SYNC_FUNCS or q in SYNCING_CALLS:
             return True
@@ -636,7 +656,16 @@ class Context:
         m = self.method(c)
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
             return True
+        if hidden and self.bool_of_tensor(c):
+            return True
         return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
+
+    def bool_of_tensor(self, c: ast.Call) -> bool:
+        """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""
+        if self.method(c) not in ("all", "any") or c.args or c.keywords:
+            return False
+        stmt = getattr(c, "_wp_stmt", None)
+        return isinstance(stmt, (ast.If, ast.While, ast.Assert))  # the call is in the statement's own test
 
     def _callee_name(self, c: ast.Call) -> str | None:
         if isinstance(c.func, ast.Name):

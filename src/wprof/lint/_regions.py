@@ -40,6 +40,7 @@ class Region:
     synced: bool | None = None  # host: a device sync after the last GPU work (None: no GPU work seen)
     nvtx: bool = False  # the region's span is an NVTX range's span
     timer: str | None = None  # name of the with-timer
+    interval: ast.stmt | None = None  # host: the statement that subtracts the readings (`first = t1 - t0`)
 
     def stmts(self) -> list[ast.stmt]:
         return self.scope.stmts[self.lo + 1:self.hi]
@@ -170,7 +171,7 @@ def _host_regions(ctx: Context) -> list[Region]:
         out.append(Region(
             kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
             hi=end_stmt._wp_idx, start=start_node, end=end_node, loop=_common_loop(start_stmt, end_stmt),
-            samples=_samples_of(ctx, sub),
+            samples=_samples_of(ctx, sub), interval=stmt,
         ))
     return out
 

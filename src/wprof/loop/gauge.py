@@ -74,14 +74,14 @@ class Gauge:
                  count_flops: bool = False, peak_flops: float | None = None, dtype: str | None = None,
                  dmon: bool = False, kineto: bool = False, memory_history: bool = False, cprofile: bool = False,
                  nvtx: bool = False, profiler_api: bool = True, exit_after: bool = False, all_ranks: bool = False,
-                 enabled: bool = True, env: bool | str = True,
+                 enabled: bool = True, loop_file: str | None = None, env: bool | str = True,
                  _clock: Callable[[], int] | None = None, _marks: Any = None) -> None:
         kwargs = dict(global_batch_size=global_batch_size, warmup=warmup, iters=iters, window=window, mode=mode,
                       log_interval=log_interval, name=name, out_dir=None if out_dir is None else str(out_dir),
                       flops_per_sample=flops_per_sample, flops_per_step=flops_per_step, count_flops=count_flops,
                       peak_flops=peak_flops, dtype=dtype, dmon=dmon, kineto=kineto, memory_history=memory_history,
                       cprofile=cprofile, nvtx=nvtx, profiler_api=profiler_api, exit_after=exit_after,
-                      all_ranks=all_ranks, enabled=enabled)
+                      all_ranks=all_ranks, enabled=enabled, loop_file=loop_file)
         try:
             cfg = resolve_config(kwargs, env)
         except ConfigError as exc:

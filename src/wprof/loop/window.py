@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -192,7 +191,7 @@ def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True) -> dict[st
     try:
         return ladder.LadderFacts(kind="loop", argv=argv, used=frozenset(used & set(ladder.STEPS)),
                                   warmup=cfg.start, iters=cfg.stop - cfg.start,
-                                  loop_file=os.environ.get("WPROF_LOOP_FILE") or None,  # set by `wprof run`
+                                  loop_file=cfg.loop_file,  # `wprof run`: the module that holds the loop
                                   cuda=cuda).to_dict()
     except Exception as exc:  # advice must never break a result
         _log.debug("ladder failed: %s", exc)

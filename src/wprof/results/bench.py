@@ -11,6 +11,8 @@ docs/results.md lists every field and its unit. Torch-free: a laptop renders a G
 from __future__ import annotations
 
 import os
+import re
+import shlex
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -233,7 +235,26 @@ class RunInfo:
                    power_limited=F.flag(d, "power_limited", where, False))
 
 
-_FLOOR_KEYS = ("method", "floor_ms", "sleep_cycles_per_ms", "cached")
+_PARAM = re.compile(r"--param=[A-Za-z_][A-Za-z0-9_]*=.*", re.S)
+
+
+def _v1_target(target: str, next_step: str) -> str:
+    """A ``wprof.bench/1`` target was the factory alone; its ``--param`` values are only in the advice's command.
+    Take them from there (only ``--param=NAME=VALUE`` tokens that follow the target), so the target repeats the run
+    as a ``/2`` target does."""
+    line = next((ln.strip()[2:] for ln in next_step.splitlines() if ln.strip().startswith("$ ")), "")
+    try:
+        argv = shlex.split(line)
+    except ValueError:
+        return target
+    if not target or target not in argv:
+        return target
+    params = []
+    for tok in argv[argv.index(target) + 1:]:
+        if not _PARAM.fullmatch(tok):
+            break
+        params.append(tok)
+    return shlex.join([target, *params]) if params else target
 
 
 def sections_from_extra(extra: dict[str, Any], where: str = "extra.") -> dict[str, Any]:
@@ -432,8 +453,10 @@ class BenchResult:
         schema = F.text(d, "schema", where)
         if not schema.startswith("wprof.bench/"):
             raise F.FieldError(f"{where}schema: {schema!r} is not wprof.bench")
+        target = F.text(d, "target", where, "")
         if schema.partition("/")[2].partition(".")[0] == "1":  # one untyped "extra" object
             sections = sections_from_extra(F.mapping(d, "extra", where, {}), where + "extra.")
+            target = _v1_target(target, sections["next_step"])
         else:
             def section(key: str, kind: Any) -> Any:
                 return None if d.get(key) is None else kind.from_dict(F.mapping(d, key, where), f"{where}{key}.")
@@ -457,7 +480,7 @@ class BenchResult:
             env=F.mapping(d, "env", where, {}),
             config=F.mapping(d, "config", where, {}),
             **sections,
-            target=F.text(d, "target", where, ""),
+            target=target,
             created_utc=F.text(d, "created_utc", where, ""),
             wprof_version=F.text(d, "wprof_version", where, ""),
         )

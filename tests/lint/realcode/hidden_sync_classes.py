@@ -35,3 +35,21 @@ for step in range(1000):
         print(f"{(time.perf_counter() - start) * 10:.1f} ms/step, loss {total / 100:.3f}")
         total = 0.0
         start = time.perf_counter()
+
+
+def done(tokens, eos):
+    if (tokens == eos).all():  # a branch on a tensor: this waits for the device
+        return True
+    return False
+
+
+def decode(model, tok, eos, streamer):
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    while not done(tok, eos):  # every step waits here anyway
+        tok = model(tok).argmax(-1)
+        streamer.put(tok.cpu())  # the copy adds no wait
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end)

@@ -65,8 +65,8 @@ def loop_guarded(region: Region) -> bool:
     """Samples are taken under a condition on the loop variable (``if i >= warmup``), or the start read is."""
     loop = region.loop
     start_stmt = region.scope.stmts[region.lo]
-    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If):
-        return True
+    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If) and start_stmt._wp_loops:  # type: ignore
+        return True  # `if i >= warmup: t0 = ...` in a loop (not `if __name__ == "__main__":`)
     if loop is None or not isinstance(loop, (ast.For, ast.AsyncFor)):
         return False
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
@@ -134,7 +134,11 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
 def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
     from .alloc_in_timed_region import is_factory
 
-    return [c for c in region.calls() if ctx.is_gpu_work(c) and not ctx.is_sync(c)
+    from .._context import HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS
+
+    return [c for c in region.calls() if ctx.is_gpu_work(c)
+            and not (ctx.call_name(c) in SYNC_FUNCS or ctx.method(c) in SYNC_ATTRS
+                     or ctx.method(c) in HIDDEN_SYNC_METHODS)
             and not is_factory(ctx.call_name(c))
             and not (isinstance(c.func, ast.Attribute) and ctx.is_tensorish(c.func.value))]  # tensor methods
 
@@ -159,20 +163,24 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     out = []
     if not ctx.uses_gpu:
         return out
+    library = is_library(ctx)
     for r in ctx.regions:
         if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 helper_called_again(ctx, r.scope) or end_to_end(ctx, r):
             continue
+        if library and not isinstance(r.scope.node, ast.Module):
+            continue  # a library's function: its callers run it many times, and warm it up or not
         cold = []
         work = work_items(ctx, r)
         params = enclosing_params(r.scope)
         for c in work:
             key = callee_key(c)
-            if key is None or key in ("print",) or key.split(".")[0] in params:
-                continue  # a callable handed in: the caller may have warmed it up
+            if key is None or key in ("print",) or key.split(".")[0] in params or \
+                    _closure_over_params(ctx, key, params):
+                continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
-                    benchmarks_itself(ctx, key):
-                continue
+                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)):
+                continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
             continue
@@ -203,7 +211,7 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     end_stmt = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
     start_stmt = r.scope.stmts[r.lo] if r.kind == "host" else None
     names = []
-    for stmt in (end_stmt, start_stmt):
+    for stmt in (end_stmt, start_stmt, r.interval):
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             names += [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
@@ -234,6 +242,38 @@ def enclosing_params(scope: Scope) -> frozenset[str]:
     return frozenset(out)
 
 
+def _closure_over_params(ctx: Context, key: str, params: frozenset[str]) -> bool:
+    """``get_logits`` defined inside ``decode(model, ...)`` and calling ``model``: the caller's work, wrapped."""
+    fn = ctx.functions.get(key)
+    if fn is None or isinstance(getattr(fn, "_wp_scope", None) and fn._wp_scope.node, ast.Module):  # type: ignore
+        return False
+    return any((callee_key(c) or "").split(".")[0] in params for c in ctx.calls_in_function(fn))
+
+
+def is_library(ctx: Context) -> bool:
+    """A module that only defines things (imports, functions, classes, constants): no script body, no
+    ``if __name__ == "__main__":``. Its functions are called by code the linter does not see."""
+    cached = ctx.__dict__.get("_library")
+    if cached is None:
+        cached = True
+        for st in ctx.tree.body:
+            if isinstance(st, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                               ast.Pass)):
+                continue
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+                continue  # a docstring
+            if isinstance(st, (ast.Assign, ast.AnnAssign)) and not any(
+                    isinstance(n, ast.Call) and ctx.is_gpu_work(n) for n in ast.walk(st)):
+                continue  # constants, registries, logger = logging.getLogger(...)
+            if isinstance(st, ast.Try) and all(isinstance(b, (ast.Import, ast.ImportFrom, ast.Assign, ast.Pass))
+                                               for b in st.body):
+                continue  # try: import x / except ImportError
+            cached = False
+            break
+        ctx._library = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def helper_called_again(ctx: Context, scope: Scope) -> bool:
     """The region's function is called more than once in the file, or in a loop: its first call warms up the
     later ones (``run_benchmark(num_iters=3)`` then ``run_benchmark(num_iters=100)``)."""
@@ -262,8 +302,8 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
     for stmt in scope.stmts[:before]:
         for c in stmt_calls(stmt):
             k = callee_key(c)
-            if k is not None and k.rpartition(".")[0] == base:
-                return True
+            if k is not None and k.rpartition(".")[0] == base and ctx.is_gpu_work(c):
+                return True  # it ran device work (not `.eval()` or `.num_parameters()`)
     return False
 
 

@@ -9,7 +9,8 @@ several syncs in the same step are one mistake.
 
 Not reported: a host-timed region that ends with one such call after its last GPU work (it then acts as the
 synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
-checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock.
+checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock; a call
+in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -83,6 +84,8 @@ def check(ctx: Context) -> None:
                     continue
                 if periodic(s) or (end_stmt is not None and exclusive(s, end_stmt)):
                     continue  # once every N steps (logging, checkpoint names), or on a path without the end read
+                if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
+                    continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
                 spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
                 later_work = any(i > s._wp_idx for i in work_idx)  # type: ignore[attr-defined]
                 if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans:
@@ -96,6 +99,12 @@ def check(ctx: Context) -> None:
                 reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
                            "Move it after the end of the timed region")
+
+
+def _loop_syncs_itself(ctx: Context, loop: ast.stmt) -> bool:
+    """A ``while`` loop whose condition synchronizes (a decode loop that stops on a token): every step waits for
+    the device before it starts, whatever the body does."""
+    return isinstance(loop, ast.While) and any(ctx.is_sync(c) for c in _own_calls(loop))
 
 
 def periodic(stmt: ast.stmt) -> bool:
