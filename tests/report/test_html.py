@@ -167,3 +167,16 @@ def test_real_h200_results_render_without_matplotlib_warnings(name):
         text = render_html(r)
     assert text.count("<svg") >= {"h200-matmul-sweep.json": 4, "h200-nanogpt-loop.json": 4, "h200-add.json": 4}[name]
     assert "NVIDIA H200" in text
+
+
+def test_run_html_writes_the_loop_page(tmp_path, capsys, monkeypatch):
+    pytest.importorskip("matplotlib")
+    script = tmp_path / "tr.py"
+    script.write_text("import time\ndata = list(range(9))\nfor batch in data:\n    time.sleep(0.001)\n")
+    out = tmp_path / "page.html"
+    monkeypatch.chdir(tmp_path)
+    code = main(["run", "--loop", "tr.py:3", "--mode", "host", "--warmup", "2", "--iters", "5", "--out-dir",
+                 str(tmp_path / "res"), "--html", str(out), "--", str(script)])
+    assert code == 0 and f"report: {out}" in capsys.readouterr().err
+    text = out.read_text()
+    assert "wprof loop" in text and text.count("<svg") >= 2 and "5 iterations" in text
