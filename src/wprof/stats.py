@@ -188,8 +188,9 @@ def _has_gap(x, summary: Summary) -> bool:
 
 
 def quality_warnings(samples: Sequence[float], summary: Summary | None = None, *, first_call: float | None = None,
-                     unit: str = "ms") -> list[Warning_]:
-    """Warnings about a sample set: too few samples, high spread, bimodal, first-call outlier."""
+                     unit: str = "ms", device: bool = True) -> list[Warning_]:
+    """Warnings about a sample set: too few samples, high spread, bimodal, first-call outlier. ``device``: the
+    samples timed GPU work (the advice then names the GPU's causes; without it, the host's)."""
     np = _np()
     x = np.asarray(samples, dtype=float)
     s = summary or summarize(x)
@@ -203,7 +204,8 @@ def quality_warnings(samples: Sequence[float], summary: Summary | None = None, *
             out.append(Warning_("high-spread", f"IQR is {rel:.0%} of the median ({s.iqr:.4g} of {s.median:.4g} {unit}); "
                                 "the machine or the workload is noisy.",
                                 "Check for other processes on the GPU, clock throttling, or host-side work inside "
-                                "the timed call."))
+                                "the timed call." if device else "Check for other processes on the machine, CPU "
+                                "frequency scaling, or a garbage collection inside the timed call."))
     if s.n >= 20:
         # Sarle's coefficient alone flags every right-skewed timing distribution; the gap test decides, the
         # coefficient is quoted as supporting evidence.

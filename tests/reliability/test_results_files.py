@@ -187,3 +187,14 @@ def test_full_disk_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, cap
     code, _, err = run(["bench", "--stmt", "1+1", "--iters", "5", "--json", str(target)], capsys)
     assert code == 7 and f"wprof: error: cannot write '{target}': No space left on device" in err
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_error_lines_quoting_a_file_print_only_printable_text(tmp_path, capsys):
+    # compare refuses results of different clocks, quoting their names: names from files must not reach the terminal
+    a = json.loads((DATA / "bench-1-host.json").read_text())
+    a["name"] = "a\x1b]0;pwned\x07"
+    b = json.loads((DATA / "bench-1-cuda.json").read_text())
+    (tmp_path / "a.json").write_text(json.dumps(a))
+    (tmp_path / "b.json").write_text(json.dumps(b))
+    code, out, err = run(["compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")], capsys)
+    assert code == 2 and "clock" in err and "\x1b" not in err and "\x07" not in err and "a\\x1b]0;pwned" in err

@@ -231,3 +231,13 @@ def test_terminal_view_has_the_same_characters_as_the_plain_lines():
     buf = io.StringIO()
     print_terminal(bl, buf, width=80)  # a StringIO is no terminal: rich adds no colour codes, so this is the text
     assert buf.getvalue().splitlines() == text_lines(bl, 80)
+
+
+def test_host_samples_get_host_advice():
+    from wprof.stats import quality_warnings
+
+    noisy = [1.0, 1.5, 1.0, 1.5, 1.0, 1.5, 1.0, 1.5]
+    host = {w.code: w.advice for w in quality_warnings(noisy, device=False)}
+    gpu = {w.code: w.advice for w in quality_warnings(noisy)}
+    assert "GPU" not in host["high-spread"] and "CPU frequency scaling" in host["high-spread"]
+    assert "GPU" in gpu["high-spread"]

@@ -51,7 +51,8 @@ def analyze(m: Measurement, store: Samples, tele: Any, warmup: Warmup, *, total_
     _throttling(a, m, store, tele)
     a.summary = summarize(a.samples)
     p = m.plan
-    a.warnings += quality_warnings(a.samples, a.summary, first_call=warmup.first_call_ms if p.calls == 1 else None)
+    a.warnings += quality_warnings(a.samples, a.summary, first_call=warmup.first_call_ms if p.calls == 1 else None,
+                                   device=m.backend.is_cuda)
     _method(a, m)
     _floor(a, m)
     _power(a)
@@ -81,7 +82,7 @@ def _throttling(a: Analysis, m: Measurement, store: Samples, tele: Any) -> None:
                 + (f"; {dropped} dropped (drop_throttled=True)" if dropped else ""))
         a.warnings.append(Warning_("throttled", f"{line}; {what}.",
                                    "The clock was pulled down while measuring: compare runs only at the same clocks "
-                                   "(see extra.telemetry), or pass drop_throttled=True / --drop-throttled."))
+                                   "(see telemetry in the result), or pass drop_throttled=True / --drop-throttled."))
     if m.backend.is_cuda and m.cfg.monitor and not tele.available:
         a.notices.append(f"no clock telemetry: {tele.reason}")
 
@@ -146,22 +147,24 @@ def _floor(a: Analysis, m: Measurement) -> None:
                    f"harness floor ({_us(fms)}, a null kernel back to back): back-to-back calls of a kernel this "
                    "short overlap, one call's drain hiding under the next call's launch, so one call on its own "
                    f"takes longer: about {_us(i['isolated_ms'])} (one pre-queued call in its own event pair, "
-                   f"{_us(i['single_in_pair_ms'])}, less an empty pair, {_us(i['empty_pair_ms'])}; extra.isolated_ms)"
+                   f"{_us(i['single_in_pair_ms'])}, less an empty pair, {_us(i['empty_pair_ms'])}; isolated.isolated_ms)"
                    ". ncu times one call on its own.")
-            advice = ("Compare extra.isolated_ms with ncu; in a model this op runs between other kernels, where "
+            advice = ("Compare isolated.isolated_ms with ncu; in a model this op runs between other kernels, where "
                       "the back-to-back number is the better guide. Time more work per call for a firmer number.")
         else:
+            null = "a null kernel" if m.backend.is_cuda else "an empty call"
             msg = (f"the median ({_us(summary.median)}) is within {summary.median / fms:.1f}x of the harness floor "
-                   f"({_us(fms)}: the same method timing a null kernel); the timing path is a large part of this "
+                   f"({_us(fms)}: the same method timing {null}); the timing path is a large part of this "
                    "number.")
-            advice = "Time more work per call, or check against ncu (see next)."
+            advice = ("Time more work per call, or check against ncu (see next)." if m.backend.is_cuda else
+                      "Time more work per call: the host clock's own cost is a large part of this number.")
         a.warnings.append(Warning_("near-floor", msg, advice))
     if iso and not p.isolated and policy.pair_cost_visible(summary.median, pair):
         why = "a cold cache needs a flush between calls" if m.cfg.cache == "cold" else "one call per sample"
         a.warnings.append(Warning_("pair-cost", f"each sample is one call in its own event pair ({why}); an empty "
                                    f"pair measures {_us(pair)}, {pair / summary.median:.0%} of the median; the call "
-                                   f"alone is about {_us(iso['isolated_ms'])} (extra.isolated_ms).",
-                                   "Compare extra.isolated_ms with ncu (--cache-control all for cold); the median "
+                                   f"alone is about {_us(iso['isolated_ms'])} (isolated.isolated_ms).",
+                                   "Compare isolated.isolated_ms with ncu (--cache-control all for cold); the median "
                                    "includes the pair."))
 
 
@@ -184,4 +187,4 @@ def _power(a: Analysis) -> None:
                                                          "ncu times each call on its own at full clock." if slow else
                                                          "."),
                                    "A model running this op back to back sees the capped number; to compare with "
-                                   "ncu, look at extra.drift.first_quarter_ms or measure at locked clocks."))
+                                   "ncu, look at run.drift_first_quarter_ms or measure at locked clocks."))

@@ -88,7 +88,8 @@ def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -
                                  "events inside the window."))
     if n:
         s = res.summary("step_ms")
-        warnings += [w for w in quality_warnings(res.step_ms, s) if w.code != "first-call-outlier"]
+        warnings += [w for w in quality_warnings(res.step_ms, s, device=g.mode != "host")
+                     if w.code != "first-call-outlier"]
     summaries = res.summaries if n else {}
     actions = g._actions
     telemetry = actions.telemetry if actions else None
