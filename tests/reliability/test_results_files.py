@@ -198,3 +198,8 @@ def test_error_lines_quoting_a_file_print_only_printable_text(tmp_path, capsys):
     (tmp_path / "b.json").write_text(json.dumps(b))
     code, out, err = run(["compare", str(tmp_path / "a.json"), str(tmp_path / "b.json")], capsys)
     assert code == 2 and "clock" in err and "\x1b" not in err and "\x07" not in err and "a\\x1b]0;pwned" in err
+
+
+def test_reading_a_device_is_refused_not_read_forever(capsys):
+    code, _, err = _report("/dev/zero", capsys)
+    assert code == 7 and "'/dev/zero' is a character device, not a result file" in err

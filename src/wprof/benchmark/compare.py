@@ -61,6 +61,19 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     return notes
 
 
+def _check_medians(a: BenchResult, b: BenchResult) -> None:
+    """A ratio of medians needs two positive, finite medians: say which side has none, and why, in one line."""
+    for label, r in (("A", a), ("B", b)):
+        med = r.summary.median
+        if r.summary.n == 0 or not len(r.samples_ms):
+            raise UsageError(f"{label} ({r.name!r}) has no samples: there is no median to compare. Re-run the bench.")
+        if not (med > 0 and math.isfinite(med)):
+            what = ("at least half of its samples read 0 ms, below the clock's resolution" if med == 0 else
+                    f"a duration must be > 0 (median {med!r} ms)")
+            raise UsageError(f"{label} ({r.name!r}) has a median of {med:g} ms: {what}, so the ratio B / A is "
+                             "undefined. Time more work per call (a larger input, or calls_per_sample > 1).")
+
+
 def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
     """Compare two saved results (separate runs): ratio of medians with a bootstrap CI over their samples.
 
@@ -70,6 +83,7 @@ def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
         raise UsageError(f"A ({a.name}) was timed with the {a.clock} clock and B ({b.name}) with the {b.clock} clock: "
                          "they measure different things. Compare results taken with the same clock (same kind of "
                          "machine).")
+    _check_medians(a, b)
     ratio, lo, hi = _ratio(a.samples_ms, b.samples_ms)
     return CompareResult(a=a, b=b, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
                          interleaved=False, stop_reason="saved results", notes=tuple(_comparability(a, b)),
@@ -145,6 +159,7 @@ def compare(fn_a: Callable[..., Any], fn_b: Callable[..., Any], *, names: tuple[
     tele.stop()
     ra = finish(ma, na, "", sa.samples, stop, wa, dict(env), tele, t_begin, t_end)
     rb = finish(mb, nb, "", sb.samples, stop, wb, dict(env), tele, t_begin, t_end)
+    _check_medians(ra, rb)
     ratio, lo, hi = _ratio(ra.samples_ms, rb.samples_ms)
     notes += [n for n in _comparability(ra, rb) if not n.startswith("separate runs")]
     return CompareResult(a=ra, b=rb, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),

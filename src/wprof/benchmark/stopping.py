@@ -113,9 +113,9 @@ class Samples:
 class Sampler:
     """Spans of headline samples from one measurement into a :class:`Samples` store."""
 
-    def __init__(self, m: Measurement, keep: int = MAX_KEPT_SAMPLES) -> None:
+    def __init__(self, m: Measurement, keep: int | None = None) -> None:
         self.m = m
-        self.samples = Samples(keep)
+        self.samples = Samples(MAX_KEPT_SAMPLES if keep is None else keep)
 
     def take(self, n: int) -> int:
         """One span of up to ``n`` samples (at most :data:`MAX_SPAN_SAMPLES`); returns how many it gave."""

@@ -190,6 +190,13 @@ def read_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a JSON object; a missing, unreadable, non-UTF-8, malformed or absurdly nested file is a ResultFileError."""
     p = Path(path)
     try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        mode = 0  # missing or unreadable: said below
+    for test, name in _KIND_NAMES[1:]:
+        if test(mode) and not stat.S_ISFIFO(mode):  # a FIFO is read like a file (a shell's <(...))
+            raise ResultFileError(f"'{p}' is {name}, not a result file; pass the path written by --json.")
+    try:
         data = p.read_bytes()
     except FileNotFoundError:
         raise ResultFileError(f"result file '{p}' does not exist. Pass the path written by --json.") from None
