@@ -41,6 +41,11 @@ class FakeCuda:
         self.spans = []
         self.t = 0
 
+    def telemetry(self, device, monitor):  # tests replace this with a scripted telemetry
+        from wprof.benchmark.telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
+
     def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's
         return time.perf_counter_ns()
 

@@ -113,12 +113,15 @@ def bench(
 
 
 def start_telemetry(cfg: BenchConfig, be: Any) -> Any:
-    """The NVML monitor for the run, started (or a record of why there is none)."""
-    from .telemetry import Telemetry
+    """The backend's clock telemetry for the run (``be.telemetry``: the NVML monitor on CUDA, a record of why there
+    is none on the host), started."""
+    make = getattr(be, "telemetry", None)
+    if make is None:  # a backend without its own: the NVML monitor on CUDA only
+        from .telemetry import Telemetry
 
-    tele = Telemetry(cfg.device, enabled=cfg.monitor and be.is_cuda)
-    if cfg.monitor and not be.is_cuda:
-        tele.reason = "host clock: no GPU to monitor"
+        tele = Telemetry(cfg.device, enabled=cfg.monitor and be.is_cuda)
+    else:
+        tele = make(cfg.device, cfg.monitor)
     tele.start()
     return tele
 

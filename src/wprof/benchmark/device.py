@@ -78,6 +78,12 @@ class CudaBackend:
             return lambda: sleep(0)
         return lambda: None
 
+    def telemetry(self, device: Any, monitor: bool) -> Any:
+        """The NVML monitor for the run (:class:`wprof.benchmark.telemetry.Telemetry`; off with ``monitor=False``)."""
+        from .telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
+
     def l2_bytes(self) -> int | None:
         try:
             idx = self.torch.cuda.current_device() if self.device is None else self.torch.device(self.device).index
