@@ -178,14 +178,15 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     return out
 
 
-def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True) -> dict[str, Any] | None:
+def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True,
+                 argv: tuple[str, ...] | None = None) -> dict[str, Any] | None:
     """What the escalation ladder needs to advise this loop (stored in the result, so a report recomputes the
-    advice from them); None if the ladder module is not there."""
+    advice from them); None if the ladder module is not there. ``argv``: the command line (default ``sys.argv``)."""
     try:
         from ..profilers import ladder
     except ImportError:
         return None
-    argv = tuple(a for a in sys.argv if a) or ("train.py",)
+    argv = tuple(a for a in (sys.argv if argv is None else argv) if a) or ("train.py",)
     if argv[0] in ("-c", "-"):
         argv = ("train.py",)
     try:
