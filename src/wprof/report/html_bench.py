@@ -148,6 +148,13 @@ def _methods(r: Any) -> tuple[str, str]:
                      f"({ms(iso.get('empty_pair_ms'))}): compare with ncu", "#2a9d5c"))
     if not rows:
         rows.append((f"{_method(r)} (headline)", r.summary.median, "the method that produced the samples", "#1f6fb4"))
+    c = getattr(r, "crosscheck", None)
+    if c is not None and c.done and c.wall_ms is not None:
+        rows.append(("synchronized wall", c.wall_ms, "host clock around calls with a synchronize: sees every stream "
+                     "and the host (the cross-check)", "#7b4fa0"))
+    pw = getattr(r, "power", None)
+    if pw is not None and pw.cool_ms is not None:
+        rows.append(("one cool call", pw.cool_ms, "one call after the GPU idled (the power check)", "#17a2b8"))
     for key, label in (("device_ms", "floor: back to back"), ("per_call_ms", "floor: per call"),
                        ("pair_ms", "floor: empty event pair"), ("host_ms", "floor: empty call (host)")):
         if floor.get(key) is not None:
@@ -164,18 +171,42 @@ def _methods(r: Any) -> tuple[str, str]:
 
 
 def _kernels(r: Any) -> str:
-    """The per-kernel breakdown, when the result has one (``kernels``: rows with a name and times)."""
-    ks = getattr(r, "kernels", None)
-    rows = ks.get("rows") if isinstance(ks, dict) else ks
-    if not rows or not isinstance(rows, list):
+    """The per-kernel breakdown of one call, when the result has one (``kernels``, from one profiler pass)."""
+    k = getattr(r, "kernels", None)
+    if k is None:
         return ""
-    keys = [k for k in rows[0] if k != "name"]
-    body = [[row.get("name", "?")] + [ms(row[k]) if k.endswith("_ms") else num(row.get(k), "{:.4g}") for k in keys]
-            for row in rows]
-    bars = [(str(row.get("name", "?"))[:48], float(row[keys[0]]), plots.CYCLE[i % len(plots.CYCLE)])
-            for i, row in enumerate(rows[:12]) if keys and keys[0].endswith("_ms") and row.get(keys[0]) is not None]
-    fig = figure(plot_or_note(plots.bar_plot, bars, title="per kernel")) if bars else ""
-    return section("Per-kernel breakdown", fig, table(["kernel"] + keys, body, numeric=range(1, len(keys) + 1)))
+    if not k.available:
+        return section("Per-kernel breakdown", para(f"Not measured: {k.reason or 'no profiler pass'}.", "muted"))
+    rows = sorted(k.rows, key=lambda x: -x.ms_per_call)
+    bars = [(x.name[:60], x.ms_per_call, plots.CYCLE[i % len(plots.CYCLE)]) for i, x in enumerate(rows[:12])]
+    fig = figure(plot_or_note(plots.bar_plot, bars, title="device time per call, by kernel",
+                              xlabel_note="per call")) if bars else ""
+    tab = table(("kernel", "kind", "launches per call", "time per call"),
+                [(x.name, x.kind, num(x.per_call, "{:.3g}"), ms(x.ms_per_call)) for x in rows], numeric=(2, 3))
+    summary = para(f"{num(k.ops_per_call, '{:.3g}')} launches per call; kernels {ms(k.kernel_sum_ms)}, all work "
+                   f"{ms(k.sum_ms)}, device busy {ms(k.busy_ms)} per call"
+                   + (f"; {ms(k.other_stream_ms)} on other streams" if k.other_stream_ms else "")
+                   + (f"; {num(k.syncs_per_call, '{:.3g}')} synchronizations per call" if k.syncs_per_call else "")
+                   + ".", "muted")
+    return section("Per-kernel breakdown", fig, tab, summary, sid="kernels")
+
+
+def _checks(r: Any) -> str:
+    """The cross-check of the headline (a synchronized wall, a profiler pass) and the power check, as sentences."""
+    out = []
+    c = getattr(r, "crosscheck", None)
+    if c is not None and c.done:
+        if c.agree:
+            out.append(callout("ok", "Cross-check:", f"the headline holds against a synchronized host wall of "
+                                                     f"{ms(c.wall_ms)} per call."))
+        else:
+            out.append(callout("warning", f"Cross-check ({c.cause}):", c.sentence, c.fix))
+    p = getattr(r, "power", None)
+    if p is not None and p.sentence:
+        out.append(callout("warning", "Power:", p.sentence))
+    elif p is not None and p.cool_ms is not None:
+        out.append(callout("ok", "Power:", f"sustained {ms(p.sustained_ms)} and cool calls {ms(p.cool_ms)} agree."))
+    return "".join(out)
 
 
 def bench_page(r: Any) -> str:
@@ -237,7 +268,7 @@ def bench_page(r: Any) -> str:
         _throughput_section(r.throughput),
         telemetry_section(x.get("telemetry"), title="Clocks and power during sampling", what="the measurement"),
         _kernels(r),
-        section("How it was measured", how, next_step_block(r.next_step)),
+        section("How it was measured", _checks(r), how, next_step_block(r.next_step)),
         section("Run details", details_json("configuration", r.config), details_json("environment", r.env),
                 details_json("every section", {k: v for k, v in r.to_dict().items()
                                                if k not in ("samples_ms", "telemetry", "env", "config")})),
