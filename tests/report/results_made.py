@@ -12,6 +12,7 @@ from wprof.results.sweep import SweepPoint, SweepResult
 from wprof.loop.result import Finding, LoopResult
 from wprof.results import BenchResult, Warmup
 from wprof.results.bench import sections_from_extra
+from wprof.results.bench_checks import CrossCheck, Kernels, Power
 from wprof.stats import Warning_, quality_warnings, summarize
 
 ENV = {"hostname": "gpu-node", "platform": "Linux", "python": "3.12.3", "torch": "2.11.0", "cuda_runtime": "12.8",
@@ -58,6 +59,14 @@ def bench(name: str = "mm", median_us: float = 175.4, seed: int = 1, n: int = 40
                        warmup=Warmup(12, 30.5, 410.0, "count=10 and time>=25 ms"), calls_per_sample=2,
                        stop_reason="precision: 95% CI of the median within ±0.10%", warnings=warnings, env=dict(ENV),
                        config={"mode": "auto", "budget_s": 1.0}, **sections_from_extra(extra),
+                       kernels=Kernels.from_dict({"available": True, "ops_per_call": 2.0, "sum_ms": s.median * 0.99,
+                                                  "kernel_sum_ms": s.median * 0.99, "busy_ms": s.median * 0.99,
+                                                  "rows": [{"name": f"sm90_gemm<{name}>", "kind": "kernel",
+                                                            "per_call": 1.0, "ms_per_call": s.median * 0.97},
+                                                           {"name": "memset", "kind": "memset", "per_call": 1.0,
+                                                            "ms_per_call": s.median * 0.02}]}),
+                       crosscheck=CrossCheck.from_dict({"done": True, "agree": True, "wall_ms": s.median * 1.012}),
+                       power=Power.from_dict({"sustained_ms": s.median, "cool_ms": s.median * 0.995}),
                        target=f"bench_ops.py:{name}",
                        created_utc="2026-11-30T13:00:00Z", wprof_version="0.1.0")
 

@@ -27,7 +27,8 @@ def key_numbers(kind, r):
     if kind == "bench":
         s = r.summary
         return [fmt_ms(s.median), fmt_ms(s.ci95_low), fmt_ms(s.ci95_high), fmt_ms(r.pilots.eager_ms),
-                fmt_ms(r.isolated.isolated_ms), fmt_ms(r.floor.floor_ms)]
+                fmt_ms(r.isolated.isolated_ms), fmt_ms(r.floor.floor_ms), fmt_ms(r.kernels.rows[0].ms_per_call),
+                fmt_ms(r.crosscheck.wall_ms), fmt_ms(r.power.cool_ms)]
     if kind == "compare":
         return [f"{r.ratio:.4f}x", f"{r.ci95_low:.4f}", f"{r.ci95_high:.4f}", r.verdict]
     if kind == "sweep":
@@ -44,9 +45,9 @@ def key_numbers(kind, r):
 
 
 # plots each page must carry (inline <svg>): loop: iterations, distributions, telemetry, phases, ranks;
-# bench: samples, distributions, methods, telemetry; compare: ratio, distributions; sweep: time, TFLOP/s, GB/s,
+# bench: samples, distributions, methods, telemetry, kernels; compare: ratio, distributions; sweep: time, TFLOP/s, GB/s,
 # roofline; sweep compare: ratio against n, every point
-MIN_PLOTS = {"loop": 5, "bench": 4, "compare": 2, "sweep": 4, "sweep_compare": 2}
+MIN_PLOTS = {"loop": 5, "bench": 5, "compare": 2, "sweep": 4, "sweep_compare": 2}
 
 
 @pytest.mark.parametrize("kind", KINDS)
