@@ -142,3 +142,18 @@ def test_cli_sweep_table_json_and_html(target, tmp_path, capsys):
     assert isinstance(r, SweepResult) and r.axes == {"n": [100, 1000]} and r.fixed == {"kind": "sum"}
     assert page.read_text().count("<svg") >= 2
     assert main(["bench", "--stmt", "1", "--param", "n=1,2"]) == 2
+
+
+def test_flops_counted_with_flopcountermode(tmp_path):
+    pytest.importorskip("torch")
+    f = tmp_path / "mm.py"
+    f.write_text("import torch\n\ndef mm(n=32):\n    a = torch.randn(n, n)\n    return (lambda: a @ a), "
+                 "{'flops': 'count', 'dtype': 'fp32'}\n\ndef add(n=32):\n    a = torch.randn(n)\n"
+                 "    return lambda: a + a\n")
+    r = run_sweep(f"{f}:mm", {"n": [16, 32]}, **FAST)
+    t = [p.result.throughput for p in r.points]
+    assert [x["flops_per_call"] for x in t] == [2 * 16**3, 2 * 32**3]
+    assert all("FlopCounterMode" in x["flops_source"] for x in t)
+    r2 = run_sweep(f"{f}:add", {"n": [16, 32]}, count_flops=True, **FAST)  # elementwise: counted 0 FLOPs
+    assert all("counted 0 FLOPs" in p.result.throughput["reason"] for p in r2.points)
+    assert all("tflop_per_s" not in p.result.throughput for p in r2.points)
