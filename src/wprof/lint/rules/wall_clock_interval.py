@@ -25,9 +25,10 @@ elapsed = time.perf_counter() - t0
 
 ## Fix safety
 The fix replaces `time.time` with `time.perf_counter` (`time_ns` with `perf_counter_ns`) in each reading of the
-interval, and in every reading that shares a start or end with it (so no interval is left mixing two clocks). It is safe when the readings are used only in subtractions with each other; it is marked unsafe when a
-reading is also used as a timestamp (logged, stored, compared to another clock), because `perf_counter()` has an
-undefined reference point. Readings through `from time import time` are reported without a fix.
+interval, and in every reading that shares a start or end with it (so no interval is left mixing two clocks). It
+is safe when the readings are used only in subtractions with each other; it is marked unsafe when a reading is
+also used as a timestamp (logged, stored, compared to another clock), because `perf_counter()` has an undefined
+reference point. Readings through `from time import time` are reported without a fix.
 '''
 
 from __future__ import annotations
