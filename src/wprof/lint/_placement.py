@@ -55,9 +55,12 @@ class PlacementModel:
             return self.placement(expr.value)
         d = dotted(expr)
         if d is not None and depth < 4:
-            vals = [self._device_value(v, depth + 1) for v in self.assigns.get(d, [])]
-            if vals and all(v == vals[0] for v in vals):
-                return vals[0]
+            cache = self.__dict__.setdefault("_device_names", {})
+            if d not in cache:
+                cache[d] = None
+                vals = [self._device_value(v, depth + 1) for v in self.assigns.get(d, [])]
+                cache[d] = vals[0] if vals and all(v == vals[0] for v in vals) else None
+            return cache[d]
         return None
 
     def _join(self, places: list[str | None]) -> str | None:
@@ -78,13 +81,7 @@ class PlacementModel:
             d = dotted(expr)
             if d is None:
                 return None
-            values = self.assigns.get(d, [])
-            if not values:
-                return None
-            places = [self.placement(v) for v in values]
-            if "cuda" in places:
-                return "cuda"
-            return "cpu" if all(p == "cpu" for p in places) else None
+            return self._name_placement(d)
         if not isinstance(expr, ast.Call):
             return None
         m = self.method(expr)
@@ -120,6 +117,20 @@ class PlacementModel:
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return "cuda"
         return self._join([self.placement(a) for a in expr.args])
+
+    def _name_placement(self, d: str) -> str | None:
+        """A name's placement over all its assignments, computed once per name (not once per use)."""
+        cache = self.__dict__.setdefault("_name_place", {})
+        if d in cache:
+            return cache[d]
+        cache[d] = None  # a cycle through this name resolves to unknown
+        values = self.assigns.get(d, [])
+        if not values:
+            return None
+        places = [self.placement(v) for v in values]
+        out = "cuda" if "cuda" in places else ("cpu" if all(p == "cpu" for p in places) else None)
+        cache[d] = out
+        return out
 
     def _moves_to_gpu(self, fn: ast.AST) -> bool:
         """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""

@@ -37,14 +37,21 @@ class SyncModel:
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
-        if isinstance(call.func, ast.Name) and self._sync_alias(call.func.id):
-            return True  # sync = getattr(torch, device).synchronize; sync()
-        if isinstance(call.func, ast.Name):  # g = torch.compile(f): calling g runs f, synchronize included
-            for v in self.assigns.get(call.func.id, []):
-                if isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and \
-                        isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden):
-                    return True
+        if isinstance(call.func, ast.Name):
+            return self._name_syncs(call.func.id, hidden)
         return False
+
+    def _name_syncs(self, name: str, hidden: bool) -> bool:
+        """A name bound to a synchronize (``sync = torch.cuda.synchronize``) or to a compiled syncing function
+        (``g = torch.compile(f)``); cached per name, so a name assigned in many places costs one pass."""
+        cache = self.__dict__.setdefault("_name_sync", {})
+        key = (name, hidden)
+        if key not in cache:
+            cache[key] = self._sync_alias(name) or any(
+                isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and
+                isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden)
+                for v in self.assigns.get(name, []))
+        return cache[key]
 
     def _syncing_functions(self, hidden: bool) -> set[str]:
         """Functions of this file that synchronize (directly or through another one), to a fixed point."""
@@ -68,6 +75,9 @@ class SyncModel:
 
     def _sync_alias(self, name: str) -> bool:
         """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
+        cache = self.__dict__.setdefault("_alias_cache", {})
+        if name in cache:
+            return cache[name]
         values = self.assigns.get(name, [])
 
         def ref(v: ast.AST) -> bool:
@@ -75,7 +85,8 @@ class SyncModel:
                 return ref(v.body) or ref(v.orelse)
             return (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
 
-        return bool(values) and all(ref(v) for v in values)
+        cache[name] = bool(values) and all(ref(v) for v in values)
+        return cache[name]
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
