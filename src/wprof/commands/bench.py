@@ -68,6 +68,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--drop-throttled", action="store_true",
                    help="drop samples taken while NVML reported a throttled clock (never all of them)")
     p.add_argument("--no-monitor", action="store_true", help="no NVML telemetry during the measurement")
+    p.add_argument("--no-crosscheck", action="store_true",
+                   help="skip the headline's cross-check (synchronized wall and one profiler pass, docs/bench.md)")
     p.add_argument("--device", default=None, help="CUDA device (default: current); 'cpu' forces the host clock")
     p.add_argument("--name", default=None, help="name shown in the report and saved in the result")
     p.add_argument("--json", metavar="PATH", default=None, help="save the result as JSON (atomic write)")
@@ -77,6 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _bench_kwargs(args: argparse.Namespace) -> dict:
     return dict(cache=args.cache, drop_throttled=args.drop_throttled, monitor=not args.no_monitor,
+                crosscheck=not args.no_crosscheck,
                 warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
                 precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
                 calls_per_sample=args.calls_per_sample, device=args.device)
