@@ -101,7 +101,9 @@ class WindowActions:
         if self.monitor is not None:
             try:
                 summary = self.monitor.stop()
-                self.telemetry = summary.to_dict()
+                # with the raw samples (columns): the HTML report draws them on the steps' time axis
+                self.telemetry = self.monitor.summary(include_samples=True).to_dict() if summary.available else \
+                    summary.to_dict()
                 line = summary.warning() if summary.available else None
                 if not summary.available:
                     self._warn("dmon-unavailable", f"--dmon: NVML not usable ({summary.unavailable_reason}).")
@@ -161,6 +163,9 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     out: dict[str, Any] = {"flops_per_step": fps, "flops_source": src, "step_ms_median": step_ms_median}
     if not (step_ms_median > 0) or math.isnan(step_ms_median):
         out.update(mfu=None, reason="no step time was measured")
+        return out
+    if not math.isfinite(fps):  # e.g. flops_per_sample=1e308 x a batch: never print "MFU: inf%"
+        out.update(mfu=None, reason=f"the FLOPs per step ({src}) are not a finite number; give a real count")
         return out
     from .. import flops
     from ..errors import WprofError

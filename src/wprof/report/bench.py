@@ -177,7 +177,10 @@ def blocks(result: BenchResult, *, samples: bool = False) -> list[Block]:
     out.append(Line(f"warmup: {w.calls} calls in {fmt_ms(w.ms)} (first call {fmt_ms(w.first_call_ms)}); "
                     f"stop: {_budget(result.stop_reason, result)}"))
     out.append(Line(f"device: {describe_device(result.env)}"))
-    for line in (_clock_line(result.env.get("device")), _telemetry_line(result.telemetry)):
+    from .sweep import throughput_line
+
+    for line in (_clock_line(result.env.get("device")), _telemetry_line(result.telemetry),
+                 throughput_line(result.throughput)):
         if line:
             out.append(Line(line))
     if result.headline == "wall":

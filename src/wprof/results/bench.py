@@ -302,6 +302,7 @@ def sections_from_extra(extra: dict[str, Any], where: str = "extra.") -> dict[st
             out[key] = kind.from_dict(F.mapping(e, key, where), f"{where}{key}.")
     out["notices"] = F.texts(e, "notices", where, ())
     out["next_step"] = F.text(e, "next_step", where, "")
+    out["throughput"] = F.opt_obj(e, "throughput", where)
     return out
 
 
@@ -358,6 +359,7 @@ class BenchResult:
     power: Power | None = None
     notices: tuple[str, ...] = ()
     next_step: str = ""
+    throughput: dict[str, Any] | None = None  # the work declared by the factory, as rates and % of peak (sweep.md)
     target: str = ""
     created_utc: str = ""
     wprof_version: str = ""
@@ -427,6 +429,8 @@ class BenchResult:
             e["notices"] = list(self.notices)
         if self.next_step:
             e["next_step"] = self.next_step
+        if self.throughput is not None:
+            e["throughput"] = dict(self.throughput)
         return e
 
     def to_dict(self) -> dict[str, Any]:
@@ -457,6 +461,7 @@ class BenchResult:
             "power": self.power.to_dict() if self.power else None,
             "notices": list(self.notices),
             "next_step": self.next_step,
+            "throughput": dict(self.throughput) if self.throughput is not None else None,
             "samples_ms": list(self.samples_ms),
         }
 
@@ -479,7 +484,8 @@ class BenchResult:
                         "run": section("run", RunInfo), "crosscheck": section("crosscheck", CrossCheck),
                         "kernels": section("kernels", Kernels), "power": section("power", Power),
                         "notices": F.texts(d, "notices", where, ()),
-                        "next_step": F.text(d, "next_step", where, "")}
+                        "next_step": F.text(d, "next_step", where, ""),
+                        "throughput": F.opt_obj(d, "throughput", where)}
         return cls(
             name=F.text(d, "name", where),
             clock=F.text(d, "clock", where),
