@@ -124,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
         # the exact arguments, params included: the result's target and the ladder's command repeat them
         target = shlex.join([args.target] + [f"--param={x}" for x in args.param or ()])
         fn, call_args, decl = unpack_target(loaded)
+        if decl:
+            from ..benchmark.throughput import check_declaration
+
+            check_declaration(decl, name)  # before timing, not after
     result = bench(fn, args=call_args, name=args.name or name, target=target, **_bench_kwargs(args))
     if decl or args.count_flops:
         from ..benchmark.sweep import add_throughput
