@@ -88,7 +88,7 @@ def _phases(r: Any) -> str:
     it = r.summary("iter_ms").median
     svg = plot_or_note(plots.stacked_plot, list(r.index), {k: list(v) for k, v in r.phases.items()},
                        title="phases per iteration (" + ("device time of each phase's event pair)"
-                                                         if r.mode == "events" else "host clock)"),
+                                                         if r.mode != "host" else "host clock)"),
                        line=("iter", list(r.iter_ms)))
     rows = []
     for name in r.phases:
