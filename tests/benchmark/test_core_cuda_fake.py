@@ -4,7 +4,7 @@ throttling. No GPU: the numbers are made up, the decisions and the result's fiel
 import pytest
 
 import wprof
-from wprof.benchmark import HostBackend, measure, telemetry
+from wprof.benchmark import HostBackend, measure
 from wprof.errors import UsageError
 
 from .fake_cuda import FakeCuda
@@ -153,7 +153,7 @@ def test_bad_cache_value():
 class FakeTelemetry:
     """Samples of the first half of the spans were throttled."""
 
-    def __init__(self, device, enabled=True, interval_s=0.05):
+    def __init__(self, device, monitor=True):
         self.available, self.reason = True, None
 
     def start(self):
@@ -176,9 +176,9 @@ class FakeTelemetry:
 
 
 @pytest.mark.parametrize("drop", [False, True])
-def test_throttled_samples_flagged_and_optionally_dropped(monkeypatch, drop):
-    monkeypatch.setattr(telemetry, "Telemetry", FakeTelemetry)
+def test_throttled_samples_flagged_and_optionally_dropped(drop):
     be = FakeCuda(eager_ms=0.18, device_ms=0.18, host_ms=0.01)
+    be.telemetry = FakeTelemetry
     r = wprof.bench(lambda: None, backend=be, iters=20, drop_throttled=drop)
     assert "throttled" in codes(r) and r.extra["throttled_samples"] == 10
     assert r.summary.n == (10 if drop else 20)
@@ -197,9 +197,9 @@ class PowerTelemetry(FakeTelemetry):
         return None
 
 
-def test_power_limit_is_a_measured_reason(monkeypatch):
-    monkeypatch.setattr(telemetry, "Telemetry", PowerTelemetry)
+def test_power_limit_is_a_measured_reason():
     be = FakeCuda(eager_ms=0.186, device_ms=0.1754, host_ms=0.014)
+    be.telemetry = PowerTelemetry
     r = wprof.bench(lambda: None, backend=be, iters=20)
     w = next(w for w in r.warnings if w.code == "power-limit")
     assert "795 W of its 700 W limit" in w.message and r.extra["power_limited"] is True

@@ -114,3 +114,23 @@ def test_loop_on_a_loop_that_has_a_gauge_attaches_none_and_says_so(tmp_path, lin
     err = p.stderr
     assert f"the loop at train.py:{line} already has a wprof.Gauge ({how}): wprof run attaches none" in err, err
     assert sorted(p.name for p in (tmp_path / "out").glob("*.json")) == ["own.json", "own2.json", "own3.json"]
+
+
+def test_inject_on_a_loop_that_has_a_gauge_writes_nothing_and_says_so(tmp_path):
+    from harness import run_wprof
+
+    (tmp_path / "train.py").write_text(GAUGED)
+    p = run_wprof(["inject", "--loop", "4", "train.py"], tmp_path)
+    assert p.returncode == 2 and not (tmp_path / "train.wprof.py").exists()
+    assert p.stderr == ("wprof: error: the loop at train.py:4 already has a wprof.Gauge (it iterates gauge, a "
+                        "wprof.Gauge made at line 3): nothing to inject; run the script as it is (or choose another "
+                        "loop with --loop LINE)\n"), p.stderr
+
+
+def test_flops_that_overflow_give_no_mfu_rather_than_inf():
+    from wprof.loop.config import resolve_config
+    from wprof.loop.window import compute_mfu
+
+    cfg = resolve_config({"flops_per_sample": 1e308, "global_batch_size": 256}, env="")  # finite, times 256: inf
+    m = compute_mfu(cfg, 12.0, 1, None)
+    assert m["mfu"] is None and "not a finite number" in m["reason"]

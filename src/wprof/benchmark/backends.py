@@ -6,7 +6,8 @@ A backend has one interface (the one :class:`~wprof.benchmark.device.CudaBackend
 - ``now_ns()``: the host clock the run uses for warmup, budgets and span stamps (``time.perf_counter_ns``);
 - ``span(work, n, calls, *, before, prequeue_ms, host_times, phase) -> Span``: ``n`` samples of ``work()`` (``calls``
   calls each), in ms per call;
-- ``sync(phase)``, ``null_work()``; CUDA only: ``l2_bytes()``, ``free_bytes()``, ``calibrate_sleep()``,
+- ``sync(phase)``, ``null_work()``, ``telemetry(device, monitor)`` (the clock telemetry of the run: the NVML
+  monitor on CUDA, see :mod:`wprof.benchmark.telemetry`); CUDA only: ``l2_bytes()``, ``free_bytes()``, ``calibrate_sleep()``,
   ``capture(call, calls)``, ``recover()``, ``make_flush(nbytes)``, ``cache_key``.
 
 :class:`HostBackend` times with the host clock (``time.perf_counter_ns`` unless a clock is given: tests pass a fake
@@ -50,6 +51,15 @@ class HostBackend:
 
     def null_work(self) -> Callable[[], Any]:
         return lambda: None
+
+    def telemetry(self, device: Any, monitor: bool) -> Any:
+        """No GPU to monitor: a telemetry record that says so (when monitoring was asked for)."""
+        from .telemetry import Telemetry
+
+        tele = Telemetry(device, enabled=False)
+        if monitor:
+            tele.reason = "host clock: no GPU to monitor"
+        return tele
 
     def span(self, work: Callable[[], Any], n: int, calls: int, *, before: Callable[[], Any] | None = None,
              prequeue_ms: float | None = None, host_times: bool = False, phase: str = "timing") -> Span:

@@ -78,6 +78,12 @@ class CudaBackend:
             return lambda: sleep(0)
         return lambda: None
 
+    def telemetry(self, device: Any, monitor: bool) -> Any:
+        """The NVML monitor for the run (:class:`wprof.benchmark.telemetry.Telemetry`; off with ``monitor=False``)."""
+        from .telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
+
     def l2_bytes(self) -> int | None:
         try:
             idx = self.torch.cuda.current_device() if self.device is None else self.torch.device(self.device).index
@@ -219,6 +225,12 @@ class CudaBackend:
                 warnings.simplefilter("ignore", UserWarning)
                 cuda.set_sync_debug_mode(previous)
         self.sync("graph capture")
+
+    def profile(self, call: Callable[[], Any], calls: int) -> Any:
+        """What ``calls`` calls launch, from one profiler pass (:func:`wprof.benchmark.kernels.profile_calls`)."""
+        from .kernels import profile_calls
+
+        return profile_calls(call, calls, self.torch, self.stream)
 
     def recover(self) -> None:
         """After a failed capture: make sure no capture is left open and the context still works."""

@@ -7,14 +7,15 @@ CI of the median within ``precision``, or the time budget spent (pilots included
 ``max_iters``. ``compare`` drives two samplers with its own rule on the ratio.
 
 Memory is bounded for any sample count: the store keeps every sample up to :data:`MAX_KEPT_SAMPLES`; past that it
-keeps a uniform random subsample of that size (reservoir sampling, Vitter's algorithm R, fixed seed), in time order,
-with each kept sample's span. The result's statistics are then over the kept samples (an unbiased subsample: the
-median's CI is computed from the kept count, so it is wider, never falsely narrow), and the result says how many
-were taken and kept.
+keeps a uniform random subsample of that size (reservoir sampling, Li's algorithm L: work per replacement, not
+per sample; fixed seed), in time order, with each kept sample's span. The result's statistics are then over the
+kept samples (an unbiased subsample: the median's CI is computed from the kept count, so it is wider, never falsely
+narrow), and the result says how many were taken and kept.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Sequence
@@ -52,6 +53,16 @@ class Samples:
         self._t1 = array("q")
         self._rng = random.Random(seed)
         self._ordered = True
+        self._w = 1.0
+        self._next = -1  # index of the next sample that replaces a kept one (set when the store fills)
+
+    def _u(self) -> float:
+        return 1.0 - self._rng.random()  # in (0, 1]: safe under log
+
+    def _skip(self) -> None:
+        """Vitter/Li's algorithm L: the next replacement index, drawn once per replacement, not once per sample."""
+        self._w *= math.exp(math.log(self._u()) / self.keep)
+        self._next += int(math.log(self._u()) / math.log1p(-self._w)) + 1 if self._w < 1.0 else 1
 
     def add(self, samples: Sequence[float], t0_ns: int, t1_ns: int) -> None:
         """Add one span's samples (all stamped with the span's host times)."""
@@ -62,13 +73,17 @@ class Samples:
             self._t0.extend([t0_ns] * room)
             self._t1.extend([t1_ns] * room)
             self.taken += room
-        rnd = self._rng.randrange
-        for x in samples[max(room, 0):]:
-            j = rnd(self.taken + 1)
-            if j < self.keep:
-                self._ms[j], self._index[j], self._t0[j], self._t1[j] = x, self.taken, t0_ns, t1_ns
-                self._ordered = False
-            self.taken += 1
+            if len(self._ms) == self.keep:
+                self._next = self.taken - 1
+                self._skip()
+        start, end = self.taken, self.taken + len(samples) - max(room, 0)
+        while self._next < end and len(self._ms) == self.keep:
+            j = self._rng.randrange(self.keep)
+            x = samples[max(room, 0) + self._next - start]
+            self._ms[j], self._index[j], self._t0[j], self._t1[j] = x, self._next, t0_ns, t1_ns
+            self._ordered = False
+            self._skip()
+        self.taken = end
 
     def __len__(self) -> int:
         return self.taken

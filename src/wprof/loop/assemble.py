@@ -1,28 +1,32 @@
 """From what the gauge measured to what the user sees: the LoopResult, its files and the end-of-window log lines.
 
-The gauge (:mod:`wprof.loop.gauge`) measures; this module runs once per window, after the last iteration was read:
-:func:`build_result` turns the gauge's series and window actions into a :class:`LoopResult` (warnings, findings,
-MFU, ranks, next step), :func:`write_result` writes ``<name>.json`` / ``.jsonl`` and logs the live report, which ends
-with the escalation ladder's next step and its command.
+The gauge (:mod:`wprof.loop.gauge`) measures and, once per window after the last iteration was read, hands a frozen
+:class:`~wprof.loop.snapshot.WindowSnapshot` to this module. :func:`build_result` turns it into a
+:class:`LoopResult` (warnings, findings, MFU, ranks, next step) and reads nothing but the snapshot (a pure step);
+:func:`write_result` writes ``<name>.json`` / ``.jsonl`` and logs the live report (the shared renderer of
+:mod:`wprof.report`), which ends with the escalation ladder's next step and its command.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..results import now_utc, write_text_atomic
+from ..results import write_text_atomic
 from ..stats import Warning_, quality_warnings, summarize
 from . import distributed, output
 from .diagnosis import diagnose, diagnose_ranks
 from ..results.loop import LoopResult
+from .snapshot import WindowSnapshot
 from .window import compute_mfu, ladder_facts, next_step_text
 
 if TYPE_CHECKING:
     from .gauge import Gauge
 
-__all__ = ["build_result", "write_result", "preload_finish", "CLOCK_OF_MODE"]
+__all__ = ["build_result", "write_result", "rank_summary", "preload_finish", "report_lines", "CLOCK_OF_MODE"]
 
 # the clock of the boundary marks, which time iter_ms and step_ms (and fps, from step_ms)
 CLOCK_OF_MODE = {"events": "cuda-events", "sync": "host+synchronize", "host": "host"}
@@ -58,106 +62,105 @@ def preload_finish(g: Gauge) -> None:
             pass
 
 
-def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -> LoopResult:
-    """The window's result from the gauge's resolved series (every pending iteration must be resolved first)."""
-    cfg, ser = g.config, g._series
-    clock = CLOCK_OF_MODE.get(g.mode, "host")
+def rank_summary(snap: WindowSnapshot) -> dict[str, Any]:
+    """This rank's entry of the all-gather at the window's end: ``rank``, ``n`` and the medians of iter, data, step."""
+    out: dict[str, Any] = {"rank": snap.rank, "n": len(snap.index)}
+    for key in ("iter_ms", "data_ms", "step_ms"):
+        out[f"{key}_median"] = summarize(getattr(snap, key)).median if snap.index else None
+    return out
+
+
+def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple[Warning_, ...] = ()) -> LoopResult:
+    """The window's result from its snapshot: warnings, findings, MFU, ranks, next step. Pure: reads only its
+    arguments (``warnings``: what went wrong while finishing, e.g. a failed synchronize)."""
+    cfg = snap.config
+    clock = CLOCK_OF_MODE.get(snap.mode, "host")
     clocks = {"iter_ms": clock, "data_ms": "host", "step_ms": clock}
     if cfg.global_batch_size:
         clocks["fps"] = clock  # derived from step_ms
+    start, stop = snap.window
     res = LoopResult(
-        name=g.name, mode=g.mode, clocks=clocks, status=status, stop_reason=reason,
-        window=(g._start, g._stop), index=tuple(ser.index), iter_ms=tuple(ser.iter),
-        data_ms=tuple(ser.data), step_ms=tuple(ser.step), global_batch_size=cfg.global_batch_size,
-        phases={k: tuple(v) for k, v in ser.phases.items()}, rank=g._rank, world_size=g._world,
+        name=snap.name, mode=snap.mode, clocks=clocks, status=status, stop_reason=reason, window=(start, stop),
+        index=tuple(snap.index), iter_ms=tuple(snap.iter_ms), data_ms=tuple(snap.data_ms),
+        step_ms=tuple(snap.step_ms), global_batch_size=cfg.global_batch_size,
+        phases={k: tuple(v) for k, v in snap.phases.items()}, rank=snap.rank, world_size=snap.world_size,
     )
-    n, want = res.n, g._stop - g._start
+    n, want = res.n, stop - start
+    warns: list[Warning_] = []
     if status != "complete":
-        warnings.insert(0, Warning_(status, f"{status} result: {n} of {want} window iterations measured; {reason}.",
-                                    "Use a longer loader or a smaller window (warmup + iters)."
-                                    if status == "partial" else ""))
-    if g._discarded:
-        warnings.append(Warning_("discarded", f"{len(g._discarded)} iteration(s) were not measured: "
-                                 + "; ".join(g._discarded[:3])))
-    if g.mode == "host":
-        warnings.append(Warning_("host-clock", "no CUDA: every value is on the host clock."))
-    marks = g._marks
-    if marks is not None and (marks.stalls or marks.grown):
-        warnings.append(Warning_("event-ring", f"the host waited for the GPU {marks.stalls} time(s) because the "
-                                 f"event ring was full of unfinished iterations, and the ring grew by {marks.grown} "
-                                 "events inside the window."))
+        warns.append(Warning_(status, f"{status} result: {n} of {want} window iterations measured; {reason}.",
+                              "Use a longer loader or a smaller window (warmup + iters)." if status == "partial"
+                              else ""))
+    warns += list(warnings) + list(snap.actions_warnings)
+    if snap.discarded:
+        warns.append(Warning_("discarded", f"{len(snap.discarded)} iteration(s) were not measured: "
+                              + "; ".join(snap.discarded[:3])))
+    if snap.mode == "host":
+        warns.append(Warning_("host-clock", "no CUDA: every value is on the host clock."))
+    if snap.ring_stalls or snap.ring_grown:
+        warns.append(Warning_("event-ring", f"the host waited for the GPU {snap.ring_stalls} time(s) because the "
+                              f"event ring was full of unfinished iterations, and the ring grew by {snap.ring_grown} "
+                              "events inside the window."))
     if n:
-        s = res.summary("step_ms")
-        warnings += [w for w in quality_warnings(res.step_ms, s, device=g.mode != "host")
-                     if w.code != "first-call-outlier"]
+        warns += [w for w in quality_warnings(res.step_ms, res.summary("step_ms"), device=snap.mode != "host")
+                  if w.code != "first-call-outlier"]
     summaries = res.summaries if n else {}
-    actions = g._actions
-    telemetry = actions.telemetry if actions else None
-    findings = diagnose(summaries, telemetry) if n else []
-    counted, counted_note = (g._flops.flops, g._flops.note) if g._flops is not None else (None, "")
-    mfu = compute_mfu(cfg, summaries["step_ms"].median, g._world, counted, counted_note) if n else None
+    findings = diagnose(summaries, snap.telemetry) if n else []
+    counted = snap.flops_counted
+    mfu = compute_mfu(cfg, summaries["step_ms"].median, snap.world_size, counted, snap.flops_note) if n else None
     dist_info = None
-    if status == "complete" and g._world > 1 and distributed.dist_ready():
-        try:
-            per = distributed.gather({"rank": g._rank, "n": n,
-                                      **{f"{k}_median": summaries[k].median for k in ("iter_ms", "data_ms",
-                                                                                      "step_ms")}})
-            if per:
-                dist_info = distributed.aggregate(per)
-                findings += diagnose_ranks(dist_info)
-        except Exception as exc:
-            warnings.append(Warning_("gather-failed", f"the all-gather of per-rank summaries failed ({exc})."))
-    used = {"phases"} if ser.phases else set()
+    if snap.ranks:
+        dist_info = distributed.aggregate(list(snap.ranks))
+        findings += diagnose_ranks(dist_info)
+    if snap.gather_error:
+        warns.append(Warning_("gather-failed", f"the all-gather of per-rank summaries failed ({snap.gather_error})."))
+    used = {"phases"} if snap.phases else set()
     if cfg.kineto:
         used.add("kineto")
-    artifacts = dict(actions.artifacts) if actions else {}
-    top_ops = tuple(actions.top_ops) if actions else ()
-    notes = tuple(f"{name}: {line}" for name, line in actions.notes) if actions else ()
-    if actions and actions.top_functions:
+    artifacts = dict(snap.artifacts)
+    if snap.top_functions:
         artifacts["cprofile_top"] = "; ".join(f"{r['function']} {r['cumtime_ms']:.1f} ms"
-                                              for r in actions.top_functions[:5])
-    warm = dict(g._warm, reason=f"count={g._start} (iterations before the window)")
+                                              for r in snap.top_functions[:5])
+    warm = dict(snap.warmup, reason=f"count={start} (iterations before the window)")
     if counted:
-        warm["flops_counted_in"] = counted_note
+        warm["flops_counted_in"] = snap.flops_note
     timing = {
-        "step_ms": _STEP_DESCRIPTION.get(g.mode, ""),
-        "host_step_ms": summarize(ser.host_step).to_dict() if ser.host_step else None,
-        "short_fetch_us": g.short_fetch_ns / 1e3,
-        "unmarked_fetches": g._unmarked,
+        "step_ms": _STEP_DESCRIPTION.get(snap.mode, ""),
+        "host_step_ms": summarize(snap.host_step_ms).to_dict() if snap.host_step_ms else None,
+        "short_fetch_us": snap.short_fetch_ns / 1e3,
+        "unmarked_fetches": snap.unmarked_fetches,
+        "window_t0_ns": snap.window_t0_ns,  # host clock of the first window boundary: NVML samples line up with it
     }
-    env: dict[str, Any] = {}
-    try:
-        from ..env import fingerprint
-
-        env = fingerprint()
-    except Exception as exc:
-        env = {"error": f"{type(exc).__name__}: {exc}"}
-    facts = ladder_facts(cfg, used, cuda=g.mode != "host")
-    return replace(res, warmup=warm, telemetry=telemetry, mfu=mfu, distributed=dist_info,
-                   findings=tuple(findings), warnings=tuple(warnings), notes=notes, timing=timing,
-                   artifacts=artifacts, top_ops=top_ops, ladder=facts, next_step=next_step_text(facts),
-                   config=cfg.to_dict(),
-                   env=env, created_utc=now_utc(), wprof_version=__version__)
+    facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv)
+    return replace(res, warmup=warm, telemetry=snap.telemetry, mfu=mfu, distributed=dist_info,
+                   findings=tuple(findings), warnings=tuple(warns),
+                   notes=tuple(f"{name}: {line}" for name, line in snap.notes), timing=timing,
+                   artifacts=artifacts, top_ops=tuple(snap.top_ops), ladder=facts, next_step=next_step_text(facts),
+                   config=cfg.to_dict(), env=dict(snap.env), created_utc=snap.created_utc,
+                   wprof_version=__version__)
 
 
-def write_result(g: Gauge, res: LoopResult) -> None:
-    """Write ``<base>.jsonl`` and ``<base>.json`` atomically, then log the live report (printing ranks only)."""
-    base = g.out_base
+def write_result(res: LoopResult, base: Path, log: logging.Logger, prefix: str = "0:[wprof] ",
+                 printing: bool = True) -> LoopResult:
+    """Write ``<base>.jsonl`` and ``<base>.json`` atomically, then log the live report (``printing`` ranks only).
+
+    Returns the result as written: with the two paths in ``artifacts`` (``json``, ``jsonl``), or ``res`` unchanged
+    when the files could not be written (a warning line says why)."""
     jsonl = base.with_name(base.name + ".jsonl")
     path = base.with_name(base.name + ".json")
+    written = replace(res, artifacts=dict(res.artifacts, jsonl=str(jsonl), json=str(path)))
     try:
-        lines = res.jsonl_lines()
+        lines = written.jsonl_lines()
         write_text_atomic(jsonl, "\n".join(lines) + ("\n" if lines else ""))
-        object.__setattr__(res, "artifacts", dict(res.artifacts, jsonl=str(jsonl), json=str(path)))
-        res.save(path)
+        written.save(path)
     except Exception as exc:
-        g._log.warning("%scould not write the results: %s", g._prefix, exc)
-        return
-    if g._printing:
-        p = g._prefix
-        log = output.get_logger()
-        for line in report_lines(res):
-            log.info("%s%s", p, line)
+        log.warning("%scould not write the results: %s", prefix, exc)
+        return res
+    if printing:
+        out = output.get_logger()
+        for line in report_lines(written):
+            out.info("%s%s", prefix, line)
+    return written
 
 
 def report_lines(res: LoopResult) -> list[str]:

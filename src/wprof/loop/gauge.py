@@ -35,13 +35,15 @@ from .._optional import cuda_available
 from ..errors import ConfigError, DeviceUnavailableError, UsageError
 from ..stats import Warning_
 from . import distributed, exits, output
-from .assemble import build_result, preload_finish, write_result
+from ..results import now_utc
+from .assemble import build_result, preload_finish, rank_summary, write_result
 from .batch import BATCH_SOURCE, batch_size_of, global_batch_size, loader_batch_size, loader_source
 from .config import GaugeConfig, resolve_config
 from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
 from ..results.loop import LoopResult
 from .series import Series, Step, lazy_line
+from .snapshot import WindowSnapshot
 from .window import FlopCount, WindowActions
 
 __all__ = ["Gauge", "SHORT_FETCH_NS"]
@@ -510,8 +512,7 @@ class Gauge:
                                              "iterations were dropped."))
                     self._pending.clear()
                 if self._actions is not None:
-                    self._actions.stop()
-                    warnings += self._actions.warnings
+                    self._actions.stop()  # its warnings, files and tables go into the snapshot
                 while self._pending:
                     try:
                         self._series.resolve(self._pending.popleft())
@@ -519,14 +520,48 @@ class Gauge:
                         warnings.append(Warning_("resolve-failed", f"an iteration could not be read ({exc})."))
             if self._flops is not None and self._flops.on:
                 self._flops.stop()
-            self.result = build_result(self, status, reason, warnings)
-            write_result(self, self.result)
+            res = build_result(self._snapshot(status), status, reason, tuple(warnings))
+            self.result = write_result(res, self.out_base, self._log, self._prefix, self._printing)
         finally:
             self._exit.remove()
             self._finishing = False
         if self.config.exit_after and status == "complete":
             raise SystemExit(0)
         return self.result
+
+    def _snapshot(self, status: str) -> WindowSnapshot:
+        """Freeze what this window measured (every pending iteration resolved) for the assembly step; rank 0 of a
+        complete distributed window also all-gathers every rank's summary here (a collective: every rank calls it)."""
+        ser, acts, marks, fl = self._series, self._actions, self._marks, self._flops
+        env: dict[str, Any]
+        try:
+            from ..env import fingerprint
+
+            env = fingerprint()
+        except Exception as exc:
+            env = {"error": f"{type(exc).__name__}: {exc}"}
+        snap = WindowSnapshot(
+            name=self.name, mode=self.mode, config=self.config, window=(self._start, self._stop),
+            index=tuple(ser.index), iter_ms=tuple(ser.iter), data_ms=tuple(ser.data), step_ms=tuple(ser.step),
+            phases={k: tuple(v) for k, v in ser.phases.items()}, host_step_ms=tuple(ser.host_step),
+            window_t0_ns=ser.t0_ns,
+            rank=self._rank, world_size=self._world, warmup=dict(self._warm), discarded=tuple(self._discarded),
+            short_fetch_ns=self.short_fetch_ns, unmarked_fetches=self._unmarked,
+            ring_stalls=int(getattr(marks, "stalls", 0) or 0), ring_grown=int(getattr(marks, "grown", 0) or 0),
+            actions_warnings=tuple(acts.warnings) if acts else (), telemetry=acts.telemetry if acts else None,
+            artifacts=dict(acts.artifacts) if acts else {}, notes=tuple(acts.notes) if acts else (),
+            top_ops=tuple(acts.top_ops) if acts else (), top_functions=tuple(acts.top_functions) if acts else (),
+            flops_counted=fl.flops if fl is not None else None, flops_note=fl.note if fl is not None else "",
+            argv=tuple(sys.argv), env=env, created_utc=now_utc(),
+        )
+        if status == "complete" and self._world > 1 and distributed.dist_ready():
+            try:
+                per = distributed.gather(rank_summary(snap))
+                if per:
+                    snap = replace(snap, ranks=tuple(per))
+            except Exception as exc:
+                snap = replace(snap, gather_error=str(exc))
+        return snap
 
     def finish(self) -> LoopResult | None:
         """End timing now and return the result (idempotent). Runs by itself at the window's end, when the loader of

@@ -101,7 +101,9 @@ class WindowActions:
         if self.monitor is not None:
             try:
                 summary = self.monitor.stop()
-                self.telemetry = summary.to_dict()
+                # with the raw samples (columns): the HTML report draws them on the steps' time axis
+                self.telemetry = self.monitor.summary(include_samples=True).to_dict() if summary.available else \
+                    summary.to_dict()
                 line = summary.warning() if summary.available else None
                 if not summary.available:
                     self._warn("dmon-unavailable", f"--dmon: NVML not usable ({summary.unavailable_reason}).")
@@ -162,6 +164,9 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     if not (step_ms_median > 0) or math.isnan(step_ms_median):
         out.update(mfu=None, reason="no step time was measured")
         return out
+    if not math.isfinite(fps):  # e.g. flops_per_sample=1e308 x a batch: never print "MFU: inf%"
+        out.update(mfu=None, reason=f"the FLOPs per step ({src}) are not a finite number; give a real count")
+        return out
     from .. import flops
     from ..errors import WprofError
 
@@ -176,14 +181,15 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     return out
 
 
-def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True) -> dict[str, Any] | None:
+def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True,
+                 argv: tuple[str, ...] | None = None) -> dict[str, Any] | None:
     """What the escalation ladder needs to advise this loop (stored in the result, so a report recomputes the
-    advice from them); None if the ladder module is not there."""
+    advice from them); None if the ladder module is not there. ``argv``: the command line (default ``sys.argv``)."""
     try:
         from ..profilers import ladder
     except ImportError:
         return None
-    argv = tuple(a for a in sys.argv if a) or ("train.py",)
+    argv = tuple(a for a in (sys.argv if argv is None else argv) if a) or ("train.py",)
     if argv[0] in ("-c", "-"):
         argv = ("train.py",)
     try:

@@ -83,8 +83,13 @@ def text_lines(blocks: list[Block], width: int | None = None) -> list[str]:
     return out
 
 
+def _md_text(text: str) -> str:
+    """Markdown text: a file's ``<tag>`` shows as text, not as HTML."""
+    return printable(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _md_cell(text: str) -> str:
-    return printable(text).replace("|", "\\|")
+    return _md_text(text).replace("|", "\\|")
 
 
 def markdown(blocks: list[Block]) -> str:
@@ -102,12 +107,13 @@ def markdown(blocks: list[Block]) -> str:
             out += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in b.rows]
             out.append("")
             continue
-        for text in b.text.split("\n"):
-            text = printable(text)
+        for raw in b.text.split("\n"):
+            if b.kind == "command" or raw.lstrip().startswith("$ "):
+                out += ["```sh", printable(raw).strip().removeprefix("$ "), "```", ""]
+                continue
+            text = _md_text(raw)
             if b.kind == "title":
                 out += [f"## {text}", ""]
-            elif b.kind == "command" or text.lstrip().startswith("$ "):
-                out += ["```sh", text.strip().removeprefix("$ "), "```", ""]
             elif b.kind in ("warning", "finding"):
                 word, _, rest = text.partition(" ")
                 out += [f"- **{word}** {rest}" if word.startswith(b.kind) else f"- {text}"]
