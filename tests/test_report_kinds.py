@@ -1,17 +1,20 @@
-"""Every result kind registered in results._SCHEMAS has a renderer in report._RENDERERS that works."""
+"""Every result kind in the registry (results.registry.KINDS) resolves to a class and a renderer that works."""
 
 import importlib
 
 from wprof import report, results
 
 
-def test_every_schema_has_a_renderer():
-    for target in results._SCHEMAS.values():
-        mod, _, cls = target.partition(":")
-        assert cls in report._RENDERERS, cls
-        rmod, _, fn = report._RENDERERS[cls].partition(":")
-        assert callable(getattr(importlib.import_module(rmod), fn)), report._RENDERERS[cls]
-        assert hasattr(getattr(importlib.import_module(mod), cls), "from_dict")
+def test_every_kind_has_a_class_and_a_renderer():
+    from wprof.results import registry
+
+    assert set(registry.KINDS) >= {"wprof.bench", "wprof.loop", "wprof.compare", "wprof.ncu"}
+    for kind in registry.KINDS.values():
+        assert kind.version in kind.reads, kind
+        cls = registry.result_class(kind)
+        assert hasattr(cls, "from_dict") and hasattr(cls, "to_dict"), kind
+        assert callable(registry.renderer(kind)), kind
+        assert importlib.import_module(cls.__module__).__name__.startswith("wprof.results."), kind
 
 
 def _text(result):

@@ -14,21 +14,16 @@
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .. import __version__
 from ..errors import UsageError
-from ..results import BenchResult, now_utc, write_json_atomic
+from ..results import BenchResult, now_utc
+from ..results.compare import COMPARE_SCHEMA, FASTER, SAME, SLOWER, CompareResult
 from ..stats import bootstrap_ratio_ci
 
 __all__ = ["CompareResult", "compare", "compare_results", "verdict", "COMPARE_SCHEMA"]
-
-COMPARE_SCHEMA = "wprof.compare/1"
-SLOWER, FASTER, SAME = "slower", "faster", "no significant difference"
 
 
 def verdict(ci_low: float, ci_high: float) -> str:
@@ -40,56 +35,6 @@ def verdict(ci_low: float, ci_high: float) -> str:
     if ci_high < 1.0:
         return FASTER
     return SAME
-
-
-@dataclass(frozen=True)
-class CompareResult:
-    """Two measurements and their ratio. ``a`` is the baseline, ``b`` the candidate."""
-
-    a: BenchResult
-    b: BenchResult
-    ratio: float  # median(b) / median(a)
-    ci95_low: float
-    ci95_high: float
-    verdict: str
-    interleaved: bool
-    stop_reason: str = ""
-    notes: tuple[str, ...] = ()
-    created_utc: str = ""
-    wprof_version: str = ""
-    schema: str = COMPARE_SCHEMA
-
-    @property
-    def change_pct(self) -> float:
-        """(ratio - 1) x 100: positive when B is slower."""
-        return (self.ratio - 1.0) * 100.0
-
-    def fails(self, slower_pct: float) -> bool:
-        """True when B is significantly slower than A by more than ``slower_pct`` percent."""
-        return self.verdict == SLOWER and self.change_pct > slower_pct
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"schema": self.schema, "wprof_version": self.wprof_version, "created_utc": self.created_utc,
-                "ratio": self.ratio, "ci95_low": self.ci95_low, "ci95_high": self.ci95_high,
-                "verdict": self.verdict, "interleaved": self.interleaved, "stop_reason": self.stop_reason,
-                "notes": list(self.notes), "a": self.a.to_dict(), "b": self.b.to_dict()}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> CompareResult:
-        if not str(d.get("schema", "")).startswith("wprof.compare/"):
-            raise ValueError(f"schema {d.get('schema')!r} is not wprof.compare")
-
-        def num(v: Any) -> float:
-            return math.nan if v is None else float(v)
-
-        return cls(a=BenchResult.from_dict(d["a"]), b=BenchResult.from_dict(d["b"]), ratio=num(d["ratio"]),
-                   ci95_low=num(d["ci95_low"]), ci95_high=num(d["ci95_high"]), verdict=d["verdict"],
-                   interleaved=bool(d.get("interleaved", False)), stop_reason=d.get("stop_reason", ""),
-                   notes=tuple(d.get("notes", [])), created_utc=d.get("created_utc", ""),
-                   wprof_version=d.get("wprof_version", ""), schema=d["schema"])
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        return write_json_atomic(path, self.to_dict())
 
 
 def _ratio(a: list[float] | tuple[float, ...], b: list[float] | tuple[float, ...], resamples: int = 2000

@@ -7,6 +7,6 @@ from __future__ import annotations
 
 from .config import FLAGS, GaugeConfig, format_wprof, parse_wprof
 from .gauge import Gauge
-from .result import Finding, LoopResult
+from ..results.loop import Finding, LoopResult
 
 __all__ = ["Gauge", "LoopResult", "Finding", "GaugeConfig", "FLAGS", "parse_wprof", "format_wprof"]

@@ -17,7 +17,7 @@ from ..results import now_utc, write_text_atomic
 from ..stats import Warning_, fmt_ms, quality_warnings, summarize
 from . import distributed, output
 from .diagnosis import diagnose, diagnose_ranks
-from .result import LoopResult
+from ..results.loop import LoopResult
 from .window import compute_mfu, next_step_text
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ import math
 from typing import Any
 
 from ..stats import Summary, fmt_ms
-from .result import Finding
+from ..results.loop import Finding
 
 __all__ = ["diagnose", "diagnose_ranks", "DATA_RATIO", "LOW_UTIL_PCT", "LOW_POWER_FRACTION"]
 

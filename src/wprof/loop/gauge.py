@@ -40,7 +40,7 @@ from .batch import BATCH_SOURCE, batch_size_of, global_batch_size, loader_batch_
 from .config import GaugeConfig, resolve_config
 from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
-from .result import LoopResult
+from ..results.loop import LoopResult
 from .series import Series, Step, lazy_line
 from .window import FlopCount, WindowActions
 

@@ -25,14 +25,13 @@ import csv
 import io
 import math
 import os
-import statistics
 import subprocess
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import ProfilerError
+from ..results.ncu import NCU_SCHEMA, KernelLaunch, KernelStats, NcuResult, kernel_stats
 from .nsys import Program, shell_line
 
 __all__ = [
@@ -52,7 +51,6 @@ __all__ = [
 ]
 
 METRIC = "gpu__time_duration.sum"
-NCU_SCHEMA = "wprof.ncu/1"
 NCU_GLOBS = (
     "/opt/nvidia/nsight-compute/*/ncu",
     "/usr/local/cuda*/bin/ncu",
@@ -120,28 +118,6 @@ def import_command(report: str, ncu: str = "ncu") -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------------------- parsing
-@dataclass(frozen=True)
-class KernelLaunch:
-    """One profiled launch: ncu's ID, the kernel's name, and its device duration in ms."""
-
-    id: int
-    name: str
-    duration_ms: float
-    stream: str | None = None
-    grid: str | None = None
-    block: str | None = None
-    process_id: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "duration_ms": self.duration_ms, "stream": self.stream,
-                "grid": self.grid, "block": self.block, "process_id": self.process_id}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> KernelLaunch:
-        return cls(int(d["id"]), str(d["name"]), float(d["duration_ms"]), d.get("stream"), d.get("grid"),
-                   d.get("block"), d.get("process_id"))
-
-
 def _number(text: str) -> float:
     t = text.strip().replace(",", "")
     if not t or t.lower() in ("n/a", "nan"):
@@ -222,100 +198,6 @@ def _launch(row: list[str], get: Any, name_col: int, duration_ms: float) -> Kern
         block=get(row, "Block Size"),
         process_id=_int_or_none(get(row, "Process ID")),
     )
-
-
-@dataclass(frozen=True)
-class KernelStats:
-    """Duration statistics of one kernel name over its launches (ms)."""
-
-    name: str
-    count: int
-    total_ms: float
-    mean_ms: float
-    median_ms: float
-    min_ms: float
-    max_ms: float
-    std_ms: float
-
-    def to_dict(self) -> dict[str, Any]:
-        return dict(self.__dict__)
-
-
-def kernel_stats(launches: Iterable[KernelLaunch]) -> tuple[KernelStats, ...]:
-    """Per-kernel-name statistics, largest total first (ties: first launched first)."""
-    groups: dict[str, list[float]] = {}
-    for launch in launches:
-        if not math.isnan(launch.duration_ms):
-            groups.setdefault(launch.name, []).append(launch.duration_ms)
-    stats = [
-        KernelStats(
-            name=name,
-            count=len(d),
-            total_ms=math.fsum(d),
-            mean_ms=statistics.fmean(d),
-            median_ms=statistics.median(d),
-            min_ms=min(d),
-            max_ms=max(d),
-            std_ms=statistics.stdev(d) if len(d) > 1 else 0.0,
-        )
-        for name, d in groups.items()
-    ]
-    order = {name: i for i, name in enumerate(groups)}
-    return tuple(sorted(stats, key=lambda s: (-s.total_ms, order[s.name])))
-
-
-@dataclass(frozen=True)
-class NcuResult:
-    """One ncu run: the command, the window, every profiled launch, and warnings (``"schema": "wprof.ncu/1"``)."""
-
-    command: tuple[str, ...]
-    window: str
-    metric: str
-    launches: tuple[KernelLaunch, ...]
-    clock: str = "ncu gpu__time_duration.sum (device), --clock-control none"
-    created_utc: str = ""
-    warnings: tuple[str, ...] = ()
-    wprof_version: str = ""
-    schema: str = NCU_SCHEMA
-
-    @property
-    def kernels(self) -> tuple[KernelStats, ...]:
-        return kernel_stats(self.launches)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "schema": self.schema,
-            "wprof_version": self.wprof_version,
-            "created_utc": self.created_utc,
-            "command": list(self.command),
-            "window": self.window,
-            "metric": self.metric,
-            "clock": self.clock,
-            "warnings": list(self.warnings),
-            "kernels": [k.to_dict() for k in self.kernels],
-            "launches": [launch.to_dict() for launch in self.launches],
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> NcuResult:
-        if not str(d.get("schema", "")).startswith("wprof.ncu/"):
-            raise ValueError(f"schema {d.get('schema')!r} is not wprof.ncu")
-        return cls(
-            command=tuple(d["command"]),
-            window=str(d["window"]),
-            metric=str(d["metric"]),
-            launches=tuple(KernelLaunch.from_dict(x) for x in d["launches"]),
-            clock=str(d.get("clock", "")),
-            created_utc=str(d.get("created_utc", "")),
-            warnings=tuple(d.get("warnings", ())),
-            wprof_version=str(d.get("wprof_version", "")),
-            schema=str(d["schema"]),
-        )
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        from ..results import write_json_atomic
-
-        return write_json_atomic(path, self.to_dict())
 
 
 # -------------------------------------------------------------------------------------------------------------- run

@@ -6,21 +6,11 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ..stats import fmt_ms
 
 __all__ = ["render", "fmt_ms", "make_console"]
-
-# result class name -> "module:function(result, console)"
-_RENDERERS = {
-    "BenchResult": "wprof.report.bench:render_bench",
-    "LoopResult": "wprof.report.loop:render_loop",
-    "CompareResult": "wprof.report.compare:render_compare",
-    "NcuResult": "wprof.report.ncu:render_ncu",
-}
-
 
 def make_console(file: Any = None, width: int | None = None) -> Any:
     from rich.console import Console
@@ -30,9 +20,6 @@ def make_console(file: Any = None, width: int | None = None) -> Any:
 
 def render(result: Any, console: Any = None) -> None:
     """Print ``result`` on ``console`` (a rich Console; default stdout)."""
-    key = type(result).__name__
-    target = _RENDERERS.get(key)
-    if target is None:
-        raise TypeError(f"no renderer for {key}")
-    mod, _, fn = target.partition(":")
-    getattr(importlib.import_module(mod), fn)(result, console or make_console())
+    from ..results.registry import kind_of, renderer
+
+    renderer(kind_of(result))(result, console or make_console())

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..loop.result import LoopResult
+from ..results.loop import LoopResult
 from . import fmt_ms
 from .bench import describe_device
 

@@ -1,0 +1,194 @@
+"""Reading and writing result files: atomic writes to regular files only, and reads that fail in one line.
+
+Writes go to a temporary file in the target's directory, are flushed to disk and renamed over the target, so an
+interrupted run never leaves a torn file. A target that exists must be a regular file: a device (``/dev/null``), a
+FIFO, a socket or a directory is refused, never replaced; a symbolic link is refused too (wprof would otherwise
+replace the link with a file and leave the file it points to unchanged): give the real path.
+
+Reads accept UTF-8 JSON objects only; anything else (UTF-16 text, other bytes, nesting deeper than any wprof
+result, a JSON list) is a :class:`~wprof.errors.ResultFileError` that names the file and says what it holds.
+"""
+
+from __future__ import annotations
+
+import codecs
+import datetime as _dt
+import json
+import math
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..errors import ResultFileError
+
+__all__ = ["now_utc", "write_text_atomic", "write_json_atomic", "read_json", "check_output_path", "MAX_DEPTH"]
+
+# no wprof result nests deeper than about 8 levels; anything far deeper was not written by wprof
+MAX_DEPTH = 64
+
+
+def now_utc() -> str:
+    """The current UTC time as ISO 8601 with seconds (``2026-11-30T06:29:17Z``)."""
+    return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _jsonable(obj: Any) -> Any:
+    """NaN and infinities are not JSON: write them as null."""
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    if isinstance(obj, dict):
+        return {k: _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    return obj
+
+
+_KIND_NAMES = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_output_path(path: str | os.PathLike[str], what: str = "output") -> Path:
+    """Refuse, in one line, an output path wprof must not write: empty, a link, or an existing non-regular file.
+
+    ``what`` names the option in the message (``--json``). Returns the path. A new path, or an existing regular
+    file (replaced atomically), passes; its directory must be writable (checked here, before any work is done).
+    """
+    text = os.fspath(path)
+    if not text.strip():
+        raise ResultFileError(f"{what} {text!r}: the path is empty; give a file name such as result.json.")
+    target = Path(text)
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise ResultFileError(f"{what} '{target}': {exc.strerror or exc}. Choose a writable path.") from None
+    if st is not None:
+        if stat.S_ISLNK(st.st_mode):
+            raise ResultFileError(
+                f"{what} '{target}' is a symbolic link (to '{os.readlink(target)}'); wprof does not write through "
+                "links (it would replace the link, not the file). Give the real path.")
+        for test, name in _KIND_NAMES:
+            if test(st.st_mode):
+                hint = (f" such as {text.rstrip('/')}/result.json" if name == "a directory" else
+                        "; to keep no file, leave the option out")
+                raise ResultFileError(f"{what} '{target}' is {name}, not a regular file; wprof writes results only "
+                                      f"to a regular file or a new path{hint}.")
+    probe = os.path.dirname(os.path.abspath(text))
+    while not os.path.exists(probe):
+        probe = os.path.dirname(probe)
+    if not os.path.isdir(probe):
+        raise ResultFileError(f"{what} '{target}': '{probe}' is not a directory. Choose a writable path.")
+    if not os.access(probe, os.W_OK):
+        raise ResultFileError(f"{what} '{target}': directory '{probe}' is not writable. Choose a writable path.")
+    return target
+
+
+def _mode_for(target: Path) -> int:
+    """The existing file's mode, else what ``open()`` would give a new file under the current umask."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to ``path`` atomically (temp file in the same directory, fsync, rename).
+
+    Only a new path or an existing regular file is written (:func:`check_output_path` says why not otherwise).
+    """
+    target = check_output_path(path, "cannot write:")
+    parent = target.parent if str(target.parent) else Path(".")
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
+    except OSError as exc:
+        raise ResultFileError(f"cannot write '{target}': {exc.strerror or exc}. Choose a writable path.") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:  # the text's own line endings, as given
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a result (or script copy) gets a normal file's mode
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise ResultFileError(f"cannot write '{target}': {exc.strerror or exc}. Choose a writable path.") from None
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return target
+
+
+def write_json_atomic(path: str | os.PathLike[str], doc: dict[str, Any]) -> Path:
+    """Write a JSON document atomically (NaN written as null)."""
+    return write_text_atomic(path, json.dumps(_jsonable(doc), indent=2, sort_keys=False) + "\n")
+
+
+_BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),
+         (codecs.BOM_UTF16_BE, "UTF-16"))
+
+
+def _decode(p: Path, data: bytes) -> str:
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise ResultFileError(f"'{p}' is {name} text; wprof result files are UTF-8 JSON. Re-encode it as UTF-8 "
+                                  "(iconv -t UTF-8) or use the file wprof wrote.")
+    if len(data) >= 2 and (data[0] == 0 or data[1] == 0):
+        raise ResultFileError(f"'{p}' looks like UTF-16 text (NUL bytes); wprof result files are UTF-8 JSON.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ResultFileError(f"'{p}' is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+                              "it is not a wprof result.") from None
+
+
+def _depth_exceeds(doc: Any, limit: int) -> bool:
+    """True when ``doc`` nests containers deeper than ``limit`` (iterative: no recursion on hostile input)."""
+    stack = [(doc, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v if isinstance(x, (dict, list)))
+    return False
+
+
+def read_json(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a JSON object; a missing, unreadable, non-UTF-8, malformed or absurdly nested file is a ResultFileError."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ResultFileError(f"result file '{p}' does not exist. Pass the path written by --json.") from None
+    except IsADirectoryError:
+        raise ResultFileError(f"'{p}' is a directory; pass a result file (the path written by --json).") from None
+    except OSError as exc:
+        raise ResultFileError(f"cannot read '{p}': {exc.strerror or exc}.") from None
+    text = _decode(p, data)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ResultFileError(f"'{p}' is not valid JSON (line {exc.lineno}: {exc.msg}); it is not a wprof result.") \
+            from None
+    except RecursionError:
+        raise ResultFileError(f"'{p}' nests JSON too deeply to read; it is not a wprof result.") from None
+    if not isinstance(doc, dict):
+        raise ResultFileError(f"'{p}' holds a JSON {type(doc).__name__}, not a wprof result object.")
+    if _depth_exceeds(doc, MAX_DEPTH):
+        raise ResultFileError(f"'{p}' nests JSON deeper than {MAX_DEPTH} levels; it is not a wprof result.")
+    return doc
