@@ -24,7 +24,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["Driver", "time_loader", "untime_loader", "innermost_loader", "make_gauge", "say"]
+__all__ = ["Driver", "swap_class", "time_loader", "untime_loader", "innermost_loader", "make_gauge", "say"]
 
 _SUBCLASSES: dict[type, type] = {}
 
@@ -157,38 +157,44 @@ def _timed_iter(loader: Any, base_iter: Any) -> Iterator[Any]:
         yield item
 
 
+def swap_class(obj: Any, driver: Driver, overrides: dict[str, Any]) -> bool:
+    """Give ``obj`` (only this object) a subclass of its class with ``overrides`` and a ``_wprof_driver``;
+    :func:`untime_loader` restores it. False for objects whose class cannot be swapped."""
+    cls = type(obj)
+    if getattr(cls, "_wprof_timed", False):
+        object.__setattr__(obj, "_wprof_driver", driver)
+        return True
+    sub = _SUBCLASSES.get(cls)
+    if sub is None:
+        try:
+            sub = type(cls.__name__, (cls,), {**overrides, "_wprof_timed": True, "__module__": cls.__module__,
+                                              "__qualname__": cls.__qualname__})
+        except TypeError:
+            return False
+        _SUBCLASSES[cls] = sub
+    try:
+        object.__setattr__(obj, "_wprof_driver", driver)
+        object.__setattr__(obj, "__class__", sub)
+    except (TypeError, AttributeError):
+        try:
+            object.__delattr__(obj, "_wprof_driver")
+        except Exception:
+            pass
+        return False
+    return True
+
+
 def time_loader(loader: Any, driver: Driver) -> bool:
     """Swap the class of ``loader`` for a subclass whose ``__iter__`` times each fetch through ``driver``.
 
     Only this object changes (``isinstance`` still holds, every attribute is the same); :func:`untime_loader`
     restores the class. Returns False for objects whose class cannot be swapped (builtins, ``__slots__`` layouts)."""
-    cls = type(loader)
-    if getattr(cls, "_wprof_timed", False):
-        object.__setattr__(loader, "_wprof_driver", driver)
-        return True
-    sub = _SUBCLASSES.get(cls)
-    if sub is None:
-        base_iter = cls.__iter__
+    base_iter = type(loader).__iter__
 
-        def __iter__(self: Any) -> Iterator[Any]:
-            return _timed_iter(self, base_iter)
+    def __iter__(self: Any) -> Iterator[Any]:
+        return _timed_iter(self, base_iter)
 
-        try:
-            sub = type(cls.__name__, (cls,), {"__iter__": __iter__, "_wprof_timed": True,
-                                              "__module__": cls.__module__, "__qualname__": cls.__qualname__})
-        except TypeError:
-            return False
-        _SUBCLASSES[cls] = sub
-    try:
-        object.__setattr__(loader, "_wprof_driver", driver)
-        object.__setattr__(loader, "__class__", sub)
-    except (TypeError, AttributeError):
-        try:
-            object.__delattr__(loader, "_wprof_driver")
-        except Exception:
-            pass
-        return False
-    return True
+    return swap_class(loader, driver, {"__iter__": __iter__})
 
 
 def untime_loader(loader: Any) -> None:

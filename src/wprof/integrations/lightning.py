@@ -10,10 +10,12 @@ trainer.fit(model, train_loader)
 For the other package name use ``callback_class("pytorch_lightning")(...)``; ``wprof run`` picks the class by the
 trainer's own package. One gauge step is one optimizer step (``accumulate_grad_batches`` batches), boundary to
 boundary from the first batch fetch after the previous optimizer step; validation and the end of an epoch are left
-out (the step ends at ``on_validation_start`` / ``on_train_epoch_end``). Data time is the host time inside
-``__next__`` of the training ``DataLoader`` (Lightning's prefetching fetcher calls it one batch ahead, inside the
-step; ``batch_to_device`` is compute). Samples per step: the loader's ``batch_size`` x ``accumulate_grad_batches`` x
-``trainer.world_size``, else learned from the fetched batches.
+out (the step ends at ``on_validation_start`` / ``on_train_epoch_end``). Data time is the host time of Lightning's
+own fetch of each training batch, the span it hands its profilers as ``[_TrainingEpochLoop].train_dataloader_next``
+(the DataLoader's ``__next__`` inside its data fetcher, one batch ahead; ``batch_to_device`` is compute): the
+callback times it through ``trainer.profiler`` (:func:`time_profiler`), so it covers the loader Lightning really
+iterates, from the first epoch on. Samples per step: the loader's ``batch_size`` x ``accumulate_grad_batches`` x
+``trainer.world_size``, else learned from the batches one step trains on.
 
 Importing this module imports nothing heavy; :func:`callback_class` imports the Lightning package it is asked for.
 """
@@ -23,7 +25,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ._driver import Driver, make_gauge
+from ._driver import Driver, make_gauge, swap_class
+
+FETCH_ACTION = "].train_dataloader_next"  # Lightning's profiler action around each training batch fetch
 
 __all__ = ["WprofCallback", "callback_class", "callback_for"]
 
@@ -61,9 +65,10 @@ class _Hooks:
         if self.driver is None:
             self.driver = Driver(make_gauge(self._gauge_arg, **self._kwargs), "lightning")
         d = self.driver
+        prof = getattr(trainer, "profiler", None)
+        if prof is not None and not any(x is prof for x in d.timed) and time_profiler(prof, d):
+            d.timed.append(prof)
         loaders = _loaders(getattr(trainer, "train_dataloader", None))
-        for loader in loaders:
-            d.time(loader)
         if not d.gbs_known and len(loaders) == 1:
             per_device = getattr(loaders[0], "batch_size", None)
             per_device = per_device if isinstance(per_device, int) and per_device > 0 else None
@@ -74,8 +79,10 @@ class _Hooks:
         self._attach(trainer)
         self.driver.new_step = True  # type: ignore[union-attr]
 
-    def on_train_epoch_start(self, trainer: Any, pl_module: Any) -> None:
-        self._attach(trainer)  # loaders may be reloaded each epoch (reload_dataloaders_every_n_epochs)
+    def on_train_batch_start(self, trainer: Any, pl_module: Any, batch: Any, batch_idx: int, *args: Any) -> None:
+        d = self.driver
+        if d is not None and not d.gbs_known:  # no batch_size to read: learn it from the batches of a step
+            d.gauge.observe(batch)
 
     def on_before_optimizer_step(self, trainer: Any, pl_module: Any, optimizer: Any, *args: Any) -> None:
         self._stepped = True
@@ -105,6 +112,33 @@ class _Hooks:
     def on_train_end(self, trainer: Any, pl_module: Any) -> None:
         if self.driver is not None:
             self.driver.train_end()
+
+
+def _profiler_start(base: Any) -> Any:
+    def start(self: Any, action_name: str) -> None:
+        if action_name.endswith(FETCH_ACTION):
+            self._wprof_driver.fetch_begin()
+        base(self, action_name)
+
+    return start
+
+
+def _profiler_stop(base: Any) -> Any:
+    def stop(self: Any, action_name: str) -> None:
+        base(self, action_name)
+        if action_name.endswith(FETCH_ACTION):
+            self._wprof_driver.fetch_end(None)
+
+    return stop
+
+
+def time_profiler(profiler: Any, driver: Driver) -> bool:
+    """Time Lightning's training batch fetches through ``trainer.profiler``: the training loop calls
+    ``profiler.start/stop("[_TrainingEpochLoop].train_dataloader_next")`` around each ``next()`` of its data
+    fetcher, whatever loader Lightning built (a DistributedSampler copy, a CombinedLoader), from the first epoch on.
+    The profiler object's class is swapped for a subclass (restored after training); the user's profiler still runs."""
+    cls = type(profiler)
+    return swap_class(profiler, driver, {"start": _profiler_start(cls.start), "stop": _profiler_stop(cls.stop)})
 
 
 def callback_class(package: str = "lightning.pytorch") -> type:
