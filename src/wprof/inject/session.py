@@ -131,6 +131,10 @@ def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: O
         else:
             _say("global batch size unknown (no DataLoader batch_size, no batch with a first dimension): no fps; "
                  "pass --gbs N")
+        tokens = getattr(res, "tokens_per_step", None)
+        if tokens:
+            src = (getattr(s.gauge, "config", None) and s.gauge.config.sources.get("tokens_per_step")) or "the batches"
+            _say(f"tokens per step {tokens} from {src}: tokens/s beside samples/s")
         paths = getattr(res, "artifacts", {}) or {}
         where = paths.get("json") or paths.get("result")
         status = getattr(res, "status", "?")

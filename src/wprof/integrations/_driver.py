@@ -82,8 +82,8 @@ class Driver:
     def fetch_end(self, batch: Any) -> None:
         g = self.gauge
         g.end_data()
-        if batch is not None and not self.gbs_known:
-            g.observe(batch)
+        if batch is not None and (not self.gbs_known or getattr(g, "tokens_per_step", 0) is None):
+            g.observe(batch)  # samples per step when the settings did not give them; tokens per step
         if self.every_fetch:
             self.new_step = True
 

@@ -65,10 +65,14 @@ def build_result(g: Gauge, status: str, reason: str, warnings: list[Warning_]) -
     clocks = {"iter_ms": clock, "data_ms": "host", "step_ms": clock}
     if cfg.global_batch_size:
         clocks["fps"] = clock  # derived from step_ms
+    tokens = g.tokens_per_step
+    if tokens:
+        clocks["tokens_per_s"] = clock
     res = LoopResult(
         name=g.name, mode=g.mode, clocks=clocks, status=status, stop_reason=reason,
         window=(g._start, g._stop), index=tuple(ser.index), iter_ms=tuple(ser.iter),
         data_ms=tuple(ser.data), step_ms=tuple(ser.step), global_batch_size=cfg.global_batch_size,
+        tokens_per_step=tokens or None,
         phases={k: tuple(v) for k, v in ser.phases.items()}, rank=g._rank, world_size=g._world,
     )
     n, want = res.n, g._stop - g._start

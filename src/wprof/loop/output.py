@@ -38,9 +38,13 @@ def fmt_ms(v: float) -> str:
     return "n/a" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.2f}"
 
 
-def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: int | None) -> str:
-    """``[0005]: iter 125.34 ms, data 12.45 ms, fps 256.32`` (``step`` instead of ``fps`` without a batch size)."""
+def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: int | None,
+                   tokens: int | None = None) -> str:
+    """``[0005]: iter 125.34 ms, data 12.45 ms, fps 256.32`` (``step`` instead of ``fps`` without a batch size),
+    then ``, tokens/s 65618`` for token batches."""
     tail = (f"fps {gbs / (step_ms / 1e3):.2f}" if gbs and step_ms > 0 else f"step {fmt_ms(step_ms)} ms")
+    if tokens and step_ms > 0:
+        tail += f", tokens/s {tokens / (step_ms / 1e3):.0f}"
     return f"[{i:04d}]: iter {fmt_ms(iter_ms)} ms, data {fmt_ms(data_ms)} ms, {tail}"
 
 
@@ -85,5 +89,8 @@ def average_line(summaries: dict[str, Any], n: int, clocks: dict[str, str] | Non
              f"step {_stat(summaries['step_ms'], 'ms')}"]
     if "fps" in summaries:
         parts.append(f"fps {_stat(summaries['fps'], '')}")
+    if "tokens_per_s" in summaries:
+        t = summaries["tokens_per_s"]
+        parts.append(f"tokens/s {t.mean:.0f} (median {t.median:.0f}, p95 {t.p95:.0f})")
     note = clock_note(clocks)
     return "Average: " + ", ".join(parts) + f" over {n} iterations" + (f" ({note})" if note else "")
