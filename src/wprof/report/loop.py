@@ -17,7 +17,9 @@ __all__ = ["render_loop"]
 
 _CLOCK = {"cuda-events": "CUDA events", "host": "host clock", "host+synchronize": "host clock after synchronize"}
 _LABEL = {"iter_ms": "iter (compute, no data)", "data_ms": "data (host, in __next__)",
-          "step_ms": "step (period, boundary to boundary)", "fps": "throughput (samples/s)"}
+          "step_ms": "step (period, boundary to boundary)", "fps": "throughput (samples/s)",
+          "tokens_per_s": "throughput (tokens/s)"}
+_RATES = ("fps", "tokens_per_s")  # derived from step_ms
 
 
 def _num(v: float | None, fmt: str = "{:.2f}") -> str:
@@ -39,8 +41,8 @@ def _summary_table(result: LoopResult) -> Any:
         t.add_column(c, justify="right")
     for key, s in result.summaries.items():
         name = result.clocks.get(key) or result.clocks.get("step_ms", "host")  # fps: from step_ms, its clock
-        clock = _CLOCK.get(name, name) + (" (from step)" if key == "fps" else "")
-        f = (lambda v: _num(v, "{:.1f}")) if key == "fps" else fmt_ms
+        clock = _CLOCK.get(name, name) + (" (from step)" if key in _RATES else "")
+        f = (lambda v: _num(v, "{:.1f}")) if key in _RATES else fmt_ms
         t.add_row(_LABEL[key], f(s.median), f(s.mean), f(s.p95), f(s.min), f(s.max), clock)
     return t
 
