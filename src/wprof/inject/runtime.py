@@ -62,6 +62,7 @@ class Site:
 
 
 _OPTIONS: dict[str, Any] = {}
+_LAYOUT: Any = None  # inject.layout.Layout: which batch dimension observe() reads, and why
 _SITES: dict[str, Site] = {}
 _FACTORY: Any = None  # tests put a fake Gauge class here
 
@@ -76,6 +77,16 @@ def configure(**options: Any) -> None:
     """Gauge keyword arguments for every site created from now on (``wprof run`` calls this once)."""
     _OPTIONS.clear()
     _OPTIONS.update({k: v for k, v in options.items() if v is not None})
+
+
+def set_layout(layout: Any) -> None:
+    """The batch layout (:class:`wprof.inject.layout.Layout`) ``wprof run`` read from the code, for :func:`observe`."""
+    global _LAYOUT
+    _LAYOUT = layout
+
+
+def layout() -> Any:
+    return _LAYOUT
 
 
 def site(site_id: str) -> Site:
@@ -181,8 +192,12 @@ def observe(site_id: str, batch: Any) -> None:
     """``gauge.observe(batch)`` after a fetch inside a ``data()`` block: the gauge sums the first dimensions of the
     batches one step fetches (gradient accumulation) into the global batch size, until it is known."""
     s = _SITES.get(site_id)
-    if s is not None and s.gauge is not None and not s.gbs:
-        s.gauge.observe(batch)
+    if s is not None and s.gauge is not None and (not s.gbs or getattr(s.gauge, "tokens_per_step", 0) is None):
+        lay = _LAYOUT
+        if lay is not None and (lay.dim or lay.why):
+            s.gauge.observe(batch, dim=lay.dim, why=lay.why)
+        else:
+            s.gauge.observe(batch)
 
 
 def finish_all(exited_early: bool = False, why: str | None = None) -> list[tuple[Site, Any]]:
@@ -207,5 +222,7 @@ def finish_all(exited_early: bool = False, why: str | None = None) -> list[tuple
 
 def reset() -> None:
     """Forget every site (tests, and ``wprof run`` before a script starts)."""
+    global _LAYOUT
     _SITES.clear()
     _OPTIONS.clear()
+    _LAYOUT = None

@@ -51,12 +51,30 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     package = script.spec.parent if script.spec is not None else None
     choice = choose_in_project(script.tree, script.source, script.filename, script.display if not script.spec else
                                script.filename, script.path0, package, loop, kwargs)
+    runtime.set_layout(_layout(script, package))
     if "name" not in kwargs:
         base = os.path.splitext(os.path.basename(script.filename))[0]
         if base == "__main__" and script.spec is not None:
             base = script.spec.name.rsplit(".", 2)[-2]
         kwargs["name"] = base
     return choice, kwargs
+
+
+def _layout(script: Script, package: str | None) -> Any:
+    """The batch layout the script and its project modules show (sequence-first modules): see inject/layout.py."""
+    import ast
+
+    from .imports import local_modules
+    from .layout import batch_layout
+
+    files = [(script.filename, script.tree)]
+    for _, path in local_modules(script.tree, script.filename, script.path0, package):
+        try:
+            with open(path, encoding="utf-8") as f:
+                files.append((path, ast.parse(f.read(), filename=path)))
+        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+    return batch_layout(files)
 
 
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
@@ -79,8 +97,10 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
         code = compile(script.tree, script.filename, "exec", dont_inherit=True)
     else:
         code = compile(tree, script.filename, "exec", dont_inherit=True)
+    layout = runtime.layout()
     runtime.reset()
     runtime.configure(**kwargs)
+    runtime.set_layout(layout)
     if os.environ.get("WPROF_NVTX_PHASES") == "1":  # set by `wprof nsys` / `wprof ncu`
         from .. import nvtx
 
@@ -127,7 +147,11 @@ def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: O
             continue
         gbs = getattr(res, "global_batch_size", None)
         if gbs:
-            _say(f"global batch size {gbs} from {s.gbs_source or 'the gauge'}")
+            src = s.gbs_source or "the gauge"
+            shape = "of the batch" in src and "--gbs" not in src
+            _say(f"global batch size {gbs} from {src}"
+                 + ("; read from the batch's shape: if that dimension is not the samples, pass --gbs N" if shape
+                    else ""))
         else:
             _say("global batch size unknown (no DataLoader batch_size, no batch with a first dimension): no fps; "
                  "pass --gbs N")

@@ -257,10 +257,12 @@ class Gauge:
             # the first step that fetched may hold a prefetch (a loader that runs one batch ahead): count the next
             obs, self._observed, second = None, None, True
         n = batch_size_of(batch, dim)
+        if dim and n is None:  # a 1-D batch has no dimension 1: its only dimension counts
+            dim, n = 0, batch_size_of(batch, 0)
         tok = tokens_of(batch) or 0
         if not n and not tok:
             return
-        note = ""
+        note = f" ({why})" if why and not dim else ""
         if dim:
             n0 = batch_size_of(batch, 0)
             note = f" ({why + '; ' if why else ''}dimension 0 is {n0})"
