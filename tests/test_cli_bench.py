@@ -7,6 +7,8 @@ import textwrap
 
 import pytest
 
+from harness import run_wprof
+
 from wprof.cli import main
 
 FACTORIES = textwrap.dedent('''
@@ -52,8 +54,8 @@ def test_bench_file_target_and_json(target, tmp_path, capsys):
     assert "wprof bench: good" in out and "median" in out and "host clock" in out
     assert "no CUDA device: timing on the host clock" in err
     doc = json.loads(out_json.read_text())
-    assert doc["schema"] == "wprof.bench/1" and doc["clock"] == "host" and len(doc["samples_ms"]) == 20
-    assert doc["target"] == f"{target}:good"
+    assert doc["schema"] == "wprof.bench/2" and doc["clock"] == "host" and len(doc["samples_ms"]) == 20
+    assert doc["target"] == f"{target}:good --param=n=16"  # the arguments that repeat the run
     code, out2, _ = run(["report", str(out_json)], capsys)
     assert code == 0 and "wprof bench: good" in out2 and "median" in out2
     code, out3, _ = run(["report", str(out_json), "--format", "json"], capsys)
@@ -120,10 +122,13 @@ def test_syntax_error_in_target_file(tmp_path, capsys):
     assert got == 3 and "syntax error in" in err and "line 1" in err
 
 
-def test_python_dash_m_and_console_script(target):
-    out = subprocess.run([sys.executable, "-m", "wprof", "bench", f"{target}:good", "--iters", "5"],
-                         capture_output=True, text=True)
+def test_python_dash_m_bench(target):
+    out = run_wprof(["bench", f"{target}:good", "--iters", "5"])  # `python -m wprof bench ...`, in this process
     assert out.returncode == 0 and "median" in out.stdout
+
+
+@pytest.mark.e2e
+def test_python_dash_m_and_console_script():
     out = subprocess.run([sys.executable, "-m", "wprof", "--version"], capture_output=True, text=True)
     assert out.stdout.startswith("wprof ")
 

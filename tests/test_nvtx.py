@@ -47,6 +47,7 @@ class Recorder:
 @pytest.fixture(autouse=True)
 def _fresh_backend(monkeypatch):
     monkeypatch.delenv("WPROF_NVTX", raising=False)
+    monkeypatch.delenv("WPROF", raising=False)
     saved = wn._backend
     wn._set(None)
     yield
@@ -108,8 +109,25 @@ def test_cpu_torch_without_nvtx_package_is_noop(monkeypatch):
 
 def test_wprof_nvtx_0_turns_it_off_even_with_the_package(monkeypatch):
     monkeypatch.setitem(sys.modules, "nvtx", _fake_nvtx_module())
+    monkeypatch.setenv("WPROF", "5,30;--nvtx-backend=off")
+    assert wn.backend() == "noop"
+
+
+def test_the_old_wprof_nvtx_variable_still_works_with_a_one_line_notice(monkeypatch, capsys):
+    from wprof.loop import config
+
+    monkeypatch.setitem(sys.modules, "nvtx", _fake_nvtx_module())
+    monkeypatch.setattr(config, "_noticed", set())
     monkeypatch.setenv("WPROF_NVTX", "0")
     assert wn.backend() == "noop"
+    wn._set(None)
+    assert wn.backend() == "noop"
+    err = capsys.readouterr().err
+    assert err == 'wprof: WPROF_NVTX is deprecated; use WPROF="--nvtx-backend=off (or auto, nvtx, torch)" (one ' \
+                  'variable for every setting, docs/loop.md)\n'  # one line, once
+    monkeypatch.setenv("WPROF", "--nvtx-backend=auto")  # WPROF wins over the old name
+    wn._set(None)
+    assert wn.backend() == "nvtx"
 
 
 def test_nvtx_package_is_preferred_with_wprof_domain_and_category_ids(monkeypatch):
@@ -160,7 +178,7 @@ def test_torch_backend_drops_domain_color_category_payload(monkeypatch):
 @pytest.mark.parametrize("value, error", [("nvtx", MissingDependencyError), ("bogus", ConfigError)])
 def test_forced_backends_that_cannot_work_say_so(monkeypatch, value, error):
     monkeypatch.setitem(sys.modules, "nvtx", None)
-    monkeypatch.setenv("WPROF_NVTX", value)
+    monkeypatch.setenv("WPROF", f"--nvtx-backend={value}")
     with pytest.raises(error, match=value):
         wn.backend()
 
@@ -173,6 +191,7 @@ def test_forcing_torch_on_a_cpu_build_is_an_error(monkeypatch):
         wn.set_backend("torch")
 
 
+@pytest.mark.e2e
 def test_import_loads_neither_torch_nor_nvtx():
     code = "import sys, json, wprof.nvtx; print(json.dumps([m for m in ('torch', 'nvtx', 'numpy') if m in sys.modules]))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -230,7 +249,7 @@ def test_message_must_be_a_string():
 
 
 def test_noop_annotate_is_usable_without_torch(monkeypatch):
-    monkeypatch.setenv("WPROF_NVTX", "off")
+    monkeypatch.setenv("WPROF", "--nvtx-backend=off")
 
     @wn.annotate("f")
     def f():

@@ -13,7 +13,7 @@ def test_every_kind_has_a_class_and_a_renderer():
         assert kind.version in kind.reads, kind
         cls = registry.result_class(kind)
         assert hasattr(cls, "from_dict") and hasattr(cls, "to_dict"), kind
-        assert callable(registry.renderer(kind)), kind
+        assert callable(registry.renderer(kind).blocks), kind
         assert importlib.import_module(cls.__module__).__name__.startswith("wprof.results."), kind
 
 
@@ -61,5 +61,5 @@ def test_loop_host_step_line_has_one_unit_and_bracket_names_survive():
 
 
 def test_bench_next_step_is_not_prefixed_twice():
-    text = _text(_bench(extra={"next_step": "Next (nsys): Which kernels run?\n  $ wprof nsys -- x.py"}))
+    text = _text(_bench(next_step="Next (nsys): Which kernels run?\n  $ wprof nsys -- x.py"))
     assert "Next (nsys): Which kernels run?" in text and "next: Next" not in text

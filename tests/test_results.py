@@ -6,6 +6,7 @@ import pytest
 
 from wprof.errors import ResultFileError
 from wprof.results import BenchResult, Warmup, load_result, write_json_atomic, write_text_atomic
+from wprof.results.bench import Cache
 from wprof.stats import Warning_, summarize
 
 
@@ -13,7 +14,7 @@ def _result(**kw):
     samples = (1.0, 1.1, 0.9, 1.05, 1.0, 0.95, 1.2)
     base = dict(name="x", clock="host", mode="per-call", samples_ms=samples, summary=summarize(samples),
                 warmup=Warmup(3, 1.5, 0.7, "count"), warnings=(Warning_("too-few-samples", "m", "a"),),
-                env={"device": None}, extra={"k": 1})
+                env={"device": None}, notices=("a notice",), cache=Cache(policy="warm", applied=False))
     base.update(kw)
     return BenchResult(**base)
 
@@ -22,7 +23,7 @@ def test_round_trip(tmp_path):
     r = _result()
     path = r.save(tmp_path / "r.json")
     doc = json.loads(path.read_text())
-    assert doc["schema"] == "wprof.bench/1"
+    assert doc["schema"] == "wprof.bench/2"
     assert doc["samples_ms"] == list(r.samples_ms)
     back = load_result(path)
     assert back == r
@@ -78,9 +79,9 @@ def test_missing_file(tmp_path):
         load_result(tmp_path / "nope.json")
 
 
-@pytest.mark.parametrize("schema", ["wprof.bench/2", "wprof.bench/x", "wprof.bench/"])
+@pytest.mark.parametrize("schema", ["wprof.bench/3", "wprof.bench/x", "wprof.bench/"])
 def test_unknown_major_version_is_refused(tmp_path, schema):
-    # the major version changes only when a field changes meaning: a /2 file must not render as /1
+    # the major version changes only when a field changes meaning: a /3 file must not render as /2
     doc = _result().to_dict()
     doc["schema"] = schema
     p = tmp_path / "r.json"

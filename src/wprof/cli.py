@@ -69,7 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args._run(args) or 0)
     except WprofError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        from .results._text import printable  # a message may quote a result file's text: never send its escapes
+
+        print(f"{PROG}: error: {printable(exc, keep_newlines=True)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print(f"{PROG}: interrupted", file=sys.stderr)

@@ -16,15 +16,16 @@ Backends, chosen once at first use (:func:`backend` says which):
    dropped; messages are unregistered strings.
 3. no-op: every call returns at once.
 
-``WPROF_NVTX=0`` (or ``off``) selects the no-op backend; ``WPROF_NVTX=nvtx`` or ``torch`` forces one backend (an
-error if it is not usable). Nothing here imports torch or nvtx until the first range is opened.
+``WPROF="--nvtx-backend=off"`` selects the no-op backend; ``--nvtx-backend=nvtx`` or ``torch`` forces one backend
+(an error if it is not usable); ``auto`` (the default) picks as above. The old ``WPROF_NVTX`` variable (``0``, ``1``,
+``nvtx``, ``torch``) is still read when ``WPROF`` does not set the backend, with a deprecation notice. Nothing here
+imports torch or nvtx until the first range is opened.
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import os
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -66,7 +67,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 # --------------------------------------------------------------------------------------------------------- backends
 class _NoOp:
-    """Every call returns at once (WPROF_NVTX=0, or neither nvtx nor a CUDA torch is installed)."""
+    """Every call returns at once (WPROF="--nvtx-backend=off", or neither nvtx nor a CUDA torch is installed)."""
 
     name = "noop"
 
@@ -170,13 +171,22 @@ def _torch_nvtx_usable(torch: Any) -> bool:
     return getattr(torch, "_C", None) is not None and hasattr(torch._C, "_nvtx")
 
 
+def _env_choice() -> str:
+    """The backend asked for by ``WPROF`` (``--nvtx-backend=...``) or the deprecated ``WPROF_NVTX``; "" for auto."""
+    from .loop.config import env_setting
+
+    v = env_setting("nvtx_backend")
+    return "" if v is None else str(v)
+
+
 def _select(choice: str) -> Any:
     choice = choice.strip().lower()
     if choice in ("0", "off", "false", "no", "none", "noop"):
         return _NoOp()
     if choice not in ("", "1", "on", "true", "yes", "auto", "nvtx", "torch"):
         raise ConfigError(
-            f"WPROF_NVTX={choice!r} is not understood; use 0 (off), 1 (auto), 'nvtx' or 'torch'."
+            f"NVTX backend {choice!r} (WPROF_NVTX) is not understood; use WPROF=\"--nvtx-backend=off\" "
+            "(or auto, nvtx, torch)."
         )
     if choice in ("", "1", "on", "true", "yes", "auto", "nvtx"):
         mod = _optional.optional("nvtx")
@@ -185,7 +195,7 @@ def _select(choice: str) -> Any:
             return _NvtxPackage(mod)
         if choice == "nvtx":
             raise MissingDependencyError(
-                "WPROF_NVTX=nvtx needs the 'nvtx' package, which is not installed (or NVTX_DISABLE is set): "
+                "the NVTX backend 'nvtx' (WPROF --nvtx-backend=nvtx) needs the 'nvtx' package, which is not installed (or NVTX_DISABLE is set): "
                 "pip install 'wprof[nvtx]'  (nvtx)"
             )
     torch = _optional.optional("torch")
@@ -193,7 +203,7 @@ def _select(choice: str) -> Any:
         return _TorchNvtx(torch.cuda.nvtx)
     if choice == "torch":
         raise MissingDependencyError(
-            "WPROF_NVTX=torch needs a CUDA build of torch (torch._C._nvtx is missing): "
+            "the NVTX backend 'torch' (WPROF --nvtx-backend=torch) needs a CUDA build of torch (torch._C._nvtx is missing): "
             "pip install torch  (choose the build for your CUDA version: https://pytorch.org)"
         )
     return _NoOp()
@@ -205,7 +215,7 @@ def _get() -> Any:
         with _lock:
             b = _backend
             if b is None:
-                b = _set(_select(os.environ.get("WPROF_NVTX", "")))
+                b = _set(_select(_env_choice()))
     return b
 
 
@@ -221,12 +231,13 @@ def backend() -> str:
 
 
 def set_backend(name: str | None) -> str:
-    """Choose the backend now: ``"auto"``, ``"nvtx"``, ``"torch"``, ``"noop"``; ``None`` re-reads ``WPROF_NVTX``.
+    """Choose the backend now: ``"auto"``, ``"nvtx"``, ``"torch"``, ``"noop"``; ``None`` re-reads ``WPROF``
+    (``--nvtx-backend``).
 
     Ranges opened before the switch must be closed before it (a pop goes to the backend in use at the time).
     """
     with _lock:
-        b = _set(_select(os.environ.get("WPROF_NVTX", "") if name is None else name))
+        b = _set(_select(_env_choice() if name is None else name))
     return str(b.name)
 
 
@@ -286,7 +297,7 @@ class annotate:
         self._backend.pop(self.domain)
 
     def __call__(self, func: F) -> F:
-        if _get().name == "noop":  # off (WPROF_NVTX=0 or nothing installed): the function itself, no wrapper
+        if _get().name == "noop":  # off (--nvtx-backend=off or nothing installed): the function itself, no wrapper
             return func
         rng = annotate(
             self.message or getattr(func, "__qualname__", getattr(func, "__name__", "call")),

@@ -1,5 +1,7 @@
 """A scripted CUDA backend: the span interface of wprof.benchmark.device.CudaBackend, with made-up device times."""
 
+import time
+
 from wprof.benchmark.device import Span
 
 
@@ -9,6 +11,17 @@ class FakeGraph:
 
     def replay(self):
         self.backend.replays += 1
+
+
+class FakeFlush:
+    """The cold-cache flush: counts its calls."""
+
+    def __init__(self, nbytes):
+        self.nbytes = nbytes
+        self.calls = 0
+
+    def __call__(self):
+        self.calls += 1
 
 
 class FakeCuda:
@@ -27,6 +40,17 @@ class FakeCuda:
         self.replays = 0
         self.spans = []
         self.t = 0
+
+    def telemetry(self, device, monitor):  # tests replace this with a scripted telemetry
+        from wprof.benchmark.telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
+
+    def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's
+        return time.perf_counter_ns()
+
+    def make_flush(self, nbytes):
+        return FakeFlush(nbytes)
 
     def sync(self, phase):
         pass

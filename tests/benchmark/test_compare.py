@@ -6,7 +6,7 @@ import json
 import pytest
 
 import wprof
-from wprof.benchmark import core
+from wprof.benchmark import HostBackend
 from wprof.cli import main
 from wprof.results import load_result
 
@@ -17,14 +17,12 @@ from .test_core_fake_clock import FakeClock
 
 
 @pytest.fixture
-def clock(monkeypatch):
-    import wprof.clocks
+def clock():
+    return FakeClock()
 
-    c = FakeClock()
-    monkeypatch.setattr(core, "host_ns", c)
-    monkeypatch.setattr(wprof.clocks, "host_ns", c)
-    monkeypatch.setattr(core, "_cuda_ok", lambda torch: False)
-    return c
+
+def on(clock):
+    return HostBackend(clock=clock)
 
 
 def busy(clock, ms, order=None, tag=None):
@@ -45,7 +43,7 @@ def test_verdict():
 
 def test_compare_interleaves_and_finds_slower(clock):
     order = []
-    r = wprof.compare(busy(clock, 1.0, order, "a"), busy(clock, 1.2, order, "b"), iters=40, warmup=2, warmup_ms=0,
+    r = wprof.compare(busy(clock, 1.0, order, "a"), busy(clock, 1.2, order, "b"), backend=on(clock), iters=40, warmup=2, warmup_ms=0,
                       names=("base", "new"))
     assert r.interleaved and r.verdict == "slower" and r.ratio == pytest.approx(1.2)
     assert r.a.name == "base" and r.b.name == "new" and r.a.summary.n == 40 and r.b.summary.n == 40
@@ -58,7 +56,7 @@ def test_compare_same_is_no_difference(clock):
     import random
 
     rnd = random.Random(1)
-    r = wprof.compare(busy_noise(clock, rnd), busy_noise(clock, rnd), iters=60, warmup=2, warmup_ms=0)
+    r = wprof.compare(busy_noise(clock, rnd), busy_noise(clock, rnd), backend=on(clock), iters=60, warmup=2, warmup_ms=0)
     assert r.verdict == "no significant difference" and not r.fails(0)
 
 
@@ -70,19 +68,19 @@ def busy_noise(clock, rnd):
 
 
 def test_compare_stops_on_precision(clock):
-    r = wprof.compare(busy(clock, 1.0), busy(clock, 0.5), warmup=2, warmup_ms=0, budget_s=100)
+    r = wprof.compare(busy(clock, 1.0), busy(clock, 0.5), backend=on(clock), warmup=2, warmup_ms=0, budget_s=100)
     assert r.stop_reason.startswith("precision") and r.verdict == "faster"
 
 
 def test_compare_result_roundtrip(clock, tmp_path):
-    r = wprof.compare(busy(clock, 1.0), busy(clock, 1.1), iters=20, warmup=1, warmup_ms=0)
+    r = wprof.compare(busy(clock, 1.0), busy(clock, 1.1), backend=on(clock), iters=20, warmup=1, warmup_ms=0)
     p = r.save(tmp_path / "c.json")
     back = load_result(p)
     assert isinstance(back, cmpmod.CompareResult) and back.ratio == r.ratio and back.a.samples_ms == r.a.samples_ms
 
 
 def _bench_json(clock, tmp_path, name, ms):
-    r = wprof.bench(busy(clock, ms), iters=30, warmup=1, warmup_ms=0, name=name)
+    r = wprof.bench(busy(clock, ms), backend=on(clock), iters=30, warmup=1, warmup_ms=0, name=name)
     return str(r.save(tmp_path / f"{name}.json"))
 
 

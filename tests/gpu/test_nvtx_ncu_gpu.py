@@ -132,7 +132,7 @@ def backend():
     """The NVTX backend the child scripts get: this process has the same Python, packages and environment."""
     import wprof.nvtx as wn
 
-    wn.set_backend(None)  # re-reads WPROF_NVTX, as the child does
+    wn.set_backend(None)  # re-reads WPROF (--nvtx-backend), as the child does
     return wn.backend()
 
 
@@ -226,7 +226,7 @@ def test_phase_ranges(ncu, tmp_path, backend, phase, push_pop, present, absent, 
         request.applymarker(pytest.mark.xfail(strict=False, reason=(
             "measured on the H200, 2026-11-30 (ncu 2025.3.1, nvtx 0.2.17): ncu matched no kernel for the nvtx "
             "package's start/end range 'wprof@backward', while push/pop ranges in the same domain matched; "
-            "docs/nvtx.md says to use WPROF_NVTX=torch to filter backward under ncu")))
+            "docs/nvtx.md says to use WPROF=--nvtx-backend=torch to filter backward under ncu")))
     name = "phase_" + phase
     include = nvtx_expr(backend, phase, push_pop=push_pop)
     try:

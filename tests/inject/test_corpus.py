@@ -1,27 +1,26 @@
 """Every corpus shape through `wprof run` and through `wprof inject` + python, against plain `python`.
 
 Asserts: the script's stdout and exit code are unchanged, tracebacks are the original ones, the chosen loop, and the
-gauge's result (schema, steps measured, status, global batch size and its source). One subprocess per run (CPU, tiny
-models); no assertion on elapsed time.
+gauge's result (schema, steps measured, status, global batch size and its source). CPU, tiny models; no assertion on
+elapsed time. Every run is in-process (tests/harness.py: the script, `wprof run` and the instrumented copy run in this
+process as a fresh python would, exit hooks included); the `e2e` tests repeat the Ctrl-C shape with real processes
+(`python script.py` against `python -m wprof run`, and the copy under python), where the process dies of SIGINT.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from harness import Ran, python_process, run_python, run_wprof
 
 pytest.importorskip("torch")
 
 HERE = Path(__file__).parent
 CORPUS = HERE / "corpus"
-SRC = HERE.parents[1] / "src"
 WARMUP, ITERS = 2, 5
 
 
@@ -63,23 +62,18 @@ SHAPES = {
 }
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(SRC) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    env.pop("WPROF", None)
-    env["PYTHONHASHSEED"] = "0"
-    return env
-
-
-def _py(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *argv], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=120)
+def _py(argv: list[str], cwd: Path) -> Ran:
+    """``python ARGV`` in this process (a fresh process for ``python -m wprof ...`` would cost an import of torch)."""
+    if argv[:2] == ["-m", "wprof"]:
+        return run_wprof(argv[2:], cwd)
+    return run_python(argv, cwd)
 
 
 def _target_argv(shape: Shape) -> list[str]:
     return shape.target.split() if shape.target.startswith("-m ") else [shape.target]
 
 
-def _rc(p: subprocess.CompletedProcess[str]) -> int:
+def _rc(p) -> int:
     return 130 if p.returncode == -2 else p.returncode  # died of SIGINT, as python does after Ctrl-C
 
 
@@ -113,25 +107,52 @@ def _check_result(doc: dict, shape: Shape) -> None:
 
 
 @pytest.fixture(scope="module")
-def baselines() -> dict[str, subprocess.CompletedProcess[str]]:
+def baselines() -> dict[str, Ran]:
     return {}
 
 
-def _baseline(baselines: dict, key: str, shape: Shape) -> subprocess.CompletedProcess[str]:
-    if key not in baselines:
-        baselines[key] = _py([*_target_argv(shape), *shape.args], CORPUS)
-        assert _rc(baselines[key]) == shape.rc, baselines[key].stderr
-    return baselines[key]
+def _baseline(baselines: dict, key: str, shape: Shape, py=_py):
+    if (key, py) not in baselines:
+        baselines[key, py] = py([*_target_argv(shape), *shape.args], CORPUS)
+    p = baselines[key, py]
+    assert _rc(p) == shape.rc, p.stderr
+    return p
 
 
 @pytest.mark.parametrize("key", sorted(SHAPES))
 def test_wprof_run(key: str, tmp_path: Path, baselines: dict) -> None:
+    _check_wprof_run(key, tmp_path, baselines, _py)
+
+
+@pytest.mark.parametrize("key", sorted(SHAPES))
+def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
+    _check_wprof_inject(key, tmp_path, baselines, _py)
+
+
+def _process(argv: list[str], cwd: Path):
+    return python_process(argv, cwd)
+
+
+@pytest.mark.e2e
+def test_wprof_run_in_a_process_dies_of_ctrl_c_like_python(tmp_path: Path, baselines: dict) -> None:
+    """Real processes: `python -m wprof run` against `python interrupted.py` (both die of SIGINT, same traceback)."""
+    p = _check_wprof_run("interrupted", tmp_path, baselines, _process)
+    assert p.returncode == _baseline(baselines, "interrupted", SHAPES["interrupted"], _process).returncode == -2
+
+
+@pytest.mark.e2e
+def test_injected_copy_in_a_process_dies_of_ctrl_c_like_python(tmp_path: Path, baselines: dict) -> None:
+    r = _check_wprof_inject("interrupted", tmp_path, baselines, _process)
+    assert r.returncode == -2  # died of SIGINT, as python does after an uncaught KeyboardInterrupt
+
+
+def _check_wprof_run(key: str, tmp_path: Path, baselines: dict, py):
     shape = SHAPES[key]
-    base = _baseline(baselines, key, shape)
+    base = _baseline(baselines, key, shape, py)
     opts = ["--warmup", str(WARMUP), "--iters", str(shape.iters), "--log-interval", "0", "--out-dir", str(tmp_path)]
     target = _target_argv(shape)
     argv = ["-m", "wprof", "run", *opts, *(target if target[0] == "-m" else ["--", *target]), *shape.args]
-    p = _py(argv, CORPUS)
+    p = py(argv, CORPUS)
     assert _rc(p) == shape.rc, p.stderr
     assert p.stdout == base.stdout
     loop_file = "train.py" if key == "module" else shape.target
@@ -141,12 +162,12 @@ def test_wprof_run(key: str, tmp_path: Path, baselines: dict) -> None:
     name = "train" if key == "module" else Path(shape.target).stem
     _check_result(_result(tmp_path, name), shape)
     assert f"global batch size {shape.gbs} from {shape.gbs_source}" in p.stderr
+    return p
 
 
-@pytest.mark.parametrize("key", sorted(SHAPES))
-def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
+def _check_wprof_inject(key: str, tmp_path: Path, baselines: dict, py):
     shape = SHAPES[key]
-    base = _baseline(baselines, key, shape)
+    base = _baseline(baselines, key, shape, py)
     work = tmp_path / "work"
     out_dir = tmp_path / "results"
     if key == "module":
@@ -171,7 +192,7 @@ def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
     removed = [ln for ln in p.stdout.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     assert 1 <= len(added) <= 12 and len(removed) <= 4, p.stdout
     compile(text, str(copy), "exec")
-    r = _py(run_argv, work if key == "module" else CORPUS)
+    r = py(run_argv, work if key == "module" else CORPUS)
     # "interrupted" expects 130 too: CPython 3.11 exits 1 instead of dying of SIGINT when an exit handler imports a
     # module after an uncaught KeyboardInterrupt, so the Gauge imports what finishing needs when it registers its hook
     assert _rc(r) == shape.rc, r.stderr
@@ -187,3 +208,4 @@ def test_wprof_inject(key: str, tmp_path: Path, baselines: dict) -> None:
         assert "_gauge.observe(" in text, text
     assert doc["global_batch_size"] == shape.gbs
     assert doc["config"]["sources"]["global_batch_size"].startswith(shape.gbs_source)
+    return r

@@ -1,16 +1,17 @@
 """`wprof run` when the training loop lives in a module the script imports (the torchvision-reference / DeiT layout:
-train.py calls engine.train_one_epoch). CPU, tiny model, one subprocess per run."""
+train.py calls engine.train_one_epoch). CPU, tiny model; each run in this process as a fresh python would
+(tests/harness.py: the project's modules are forgotten after each run, so the next one imports its own)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+import pytest
+from harness import run_python, run_wprof
+
+pytest.importorskip("torch")
 
 ENGINE = textwrap.dedent('''\
     from torch import nn
@@ -48,9 +49,8 @@ TRAIN = textwrap.dedent('''\
 
 
 def _py(argv, cwd):
-    env = dict(os.environ, PYTHONPATH=str(SRC), PYTHONHASHSEED="0")
-    env.pop("WPROF", None)
-    return subprocess.run([sys.executable, *argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
+    """``python ARGV`` (``python -m wprof ...`` through the CLI), in this process."""
+    return run_wprof(argv[2:], cwd) if argv[:2] == ["-m", "wprof"] else run_python(argv, cwd)
 
 
 def _project(tmp_path: Path) -> Path:

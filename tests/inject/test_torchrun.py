@@ -1,4 +1,9 @@
-"""`wprof run` under torchrun: two Gloo ranks on the CPU, one report (rank 0), one result file per rank."""
+"""`wprof run` under torchrun: two Gloo ranks on the CPU, one report (rank 0), one result file per rank.
+
+torchrun starts three processes that import torch, so it runs once (`e2e`, default: rank 0 speaks); what
+`--all-ranks` changes (rank 1's lines) is checked in-process for a rank-1 process (RANK/WORLD_SIZE set, as torchrun
+sets them, before any process group exists: that is when `wprof run` decides who speaks).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from harness import run_wprof
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -35,8 +41,8 @@ DDP = textwrap.dedent('''\
 ''')
 
 
-@pytest.mark.parametrize("all_ranks", [False, True])
-def test_wprof_run_under_torchrun(tmp_path, all_ranks):
+@pytest.mark.e2e
+def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     pytest.importorskip("torch.distributed.run")
     (tmp_path / "ddp.py").write_text(DDP)
     env = dict(os.environ, PYTHONPATH=str(SRC) + (os.pathsep + os.environ["PYTHONPATH"]
@@ -61,3 +67,28 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks):
     assert out.count("[wprof] timing the loop at ddp.py:12") == n
     assert out.count("[wprof] global batch size 16 from DataLoader.batch_size (8) x world size 2") == n
     assert ("1:[wprof] Average:" in out) == all_ranks and "0:[wprof] Average:" in out
+
+
+# the same script without a process group, line for line (the loop stays at line 12)
+SINGLE = DDP.replace('dist.init_process_group("gloo")', "pass").replace("dist.destroy_process_group()", "pass") \
+    .replace("sampler=DistributedSampler(ds)", "shuffle=False").replace("nn.parallel.DistributedDataParallel(", "(") \
+    .replace("dist.get_rank()", "1")
+
+
+@pytest.mark.parametrize("all_ranks", [False, True])
+def test_rank_1_speaks_only_with_all_ranks(tmp_path, all_ranks):
+    pytest.importorskip("torch")
+    (tmp_path / "ddp.py").write_text(SINGLE)
+    argv = ["run", "--warmup", "2", "--iters", "10", "--log-interval", "0", "--out-dir", "out",
+            *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
+    p = run_wprof(argv, tmp_path, {"RANK": "1", "LOCAL_RANK": "1", "WORLD_SIZE": "2"})
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == "rank 1 done\n"
+    doc = json.loads((tmp_path / "out" / "ddp.rank1.json").read_text())
+    assert doc["status"] == "complete" and doc["n"] == 10 and doc["global_batch_size"] == 16
+    assert doc["config"]["sources"]["global_batch_size"] == "DataLoader.batch_size (8) x world size 2"
+    n = 1 if all_ranks else 0
+    assert p.stderr.count("[wprof] timing the loop at ddp.py:12") == n, p.stderr
+    assert p.stderr.count("[wprof] global batch size 16 from DataLoader.batch_size (8) x world size 2") == n
+    assert ("1:[wprof] Average:" in p.stderr) == all_ranks
+    assert all_ranks or "[wprof]" not in p.stderr

@@ -50,13 +50,27 @@ def run(capsys, *argv):
 
 
 def test_text_output_and_exit_code(proj, capsys):
-    code, out, _ = run(capsys, "bad.py")
+    code, out, _ = run(capsys, "--extend-select", "WP106", "bad.py")
     assert code == 1
     lines = out.splitlines()
     assert lines[0] == ("bad.py:7:9: WP109 [*] `torch.cuda.Event()` read with `elapsed_time()` but created without "
                         "`enable_timing=True`")
     assert all(re.match(r"^bad\.py:\d+:\d+: WP1\d\d ", ln) for ln in lines[:-2])
-    assert lines[-2:] == ["Found 3 findings.", "[*] 3 fixable with the `--fix` option."]
+    assert lines[-2:] == ["Found 2 findings.", "[*] 2 fixable with the `--fix` option."]  # one WP106 per interval
+
+
+def test_default_rules_leave_out_the_opt_in_group(proj, capsys):
+    code, out, _ = run(capsys, "bad.py")
+    assert code == 1 and "WP109" in out and "WP106" not in out  # WP106 is in the opt-in group `extra`
+    assert "WP106" in run(capsys, "--extend-select", "extra", "bad.py")[1]
+    assert "WP106" in run(capsys, "--select", "ALL", "bad.py")[1]
+    code, out, _ = run(capsys, "--select", "WP109", "--extend-select", "wall-clock-interval", "bad.py")
+    assert "WP106" in out and "WP109" in out
+    (proj / "pyproject.toml").write_text('[tool.wprof.lint]\nextend-select = ["extra"]\nignore = ["WP109"]\n')
+    code, out, _ = run(capsys, "bad.py")
+    assert "WP106" in out and "WP109" not in out
+    code, out, _ = run(capsys, "--select", "WP109", "bad.py")  # --select replaces the configured selection
+    assert "WP106" not in out
 
 
 def test_clean_file_exits_zero(proj, capsys):
@@ -108,7 +122,7 @@ def test_noqa(proj, capsys):
     src = src.replace("t0 = time.time()", "t0 = time.time()  # noqa")
     src = src.replace("print(time.time() - t0)", "print(time.time() - t0)  # noqa: WP101")
     (proj / "bad.py").write_text(src)
-    code, out, _ = run(capsys, "bad.py")
+    code, out, _ = run(capsys, "--extend-select", "WP106", "bad.py")
     assert code == 1
     assert [ln.split(": ")[1].split()[0] for ln in out.splitlines()[:-2]] == ["WP106"]
     assert "bad.py:17:" in out  # a noqa for another code does not suppress
@@ -140,38 +154,38 @@ def test_config_exclude(proj, capsys):
 
 
 def test_without_toml_reader_config_is_skipped_with_a_note(proj, capsys, monkeypatch):
-    (proj / "pyproject.toml").write_text('[tool.wprof.lint]\nignore = ["WP106"]\n')
+    (proj / "pyproject.toml").write_text('[tool.wprof.lint]\nignore = ["WP109"]\n')
     monkeypatch.setattr(_config, "_toml_loader", lambda: None)
     code, out, err = run(capsys, "bad.py")
-    assert code == 1 and "WP106" in out
+    assert code == 1 and "WP109" in out
     assert "wprof: note: [tool.wprof.lint]" in err and "pip install tomli" in err
 
 
 def test_fix_applies_safe_fixes_only(proj, capsys):
     src = BAD + "print('started', t0)\n"  # t0 becomes a timestamp too: the time.time fix turns unsafe
     (proj / "bad.py").write_text(src)
-    code, out, _ = run(capsys, "--fix", "bad.py")
+    code, out, _ = run(capsys, "--fix", "--extend-select", "WP106", "bad.py")
     new = (proj / "bad.py").read_text()
     assert "torch.cuda.Event(enable_timing=True)\nend" in new
     assert "time.time()" in new  # unsafe: untouched
     assert "Fixed 1 finding." in out and code == 1
-    code, out, _ = run(capsys, "--fix", "--unsafe-fixes", "bad.py")
+    code, out, _ = run(capsys, "--fix", "--unsafe-fixes", "--extend-select", "WP106", "bad.py")
     assert "time.time()" not in (proj / "bad.py").read_text() and code == 0
 
 
 def test_fix_time_time_safe_when_only_intervals(proj, capsys):
-    code, out, _ = run(capsys, "--fix", "bad.py")
+    code, out, _ = run(capsys, "--fix", "--extend-select", "WP106", "bad.py")
     new = (proj / "bad.py").read_text()
-    assert code == 0 and "Fixed 3 findings." in out
+    assert code == 0 and "Fixed 2 findings." in out
     assert "t0 = time.perf_counter()" in new and "print(time.perf_counter() - t0)" in new
-    assert run(capsys, "bad.py")[0] == 0
+    assert run(capsys, "--select", "ALL", "bad.py")[0] == 0
 
 
 def test_diff_writes_nothing(proj, capsys):
-    code, out, _ = run(capsys, "--diff", "bad.py")
+    code, out, _ = run(capsys, "--diff", "--extend-select", "WP106", "bad.py")
     assert (proj / "bad.py").read_text() == BAD
     assert "-start = torch.cuda.Event()\n+start = torch.cuda.Event(enable_timing=True)" in out
-    assert out.endswith("Would fix 3 findings.\n")
+    assert out.endswith("Would fix 2 findings.\n")
 
 
 def test_syntax_error_is_reported_per_file(proj, capsys):
@@ -203,6 +217,7 @@ def test_exit_zero(proj, capsys):
     assert run(capsys, "--exit-zero", "bad.py")[0] == 0
 
 
+@pytest.mark.e2e
 def test_lint_never_imports_torch(proj):
     probe = ("import sys, wprof.cli\n"
              "rc = wprof.cli.main(['lint', '--format', 'json', '.'])\n"

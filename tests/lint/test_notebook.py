@@ -20,11 +20,10 @@ REL = "tests/lint/notebooks/notebook_timing.ipynb"
 EXPECTED_TEXT = f"""\
 {REL}:cell 9:1:28: SyntaxError: expected ':'
 {REL}:cell 4:1:1: WP115 `%timeit` times `a @ b` without synchronizing: measures the launch, not the GPU work
-{REL}:cell 7:1:6: WP106 [*] `time.time()` used to measure an interval
 {REL}:cell 8:1:11: WP102 `time.time()` read without synchronizing after GPU work: measures the launch, not the work
 {REL}:cell 8:1:11: WP106 [*] `time.time()` used to measure an interval
-Found 4 findings.
-[*] 2 fixable with the `--fix` option.
+Found 3 findings.
+[*] 1 fixable with the `--fix` option.
 """
 
 
@@ -61,35 +60,35 @@ def found(text: str) -> list[tuple[int | None, int, int, str]]:
 
 def test_text_output_has_cell_positions(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    code, out, _ = run(capsys, REL)
+    code, out, _ = run(capsys, "--extend-select", "WP106", REL)
     assert code == 1
     assert out == EXPECTED_TEXT
 
 
 def test_json_carries_cell_and_in_cell_position(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
-    code, out, _ = run(capsys, "--format", "json", REL)
+    code, out, _ = run(capsys, "--format", "json", "--extend-select", "WP106", REL)
     doc = json.loads(out)
     assert code == 1 and doc["schema"] == "wprof.lint/1" and doc["files"] == 1
     got = [{k: d[k] for k in ("code", "cell", "line", "column", "end_line", "end_column")}
            for d in doc["diagnostics"]]
     assert got == [
         {"code": "WP115", "cell": 4, "line": 1, "column": 1, "end_line": 1, "end_column": 14},
-        {"code": "WP106", "cell": 7, "line": 1, "column": 6, "end_line": 1, "end_column": 17},
         {"code": "WP102", "cell": 8, "line": 1, "column": 11, "end_line": 1, "end_column": 22},
-        {"code": "WP106", "cell": 8, "line": 1, "column": 11, "end_line": 1, "end_column": 22},
+        {"code": "WP106", "cell": 8, "line": 1, "column": 11, "end_line": 1, "end_column": 27},
     ]
-    fix = doc["diagnostics"][1]["fix"]
+    fix = doc["diagnostics"][2]["fix"]  # one finding per interval; its fix changes both readings
     assert fix == {"applicability": "safe", "edits": [
-        {"line": 1, "col": 10, "end_line": 1, "end_col": 14, "content": "perf_counter", "cell": 7}]}
+        {"line": 1, "col": 10, "end_line": 1, "end_col": 14, "content": "perf_counter", "cell": 7},
+        {"line": 1, "col": 15, "end_line": 1, "end_col": 19, "content": "perf_counter", "cell": 8}]}
     assert doc["errors"] == [{"path": REL, "cell": 9, "line": 1, "column": 28, "message": "SyntaxError: expected ':'"}]
 
 
 def test_python_files_have_a_null_cell_in_json(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.py").write_text("import time\nt0 = time.time()\nprint(time.time() - t0)\n")
-    doc = json.loads(run(capsys, "--format", "json", "a.py")[1])
-    assert [d["cell"] for d in doc["diagnostics"]] == [None, None]
+    doc = json.loads(run(capsys, "--format", "json", "--extend-select", "WP106", "a.py")[1])
+    assert [d["cell"] for d in doc["diagnostics"]] == [None]
 
 
 def test_sarif_carries_cell_region_and_property(capsys, monkeypatch):
@@ -112,11 +111,11 @@ def test_directory_scan_picks_up_notebooks_not_checkpoints(tmp_path, capsys, mon
     shutil.copy(NB, tmp_path / "nbs" / "timing.ipynb")
     shutil.copy(NB, tmp_path / "nbs" / ".ipynb_checkpoints" / "timing-checkpoint.ipynb")
     (tmp_path / "nbs" / "notes.txt").write_text("%timeit a @ b\n")
-    code, out, _ = run(capsys, ".")
+    code, out, _ = run(capsys, "--extend-select", "WP106", ".")
     assert code == 1
     paths = {ln.split(":cell")[0] for ln in out.splitlines() if ":cell " in ln}
     assert paths == {"nbs/timing.ipynb"}
-    assert out.splitlines()[-2:] == ["Found 4 findings.", "[*] 2 fixable with the `--fix` option."]
+    assert out.splitlines()[-2:] == ["Found 3 findings.", "[*] 1 fixable with the `--fix` option."]
 
 
 def test_fix_writes_the_notebook_back_as_jupyter_does(tmp_path, capsys, monkeypatch):
@@ -124,10 +123,10 @@ def test_fix_writes_the_notebook_back_as_jupyter_does(tmp_path, capsys, monkeypa
     target = tmp_path / "timing.ipynb"
     shutil.copy(NB, target)
     before = json.loads(NB.read_text())
-    code, out, _ = run(capsys, "--fix", "timing.ipynb")
+    code, out, _ = run(capsys, "--fix", "--extend-select", "WP106", "timing.ipynb")
     text = target.read_text(encoding="utf-8")
     after = json.loads(text)
-    assert code == 1 and "Fixed 2 findings." in out
+    assert code == 1 and "Fixed 1 finding." in out
     # only the two sources changed; every other field (ids, metadata, outputs, markdown) is as read
     before["cells"][6]["source"] = ["t0 = time.perf_counter()\n", "c = a @ b"]
     before["cells"][7]["source"][0] = "elapsed = time.perf_counter() - t0\n"
@@ -137,17 +136,17 @@ def test_fix_writes_the_notebook_back_as_jupyter_does(tmp_path, capsys, monkeypa
     assert "Quick timings before writing the kernel — first" in text
     assert [ln.split(": ")[1].split()[0] for ln in out.splitlines() if ": WP" in ln] == ["WP115", "WP102"]
     assert "cell 9:1:28: SyntaxError" in out  # a broken cell does not stop the fixes in the others
-    assert run(capsys, "--fix", "timing.ipynb")[1].count("Fixed") == 0  # nothing left to fix
+    assert run(capsys, "--fix", "--select", "ALL", "timing.ipynb")[1].count("Fixed") == 0  # nothing left
     assert target.read_text(encoding="utf-8") == text
 
 
 def test_diff_writes_nothing(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     shutil.copy(NB, tmp_path / "timing.ipynb")
-    code, out, _ = run(capsys, "--diff", "timing.ipynb")
+    code, out, _ = run(capsys, "--diff", "--extend-select", "WP106", "timing.ipynb")
     assert (tmp_path / "timing.ipynb").read_text() == NB.read_text()
     assert '-    "t0 = time.time()\\n",\n+    "t0 = time.perf_counter()\\n",' in out
-    assert out.endswith("Would fix 2 findings.\n")
+    assert out.endswith("Would fix 1 finding.\n")
 
 
 # ---------------------------------------------------------------- cells as one program
@@ -170,7 +169,7 @@ def test_interval_split_across_cells_and_cell_numbers_count_markdown():
 
 def test_source_as_one_string():
     text = notebook(*TIMED, "t0 = time.time()\ny = a @ a\nprint(time.time() - t0)\n", as_string=True)
-    assert [c for *_, c in found(text)] == ["WP106", "WP103", "WP102", "WP106"]
+    assert [c for *_, c in found(text)] == ["WP103", "WP102", "WP106"]
     res = lint(text, fix=True)
     doc = json.loads(res.fixed_source)
     assert doc["cells"][2]["source"] == "t0 = time.perf_counter()\ny = a @ a\nprint(time.perf_counter() - t0)\n"
@@ -259,5 +258,5 @@ def test_fix_keeps_the_files_indent(indent):
     text = json.dumps(json.loads(notebook(*TIMED, "t0 = time.time()\ny = 1\nprint(time.time() - t0)\n")),
                       indent=indent, ensure_ascii=False) + "\n"
     res = lint(text, fix=True)
-    assert res.fixed == 2
+    assert res.fixed == 1  # one interval, both of its readings
     assert res.fixed_source == json.dumps(json.loads(res.fixed_source), indent=indent, ensure_ascii=False) + "\n"

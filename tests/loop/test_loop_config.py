@@ -68,3 +68,47 @@ def test_format_round_trips():
     text = format_wprof(**values)
     assert parse_wprof(text) == values
     assert format_wprof(enabled=False) == "--off"
+
+
+def test_one_variable_process_tokens_and_the_loop_file(monkeypatch):
+    from wprof.loop.config import env_setting
+
+    text = "5,30;--nvtx-backend=off;--nvtx-phases;--loop-file=engine.py"
+    assert parse_wprof(text) == {"warmup": 5, "iters": 30, "nvtx_backend": "off", "nvtx_phases": True,
+                                 "loop_file": "engine.py"}
+    cfg = resolve_config({}, env=text)  # the process-wide tokens are accepted and left to their readers
+    assert cfg.loop_file == "engine.py" and not hasattr(cfg, "nvtx_backend")
+    env = {"WPROF": "--gbs=x;--nvtx-backend=torch"}
+    assert env_setting("nvtx_backend", env) == "torch"  # a bad gauge token is the gauge's to report
+    assert env_setting("nvtx_phases", env) is None
+    with pytest.raises(ConfigError, match="--nvtx-backend is one of auto, nvtx, torch, off"):
+        env_setting("nvtx_backend", {"WPROF": "--nvtx-backend=of"})  # its own bad value: never a silent default
+    assert format_wprof(nvtx_backend="off", nvtx_phases=True) == "--nvtx-backend=off;--nvtx-phases"
+
+
+def test_old_variables_are_read_with_one_notice(monkeypatch, capsys):
+    from wprof.loop import config
+
+    monkeypatch.setattr(config, "_noticed", set())
+    monkeypatch.delenv("WPROF", raising=False)
+    monkeypatch.setenv("WPROF_LOOP_FILE", "engine.py")
+    monkeypatch.setenv("WPROF_NVTX_PHASES", "1")
+    assert resolve_config({}).loop_file == "engine.py"
+    assert resolve_config({}).loop_file == "engine.py"
+    assert config.env_setting("nvtx_phases") is True
+    err = capsys.readouterr().err.splitlines()
+    assert err == ['wprof: WPROF_LOOP_FILE is deprecated; use WPROF="--loop-file=PATH" (one variable for every '
+                   'setting, docs/loop.md)',
+                   'wprof: WPROF_NVTX_PHASES is deprecated; use WPROF="--nvtx-phases" (one variable for every '
+                   'setting, docs/loop.md)']
+    monkeypatch.setenv("WPROF", "--loop-file=other.py")  # WPROF wins
+    assert resolve_config({}).loop_file == "other.py"
+    assert resolve_config({"loop_file": "mine.py"}, env=False).loop_file == "mine.py"
+
+
+def test_the_next_step_names_the_loop_file_from_the_config():
+    from wprof.loop.window import ladder_facts, next_step_text
+
+    cfg = resolve_config({"loop_file": "engine.py"}, env="")
+    text = next_step_text(ladder_facts(cfg, set(), cuda=False))
+    assert "wprof inject engine.py -o engine_wprof.py" in text, text

@@ -1,4 +1,9 @@
-"""Exit paths, two Gloo ranks, window actions and the examples, each in a fresh Python process (CPU)."""
+"""Exit paths, two Gloo ranks, window actions and the examples, each run as a fresh Python process would (CPU).
+
+Most run in this process (tests/harness.py: exit hooks called as at interpreter exit); the `e2e` ones need a real
+process: Ctrl-C (the process dies of SIGINT), SIGTERM (the gauge's signal handler), two Gloo ranks, and `wprof run`
+on the README's demo example.
+"""
 
 import json
 import os
@@ -9,17 +14,21 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from harness import python_env, python_process, run_python
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _run(code_or_args, tmp_path, env_extra=None, timeout=120):
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    env.pop("WPROF", None)
-    env.update(env_extra or {})
+def _run(code_or_args, tmp_path, env_extra=None):
+    """``python -c CODE`` / ``python ARGS`` in this process, as a fresh interpreter would run it."""
     args = code_or_args if isinstance(code_or_args, list) else ["-c", textwrap.dedent(code_or_args)]
-    return subprocess.run([sys.executable, *args], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return run_python(args, tmp_path, env_extra)
+
+
+def _process(code_or_args, tmp_path, env_extra=None):
+    """The same in a fresh process (``e2e`` tests only)."""
+    args = code_or_args if isinstance(code_or_args, list) else ["-c", textwrap.dedent(code_or_args)]
+    return python_process(args, tmp_path, env_extra)
 
 
 LOOP = """
@@ -38,7 +47,17 @@ for i in g:
     ("raise KeyboardInterrupt", -2, "(Ctrl-C: uncaught KeyboardInterrupt)"),  # dies of SIGINT as python does (the
 ])  # exit hook imports nothing: CPython 3.11 exits 1 instead when an exit handler imports a module after Ctrl-C)
 def test_result_is_written_on_exception_exit_and_ctrl_c(tmp_path, action, rc, why):
-    p = _run(LOOP.format(action=action), tmp_path)
+    _check_exit(_run(LOOP.format(action=action), tmp_path), tmp_path, rc, why)
+
+
+@pytest.mark.e2e
+def test_ctrl_c_in_a_process_writes_the_result_and_dies_of_sigint(tmp_path):
+    # torch blocked: a fast start on the host clock (the corpus's e2e Ctrl-C test runs a torch script)
+    code = 'import sys; sys.modules["torch"] = None\n' + textwrap.dedent(LOOP.format(action="raise KeyboardInterrupt"))
+    _check_exit(_process(code, tmp_path), tmp_path, -2, "(Ctrl-C: uncaught KeyboardInterrupt)")
+
+
+def _check_exit(p, tmp_path, rc, why):
     assert p.returncode == rc, p.stderr
     doc = json.loads((tmp_path / "out" / "x.json").read_text())
     assert doc["status"] == "interrupted" and doc["n"] == 6  # iterations 2..7 finished; 8 never ended
@@ -68,14 +87,6 @@ print("script done")
     assert doc["stop_reason"] == "the loop stopped after 7 of 20 window iterations and the script ended"
 
 
-def test_sigterm_writes_the_result(tmp_path):
-    code = LOOP.format(action="import os, signal; os.kill(os.getpid(), signal.SIGTERM)")
-    p = _run(code, tmp_path)
-    assert p.returncode == 143
-    doc = json.loads((tmp_path / "out" / "x.json").read_text())
-    assert doc["status"] == "interrupted" and doc["stop_reason"].endswith("(SIGTERM)")
-
-
 def test_env_variable_configures_and_bad_token_is_one_clear_error(tmp_path):
     code = """
 import wprof
@@ -87,7 +98,8 @@ print(g.result.window, g.result.global_batch_size, g.result.config["sources"]["i
     assert p.returncode == 0, p.stderr
     assert "(3, 13) 16 WPROF" in p.stdout and "[0003]" not in p.stderr
     bad = _run(code, tmp_path, {"WPROF": "3,10;--gbs=x"})
-    assert bad.returncode == 1 and "WPROF token '--gbs=x'" in bad.stderr and "--dmon" in bad.stderr
+    assert bad.returncode == 2 and "WPROF token '--gbs=x'" in bad.stderr and "--dmon" in bad.stderr
+    assert bad.stderr.startswith("wprof: error: ") and "Traceback" not in bad.stderr  # one line (issue 16 item 7)
 
 
 def test_window_actions_on_cpu(tmp_path):
@@ -127,13 +139,13 @@ dist.destroy_process_group()
 """
 
 
+@pytest.mark.e2e
 def test_two_gloo_ranks_gather_and_rank0_prints(tmp_path):
     env = {"MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(_free_port()), "WORLD_SIZE": "2"}
     (tmp_path / "dist.py").write_text(DIST)
     procs = []
     for r in (0, 1):
-        e = dict(os.environ, PYTHONPATH=str(ROOT / "src"), RANK=str(r), LOCAL_RANK=str(r), **env)
-        e.pop("WPROF", None)
+        e = python_env(dict(RANK=str(r), LOCAL_RANK=str(r), **env))
         procs.append(subprocess.Popen([sys.executable, "dist.py"], cwd=tmp_path, env=e, stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE, text=True))
     outs = [p.communicate(timeout=120) for p in procs]
@@ -151,6 +163,17 @@ def test_example_train_mlp_does_not_import_wprof(tmp_path):
     assert "import wprof" not in src and "from wprof" not in src
     p = _run([str(ROOT / "examples" / "train_mlp.py"), "--steps", "6", "--width", "32"], tmp_path)
     assert p.returncode == 0 and "done" in p.stdout, p.stderr
+
+
+@pytest.mark.e2e
+def test_wprof_run_on_the_demo_example(tmp_path):
+    """The README's `make demo` (`wprof run -- examples/train_mlp.py`) through `python -m wprof`, in a process."""
+    p = _process(["-m", "wprof", "run", "--warmup", "2", "--iters", "5", "--log-interval", "2", "--",
+                  str(ROOT / "examples" / "train_mlp.py"), "--steps", "12", "--width", "32"], tmp_path)
+    assert p.returncode == 0 and "done" in p.stdout, p.stderr
+    assert "[wprof] timing the loop at" in p.stderr and "0:[wprof] Average:" in p.stderr
+    doc = json.loads((tmp_path / "wprof-results" / "train_mlp.json").read_text())
+    assert doc["status"] == "complete" and doc["n"] == 5
 
 
 def test_example_gauge_loop(tmp_path):

@@ -78,22 +78,16 @@ def test_rank_aggregate_and_imbalance():
     assert f[0].code == "rank-imbalance" and "rank 1 is the slowest" in f[0].message
 
 
-def test_render_loop_shows_tables(tmp_path):
-    from io import StringIO
+def test_report_shows_every_section(tmp_path):
+    from wprof.report import lines
 
-    from rich.console import Console
-
-    from wprof.report.loop import render_loop
-
-    buf = StringIO()
     r = _result(mfu={"mfu": 0.41, "achieved_flops": 4.0e14, "flops_per_step": 5e12, "flops_source": "user",
                      "peak": {"flops": 9.89e14, "dtype": "bf16", "source": "table: datasheet", "device_name": "H"}},
                 distributed={"world_size": 2, "slowest_rank": 1, "slowest_ms": 12.0, "fastest_rank": 0,
                              "fastest_ms": 10.0, "spread": 0.2, "ranks": []},
                 next_step="Next (nsys): ...")
-    render_loop(r, Console(file=buf, width=140))
-    out = buf.getvalue()
-    for needle in ("iter (compute, no data)", "CUDA events", "phases", "fwd", "MFU: 41.0%", "slowest 1",
+    out = "\n".join(lines(r))
+    for needle in ("Average: iter", "CUDA events", "phases", "fwd", "MFU: 41.0%", "slowest 1",
                    "finding", "Next (nsys)"):
         assert needle in out, needle
 
@@ -109,16 +103,10 @@ def test_mean_fps_is_the_windows_throughput_not_the_mean_of_rates():
 
 
 def test_render_partial_title_names_the_measured_iterations():
-    from io import StringIO
+    from wprof.report import lines
 
-    from rich.console import Console
-
-    from wprof.report.loop import render_loop
-
-    buf = StringIO()
     r = _result(status="partial", window=(2, 52), phases={})  # 4 of 50 measured: iterations 2..5
-    render_loop(r, Console(file=buf, width=200))
-    title = buf.getvalue().splitlines()[0]
+    title = lines(r)[0]
     assert "4 of 50 iterations 2..5" in title and "2..51" not in title.replace("window 2..51", ""), title
 
 

@@ -218,9 +218,9 @@ def test_cli_runs_ncu_parses_and_saves(fake_ncu, tmp_path, capsys):
     assert rc == 0
     out = capsys.readouterr()
     assert "ncu: 6 launches of 3 kernels in the gauge window" in out.out
-    assert "WPROF='5,2;--exit'" in out.err
+    assert "WPROF='5,2;--exit;--nvtx-phases'" in out.err
     rec = _record(tmp_path)
-    assert rec["WPROF"] == "5,2;--exit" and rec["PHASES"] == "1"
+    assert rec["WPROF"] == "5,2;--exit;--nvtx-phases" and rec["PHASES"] is None
     assert rec["argv"][-6:] == ["wprof", "run", "--", "train.py", "--lr", "1"]
     assert rec["argv"][rec["argv"].index("--log-file") + 1] == "out/run.csv"
     result = load_result(tmp_path / "out" / "run.json")

@@ -26,7 +26,7 @@ def test_program_commands_and_env():
     assert p.env() == {"WPROF": "3,7;--exit"}
     m = Program(argv=("--", "-m", "pkg.train", "x"), python="/py", exit_after=False, nvtx_phases=True)
     assert m.command() == ["/py", "-m", "wprof", "run", "-m", "pkg.train", "x"]
-    assert m.env() == {"WPROF": "5,30", "WPROF_NVTX_PHASES": "1"}
+    assert m.env() == {"WPROF": "5,30;--nvtx-phases"}  # one variable (issue 14 item 4)
     v = Program(argv=("t.py",), wprof="2,4;--dmon", python="/py")
     assert v.env() == {"WPROF": "2,4;--dmon"}
     for window in ("api", "all"):
@@ -40,7 +40,7 @@ def test_nsys_command_gauge_window():
     assert cmd[:8] == ["/bin/nsys", "profile", "-t", "cuda,nvtx,osrt", "-o", "out/r", "--force-overwrite", "true"]
     assert "--capture-range=cudaProfilerApi" in cmd and "--capture-range-end=stop" in cmd
     assert cmd[-6:] == ["/py", "-m", "wprof", "run", "--", "train.py"]
-    assert env == {"WPROF": "5,30;--exit", "WPROF_NVTX_PHASES": "1"}
+    assert env == {"WPROF": "5,30;--exit;--nvtx-phases"}
 
 
 def test_nsys_command_nvtx_capture_and_window_all():
@@ -84,7 +84,7 @@ def test_cli_runs_nsys(fake_nsys, tmp_path, capsys):
     assert cli.main(["nsys", "--nsys", str(fake_nsys), "--warmup", "2", "--iters", "4", "-o", "r1", "--",
                      "train.py", "--epochs", "1"]) == 0
     rec = json.loads((tmp_path / "record.json").read_text())
-    assert rec["WPROF"] == "2,4;--exit" and rec["PHASES"] == "1"
+    assert rec["WPROF"] == "2,4;--exit;--nvtx-phases" and rec["PHASES"] is None
     assert rec["argv"][:2] == ["profile", "-t"] and rec["argv"][-4:] == ["--", "train.py", "--epochs", "1"]
     out = capsys.readouterr().out
     assert "nsys report: r1.nsys-rep" in out
@@ -108,7 +108,7 @@ def test_cli_missing_nsys_prints_the_command_and_fails(tmp_path, monkeypatch, ca
     monkeypatch.setattr(wnsys, "NSYS_GLOBS", ())
     assert cli.main(["nsys", "--", "train.py", "--lr", "1"]) == 8
     out = capsys.readouterr()
-    assert out.out.startswith("WPROF='5,30;--exit' WPROF_NVTX_PHASES=1 nsys profile -t cuda,nvtx,osrt")
+    assert out.out.startswith("WPROF='5,30;--exit;--nvtx-phases' nsys profile -t cuda,nvtx,osrt")
     assert "--capture-range=cudaProfilerApi --capture-range-end=stop" in out.out
     assert out.out.rstrip().endswith("-m wprof run -- train.py --lr 1")
     assert "nsys (Nsight Systems) is not installed here" in out.err

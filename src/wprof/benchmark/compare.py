@@ -47,7 +47,7 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     if a.mode != b.mode or a.calls_per_sample != b.calls_per_sample:
         notes.append(f"different methods: A {a.mode} ({a.calls_per_sample} calls/sample), B {b.mode} "
                      f"({b.calls_per_sample} calls/sample); launch and event costs differ between methods")
-    ca, cb = (a.extra.get("cache") or {}).get("policy"), (b.extra.get("cache") or {}).get("policy")
+    ca, cb = (a.cache.policy if a.cache else None), (b.cache.policy if b.cache else None)
     if ca != cb:
         notes.append(f"different cache policies: A {ca}, B {cb}")
     da, db = (a.env.get("device") or {}), (b.env.get("device") or {})
@@ -61,6 +61,19 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     return notes
 
 
+def _check_medians(a: BenchResult, b: BenchResult) -> None:
+    """A ratio of medians needs two positive, finite medians: say which side has none, and why, in one line."""
+    for label, r in (("A", a), ("B", b)):
+        med = r.summary.median
+        if r.summary.n == 0 or not len(r.samples_ms):
+            raise UsageError(f"{label} ({r.name!r}) has no samples: there is no median to compare. Re-run the bench.")
+        if not (med > 0 and math.isfinite(med)):
+            what = ("at least half of its samples read 0 ms, below the clock's resolution" if med == 0 else
+                    f"a duration must be > 0 (median {med!r} ms)")
+            raise UsageError(f"{label} ({r.name!r}) has a median of {med:g} ms: {what}, so the ratio B / A is "
+                             "undefined. Time more work per call (a larger input, or calls_per_sample > 1).")
+
+
 def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
     """Compare two saved results (separate runs): ratio of medians with a bootstrap CI over their samples.
 
@@ -70,6 +83,7 @@ def compare_results(a: BenchResult, b: BenchResult) -> CompareResult:
         raise UsageError(f"A ({a.name}) was timed with the {a.clock} clock and B ({b.name}) with the {b.clock} clock: "
                          "they measure different things. Compare results taken with the same clock (same kind of "
                          "machine).")
+    _check_medians(a, b)
     ratio, lo, hi = _ratio(a.samples_ms, b.samples_ms)
     return CompareResult(a=a, b=b, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
                          interleaved=False, stop_reason="saved results", notes=tuple(_comparability(a, b)),
@@ -105,78 +119,80 @@ def compare(fn_a: Callable[..., Any], fn_b: Callable[..., Any], *, names: tuple[
             budget_s: float = 2.0, precision: float = 0.01, min_iters: int = 20, max_iters: int = 100_000,
             iters: int | None = None, warmup: int | None = None, warmup_ms: float = 25.0, mode: str = "auto",
             cache: str = "warm", device: Any = None, args_a: tuple | None = None, args_b: tuple | None = None,
-            monitor: bool = True) -> CompareResult:
-    """Time ``fn_a`` and ``fn_b`` interleaved in one run; ratio = median(B) / median(A) with a bootstrap 95% CI.
+            monitor: bool = True, backend: Any = None) -> CompareResult:
+    """Time ``fn_a`` and ``fn_b`` interleaved in one run; ratio = median(B) / median(A) with a 95% CI.
 
     Spans of A and B alternate in ABBA order; both use the same method (per-call events, or device time with the
     host removed when either needs it). Stops when the ratio's CI half-width is within ``precision`` (relative) or
     ``budget_s`` is spent (pilots included), after ``min_iters`` samples each; ``iters`` fixes the count instead.
+    ``backend``: the timing backend shared by A and B (see :func:`wprof.bench`).
     """
-    from ..clocks import host_ns
-    from .core import _check_args, _Config, _fingerprint, _make_backend, _Measurement, _result
-    from .telemetry import Telemetry
+    from .backends import make_backend
+    from .config import BenchConfig, check_args
+    from .core import finish, fingerprint, start_telemetry
+    from .measure import Measurement
+    from .stopping import Sampler
 
     for f in (fn_a, fn_b):
         if not callable(f):
             raise UsageError(f"compare() needs two callables, got {type(f).__name__}.")
-    _check_args(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, mode, None, precision, cache)
-    cfg = _Config(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, precision, mode, None, device, cache,
-                  bool(monitor), False)
+    check_args(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, mode, None, precision, cache)
+    cfg = BenchConfig(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, precision, mode, None, device, cache,
+                      bool(monitor), False)
     na, nb = names or (_name(fn_a, "A"), _name(fn_b, "B"))
-    backend = _make_backend(device)
-    ma = _Measurement(fn_a, cfg, args=args_a, backend=backend)
-    mb = _Measurement(fn_b, cfg, args=args_b, backend=backend)
-    env = _fingerprint(device if backend.is_cuda else None)
-    t_begin = host_ns()
+    be = backend if backend is not None else make_backend(device)
+    ma = Measurement(fn_a, cfg, be, args=args_a)
+    mb = Measurement(fn_b, cfg, be, args=args_b)
+    env = fingerprint(device if be.is_cuda else None)
+    t_begin = ma.now_ns()
     wa, wb = ma.warm_up(), mb.warm_up()
-    tele = Telemetry(device, enabled=cfg.monitor and backend.is_cuda)
-    tele.start()
+    tele = start_telemetry(cfg, be)
     ma.measure_floor()
     mb.floor = dict(ma.floor)  # one backend, one floor
-    ma.t_timed0 = mb.t_timed0 = host_ns()
+    ma.t_timed0 = mb.t_timed0 = ma.now_ns()
     ma.plan_method()
     mb.plan_method()
     notes = _unify(ma, mb)
-
-    sa: list[float] = []
-    sb: list[float] = []
-    span = max(5, min(500, int(25.0 / max(ma.sample_ms_estimate(), mb.sample_ms_estimate())) + 1))
-    budget_ms = budget_s * 1e3
-    rnd = 0
-    stop = ""
-    while True:
-        order = ((ma, sa), (mb, sb)) if rnd % 2 == 0 else ((mb, sb), (ma, sa))
-        for m, out in order:
-            want = span if iters is None else min(span, iters - len(out))
-            if want > 0:
-                out += m.span(want)
-        rnd += 1
-        if iters is not None:
-            if len(sa) >= iters and len(sb) >= iters:
-                stop = f"iters={iters} reached"
-                break
-            continue
-        if len(sa) >= min_iters and len(sb) >= min_iters:
-            r, lo, hi = _ratio(sa, sb, resamples=500)
-            half = (hi - lo) / 2 / r if r and math.isfinite(r) else math.inf
-            if half <= precision:
-                stop = f"precision: 95% CI of the ratio within ±{half:.2%} after {len(sa)}+{len(sb)} samples"
-                break
-            if (host_ns() - ma.t_timed0) / 1e6 >= budget_ms:
-                stop = f"time budget {budget_s:g} s spent; 95% CI of the ratio ±{half:.2%}"
-                break
-            if len(sa) >= max_iters or len(sb) >= max_iters:
-                stop = f"max_iters={max_iters} reached"
-                break
-    t_end = host_ns()
+    sa, sb = Sampler(ma), Sampler(mb)
+    stop = _sample_both(sa, sb, cfg)
+    t_end = ma.now_ns()
     tele.stop()
-    ra = _result(ma, cfg, na, "", sa, stop, wa, dict(env), tele, t_begin, t_end)
-    rb = _result(mb, cfg, nb, "", sb, stop, wb, dict(env), tele, t_begin, t_end)
+    ra = finish(ma, na, "", sa.samples, stop, wa, dict(env), tele, t_begin, t_end)
+    rb = finish(mb, nb, "", sb.samples, stop, wb, dict(env), tele, t_begin, t_end)
+    _check_medians(ra, rb)
     ratio, lo, hi = _ratio(ra.samples_ms, rb.samples_ms)
     notes += [n for n in _comparability(ra, rb) if not n.startswith("separate runs")]
     return CompareResult(a=ra, b=rb, ratio=ratio, ci95_low=lo, ci95_high=hi, verdict=verdict(lo, hi),
                          interleaved=True, stop_reason=stop, notes=tuple(notes), created_utc=now_utc(),
                          wprof_version=__version__)
+
+
+def _sample_both(sa: Any, sb: Any, cfg: Any) -> str:
+    """Spans of A and B in ABBA order until ``iters`` each, or the ratio's CI within ``precision``, or the budget
+    (pilots included), after ``min_iters`` each, or ``max_iters``; the stop reason."""
+    span = max(5, min(500, int(25.0 / max(sa.m.sample_ms_estimate(), sb.m.sample_ms_estimate())) + 1))
+    iters, budget_ms = cfg.iters, cfg.budget_s * 1e3
+    rnd = 0
+    while True:
+        for s in ((sa, sb) if rnd % 2 == 0 else (sb, sa)):
+            want = span if iters is None else min(span, iters - len(s.samples))
+            if want > 0:
+                s.take(want)
+        rnd += 1
+        na, nb = len(sa.samples), len(sb.samples)
+        if iters is not None:
+            if na >= iters and nb >= iters:
+                return f"iters={iters} reached"
+            continue
+        if na >= cfg.min_iters and nb >= cfg.min_iters:
+            r, lo, hi = _ratio(sa.samples.values(), sb.samples.values(), resamples=500)
+            half = (hi - lo) / 2 / r if r and math.isfinite(r) else math.inf
+            if half <= cfg.precision:
+                return f"precision: 95% CI of the ratio within ±{half:.2%} after {na}+{nb} samples"
+            if sa.elapsed_ms() >= budget_ms:
+                return f"time budget {cfg.budget_s:g} s spent; 95% CI of the ratio ±{half:.2%}"
+            if na >= cfg.max_iters or nb >= cfg.max_iters:
+                return f"max_iters={cfg.max_iters} reached"
 
 
 def _name(fn: Any, default: str) -> str:

@@ -45,6 +45,7 @@ class CudaBackend:
 
     clock = CUDA_EVENTS
     is_cuda = True
+    now_ns = staticmethod(host_ns)  # the host clock of the run (warmup, budgets, span stamps)
 
     def __init__(self, torch: Any, device: Any) -> None:
         self.torch = torch
@@ -55,7 +56,7 @@ class CudaBackend:
         self._wait = (ev(enable_timing=True), ev(enable_timing=True))
         self.cycles_per_ms: float | None = None
         self.has_sleep = hasattr(torch.cuda, "_sleep")
-        try:  # the harness floor is measured once per device and process (core._FLOOR_CACHE)
+        try:  # the harness floor is measured once per device and process (measure.FLOOR_CACHE)
             idx = torch.device(device).index if device is not None else None
             self.cache_key = ("cuda", torch.cuda.current_device() if idx is None else idx)
         except Exception:
@@ -76,6 +77,12 @@ class CudaBackend:
             sleep = self.torch.cuda._sleep
             return lambda: sleep(0)
         return lambda: None
+
+    def telemetry(self, device: Any, monitor: bool) -> Any:
+        """The NVML monitor for the run (:class:`wprof.benchmark.telemetry.Telemetry`; off with ``monitor=False``)."""
+        from .telemetry import Telemetry
+
+        return Telemetry(device, enabled=monitor)
 
     def l2_bytes(self) -> int | None:
         try:
@@ -109,6 +116,10 @@ class CudaBackend:
                 rates.append(cycles / ms)
         self.cycles_per_ms = sorted(rates)[len(rates) // 2] if rates else None
         return self.cycles_per_ms
+
+    def make_flush(self, nbytes: int) -> Flush:
+        """The cold-cache flush (a read of ``nbytes``) run before each call, outside the event pair."""
+        return Flush(self.torch, self.device, nbytes)
 
     # ------------------------------------------------------------------------------------------------ spans
     def span(self, work: Callable[[], Any], n: int, calls: int, *, before: Callable[[], Any] | None = None,

@@ -38,6 +38,8 @@ def parse_params(items: list[str] | None) -> dict[str, Any]:
 
 
 def _first_line(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):  # not wprof's exit status: say what the code did
+        return f"it called sys.exit({exc.code!r})"
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text.splitlines()[0]}" if text else type(exc).__name__
 
@@ -58,7 +60,7 @@ def _import_file(path: Path) -> Any:
         spec.loader.exec_module(module)
     except SyntaxError as exc:
         raise TargetError(f"syntax error in '{path}' line {exc.lineno}: {exc.msg}.") from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise UserCodeError(f"importing '{path}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     return module
 
@@ -73,7 +75,7 @@ def _import_module(name: str) -> Any:
         raise UserCodeError(f"importing '{name}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     except SyntaxError as exc:
         raise TargetError(f"syntax error in module '{name}' ({exc.filename} line {exc.lineno}): {exc.msg}.") from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise UserCodeError(f"importing '{name}' raised during setup: {_first_line(exc)}", phase="setup") from exc
 
 
@@ -105,7 +107,7 @@ def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, s
             raise UsageError(f"factory '{attr}' does not accept the given --param values ({given}): "
                              f"{_first_line(exc).rstrip(':.')}.") from None
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     if isinstance(fn, tuple) and len(fn) == 2 and callable(fn[0]) and isinstance(fn[1], (tuple, list)):
         return fn, attr  # (fn, args): the inputs are passed to fn, so cache="rotate" can copy them
@@ -127,7 +129,7 @@ def load_stmt(stmt: str, setup: str = "") -> tuple[Callable[[], Any], str]:
         raise TargetError(f"syntax error in {exc.filename} line {exc.lineno}: {exc.msg}.") from None
     try:
         exec(code_setup, ns)
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise UserCodeError(f"--setup raised during setup: {_first_line(exc)}", phase="setup") from exc
     # stmt names resolve in the setup namespace as globals
     exec(code_fn, ns)

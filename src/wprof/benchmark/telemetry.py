@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Telemetry"]
+__all__ = ["Telemetry", "end_reading"]
 
 INTERVAL_S = 0.05
 
@@ -93,3 +93,17 @@ class Telemetry:
             out["sm_clock_max_mhz"] = self.summary.device.max_sm_clock_mhz
             out["power_limit_w"] = self.summary.device.power_limit_w
         return out
+
+
+def end_reading(env: dict[str, Any]) -> None:
+    """Add the device's clocks, power, temperature and throttle reasons at the end of the run to ``env["device"]``
+    (``at_end``), read once from NVML; nothing when there is no device record or no NVML."""
+    env_dev = env.get("device")
+    if env_dev is None:
+        return
+    from ..env import nvml_reading
+
+    reading = nvml_reading(env_dev.get("index"))
+    if reading is not None and getattr(reading, "available", True):
+        env_dev["at_end"] = {k: reading.get(k) for k in ("sm_clock_mhz", "mem_clock_mhz", "power_w",
+                                                         "temperature_c", "throttle_reasons")}

@@ -64,27 +64,32 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import shlex
+
     from .._log import ensure_console_handler
     from ..errors import UsageError
 
     if bool(args.target) == bool(args.stmt):
         raise UsageError("give either TARGET (path.py:factory or module:factory) or --stmt, not both or neither.")
-    if args.json:
-        _check_writable(args.json)
+    if args.json is not None:
+        from ..results import check_output_path
+
+        check_output_path(args.json, "--json")  # before timing, not after
     ensure_console_handler()
 
     from ..benchmark import bench
     from ..benchmark.target import load_stmt, load_target, parse_params
-    from ..report import make_console, render
+    from ..report import render
 
     if args.stmt:
         if args.param:
             raise UsageError("--param is for a TARGET factory; with --stmt, put the values in --setup.")
         fn, name = load_stmt(args.stmt, args.setup)
-        target = f"--stmt {args.stmt!r}" + (f" --setup {args.setup!r}" if args.setup else "")
+        target = shlex.join(["--stmt", args.stmt] + (["--setup", args.setup] if args.setup else []))
     else:
         fn, name = load_target(args.target, parse_params(args.param))
-        target = args.target
+        # the exact arguments, params included: the result's target and the ladder's command repeat them
+        target = shlex.join([args.target] + [f"--param={x}" for x in args.param or ()])
     call_args = None
     if isinstance(fn, tuple):
         fn, call_args = fn[0], tuple(fn[1])
@@ -93,31 +98,8 @@ def run(args: argparse.Namespace) -> int:
                    precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
                    calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
                    target=target)
-    if args.target:  # the ladder's next step with the exact arguments given (params included)
-        from ..benchmark.core import _next_step
-
-        argv = [args.target] + [f"--param={x}" for x in args.param or ()]
-        step = _next_step(" ".join(__import__("shlex").quote(a) for a in argv))
-        if step:
-            result.extra["next_step"] = step
-    render(result, make_console())
-    if args.json:
+    render(result)
+    if args.json is not None:
         path = result.save(args.json)
         print(f"saved {path}")
     return 0
-
-
-def _check_writable(path: str) -> None:
-    """Fail before timing, not after, when the output cannot be written."""
-    import os
-
-    from ..errors import ResultFileError
-
-    parent = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise ResultFileError(f"--json {path!r} is a directory; give a file path such as {path.rstrip('/')}/r.json.")
-    probe = parent
-    while not os.path.exists(probe):
-        probe = os.path.dirname(probe)
-    if not os.access(probe, os.W_OK):
-        raise ResultFileError(f"--json {path!r}: directory '{probe}' is not writable. Choose a writable path.")

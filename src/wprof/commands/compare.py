@@ -41,9 +41,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..benchmark.compare import CompareResult, compare_results
     from ..errors import ResultFileError
-    from ..report import make_console, render
-    from ..results import BenchResult, load_result
+    from ..report import render
+    from ..results import BenchResult, check_output_path, load_result
 
+    if args.json is not None:
+        check_output_path(args.json, "--json")
     results = []
     for path in (args.a, args.b):
         r = load_result(path)
@@ -54,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
             raise ResultFileError(f"'{path}' holds a {type(r).__name__}; wprof compare needs two bench results.")
         results.append(r)
     cmp = compare_results(results[0], results[1])
-    render(cmp, make_console())
-    if args.json:
+    render(cmp)
+    if args.json is not None:
         print(f"saved {cmp.save(args.json)}")
     if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):
         print(f"FAIL: B is {cmp.change_pct:+.2f}% vs A (significant; limit {args.fail_if_slower:g}%)")

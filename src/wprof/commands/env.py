@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from ..report import make_console
 
     render(doc, make_console())
-    if args.json:
+    if args.json is not None:
         from ..results import write_json_atomic
 
         write_json_atomic(args.json, doc)

@@ -14,12 +14,14 @@ running them (ast only; nothing is imported). A notebook's code cells are linted
 bottom; positions read `nb.ipynb:cell 3:2:5`. Rules: docs/rules.md, or `wprof lint --explain WP101`.
 
 Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
-Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/ignore/exclude in pyproject.toml.
+The `default` rules are on; `--extend-select extra` adds the opt-in ones (WP104, WP106).
+Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/extend-select/ignore/exclude
+in pyproject.toml.
 
 examples:
   wprof lint bench/ train.py timing.ipynb
   wprof lint --format sarif -o lint.sarif .
-  wprof lint --select WP1 --ignore WP105 --fix .
+  wprof lint --extend-select WP106 --ignore WP105 --fix .
 """
 
 
@@ -33,7 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="output format")
     parser.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of stdout")
     parser.add_argument("--select", type=_codes, metavar="CODES",
-                        help="comma-separated codes, prefixes or names to enable (default: config, else WP)")
+                        help="comma-separated codes, prefixes, names or groups (default, extra, ALL) to enable "
+                             "(default: config, else the `default` group)")
+    parser.add_argument("--extend-select", type=_codes, metavar="CODES",
+                        help="add codes, names or groups to the selection (e.g. extra, WP106)")
     parser.add_argument("--ignore", type=_codes, metavar="CODES", help="comma-separated codes or names to disable")
     parser.add_argument("--fix", action="store_true", help="apply safe fixes in place (notebooks too)")
     parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
@@ -59,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.list_rules:
         for r in all_rules():
             fix = {"safe": " [fix]", "unsafe": " [unsafe fix]"}.get(r.fix, "")
-            print(f"{r.code}  {r.name:<26} {r.summary.split(': ', 1)[-1]}{fix}")
+            opt = " (opt-in: extra)" if r.group != "default" else ""
+            print(f"{r.code}  {r.name:<26} {r.summary.split(': ', 1)[-1]}{fix}{opt}")
         return 0
     paths = args.paths or ["."]
     if args.config and not Path(args.config).is_file():
@@ -69,8 +75,9 @@ def run(args: argparse.Namespace) -> int:
     if config.note:
         print(f"wprof: note: {config.note}", file=sys.stderr)
     select = args.select or list(config.select)
+    extend = ([] if args.select else list(config.extend_select)) + list(args.extend_select or [])
     ignore = list(config.ignore) + list(args.ignore or [])
-    results = lint_paths(paths, select=select, ignore=ignore, exclude=config.exclude,
+    results = lint_paths(paths, select=select, extend_select=extend, ignore=ignore, exclude=config.exclude,
                          fix=args.fix or args.diff, unsafe=args.unsafe_fixes, write=not args.diff)
     diags = [d for r in results for d in r.diagnostics]
     errors = [e for r in results for e in r.errors]

@@ -51,7 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .. import __version__
     from ..errors import UsageError
-    from ..profilers.ncu import NCU_GLOBS, NcuOptions, build_ncu_command, format_table, run_ncu
+    from ..profilers.ncu import NCU_GLOBS, NcuOptions, build_ncu_command, run_ncu
     from ..profilers.nsys import shell_line
     from ..results import now_utc
 
@@ -74,6 +74,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"[wprof] {shell_line(cmd, env)}", file=sys.stderr)
     result = run_ncu(program, options, exe, created_utc=now_utc(), wprof_version=__version__)
     path = result.save(args.output + ".json")
-    print(format_table(result))
+    from ..report import render
+
+    render(result)  # the lines `wprof report` prints from the saved file
     print(f"[wprof] result: {path}  (ncu log: {options.log_file})")
     return 0

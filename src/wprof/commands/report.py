@@ -3,30 +3,53 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 NAME = "report"
-HELP = "render a saved result file (terminal, markdown or JSON)"
+HELP = "render a saved result file (text, markdown or JSON)"
 ORDER = 60
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("result", metavar="RESULT.json", help="a result written with --json (or by the gauge)")
-    p.add_argument("--format", choices=("text", "json"), default="text", help="output format (default: text)")
-    p.add_argument("--samples", action="store_true", help="also print the raw samples (bench results)")
+    p.add_argument("--format", choices=("text", "md", "json"), default="text",
+                   help="text (default; coloured on a terminal, plain when piped), md (markdown) or json")
+    p.add_argument("--samples", action="store_true",
+                   help="also print the raw samples (every call of a bench, every iteration of a loop, both sides "
+                        "of a comparison, every ncu launch)")
+
+
+def refresh_advice(result: Any) -> Any:
+    """The result with its closing advice recomputed from its data, never a file's own text.
+
+    A bench result's advice comes from its ``target`` (the arguments) and ``clock``; a loop result's from its
+    ``ladder`` facts; the ladder builds and shell-quotes every command, so a crafted file cannot make the report
+    suggest a command of its choosing. A loop file without facts (written before they were stored) keeps its text,
+    marked as read from the file.
+    """
+    from dataclasses import replace
+
+    from ..profilers import ladder
+    from ..results import BenchResult, LoopResult
+
+    if isinstance(result, BenchResult):
+        return replace(result, next_step=ladder.bench_advice(result.target, result.clock))
+    if isinstance(result, LoopResult):
+        if result.ladder is not None:
+            try:
+                text = ladder.advice_from_facts(ladder.LadderFacts.from_dict(result.ladder))
+            except Exception:  # facts of the wrong shape: no advice rather than a guess
+                text = ""
+            return replace(result, next_step=text)
+        if result.next_step:
+            return replace(result, next_step="next step as recorded in the file (not recomputed by this wprof; read "
+                                             "it before running it):\n" + result.next_step)
+    return result
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
-    from ..report import make_console, render
+    from ..report import render
     from ..results import load_result
 
-    result = load_result(args.result)
-    if args.format == "json":
-        print(json.dumps(result.to_dict(), indent=2))
-        return 0
-    console = make_console()
-    render(result, console)
-    if args.samples and hasattr(result, "samples_ms"):
-        console.print("samples (ms): " + ", ".join(f"{x:.6g}" for x in result.samples_ms))
+    render(refresh_advice(load_result(args.result)), fmt=args.format, samples=args.samples)
     return 0

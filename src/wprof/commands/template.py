@@ -57,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     from ..results import write_text_atomic
 
     text = read_template(args.kind)
-    if args.output:
+    if args.output is not None:
+        if not args.output.strip():
+            raise UsageError("-o '': the path is empty; give a file name such as bench.py, or leave -o out to print.")
         if os.path.exists(args.output):
             raise UsageError(f"'{args.output}' exists; choose another file name (wprof template never overwrites).")
         write_text_atomic(args.output, text)

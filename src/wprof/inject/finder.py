@@ -83,6 +83,7 @@ class Candidate:
     fetches: tuple[ast.stmt, ...] = field(default=(), compare=False, repr=False)  # statements that fetch a batch
     batch_size: BatchSizeHint | None = None
     node: ast.stmt | None = field(default=None, compare=False, repr=False)
+    gauge: str = ""  # how the loop is already timed by a wprof.Gauge ("" when it is not): wprof attaches none
 
     @property
     def score(self) -> int:
@@ -194,6 +195,7 @@ class _Module:
         self.functions: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
         self.loaders: dict[str, tuple[ast.Call, int]] = {}  # name -> (DataLoader call, line)
         self.optimizers: set[str] = set()
+        self.gauges: dict[str, int] = {}  # name -> line of its Gauge(...) call
         self.parents: dict[ast.AST, ast.AST] = {}
         self.fw_modules: dict[str, str] = {}  # `import lightning as L` -> {"L": "lightning"}
         self.fw_names: dict[str, str] = {}  # `from transformers import Trainer` -> {"Trainer": "transformers"}
@@ -238,6 +240,8 @@ class _Module:
                         self.loaders[tname] = (node.value, node.lineno)
                     if self._is_optimizer_ctor(node.value):
                         self.optimizers.add(tname)
+                    if cname == "Gauge":
+                        self.gauges[tname] = node.lineno
 
     def framework_of_ctor(self, func: ast.expr) -> str | None:
         """The framework of a Trainer class expression (``Trainer``, ``L.Trainer``, ``SFTTrainer``), or None."""
@@ -410,8 +414,34 @@ def _candidate(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> Candid
     return Candidate(
         lineno=loop.lineno, col=loop.col_offset, kind=kind, header=mod.header(loop), function=mod.qualname(loop),
         evidence=tuple(evidence), iterable=iterable, source_node=source_node, fetches=tuple(fetches),
-        batch_size=bs, node=loop,
+        batch_size=bs, node=loop, gauge=_existing_gauge(mod, loop),
     )
+
+
+def _existing_gauge(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> str:
+    """How ``loop`` is already timed by a ``wprof.Gauge`` (it iterates one, or its body calls a gauge's ``step()`` /
+    ``begin_step()``); "" when it is not. A second gauge on such a loop would time it twice."""
+
+    def gauge_expr(e: ast.AST) -> str:
+        if isinstance(e, ast.Call) and _call_name(e) == "Gauge":
+            return "a wprof.Gauge(...)"
+        name = _name_of(e)
+        if name in mod.gauges and isinstance(e, (ast.Name, ast.Attribute)):
+            return f"{ast.unparse(e)}, a wprof.Gauge made at line {mod.gauges[name]}"
+        return ""
+
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        for node in ast.walk(loop.iter):
+            what = gauge_expr(node)
+            if what:
+                return f"it iterates {what}"
+    for node in _walk_direct(loop.body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("step", "begin_step"):
+            what = gauge_expr(node.func.value)
+            if what:
+                return f"its body calls {ast.unparse(node.func)}() of {what}"
+    return ""
 
 
 TRAINER_POINTS = 10  # a framework's own training loop beats any loop in the script

@@ -8,6 +8,7 @@ the parsed flags into those keyword arguments, keeping only what the user gave (
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from typing import Any
 
@@ -51,8 +52,8 @@ def _flops(text: str) -> float:
         v = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of FLOPs such as 6e9, got {text!r}") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of FLOPs, got {text!r}")
+    if not (v > 0 and math.isfinite(v)):  # inf would print "MFU: inf%"
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number of FLOPs such as 6e9, got {text!r}")
     return v
 
 

@@ -79,6 +79,15 @@ def _layout(script: Script, package: str | None) -> Any:
 
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
     choice, kwargs = prepare(script, ns)
+    if choice.candidate.gauge:  # the script times this loop itself: a second gauge would time it twice
+        _say(f"the loop at {choice.plan.site} already has a wprof.Gauge ({choice.candidate.gauge}): wprof run "
+             "attaches none and runs the script as it is; its own gauge reports")
+        if getattr(ns, "dry_run", False):
+            return 0
+        outcome = execute(script, compile(script.tree, script.filename, "exec", dont_inherit=True), args)
+        if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
+            _die_of_sigint()
+        return outcome.exit_code
     _say(explain(choice))
     where = choice.plan.filename if choice.module else script.filename
     if getattr(ns, "dry_run", False):
@@ -93,7 +102,7 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
 
         importer = RewriteImporter(where, compile(tree, where, "exec", dont_inherit=True))
         importer.install()
-        os.environ["WPROF_LOOP_FILE"] = os.path.relpath(where)  # the report's next step instruments that file
+        kwargs["loop_file"] = os.path.relpath(where)  # the gauge's config: the next step instruments that file
         code = compile(script.tree, script.filename, "exec", dont_inherit=True)
     else:
         code = compile(tree, script.filename, "exec", dont_inherit=True)
@@ -101,7 +110,9 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
     runtime.reset()
     runtime.configure(**kwargs)
     runtime.set_layout(layout)
-    if os.environ.get("WPROF_NVTX_PHASES") == "1":  # set by `wprof nsys` / `wprof ncu`
+    from ..loop.config import env_setting
+
+    if env_setting("nvtx_phases"):  # WPROF="...;--nvtx-phases", set by `wprof nsys` / `wprof ncu`
         from .. import nvtx
 
         nvtx.annotate_phases()
@@ -112,8 +123,6 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
             if importer.loaded is None:
                 _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
         _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome)
-        if importer is not None:
-            os.environ.pop("WPROF_LOOP_FILE", None)
 
     outcome = execute(script, code, args, on_exit=on_exit)
     if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):

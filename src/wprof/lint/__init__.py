@@ -5,8 +5,8 @@ imports or runs them. Rules live one per module in
 :mod:`wprof.lint.rules` (stable ``WP1xx`` codes, kebab-case names, ruff-style docs rendered into docs/rules.md).
 
 >>> from wprof.lint import lint_source
->>> [d.code for d in lint_source("import time\\nt0 = time.time()\\nx = 1\\nprint(time.time() - t0)\\n")]
-['WP106', 'WP106']
+>>> [d.code for d in lint_source("import time\\nt0 = time.time()\\nx = 1\\nprint(time.time() - t0)\\n", select=["ALL"])]
+['WP106']
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``[tool.wprof.lint]`` in pyproject.toml: ``select``, ``ignore``, ``exclude``.
+"""``[tool.wprof.lint]`` in pyproject.toml: ``select``, ``extend-select``, ``ignore``, ``exclude``.
 
 The nearest pyproject.toml at or above the start directory that has a ``[tool.wprof.lint]`` table is used. TOML is
 read with :mod:`tomllib` (Python 3.11+), else ``tomli`` if installed; without either the table is skipped and the
@@ -13,12 +13,13 @@ from typing import Any
 
 from ..errors import ConfigError
 
-KEYS = ("select", "ignore", "exclude")
+KEYS = ("select", "extend-select", "ignore", "exclude")
 
 
 @dataclass(frozen=True)
 class LintConfig:
-    select: tuple[str, ...] = ("WP",)
+    select: tuple[str, ...] = ("default",)
+    extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     source: str | None = None  # the pyproject.toml it came from
@@ -81,5 +82,6 @@ def load_config(start: Path, explicit: Path | None = None) -> LintConfig:
             raise ConfigError(f"[tool.wprof.lint] {key} = {value!r} in {str(path)!r}: give a list of strings, "
                               f'e.g. {key} = ["WP101"]')
         values[key] = tuple(value)
-    return LintConfig(select=values.get("select", ("WP",)), ignore=values.get("ignore", ()),
+    return LintConfig(select=values.get("select", ("default",)), extend_select=values.get("extend-select", ()),
+                      ignore=values.get("ignore", ()),
                       exclude=values.get("exclude", ()), source=str(path))

@@ -23,18 +23,23 @@ def render_rules() -> str:
         "",
         "Every rule has a stable code and a kebab-case name; select or ignore either (`--select WP1`, "
         "`--ignore mean-only`, `# noqa: WP105`). `[*]` in the output marks a finding `--fix` can repair. "
+        "The rules of the group `default` are on unless ignored; the group `extra` is opt-in "
+        "(`--extend-select extra`, or a code). "
         "How the rules decide what is timed: [lint.md](lint.md#what-the-timed-region-is).",
         "",
-        "| Code | Name | Summary | Fix |",
-        "|---|---|---|---|",
+        "| Code | Name | Summary | Fix | Group |",
+        "|---|---|---|---|---|",
     ]
     for r in rules:
         summary = _summary(r.summary)
         out.append(f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {summary[0].upper()}{summary[1:]} | "
-                   f"{ {'safe': 'safe', 'unsafe': 'unsafe'}.get(r.fix, '-') } |")
+                   f"{ {'safe': 'safe', 'unsafe': 'unsafe'}.get(r.fix, '-') } | {r.group} |")
     for r in rules:
         body = re.sub(r"^## ", "### ", r.doc, flags=re.MULTILINE)
-        out += ["", f"## {r.code} {r.name}", "", _summary(r.summary)[0].upper() + _summary(r.summary)[1:], "", body]
+        group = "On by default." if r.group == "default" else \
+            f"Opt-in (group `{r.group}`): `--extend-select {r.code}` or `--extend-select {r.group}`."
+        out += ["", f"## {r.code} {r.name}", "", _summary(r.summary)[0].upper() + _summary(r.summary)[1:], "",
+                group, "", body]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import gc
 import importlib
+import io
 import os
 import pkgutil
 import re
+import stat
 import tempfile
+import tokenize
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -44,6 +48,7 @@ class Rule:
     doc: str
     fix: str  # "safe" | "unsafe" | "none"
     module: ModuleType
+    group: str = "default"  # "default": on unless ignored; "extra": opt-in (select or extend-select it)
 
     def check(self, ctx: Context) -> None:
         ctx._rule = (self.code, self.name)
@@ -63,7 +68,8 @@ def all_rules() -> list[Rule]:
             mod = importlib.import_module(f"{rules.__name__}.{info.name}")
             doc = (mod.__doc__ or "").strip()
             summary, _, body = doc.partition("\n")
-            found.append(Rule(mod.CODE, mod.NAME, summary.strip(), body.strip(), getattr(mod, "FIX", "none"), mod))
+            found.append(Rule(mod.CODE, mod.NAME, summary.strip(), body.strip(), getattr(mod, "FIX", "none"), mod,
+                              getattr(mod, "GROUP", "default")))
         _RULES = sorted(found, key=lambda r: r.code)
     return _RULES
 
@@ -80,21 +86,28 @@ def rule_by_key(key: str) -> Rule | None:
     return None
 
 
-def select_rules(select: Sequence[str], ignore: Sequence[str]) -> list[Rule]:
-    """Rules whose code starts with a selected prefix (or whose name is selected), minus ignored ones."""
+GROUPS = ("default", "extra")
+DEFAULT_SELECT = ("default",)
+
+
+def select_rules(select: Sequence[str], ignore: Sequence[str] = (), extend_select: Sequence[str] = ()) -> list[Rule]:
+    """Rules picked ruff-style: ``select`` (codes, code prefixes such as ``WP1``, rule names, the groups ``default``
+    and ``extra``, or ``ALL``) plus ``extend_select``, minus ``ignore``."""
 
     def matches(rule: Rule, keys: Sequence[str]) -> bool:
         for k in keys:
             k = k.strip()
-            if k.upper() == "ALL" or rule.code.startswith(k.upper()) or rule.name == k.lower():
+            if k.upper() == "ALL" or rule.code.startswith(k.upper()) or rule.name == k.lower() or \
+                    rule.group == k.lower():
                 return True
         return False
 
-    for k in (*select, *ignore):
+    for k in (*select, *extend_select, *ignore):
         if not any(matches(r, [k]) for r in all_rules()):
             codes = ", ".join(r.code for r in all_rules())
-            raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, or ALL")
-    return [r for r in all_rules() if matches(r, select) and not matches(r, ignore)]
+            raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, a group "
+                             f"({', '.join(GROUPS)}), or ALL")
+    return [r for r in all_rules() if matches(r, [*select, *extend_select]) and not matches(r, ignore)]
 
 
 @dataclass
@@ -131,9 +144,28 @@ def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
 def check_source(source: str, path: str, rules: Sequence[Rule], *,
                  magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
                  ) -> tuple[list[Diagnostic], FileError | None]:
-    """Lint one file's text; a syntax error comes back as a :class:`FileError`, never raised.
+    """Lint one file's text; a syntax error (or an expression too deep for Python's compiler) comes back as a
+    :class:`FileError`, never raised.
 
-    For a notebook's program (``notebook=True``) top-level ``await`` is allowed and ``magics`` are the IPython
+    The cyclic garbage collector is paused meanwhile: a file's AST is hundreds of thousands of objects that all
+    live until the end, and every full collection would walk all of them again (linting time grew with the
+    square of the file's size; 50,000 lines took 22 s)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _check_source(source, path, rules, magics=magics, notebook=notebook)
+    except (RecursionError, MemoryError) as exc:
+        what = "an expression is nested too deeply" if isinstance(exc, RecursionError) else "the file is too large"
+        return [], FileError(path, 1, 1, f"cannot lint: {what} ({type(exc).__name__}); split it")
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _check_source(source: str, path: str, rules: Sequence[Rule], *,
+                  magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
+                  ) -> tuple[list[Diagnostic], FileError | None]:
+    """For a notebook's program (``notebook=True``) top-level ``await`` is allowed and ``magics`` are the IPython
     magics that were blanked out of it (rules such as WP115 read them)."""
     try:
         with warnings.catch_warnings():
@@ -205,7 +237,12 @@ def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = 
         edits: list[Edit] = []
         taken: list[tuple[int, int, int, int]] = []
         used = 0
+        seen_fixes: set[int] = set()
         for d in chosen:
+            if id(d.fix) in seen_fixes:  # a fix shared by several findings (WP106 readings of one component)
+                used += 1
+                continue
+            seen_fixes.add(id(d.fix))
             spans = [(e.line, e.col, e.end_line, e.end_col) for e in d.fix.edits]  # type: ignore[union-attr]
             if any(_overlaps(s, t) for s in spans for t in taken):
                 continue
@@ -265,15 +302,28 @@ def display_path(path: Path) -> str:
     return str(path) if rel.startswith("..") else rel
 
 
+def decode_source(raw: bytes) -> str:
+    """A Python file's text as Python reads it: a BOM or a PEP 263 ``# -*- coding: latin-1 -*-`` line decides the
+    encoding (UTF-8 otherwise). Newlines are kept as they are, so fixes write them back unchanged."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    return raw.decode("utf-8-sig" if encoding == "utf-8-sig" else encoding)
+
+
+def _encoding(raw: bytes) -> str:
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+    return encoding
+
+
 def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: bool = False,
               write: bool = True) -> FileResult:
     """Lint (and with ``fix`` rewrite, atomically) one file."""
     shown = display_path(path)
     try:
         raw = path.read_bytes()
-        source = raw.decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return FileResult(shown, error=FileError(shown, 1, 1, f"cannot read file: {exc}"))
+        source = decode_source(raw) if path.suffix != ".ipynb" else raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        msg = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return FileResult(shown, error=FileError(shown, 1, 1, f"cannot read file: {msg}"))
     if path.suffix == ".ipynb":
         return lint_notebook_text(source, shown, rules, fix=fix, unsafe=unsafe,
                                   write_to=path if (fix and write) else None)
@@ -284,7 +334,7 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         if n and new != source:
             res.fixed_source = new
             if write:
-                write_atomic(path, new)
+                write_atomic(path, new, what="--fix", follow_link=True, encoding=_encoding(raw))
         return res
     res.diagnostics, res.error = check_source(source, shown, rules)
     return res
@@ -310,7 +360,7 @@ def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: boo
             res.fixed = n
             res.fixed_source = _notebook.dumps(nb, doc)
             if write_to is not None:
-                write_atomic(write_to, res.fixed_source)
+                write_atomic(write_to, res.fixed_source, what="--fix", follow_link=True)
         else:  # nothing to fix, or a fix that would not map back into the cells: report unfixed findings
             diags, err = check_source(nb.source, shown, rules, **kw)
     else:
@@ -339,16 +389,16 @@ def _to_cell(d: Diagnostic, nb: _notebook.Notebook) -> Diagnostic:
     return Diagnostic(d.code, d.name, d.message, d.fix_title, d.path, line, d.column, end_line, end_col, fix, cell)
 
 
-def lint_paths(paths: Sequence[str], *, select: Sequence[str] = ("WP",), ignore: Sequence[str] = (),
+def lint_paths(paths: Sequence[str], *, select: Sequence[str] = DEFAULT_SELECT, ignore: Sequence[str] = (),
                exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
-               write: bool = True) -> list[FileResult]:
+               write: bool = True, extend_select: Sequence[str] = ()) -> list[FileResult]:
     """Lint every Python file and notebook under ``paths``; one :class:`FileResult` per file, in path order."""
-    rules = select_rules(select, ignore)
+    rules = select_rules(select, ignore, extend_select)
     files = list(iter_files(paths, exclude))
     return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write) for p in files]
 
 
-def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = ("WP",),
+def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = DEFAULT_SELECT,
                 ignore: Sequence[str] = ()) -> list[Diagnostic]:
     """Diagnostics for one piece of source text (a syntax error raises :class:`SyntaxError`)."""
     diags, err = check_source(source, path, select_rules(select, ignore))
@@ -357,27 +407,75 @@ def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = 
     return diags
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` atomically (temp file in the same folder, then rename), keeping an existing file's mode and the
-    text's own line endings. lint depends on the standard library only (DESIGN.md), so it has its own copy of this
-    small routine rather than importing ``wprof.results``."""
-    target = Path(path)
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"))
+
+
+def write_atomic(path: str | os.PathLike[str], text: str, *, what: str = "-o", follow_link: bool = False,
+                 encoding: str = "utf-8") -> Path:
+    """Write ``text`` atomically (temp file in the same folder, fsync, rename), keeping an existing file's mode and
+    the text's own line endings; return the path written.
+
+    Only a new path or an existing regular file is written: a directory, a device, a FIFO or a socket is refused
+    with a :class:`UsageError` (renaming a file over ``/dev/null`` would destroy the node). A symbolic link is
+    refused too, unless ``follow_link`` (``--fix`` on a linked source file): then the file it points to is
+    replaced and the link is kept. A failed write (no space left, a read-only folder) is one ``UsageError`` line
+    and leaves the old file as it was. lint depends on the standard library only (DESIGN.md), so it has its own copy
+    of this routine rather than importing ``wprof.results``."""
+    name = os.fspath(path)
+    if not name.strip():
+        raise UsageError(f"{what} {name!r}: the path is empty; give a file name such as lint.sarif")
+    target = Path(name)
+    try:
+        st = os.lstat(target)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise UsageError(f"cannot write {what} '{target}': {exc.strerror or exc}") from None
+    if st is not None and stat.S_ISLNK(st.st_mode):
+        if not follow_link:
+            raise UsageError(f"{what} '{target}' is a symbolic link (to '{os.readlink(target)}'); wprof does not "
+                             "write through links: give the real path")
+        target = Path(os.path.realpath(target))
+        try:
+            st = os.stat(target)
+        except OSError as exc:
+            raise UsageError(f"cannot write '{target}': {exc.strerror or exc}") from None
+    if st is not None:
+        for test, kind in _KINDS:
+            if test(st.st_mode):
+                raise UsageError(f"{what} '{target}' is {kind}, not a regular file: give a file path")
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
-        raise UsageError(f"cannot write {str(target)!r}: folder {str(folder)!r} does not exist")
+        raise UsageError(f"cannot write {what} '{target}': folder '{folder}' does not exist")
+    mode = st.st_mode & 0o7777 if st is not None else _new_file_mode()
     try:
-        mode = target.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise UsageError(f"cannot write {what} '{target}': {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
             f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
+    except BaseException as exc:
+        try:
             os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise UsageError(f"cannot write {what} '{target}': {exc.strerror or exc}; the old file is unchanged") \
+                from None
+        if isinstance(exc, UnicodeEncodeError):
+            raise UsageError(f"cannot write '{target}': the fixed text does not fit its encoding {encoding}") \
+                from None
         raise
+    return target
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

@@ -40,6 +40,7 @@ class Region:
     synced: bool | None = None  # host: a device sync after the last GPU work (None: no GPU work seen)
     nvtx: bool = False  # the region's span is an NVTX range's span
     timer: str | None = None  # name of the with-timer
+    interval: ast.stmt | None = None  # host: the statement that subtracts the readings (`first = t1 - t0`)
 
     def stmts(self) -> list[ast.stmt]:
         return self.scope.stmts[self.lo + 1:self.hi]
@@ -86,6 +87,32 @@ def find_regions(ctx: Context) -> list[Region]:
             r.nvtx = _nvtx_span(ctx, r)
     out.sort(key=lambda r: (r.start.lineno, r.start.col_offset))  # type: ignore[attr-defined]
     return out
+
+
+def covered(ctx: Context, node: ast.AST) -> bool:
+    """``node`` lies inside some region (strictly between its readings); a per-scope coverage table built once,
+    linear in the number of statements and regions."""
+    stmt = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
+    if stmt is None:
+        return False
+    tables = ctx.__dict__.get("_coverage")
+    if tables is None:
+        tables = {}
+        diff: dict[int, list[int]] = {}
+        for r in ctx.regions:
+            d = diff.setdefault(id(r.scope), [0] * (len(r.scope.stmts) + 1))
+            if r.hi > r.lo + 1:
+                d[r.lo + 1] += 1
+                d[min(r.hi, len(r.scope.stmts))] -= 1
+        for key, d in diff.items():
+            run, out = 0, []
+            for v in d:
+                run += v
+                out.append(run > 0)
+            tables[key] = out
+        ctx._coverage = tables  # type: ignore[attr-defined]
+    table = tables.get(id(stmt._wp_scope))  # type: ignore[attr-defined]
+    return bool(table) and table[stmt._wp_idx]  # type: ignore[attr-defined,index]
 
 
 def _common_loop(a: ast.stmt, b: ast.stmt) -> ast.stmt | None:
@@ -144,7 +171,7 @@ def _host_regions(ctx: Context) -> list[Region]:
         out.append(Region(
             kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
             hi=end_stmt._wp_idx, start=start_node, end=end_node, loop=_common_loop(start_stmt, end_stmt),
-            samples=_samples_of(ctx, sub),
+            samples=_samples_of(ctx, sub), interval=stmt,
         ))
     return out
 
@@ -168,11 +195,15 @@ def _samples_of(ctx: Context, expr: ast.AST) -> str | None:
         if name is None:
             return None
         scope = parent._wp_scope  # type: ignore[attr-defined]
-        for s in scope.stmts[parent._wp_idx + 1:]:  # type: ignore[attr-defined]
-            for c in stmt_calls(s):
-                if isinstance(c.func, ast.Attribute) and c.func.attr in ("append", "update") and c.args and \
-                        dotted(c.args[0]) == name:
-                    return base_key(c.func.value)
+        best = None
+        for load in ctx.loads(name):  # `dt = ...; times.append(dt)`: the first append after the assignment
+            c = getattr(load, "_wp_parent", None)
+            s = getattr(load, "_wp_stmt", None)
+            if isinstance(c, ast.Call) and c.args and c.args[0] is load and isinstance(c.func, ast.Attribute) and \
+                    c.func.attr in ("append", "update") and s is not None and s._wp_scope is scope and \
+                    s._wp_idx > parent._wp_idx and (best is None or s._wp_idx < best[0]):  # type: ignore
+                best = (s._wp_idx, base_key(c.func.value))  # type: ignore[attr-defined]
+        return best[1] if best else None
     return None
 
 
@@ -293,6 +324,19 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         return None
     for s in stmts:
         if s._wp_idx >= last_work and any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
+            return True
+    # a loop-carried interval (started before the loop, read inside it, restarted each time): a synchronize
+    # anywhere in the loop body runs every iteration, so the host never runs more than one iteration ahead and each
+    # reading covers an iteration of device work (the nanoGPT / ImageNet pattern with `loss.item()` every step)
+    if r.kind != "host" or r.hi >= len(r.scope.stmts):
+        return False
+    end_stmt = r.scope.stmts[r.hi]
+    start_stmt = r.scope.stmts[r.lo]
+    for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]
+        if lp in start_stmt._wp_loops:  # type: ignore[attr-defined]
+            continue
+        body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
+        if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
     # the end statement itself may synchronize before reading the clock: `sync(); t1 = ...` is two statements,
     # but `torch.cuda.synchronize() or perf_counter()` is not worth supporting.

@@ -1,4 +1,4 @@
-"""Gauge configuration: keyword arguments and the ``WPROF`` environment variable, parsed in one place.
+"""Configuration from keyword arguments and the ``WPROF`` environment variable: wprof's one variable, parsed here.
 
 ``WPROF`` is a ``;``-separated list of tokens, for example::
 
@@ -9,20 +9,30 @@ A bare ``WARMUP,ITERS`` token sets both counts (``5,30``: skip 5 iterations, mea
 :data:`FLAGS` (``--name=value`` or ``--name`` for switches). This module is the only parser of ``WPROF``; a bad token
 raises :class:`~wprof.errors.ConfigError` naming the token and listing the valid flags. Settings from ``WPROF`` win
 over keyword arguments (the variable is the per-run override; the code holds the defaults).
+
+Most flags set a :class:`GaugeConfig` field (scope ``gauge``). A few are process-wide (scope ``process``) and read
+with :func:`env_setting` by the module they steer: ``--nvtx-backend`` (:mod:`wprof.nvtx`) and ``--nvtx-phases``
+(``wprof run``, set by ``wprof nsys``/``ncu``). The variables these replaced (``WPROF_NVTX``, ``WPROF_NVTX_PHASES``,
+``WPROF_LOOP_FILE``) are still read when ``WPROF`` does not give the setting, with a one-line deprecation notice.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import sys
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..errors import ConfigError, UsageError
 
-__all__ = ["GaugeConfig", "FLAGS", "parse_wprof", "format_wprof", "resolve_config", "ENV_VAR", "MODES"]
+__all__ = ["GaugeConfig", "FLAGS", "parse_wprof", "format_wprof", "resolve_config", "env_setting", "ENV_VAR",
+           "MODES", "NVTX_BACKENDS", "DEPRECATED"]
 
 ENV_VAR = "WPROF"
 MODES = ("auto", "events", "sync", "host")
+NVTX_BACKENDS = ("auto", "nvtx", "torch", "off")
 
 
 @dataclass(frozen=True)
@@ -31,8 +41,9 @@ class Flag:
 
     name: str  # without the leading dashes
     key: str  # GaugeConfig field
-    kind: str  # "int", "float", "str", "window", "mode", "switch", "off-switch"
+    kind: str  # "int", "float", "str", "window", "mode", "nvtx", "switch", "off-switch"
     help: str
+    scope: str = "gauge"  # "gauge": a GaugeConfig field; "process": read with env_setting() by wprof.nvtx, wprof run
 
 
 #: Every flag of ``WPROF`` (and of ``wprof run``), in the order of docs/loop.md's table.
@@ -61,8 +72,23 @@ FLAGS: tuple[Flag, ...] = (
     Flag("dtype", "dtype", "str", "dtype of the peak used for MFU (default: bf16, said to be assumed)"),
     Flag("all-ranks", "all_ranks", "switch", "every rank prints its lines (default: rank 0 only)"),
     Flag("off", "enabled", "off-switch", "disable the gauge: iterate the loader untouched"),
+    Flag("loop-file", "loop_file", "str", "the file that holds the loop when it is not the script (wprof run sets it; "
+                                          "the next step's command instruments that file)"),
+    Flag("nvtx-backend", "nvtx_backend", "nvtx", "wprof.nvtx backend: auto, nvtx, torch or off (default auto)",
+         scope="process"),
+    Flag("nvtx-phases", "nvtx_phases", "switch", "wprof run: NVTX ranges around every forward, backward and "
+                                                 "optimizer step (wprof nsys/ncu set it)", scope="process"),
 )
 _BY_NAME = {f.name: f for f in FLAGS}
+_PROCESS_KEYS = frozenset(f.key for f in FLAGS if f.scope == "process")
+
+#: The variables ``WPROF`` replaced: old name -> (setting, the ``WPROF`` token to use instead).
+DEPRECATED: dict[str, tuple[str, str]] = {
+    "WPROF_NVTX": ("nvtx_backend", "--nvtx-backend=off (or auto, nvtx, torch)"),
+    "WPROF_NVTX_PHASES": ("nvtx_phases", "--nvtx-phases"),
+    "WPROF_LOOP_FILE": ("loop_file", "--loop-file=PATH"),
+}
+_noticed: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -91,6 +117,7 @@ class GaugeConfig:
     exit_after: bool = False
     all_ranks: bool = False
     enabled: bool = True
+    loop_file: str | None = None  # the loop's file when it is not the script (wprof run): the next step names it
     sources: dict[str, str] = field(default_factory=dict)  # field -> "kwarg" | "WPROF"
 
     @property
@@ -156,12 +183,16 @@ def _value(flag: Flag, raw: str, token: str) -> Any:
             v = float(raw)
         except ValueError:
             raise _bad(token, f"--{flag.name} takes a number such as 6e9, got {raw!r}") from None
-        if not v > 0:
-            raise _bad(token, f"--{flag.name} must be > 0")
+        if not (v > 0 and math.isfinite(v)):  # inf would print "MFU: inf%"
+            raise _bad(token, f"--{flag.name} must be a positive, finite number, got {raw!r}")
         return v
     if flag.kind == "mode":
         if raw not in MODES:
             raise _bad(token, f"--mode is one of {', '.join(MODES)}")
+        return raw
+    if flag.kind == "nvtx":
+        if raw not in NVTX_BACKENDS:
+            raise _bad(token, f"--nvtx-backend is one of {', '.join(NVTX_BACKENDS)}")
         return raw
     if flag.kind == "window":
         return _window(raw, token)
@@ -170,46 +201,90 @@ def _value(flag: Flag, raw: str, token: str) -> Any:
     return raw
 
 
+def _parse_token(token: str) -> dict[str, Any]:
+    """The settings of one (stripped, non-empty) token. Raises ConfigError."""
+    if not token.startswith("-"):
+        if token in ("0", "off"):
+            return {"enabled": False}
+        warmup, iters = _pair(token)
+        return {"warmup": warmup, "iters": iters}
+    if not token.startswith("--"):
+        raise _bad(token, "flags start with two dashes")
+    name, eq, raw = token[2:].partition("=")
+    flag = _BY_NAME.get(name)
+    if flag is None:
+        raise _bad(token, f"unknown flag --{name}")
+    if flag.kind in ("switch", "off-switch"):
+        if eq:
+            raise _bad(token, f"--{name} is a switch and takes no value")
+        return {flag.key: flag.kind == "switch"}
+    if not eq:
+        raise _bad(token, f"--{name} needs a value: --{name}=VALUE")
+    return {flag.key: _value(flag, raw.strip(), token)}
+
+
 def parse_wprof(text: str) -> dict[str, Any]:
-    """Parse a ``WPROF`` string into GaugeConfig field values. Raises ConfigError on the first bad token."""
+    """Parse a ``WPROF`` string into setting values (GaugeConfig fields, and the process-wide ``nvtx_backend`` and
+    ``nvtx_phases``). Raises ConfigError on the first bad token."""
     out: dict[str, Any] = {}
     for raw_token in text.split(";"):
         token = raw_token.strip()
         if not token:
             continue
-        if not token.startswith("-"):
-            if token in ("0", "off"):
-                out["enabled"] = False
-                continue
-            warmup, iters = _pair(token)
-            for key, v in (("warmup", warmup), ("iters", iters)):
-                if key in out and out[key] != v:
+        got = _parse_token(token)
+        for key, v in got.items():
+            if key in out and out[key] != v:
+                if key in ("warmup", "iters") and len(got) == 2:
                     raise ConfigError(f"{ENV_VAR}: {token!r} sets {key}={v} but --{key}={out[key]} was given too; "
                                       "give one of them.")
-                out[key] = v
-            continue
-        if not token.startswith("--"):
-            raise _bad(token, "flags start with two dashes")
-        name, eq, raw = token[2:].partition("=")
-        flag = _BY_NAME.get(name)
-        if flag is None:
-            raise _bad(token, f"unknown flag --{name}")
-        if flag.kind in ("switch", "off-switch"):
-            if eq:
-                raise _bad(token, f"--{name} is a switch and takes no value")
-            out[flag.key] = flag.kind == "switch"
-            continue
-        if not eq:
-            raise _bad(token, f"--{name} needs a value: --{name}=VALUE")
-        v = _value(flag, raw.strip(), token)
-        if flag.key in out and out[flag.key] != v:
-            raise ConfigError(f"{ENV_VAR}: {token!r} contradicts an earlier token that set {flag.key}="
-                              f"{out[flag.key]}; give it once.")
-        out[flag.key] = v
+                raise ConfigError(f"{ENV_VAR}: {token!r} contradicts an earlier token that set {key}="
+                                  f"{out[key]}; give it once.")
+            out[key] = v
     if "window" in out and ("warmup" in out or "iters" in out):
         raise ConfigError(f"{ENV_VAR}: --window={out['window'][0]},{out['window'][1]} and a warmup/iters setting "
                           "were both given; use either --window=START,STOP or WARMUP,ITERS (--warmup/--iters).")
     return out
+
+
+def env_setting(key: str, environ: Mapping[str, str] | None = None) -> Any:
+    """One setting from ``WPROF`` (other tokens that do not parse are skipped here: the gauge reports them; a bad
+    value of this setting raises ConfigError), else from the deprecated variable it replaced (printing a one-line
+    notice once per process), else None.
+
+    For process-wide settings: ``env_setting("nvtx_backend")`` (a value of :data:`NVTX_BACKENDS`, or the old
+    variable's raw text), ``env_setting("nvtx_phases")`` (True or None)."""
+    env = os.environ if environ is None else environ
+    for raw_token in env.get(ENV_VAR, "").split(";"):
+        token = raw_token.strip()
+        if not token:
+            continue
+        try:
+            got = _parse_token(token)
+        except ConfigError:
+            flag = _BY_NAME.get(token[2:].partition("=")[0]) if token.startswith("--") else None
+            if flag is not None and flag.key == key:
+                raise  # a bad value of this very setting: say so, never fall back to the default silently
+            continue
+        if key in got:
+            return got[key]
+    for old, (k, _) in DEPRECATED.items():
+        if k == key and env.get(old, "") != "":
+            _deprecation_notice(old)
+            raw = env[old]
+            return (raw.strip() == "1") or None if key == "nvtx_phases" else raw
+    return None
+
+
+def _deprecation_notice(old: str) -> None:
+    """``wprof: WPROF_NVTX is deprecated; use WPROF="--nvtx-backend=off ..." (docs/loop.md)``, once per name."""
+    if old in _noticed:
+        return
+    _noticed.add(old)
+    try:
+        sys.stderr.write(f"wprof: {old} is deprecated; use WPROF=\"{DEPRECATED[old][1]}\" (one variable for every "
+                         "setting, docs/loop.md)\n")
+    except Exception:
+        pass
 
 
 def format_wprof(**values: Any) -> str:
@@ -271,8 +346,9 @@ def _check(cfg: GaugeConfig) -> GaugeConfig:
         raise UsageError(f"global_batch_size={gbs!r} must be a positive integer (samples per step, all ranks)")
     for key in ("flops_per_sample", "flops_per_step", "peak_flops"):
         v = getattr(cfg, key)
-        if v is not None and not (isinstance(v, (int, float)) and v > 0):
-            raise UsageError(f"{key}={v!r} must be a positive number of FLOPs")
+        if v is not None and not (isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0
+                                  and math.isfinite(v)):
+            raise UsageError(f"{key}={v!r} must be a positive, finite number of FLOPs (such as 6e9)")
     return cfg
 
 
@@ -285,7 +361,11 @@ def resolve_config(kwargs: dict[str, Any], env: bool | str = True) -> GaugeConfi
         raise UsageError(f"Gauge got unknown keyword argument(s) {', '.join(sorted(unknown))}; "
                          f"known: {', '.join(sorted(known))}")
     text = os.environ.get(ENV_VAR, "") if env is True else (env or "")
-    from_env = parse_wprof(text) if text else {}
+    from_env = {k: v for k, v in (parse_wprof(text) if text else {}).items() if k not in _PROCESS_KEYS}
+    if env is True and "loop_file" not in from_env and "loop_file" not in kwargs:
+        legacy = env_setting("loop_file")  # WPROF_LOOP_FILE, from an older `wprof run`
+        if legacy:
+            from_env["loop_file"] = legacy
     merged = dict(kwargs)
     if ("warmup" in from_env or "iters" in from_env) and "window" not in from_env:
         merged.pop("window", None)  # the per-run override replaces a window given in code

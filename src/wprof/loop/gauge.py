@@ -29,13 +29,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .._optional import cuda_available
-from ..errors import DeviceUnavailableError, UsageError
+from ..errors import ConfigError, DeviceUnavailableError, UsageError
 from ..stats import Warning_
 from . import distributed, exits, output
-from .assemble import build_result, preload_finish, write_result
+from ..results import now_utc
+from .assemble import build_result, preload_finish, rank_summary, write_result
 from .batch import (BATCH_SOURCE, TOKENS_SOURCE, batch_size_of, dim_source, global_batch_size, loader_batch_size,
                     loader_source, tokens_of)
 from .config import GaugeConfig, resolve_config
@@ -43,6 +44,7 @@ from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
 from ..results.loop import LoopResult
 from .series import Series, Step, lazy_line
+from .snapshot import WindowSnapshot
 from .window import FlopCount, WindowActions
 
 __all__ = ["Gauge", "SHORT_FETCH_NS"]
@@ -75,15 +77,20 @@ class Gauge:
                  count_flops: bool = False, peak_flops: float | None = None, dtype: str | None = None,
                  dmon: bool = False, kineto: bool = False, memory_history: bool = False, cprofile: bool = False,
                  nvtx: bool = False, profiler_api: bool = True, exit_after: bool = False, all_ranks: bool = False,
-                 enabled: bool = True, env: bool | str = True,
+                 enabled: bool = True, loop_file: str | None = None, env: bool | str = True,
                  _clock: Callable[[], int] | None = None, _marks: Any = None) -> None:
         kwargs = dict(global_batch_size=global_batch_size, warmup=warmup, iters=iters, window=window, mode=mode,
                       log_interval=log_interval, name=name, out_dir=None if out_dir is None else str(out_dir),
                       flops_per_sample=flops_per_sample, flops_per_step=flops_per_step, count_flops=count_flops,
                       peak_flops=peak_flops, dtype=dtype, dmon=dmon, kineto=kineto, memory_history=memory_history,
                       cprofile=cprofile, nvtx=nvtx, profiler_api=profiler_api, exit_after=exit_after,
-                      all_ranks=all_ranks, enabled=enabled)
-        cfg = resolve_config(kwargs, env)
+                      all_ranks=all_ranks, enabled=enabled, loop_file=loop_file)
+        try:
+            cfg = resolve_config(kwargs, env)
+        except ConfigError as exc:
+            if env is not True:
+                raise
+            _bad_environment(exc)
         self.config: GaugeConfig = cfg
         self._iterable = iterable
         self.enabled = cfg.enabled
@@ -121,7 +128,7 @@ class Gauge:
         self._log = logging.getLogger(output.LOGGER_NAME)
         self._prefix = "0:[wprof] "
         self._nvtx: Any = None
-        self._exit = ExitHook(self._at_exit)
+        self._exit = ExitHook(self._at_exit, busy=self._is_finishing, on_fork_child=self._forked)
         self._finishing = False
         # observe(): [step, summed sizes, batches, summed tokens, (dim, note), 1 for the first fetching step else 2]
         self._observed: list[Any] | None = None
@@ -552,8 +559,7 @@ class Gauge:
                                              "iterations were dropped."))
                     self._pending.clear()
                 if self._actions is not None:
-                    self._actions.stop()
-                    warnings += self._actions.warnings
+                    self._actions.stop()  # its warnings, files and tables go into the snapshot
                 while self._pending:
                     try:
                         self._series.resolve(self._pending.popleft())
@@ -561,14 +567,47 @@ class Gauge:
                         warnings.append(Warning_("resolve-failed", f"an iteration could not be read ({exc})."))
             if self._flops is not None and self._flops.on:
                 self._flops.stop()
-            self.result = build_result(self, status, reason, warnings)
-            write_result(self, self.result)
+            res = build_result(self._snapshot(status), status, reason, tuple(warnings))
+            self.result = write_result(res, self.out_base, self._log, self._prefix, self._printing)
         finally:
             self._exit.remove()
             self._finishing = False
         if self.config.exit_after and status == "complete":
             raise SystemExit(0)
         return self.result
+
+    def _snapshot(self, status: str) -> WindowSnapshot:
+        """Freeze what this window measured (every pending iteration resolved) for the assembly step; rank 0 of a
+        complete distributed window also all-gathers every rank's summary here (a collective: every rank calls it)."""
+        ser, acts, marks, fl = self._series, self._actions, self._marks, self._flops
+        env: dict[str, Any]
+        try:
+            from ..env import fingerprint
+
+            env = fingerprint()
+        except Exception as exc:
+            env = {"error": f"{type(exc).__name__}: {exc}"}
+        snap = WindowSnapshot(
+            name=self.name, mode=self.mode, config=self.config, window=(self._start, self._stop),
+            index=tuple(ser.index), iter_ms=tuple(ser.iter), data_ms=tuple(ser.data), step_ms=tuple(ser.step),
+            phases={k: tuple(v) for k, v in ser.phases.items()}, host_step_ms=tuple(ser.host_step),
+            rank=self._rank, world_size=self._world, warmup=dict(self._warm), discarded=tuple(self._discarded),
+            short_fetch_ns=self.short_fetch_ns, unmarked_fetches=self._unmarked,
+            ring_stalls=int(getattr(marks, "stalls", 0) or 0), ring_grown=int(getattr(marks, "grown", 0) or 0),
+            actions_warnings=tuple(acts.warnings) if acts else (), telemetry=acts.telemetry if acts else None,
+            artifacts=dict(acts.artifacts) if acts else {}, notes=tuple(acts.notes) if acts else (),
+            top_ops=tuple(acts.top_ops) if acts else (), top_functions=tuple(acts.top_functions) if acts else (),
+            flops_counted=fl.flops if fl is not None else None, flops_note=fl.note if fl is not None else "",
+            argv=tuple(sys.argv), env=env, created_utc=now_utc(), tokens_per_step=self.tokens_per_step or None,
+        )
+        if status == "complete" and self._world > 1 and distributed.dist_ready():
+            try:
+                per = distributed.gather(rank_summary(snap))
+                if per:
+                    snap = replace(snap, ranks=tuple(per))
+            except Exception as exc:
+                snap = replace(snap, gather_error=str(exc))
+        return snap
 
     def finish(self) -> LoopResult | None:
         """End timing now and return the result (idempotent). Runs by itself at the window's end, when the loader of
@@ -599,6 +638,20 @@ class Gauge:
                                     f"iterations ({why})")
 
     # --- exit paths ---------------------------------------------------------------------------------------------
+    def _is_finishing(self) -> bool:
+        return self._finishing
+
+    def _forked(self) -> None:
+        """In the child of a fork (a helper, a worker): this copy of the gauge is off. It passes batches through and
+        writes and prints nothing; the parent's gauge goes on and writes the one result (docs/reliability.md)."""
+        self.enabled = False
+        self._state = _AFTER
+        self._hot = False
+        self._open = None
+        self._li = 0
+        self._printing = False
+        self._per_step = None
+
     def _at_exit(self) -> None:
         try:
             why = exits.cause()
@@ -636,6 +689,18 @@ def _no_mark() -> None:
 
 def _always(m: Any) -> bool:
     return True
+
+
+def _bad_environment(exc: ConfigError) -> NoReturn:
+    """A bad ``WPROF`` token: the per-run setting is the user's input, not the script's code, so it is one line
+    (``wprof: error: WPROF token ...``) and the exit code of a usage error, as ``wprof run`` gives, not a traceback
+    through the script. ``SystemExit``: the script's own ``except Exception`` blocks do not hide it."""
+    try:
+        sys.stderr.write(f"wprof: error: {exc}\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+    raise SystemExit(exc.exit_code) from None
 
 
 def _default_name() -> str:

@@ -1,8 +1,10 @@
 """The gauge's text output: per-iteration lines, the ``Average:`` line, and where they go.
 
-Lines go through :mod:`logging` (logger ``"wprof"``) and start with ``<rank>:[wprof] ``. When neither the ``wprof``
-logger nor the root logger has a handler, the gauge adds the console handler (plain messages to stderr). By default only rank 0 prints
-(``all_ranks=True`` / ``--all-ranks`` for every rank).
+Lines go through :mod:`logging` (logger ``"wprof"``) and start with ``<rank>:[wprof] ``. They always go to stderr:
+unless the user gave the ``wprof`` logger a handler of its own, the gauge adds the console handler (plain messages to
+the current ``sys.stderr``) and stops the lines from propagating to the root logger, whose handlers may write to
+stdout (``logging.basicConfig(stream=sys.stdout)``) and would mix wprof's lines into the script's output. By default
+only rank 0 prints (``all_ranks=True`` / ``--all-ranks`` for every rank).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import math
 from typing import Any
 
 from .._log import ensure_console_handler
+from ..report.loop import average_line, clock_note  # the end-of-window lines: the renderer `wprof report` uses
 
 __all__ = ["LOGGER_NAME", "get_logger", "prefix", "iteration_line", "average_line", "fmt_ms", "LazyLine",
            "clock_note"]
@@ -20,9 +23,10 @@ LOGGER_NAME = "wprof"
 
 
 def get_logger() -> logging.Logger:
-    """The ``wprof`` logger; adds the console handler (stderr) when the user configured no logging at all."""
+    """The ``wprof`` logger; adds the console handler (stderr, no propagation to the root logger's handlers) unless
+    the user gave the ``wprof`` logger handlers of its own."""
     log = logging.getLogger(LOGGER_NAME)
-    if not logging.getLogger().handlers and not log.handlers:
+    if not log.handlers:
         return ensure_console_handler()
     if log.level == logging.NOTSET:
         log.setLevel(logging.INFO)  # the gauge's lines are what the user asked for: let them reach the handlers
@@ -59,38 +63,3 @@ class LazyLine:
     def __str__(self) -> str:
         return iteration_line(*self.args)
 
-
-_CLOCK_WORDS = {"cuda-events": "CUDA events", "host+synchronize": "host clock after synchronize", "host": "host clock"}
-
-
-def clock_note(clocks: dict[str, str] | None) -> str:
-    """``clocks: iter, step, fps on CUDA events; data on the host clock`` (empty without clocks)."""
-    if not clocks:
-        return ""
-    by: dict[str, list[str]] = {}
-    for k in ("iter_ms", "step_ms", "fps", "data_ms"):
-        if k in clocks:
-            by.setdefault(clocks[k], []).append(k.removesuffix("_ms"))
-    return "clocks: " + "; ".join(f"{', '.join(v)} on the {_CLOCK_WORDS.get(c, c)}" if c.startswith("host")
-                                  else f"{', '.join(v)} on {_CLOCK_WORDS.get(c, c)}" for c, v in by.items())
-
-
-def _stat(s: Any, unit: str) -> str:
-    u = f" {unit}" if unit else ""
-    return f"{s.mean:.2f}{u} (median {s.median:.2f}, p95 {s.p95:.2f})"
-
-
-def average_line(summaries: dict[str, Any], n: int, clocks: dict[str, str] | None = None) -> str:
-    """``Average: iter 125.10 ms (median 124.90, p95 130.20), data ..., step ..., fps ... over 30 iterations``, then
-    which clock produced each value when ``clocks`` is given."""
-    if n == 0:
-        return "Average: no iteration was measured"
-    parts = [f"iter {_stat(summaries['iter_ms'], 'ms')}", f"data {_stat(summaries['data_ms'], 'ms')}",
-             f"step {_stat(summaries['step_ms'], 'ms')}"]
-    if "fps" in summaries:
-        parts.append(f"fps {_stat(summaries['fps'], '')}")
-    if "tokens_per_s" in summaries:
-        t = summaries["tokens_per_s"]
-        parts.append(f"tokens/s {t.mean:.0f} (median {t.median:.0f}, p95 {t.p95:.0f})")
-    note = clock_note(clocks)
-    return "Average: " + ", ".join(parts) + f" over {n} iterations" + (f" ({note})" if note else "")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from ..stats import Warning_
 from .config import GaugeConfig
 
-__all__ = ["WindowActions", "FlopCount", "compute_mfu", "next_step_text"]
+__all__ = ["WindowActions", "FlopCount", "compute_mfu", "ladder_facts", "next_step_text"]
 
 _log = logging.getLogger("wprof")
 
@@ -177,20 +176,35 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     return out
 
 
-def next_step_text(cfg: GaugeConfig, used: set[str]) -> str:
-    """The escalation ladder's advice for this loop (empty if the ladder module is not there)."""
+def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True,
+                 argv: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+    """What the escalation ladder needs to advise this loop (stored in the result, so a report recomputes the
+    advice from them); None if the ladder module is not there. ``argv``: the command line (default ``sys.argv``)."""
     try:
         from ..profilers import ladder
     except ImportError:
-        return ""
-    argv = tuple(a for a in sys.argv if a) or ("train.py",)
+        return None
+    argv = tuple(a for a in (sys.argv if argv is None else argv) if a) or ("train.py",)
     if argv[0] in ("-c", "-"):
         argv = ("train.py",)
     try:
-        facts = ladder.LadderFacts(kind="loop", argv=argv, used=frozenset(used & set(ladder.STEPS)),
-                                   warmup=cfg.start, iters=cfg.stop - cfg.start,
-                                   loop_file=os.environ.get("WPROF_LOOP_FILE") or None)  # set by `wprof run`
-        return ladder.format_step(ladder.next_step(facts))
+        return ladder.LadderFacts(kind="loop", argv=argv, used=frozenset(used & set(ladder.STEPS)),
+                                  warmup=cfg.start, iters=cfg.stop - cfg.start,
+                                  loop_file=cfg.loop_file,  # `wprof run`: the module that holds the loop
+                                  cuda=cuda).to_dict()
+    except Exception as exc:  # advice must never break a result
+        _log.debug("ladder failed: %s", exc)
+        return None
+
+
+def next_step_text(facts: dict[str, Any] | None) -> str:
+    """The escalation ladder's advice for these facts (empty without them)."""
+    if facts is None:
+        return ""
+    from ..profilers import ladder
+
+    try:
+        return ladder.advice_from_facts(ladder.LadderFacts.from_dict(facts))
     except Exception as exc:  # advice must never break a result
         _log.debug("ladder failed: %s", exc)
         return ""

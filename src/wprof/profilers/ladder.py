@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 
 from ..errors import UsageError
 
-__all__ = ["STEPS", "LadderFacts", "Step", "next_step", "remaining_steps", "format_step"]
+__all__ = ["STEPS", "LadderFacts", "Step", "next_step", "remaining_steps", "format_step", "bench_advice",
+           "advice_from_facts"]
 
 STEPS = ("phases", "nsys", "kineto", "ncu")
 KINDS = ("loop", "bench")
@@ -39,6 +40,7 @@ class LadderFacts:
     - ``warmup`` / ``iters``: the Gauge's window, when not its defaults.
     - ``loop_file``: the file that holds the loop when it is not the script (a module the script imports); the
       phases step then instruments that file.
+    - ``cuda``: the run had a CUDA device. Without one, nsys and ncu (which time GPU work) are not suggested.
     """
 
     kind: str
@@ -47,6 +49,32 @@ class LadderFacts:
     warmup: int | None = None
     iters: int | None = None
     loop_file: str | None = None
+    cuda: bool = True
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "argv": list(self.argv), "used": sorted(self.used), "warmup": self.warmup,
+                "iters": self.iters, "loop_file": self.loop_file, "cuda": self.cuda}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, object]) -> LadderFacts:
+        """Facts stored in a result (``LoopResult.ladder``); a wrong type raises UsageError or TypeError."""
+        def opt_int(v: object) -> int | None:
+            if v is None:
+                return None
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise TypeError(f"expected an integer, got {v!r}")
+            return v
+
+        argv, used = d.get("argv"), d.get("used", [])
+        if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+            raise TypeError("ladder.argv: expected a list of strings")
+        if not isinstance(used, list) or not all(isinstance(a, str) for a in used):
+            raise TypeError("ladder.used: expected a list of strings")
+        loop_file = d.get("loop_file")
+        if loop_file is not None and not isinstance(loop_file, str):
+            raise TypeError("ladder.loop_file: expected a string")
+        return cls(kind=str(d.get("kind")), argv=tuple(argv), used=frozenset(used), warmup=opt_int(d.get("warmup")),
+                   iters=opt_int(d.get("iters")), loop_file=loop_file, cuda=bool(d.get("cuda", True)))
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -112,8 +140,8 @@ def _loop_step(name: str, facts: LadderFacts) -> Step | None:
             "phases",
             "Where inside the iteration does the time go (forward, backward, optimizer)?",
             'Wrap each part of the loop body in `with gauge.phase("forward"):` (and "backward", "optimizer"); '
-            "the gauge then reports a per-phase table from CUDA events. `wprof inject` writes an instrumented copy "
-            "to add them to.",
+            f"the gauge then reports a per-phase table ({'from CUDA events' if facts.cuda else 'on the host clock'}). "
+            "`wprof inject` writes an instrumented copy to add them to.",
             cmd,
         )
     if name == "nsys":
@@ -166,10 +194,14 @@ def _bench_step(name: str, facts: LadderFacts) -> Step | None:
     return None  # phases and Kineto belong to loops
 
 
+_GPU_ONLY = ("nsys", "ncu")  # they time GPU work: never suggested for a run without CUDA
+
+
 def remaining_steps(facts: LadderFacts) -> list[Step]:
-    """Every rung not yet taken, lightest first."""
+    """Every rung not yet taken, lightest first (without CUDA: none that times GPU work)."""
     build = _loop_step if facts.kind == "loop" else _bench_step
-    steps = [build(name, facts) for name in STEPS if name not in facts.used]
+    steps = [build(name, facts) for name in STEPS
+             if name not in facts.used and (facts.cuda or name not in _GPU_ONLY)]
     return [s for s in steps if s is not None]
 
 
@@ -179,8 +211,28 @@ def next_step(facts: LadderFacts) -> Step | None:
     return steps[0] if steps else None
 
 
-def format_step(step: Step | None) -> str:
+def format_step(step: Step | None, cuda: bool = True) -> str:
     """Two lines for the end of a report: the question and what to do, then the command."""
     if step is None:
+        if not cuda:
+            return ("Next: nothing heavier applies: nsys and ncu time GPU work, and this run had no CUDA device "
+                    "(host clock).")
         return "Next: nothing heavier to run; ncu is the top of the ladder."
     return f"Next ({step.name}): {step.question} {step.how}\n  $ {step.command}"
+
+
+def advice_from_facts(facts: LadderFacts) -> str:
+    """The report's closing advice for these facts (the same text live and in ``wprof report``)."""
+    return format_step(next_step(facts), cuda=facts.cuda)
+
+
+def bench_advice(target: str, clock: str) -> str:
+    """The advice that ends a bench report, from the bench's arguments (``target``, a shell-quoted ``wprof bench``
+    argument line) and its clock. Empty for a callable timed from Python (no command line to repeat)."""
+    if not target:
+        return ""
+    try:
+        argv = ("bench", *shlex.split(target))
+    except ValueError:
+        return ""
+    return advice_from_facts(LadderFacts(kind="bench", argv=argv, cuda=clock != "host"))

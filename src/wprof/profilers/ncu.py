@@ -260,36 +260,9 @@ def _rep(path: str) -> str:
 
 
 # ----------------------------------------------------------------------------------------------------------- render
-def _short(name: str, width: int) -> str:
-    # display only (the JSON keeps full names): drop the return type and torch's namespace so that the part that
-    # tells kernels apart (cos_kernel_cuda vs exp_kernel_cuda) fits
-    if name.startswith("void "):
-        name = name[5:]
-    name = name.replace("at::native::", "")
-    return name if len(name) <= width else name[: width - 1] + "…"
-
-
 def format_table(result: NcuResult, *, width: int = 72, limit: int | None = 30) -> str:
-    """A plain-text per-kernel table (durations in µs), largest total first."""
-    kernels = result.kernels
-    n = len(result.launches)
-    lines = [
-        f"ncu: {n} launch{'es' if n != 1 else ''} of {len(kernels)} kernel{'s' if len(kernels) != 1 else ''} "
-        f"in the {result.window} window; {result.clock}"
-    ]
-    head = ("kernel", "count", "total µs", "mean µs", "median µs", "min µs", "max µs", "std µs")
-    rows = [
-        (_short(k.name, width), str(k.count), *(f"{v * 1e3:.2f}" for v in
-                                                 (k.total_ms, k.mean_ms, k.median_ms, k.min_ms, k.max_ms, k.std_ms)))
-        for k in (kernels if limit is None else kernels[:limit])
-    ]
-    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    fmt = [f"{{:<{widths[0]}}}", *(f"{{:>{w}}}" for w in widths[1:])]
-    for r in [head, *rows]:
-        lines.append("  ".join(f.format(c) for f, c in zip(fmt, r)).rstrip())
-    if limit is not None and len(kernels) > limit:
-        lines.append(f"... {len(kernels) - limit} more kernels in the JSON result")
-    for w in result.warnings:
-        lines.append(f"warning: {w}")
-    return "\n".join(lines)
+    """A plain-text per-kernel table (durations in µs), largest total first: ``wprof report``'s lines."""
+    from ..report._doc import text_lines
+    from ..report.ncu import blocks
 
+    return "\n".join(text_lines(blocks(result, name_width=width, limit=limit)))

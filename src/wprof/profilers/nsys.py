@@ -14,7 +14,7 @@ How the window is restricted (``Program.window``):
   ``torch.cuda.profiler.start/stop`` (the Gauge's and the program's own) do nothing. A native call
   (``torch.cuda.cudart().cudaProfilerStop()``, a C++ extension, CUDA Python) still stops ncu.
 
-With ``nvtx_phases`` the child gets ``WPROF_NVTX_PHASES=1``: ``wprof run`` then calls
+With ``nvtx_phases`` the child's ``WPROF`` gets the ``--nvtx-phases`` token: ``wprof run`` then calls
 :func:`wprof.nvtx.annotate_phases` (every top-level forward, the backward pass, every optimizer step) before the
 script starts, so nsys shows phase ranges and ncu can filter on them without a code change.
 
@@ -125,7 +125,7 @@ class Program:
     exit_after: bool = True
     python: str = field(default_factory=lambda: sys.executable or "python3")
     wprof: str | None = None  # a verbatim WPROF value for the child (overrides warmup/iters/exit_after)
-    nvtx_phases: bool = False  # ask ``wprof run`` for forward/backward/optimizer NVTX ranges (WPROF_NVTX_PHASES=1)
+    nvtx_phases: bool = False  # ask ``wprof run`` for forward/backward/optimizer NVTX ranges (WPROF --nvtx-phases)
 
     def __post_init__(self) -> None:
         argv = tuple(self.argv)
@@ -172,11 +172,10 @@ class Program:
         """Environment variables the child needs on top of the caller's."""
         if self.window != "gauge":
             return {}
-        env = {"WPROF": self.wprof if self.wprof is not None else gauge_wprof_value(self.warmup, self.iters,
-                                                                                   self.exit_after)}
-        if self.nvtx_phases:
-            env["WPROF_NVTX_PHASES"] = "1"
-        return env
+        value = self.wprof if self.wprof is not None else gauge_wprof_value(self.warmup, self.iters, self.exit_after)
+        if self.nvtx_phases:  # one variable: the phases switch joins the gauge's tokens
+            value = f"{value};--nvtx-phases" if value else "--nvtx-phases"
+        return {"WPROF": value}
 
 
 def find_tool(name: str, explicit: str | None = None, globs: Sequence[str] = ()) -> str | None:

@@ -61,10 +61,11 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output") -> Pat
     target = Path(text)
     try:
         st = os.lstat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         st = None
     except OSError as exc:
-        raise ResultFileError(f"{what} '{target}': {exc.strerror or exc}. Choose a writable path.") from None
+        raise ResultFileError(f"{what} '{target}': cannot write there: {exc.strerror or exc}. Choose a writable "
+                              "path.") from None
     if st is not None:
         if stat.S_ISLNK(st.st_mode):
             raise ResultFileError(
@@ -80,9 +81,11 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output") -> Pat
     while not os.path.exists(probe):
         probe = os.path.dirname(probe)
     if not os.path.isdir(probe):
-        raise ResultFileError(f"{what} '{target}': '{probe}' is not a directory. Choose a writable path.")
+        raise ResultFileError(f"{what} '{target}': cannot write there: '{probe}' is not a directory. Choose a "
+                              "writable path.")
     if not os.access(probe, os.W_OK):
-        raise ResultFileError(f"{what} '{target}': directory '{probe}' is not writable. Choose a writable path.")
+        raise ResultFileError(f"{what} '{target}': cannot write there: directory '{probe}' is not writable. Choose "
+                              "a writable path.")
     return target
 
 
@@ -94,6 +97,20 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make the rename itself durable (best effort: not every platform or file system allows it)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
@@ -115,6 +132,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
             os.fsync(f.fileno())
         os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a result (or script copy) gets a normal file's mode
         os.replace(tmp, target)
+        _fsync_dir(parent)
     except OSError as exc:
         try:
             os.unlink(tmp)
@@ -171,6 +189,13 @@ def _depth_exceeds(doc: Any, limit: int) -> bool:
 def read_json(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a JSON object; a missing, unreadable, non-UTF-8, malformed or absurdly nested file is a ResultFileError."""
     p = Path(path)
+    try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        mode = 0  # missing or unreadable: said below
+    for test, name in _KIND_NAMES[1:]:
+        if test(mode) and not stat.S_ISFIFO(mode):  # a FIFO is read like a file (a shell's <(...))
+            raise ResultFileError(f"'{p}' is {name}, not a result file; pass the path written by --json.")
     try:
         data = p.read_bytes()
     except FileNotFoundError:

@@ -1,12 +1,19 @@
 """BenchResult: one ``wprof.bench`` measurement (raw per-call samples in ms and everything needed to trust them).
 
+Schema ``wprof.bench/2``: the measurement (samples, summary, warmup, method) plus typed sections: ``decision`` (how
+the headline was chosen), ``pilots`` (the launch-inclusive and device numbers beside it), ``floor`` (the harness's
+own cost), ``isolated`` (one call on its own), ``telemetry`` (NVML over the run), ``cache`` (L2 policy) and
+``run`` (durations, drift, power). ``wprof.bench/1`` files kept these in one untyped ``extra`` object; they still
+read (:func:`sections_from_extra`), and :attr:`BenchResult.extra` still gives that object for old scripts.
 docs/results.md lists every field and its unit. Torch-free: a laptop renders a GPU run.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+import re
+import shlex
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +22,283 @@ from . import _fields as F
 from ._common import read_summary, read_warnings
 from ._io import write_json_atomic
 
-__all__ = ["BenchResult", "Warmup", "BENCH_SCHEMA"]
+__all__ = ["BenchResult", "Warmup", "Decision", "Pilots", "Floor", "Isolated", "Telemetry", "Cache", "RunInfo",
+           "BENCH_SCHEMA", "sections_from_extra"]
 
-BENCH_SCHEMA = "wprof.bench/1"
+BENCH_SCHEMA = "wprof.bench/2"
+
+
+def _opt_float(v: Any, where: str) -> float | None:
+    return None if v is None else F.number({"v": v}, "v", where)
+
+
+def _drop_none(d: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in d.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """How the headline was chosen: ``headline`` is ``"device"`` (back-to-back calls, host removed) or ``"eager"``
+    (an event pair per call, launch-inclusive); ``launch_bound`` when the host's enqueue is slower than the GPU."""
+
+    headline: str
+    launch_bound: bool
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"headline": self.headline, "launch_bound": self.launch_bound, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "decision.") -> Decision:
+        return cls(F.text(d, "headline", where), F.flag(d, "launch_bound", where, False), F.text(d, "reason", where, ""))
+
+
+@dataclass(frozen=True)
+class Pilots:
+    """The numbers beside the headline, from the pilot runs that chose the method (ms per call).
+
+    ``eager_ms``: per-call
+    event pairs (launch-inclusive); ``device_ms``: back-to-back calls with the host removed (``device_method``:
+    ``"prequeued"`` or ``"graph"``, ``device_calls_per_sample`` calls per event pair); ``host_enqueue_ms``: host
+    time to enqueue one call. ``graph``: the graph-replay pilot (``calls``, ``pilot_ms``, ``samples_ms``, or
+    ``error``); ``prequeue``: how the pre-queued spans went (``spans``, ``requeued``, ``not_queued_samples``).
+    """
+
+    eager_ms: float | None = None
+    device_ms: float | None = None
+    host_enqueue_ms: float | None = None
+    eager_samples_ms: tuple[float, ...] = ()
+    device_method: str = ""
+    device_calls_per_sample: int | None = None
+    device_samples_ms: tuple[float, ...] = ()
+    graph: dict[str, Any] | None = None
+    prequeue: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"eager_ms": self.eager_ms, "device_ms": self.device_ms,
+                "host_enqueue_ms": self.host_enqueue_ms, "eager_samples_ms": list(self.eager_samples_ms),
+                "device_method": self.device_method, "device_calls_per_sample": self.device_calls_per_sample,
+                "device_samples_ms": list(self.device_samples_ms), "graph": self.graph, "prequeue": self.prequeue}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "pilots.") -> Pilots:
+        return cls(eager_ms=F.opt_number(d, "eager_ms", where),
+                   device_ms=F.opt_number(d, "device_ms", where),
+                   host_enqueue_ms=F.opt_number(d, "host_enqueue_ms", where),
+                   eager_samples_ms=F.numbers(d, "eager_samples_ms", where, ()),
+                   device_method=F.text(d, "device_method", where, ""),
+                   device_calls_per_sample=F.opt_integer(d, "device_calls_per_sample", where),
+                   device_samples_ms=F.numbers(d, "device_samples_ms", where, ()),
+                   graph=F.opt_obj(d, "graph", where), prequeue=F.opt_obj(d, "prequeue", where))
+
+
+@dataclass(frozen=True)
+class Floor:
+    """The harness's own floor: the same method timing a null kernel (CUDA) or an empty call (host), in ms.
+
+    ``floor_ms`` is the floor of the method the headline used (``method``); ``by_method_ms`` has every method's
+    (``per_call``, ``prequeued``, ``device``, ``pair``: an empty event pair). ``cached``: taken from an earlier run
+    on the same device in this process.
+    """
+
+    method: str = ""
+    floor_ms: float | None = None
+    by_method_ms: dict[str, float] = field(default_factory=dict)
+    sleep_cycles_per_ms: float | None = None
+    cached: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"method": self.method, "floor_ms": self.floor_ms, "by_method_ms": dict(self.by_method_ms),
+                "sleep_cycles_per_ms": self.sleep_cycles_per_ms, "cached": self.cached}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "floor.") -> Floor:
+        by = F.mapping(d, "by_method_ms", where, {})
+        return cls(method=F.text(d, "method", where, ""), floor_ms=F.opt_number(d, "floor_ms", where),
+                   by_method_ms={k: F.number(by, k, where + "by_method_ms.") for k in by},
+                   sleep_cycles_per_ms=F.opt_number(d, "sleep_cycles_per_ms", where),
+                   cached=F.flag(d, "cached", where, False))
+
+
+@dataclass(frozen=True)
+class Isolated:
+    """One call on its own (what ncu times): one call in its own event pair less an empty pair, in ms."""
+
+    isolated_ms: float | None
+    single_in_pair_ms: float | None
+    empty_pair_ms: float | None
+    how: str = ""
+    samples_ms: tuple[float, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"isolated_ms": self.isolated_ms, "single_in_pair_ms": self.single_in_pair_ms,
+                "empty_pair_ms": self.empty_pair_ms, "how": self.how, "samples_ms": list(self.samples_ms)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "isolated.") -> Isolated:
+        return cls(F.opt_number(d, "isolated_ms", where), F.opt_number(d, "single_in_pair_ms", where),
+                   F.opt_number(d, "empty_pair_ms", where), F.text(d, "how", where, ""),
+                   F.numbers(d, "samples_ms", where, ()))
+
+
+@dataclass(frozen=True)
+class Telemetry:
+    """NVML over the timed part of the run. ``nvml`` is the monitor's own document (``wprof.monitor`` schema:
+    ``available``, ``unavailable_reason``, ``device``, ``metrics`` of mean/min/max, ``throttled_fraction``, ...);
+    ``throttled_samples`` counts samples overlapping a throttled interval; ``dropped_samples_ms`` are the samples
+    removed by ``drop_throttled``."""
+
+    nvml: dict[str, Any] = field(default_factory=dict)
+    throttled_samples: int = 0
+    dropped_samples_ms: tuple[float, ...] = ()
+
+    @property
+    def available(self) -> bool:
+        return bool(self.nvml.get("available"))
+
+    @property
+    def unavailable_reason(self) -> str:
+        return str(self.nvml.get("unavailable_reason") or "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"nvml": dict(self.nvml), "throttled_samples": self.throttled_samples,
+                "dropped_samples_ms": list(self.dropped_samples_ms)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "telemetry.") -> Telemetry:
+        nvml = F.mapping(d, "nvml", where, {})
+        if "metrics" in nvml:
+            metrics = F.mapping(nvml, "metrics", where + "nvml.", {})
+            for k in metrics:
+                m = F.mapping(metrics, k, where + "nvml.metrics.")
+                for stat in ("mean", "min", "max"):
+                    F.number(m, stat, f"{where}nvml.metrics.{k}.", None)
+        if nvml.get("device") is not None:
+            F.mapping(nvml, "device", where + "nvml.")
+        for key in ("throttled_fraction", "n_samples"):
+            if nvml.get(key) is not None:
+                F.number(nvml, key, where + "nvml.")
+        return cls(nvml=nvml, throttled_samples=F.integer(d, "throttled_samples", where, 0),
+                   dropped_samples_ms=F.numbers(d, "dropped_samples_ms", where, ()))
+
+
+@dataclass(frozen=True)
+class Cache:
+    """The L2 state of the samples: ``policy`` ``"warm"``, ``"cold"`` (an L2-sized read before each call, outside
+    the timed span: ``flush_bytes``) or ``"rotate"`` (copies of the inputs: ``rotate``); ``applied`` is false on
+    the host clock, where there is no L2 to manage."""
+
+    policy: str = "warm"
+    applied: bool | None = None
+    l2_bytes: int | None = None
+    flush_bytes: int | None = None
+    flush: str | None = None
+    rotate: str | None = None
+    rotate_copies: int | None = None
+    bytes_per_call: int | None = None
+    rotate_enough: bool | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return _drop_none({f.name: getattr(self, f.name) for f in fields(self)}) | {"policy": self.policy}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "cache.") -> Cache:
+        def opt_flag(k: str) -> bool | None:
+            return None if d.get(k) is None else F.flag(d, k, where)
+
+        return cls(policy=F.text(d, "policy", where, "warm"), applied=opt_flag("applied"),
+                   l2_bytes=F.opt_integer(d, "l2_bytes", where), flush_bytes=F.opt_integer(d, "flush_bytes", where),
+                   flush=F.text(d, "flush", where, None), rotate=F.text(d, "rotate", where, None),
+                   rotate_copies=F.opt_integer(d, "rotate_copies", where),
+                   bytes_per_call=F.opt_integer(d, "bytes_per_call", where), rotate_enough=opt_flag("rotate_enough"))
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """How the run went: ``estimate_ms`` (per call, from the first calls), ``total_s`` (the whole run: warmup,
+    floor, pilots, samples), ``timed_s`` (from the first timed span to the end), ``drift`` (median of the first and
+    the last quarter of the samples), ``power_limited`` (board power reached its limit)."""
+
+    estimate_ms: float | None = None
+    total_s: float | None = None
+    timed_s: float | None = None
+    drift_first_quarter_ms: float | None = None
+    drift_last_quarter_ms: float | None = None
+    power_limited: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], where: str = "run.") -> RunInfo:
+        return cls(**{f.name: F.opt_number(d, f.name, where) for f in fields(cls) if f.name != "power_limited"},
+                   power_limited=F.flag(d, "power_limited", where, False))
+
+
+_PARAM = re.compile(r"--param=[A-Za-z_][A-Za-z0-9_]*=.*", re.S)
+
+
+def _v1_target(target: str, next_step: str) -> str:
+    """A ``wprof.bench/1`` target was the factory alone; its ``--param`` values are only in the advice's command.
+    Take them from there (only ``--param=NAME=VALUE`` tokens that follow the target), so the target repeats the run
+    as a ``/2`` target does."""
+    line = next((ln.strip()[2:] for ln in next_step.splitlines() if ln.strip().startswith("$ ")), "")
+    try:
+        argv = shlex.split(line)
+    except ValueError:
+        return target
+    if not target or target not in argv:
+        return target
+    params = []
+    for tok in argv[argv.index(target) + 1:]:
+        if not _PARAM.fullmatch(tok):
+            break
+        params.append(tok)
+    return shlex.join([target, *params]) if params else target
+
+
+def sections_from_extra(extra: dict[str, Any], where: str = "extra.") -> dict[str, Any]:
+    """The typed sections of a ``wprof.bench/1`` ``extra`` object (keyword arguments of :class:`BenchResult`)."""
+    e = F.obj(extra, where.rstrip("."))
+    out: dict[str, Any] = {}
+    if e.get("decision") is not None:
+        out["decision"] = Decision.from_dict(F.mapping(e, "decision", where), where + "decision.")
+    pilot = F.mapping(e, "pilot", where, {})
+    if any(e.get(k) is not None for k in ("eager_ms", "device_ms", "host_enqueue_ms", "graph", "prequeue")) or pilot:
+        out["pilots"] = Pilots(
+            eager_ms=F.opt_number(e, "eager_ms", where),
+            device_ms=F.opt_number(e, "device_ms", where), host_enqueue_ms=F.opt_number(e, "host_enqueue_ms", where),
+            eager_samples_ms=F.numbers(pilot, "eager_samples_ms", where + "pilot.", ()),
+            device_method=F.text(pilot, "device_method", where + "pilot.", ""),
+            device_calls_per_sample=F.opt_integer(pilot, "device_calls_per_sample", where + "pilot."),
+            device_samples_ms=F.numbers(pilot, "device_samples_ms", where + "pilot.", ()),
+            graph=F.opt_obj(e, "graph", where), prequeue=F.opt_obj(e, "prequeue", where))
+    if e.get("floor") is not None:
+        fl = F.mapping(e, "floor", where)
+        out["floor"] = Floor(method=F.text(fl, "method", where + "floor.", ""),
+                             floor_ms=F.opt_number(fl, "floor_ms", where + "floor."),
+                             by_method_ms={k.removesuffix("_ms"): F.number(fl, k, where + "floor.")
+                                           for k in fl if k.endswith("_ms") and k not in ("floor_ms", "sleep_cycles_per_ms")
+                                           and fl[k] is not None},
+                             sleep_cycles_per_ms=F.opt_number(fl, "sleep_cycles_per_ms", where + "floor."),
+                             cached=F.flag(fl, "cached", where + "floor.", False))
+    if e.get("isolated") is not None:
+        out["isolated"] = Isolated.from_dict(F.mapping(e, "isolated", where), where + "isolated.")
+    if e.get("telemetry") is not None or e.get("throttled_samples") or e.get("dropped_samples_ms"):
+        out["telemetry"] = Telemetry.from_dict({"nvml": e.get("telemetry") or {},
+                                                "throttled_samples": e.get("throttled_samples", 0),
+                                                "dropped_samples_ms": e.get("dropped_samples_ms", [])}, where)
+    if e.get("cache") is not None:
+        out["cache"] = Cache.from_dict(F.mapping(e, "cache", where), where + "cache.")
+    drift = F.mapping(e, "drift", where, {})
+    out["run"] = RunInfo(estimate_ms=F.opt_number(e, "estimate_ms", where), total_s=F.opt_number(e, "total_s", where),
+                         timed_s=F.opt_number(e, "timed_s", where),
+                         drift_first_quarter_ms=F.opt_number(drift, "first_quarter_ms", where + "drift."),
+                         drift_last_quarter_ms=F.opt_number(drift, "last_quarter_ms", where + "drift."),
+                         power_limited=F.flag(e, "power_limited", where, False))
+    out["notices"] = F.texts(e, "notices", where, ())
+    out["next_step"] = F.text(e, "next_step", where, "")
+    return out
 
 
 @dataclass(frozen=True)
@@ -44,8 +325,10 @@ class BenchResult:
 
     ``clock`` is ``"cuda-events"`` or ``"host"`` (one result never mixes clocks). ``mode`` is ``"per-call"`` (an event
     pair around each call), ``"aggregate"`` (one pair around ``calls_per_sample`` calls; each sample is the mean of
-    those calls) or another mode named in docs/results.md. ``extra`` holds optional sections added by other parts of
-    the harness (telemetry, harness floor, launch-inclusive numbers, cache policy).
+    those calls) or another mode named in docs/results.md. The sections (``decision``, ``pilots``, ``floor``,
+    ``isolated``, ``telemetry``, ``cache``, ``run``) are None where that part of the harness did not run (the host
+    clock has no pilots). ``next_step``: the escalation ladder's advice when the run was made (a report recomputes it
+    from ``target`` and ``clock`` rather than print a file's text).
     """
 
     name: str
@@ -59,15 +342,78 @@ class BenchResult:
     warnings: tuple[Warning_, ...] = ()
     env: dict[str, Any] = field(default_factory=dict)
     config: dict[str, Any] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
+    decision: Decision | None = None
+    pilots: Pilots | None = None
+    floor: Floor | None = None
+    isolated: Isolated | None = None
+    telemetry: Telemetry | None = None
+    cache: Cache | None = None
+    run: RunInfo | None = None
+    notices: tuple[str, ...] = ()
+    next_step: str = ""
     target: str = ""
     created_utc: str = ""
     wprof_version: str = ""
-    schema: str = BENCH_SCHEMA
+    schema: str = BENCH_SCHEMA  # the schema written; a result read from an older file is written in this one
 
     @property
     def median_ms(self) -> float:
         return self.summary.median
+
+    @property
+    def headline(self) -> str:
+        """``"device"`` (back-to-back calls, host removed) or ``"eager"`` (an event pair per call)."""
+        return "device" if self.mode in ("prequeued", "graph") else "eager"
+
+    @property
+    def isolated_ms(self) -> float | None:
+        return self.isolated.isolated_ms if self.isolated else None
+
+    @property
+    def extra(self) -> dict[str, Any]:
+        """The sections in the ``wprof.bench/1`` layout (one untyped object), for scripts written against it."""
+        e: dict[str, Any] = {}
+        r = self.run or RunInfo()
+        e.update(estimate_ms=r.estimate_ms, total_s=r.total_s, timed_s=r.timed_s)
+        if self.telemetry is not None:
+            e["telemetry"] = dict(self.telemetry.nvml)
+            e["throttled_samples"] = self.telemetry.throttled_samples
+            if self.telemetry.dropped_samples_ms:
+                e["dropped_samples_ms"] = list(self.telemetry.dropped_samples_ms)
+        e["method"] = self.mode
+        e["headline"] = self.headline
+        if self.decision is not None:
+            e["decision"] = self.decision.to_dict()
+        p = self.pilots
+        if p is not None:
+            e.update(_drop_none({"host_enqueue_ms": p.host_enqueue_ms, "eager_ms": p.eager_ms,
+                                 "device_ms": p.device_ms}))
+            if p.eager_samples_ms or p.device_samples_ms:
+                e["pilot"] = {"eager_samples_ms": list(p.eager_samples_ms), "device_method": p.device_method,
+                              "device_calls_per_sample": p.device_calls_per_sample,
+                              "device_samples_ms": list(p.device_samples_ms)}
+            if p.graph is not None:
+                e["graph"] = dict(p.graph)
+            if p.prequeue is not None:
+                e["prequeue"] = dict(p.prequeue)
+        if self.floor is not None:
+            e["floor"] = {**{f"{k}_ms": v for k, v in self.floor.by_method_ms.items()}, "method": self.floor.method,
+                          "floor_ms": self.floor.floor_ms, "sleep_cycles_per_ms": self.floor.sleep_cycles_per_ms,
+                          "cached": self.floor.cached}
+        if self.isolated is not None:
+            e["isolated"] = self.isolated.to_dict()
+            e["isolated_ms"] = self.isolated.isolated_ms
+        if r.drift_first_quarter_ms is not None:
+            e["drift"] = {"first_quarter_ms": r.drift_first_quarter_ms, "last_quarter_ms": r.drift_last_quarter_ms}
+        if r.power_limited:
+            e["power_limited"] = True
+        if self.cache is not None:
+            e["cache"] = self.cache.to_dict()
+        if self.notices:
+            e["notices"] = list(self.notices)
+        if self.next_step:
+            e["next_step"] = self.next_step
+        return e
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -85,7 +431,15 @@ class BenchResult:
             "summary": self.summary.to_dict(),
             "warnings": [w.to_dict() for w in self.warnings],
             "env": dict(self.env),
-            "extra": dict(self.extra),
+            "decision": self.decision.to_dict() if self.decision else None,
+            "pilots": self.pilots.to_dict() if self.pilots else None,
+            "floor": self.floor.to_dict() if self.floor else None,
+            "isolated": self.isolated.to_dict() if self.isolated else None,
+            "telemetry": self.telemetry.to_dict() if self.telemetry else None,
+            "cache": self.cache.to_dict() if self.cache else None,
+            "run": self.run.to_dict() if self.run else None,
+            "notices": list(self.notices),
+            "next_step": self.next_step,
             "samples_ms": list(self.samples_ms),
         }
 
@@ -94,6 +448,19 @@ class BenchResult:
         schema = F.text(d, "schema", where)
         if not schema.startswith("wprof.bench/"):
             raise F.FieldError(f"{where}schema: {schema!r} is not wprof.bench")
+        target = F.text(d, "target", where, "")
+        if schema.partition("/")[2].partition(".")[0] == "1":  # one untyped "extra" object
+            sections = sections_from_extra(F.mapping(d, "extra", where, {}), where + "extra.")
+            target = _v1_target(target, sections["next_step"])
+        else:
+            def section(key: str, kind: Any) -> Any:
+                return None if d.get(key) is None else kind.from_dict(F.mapping(d, key, where), f"{where}{key}.")
+
+            sections = {"decision": section("decision", Decision), "pilots": section("pilots", Pilots),
+                        "floor": section("floor", Floor), "isolated": section("isolated", Isolated),
+                        "telemetry": section("telemetry", Telemetry), "cache": section("cache", Cache),
+                        "run": section("run", RunInfo), "notices": F.texts(d, "notices", where, ()),
+                        "next_step": F.text(d, "next_step", where, "")}
         return cls(
             name=F.text(d, "name", where),
             clock=F.text(d, "clock", where),
@@ -106,11 +473,10 @@ class BenchResult:
             warnings=read_warnings(d, "warnings", where),
             env=F.mapping(d, "env", where, {}),
             config=F.mapping(d, "config", where, {}),
-            extra=F.mapping(d, "extra", where, {}),
-            target=F.text(d, "target", where, ""),
+            **sections,
+            target=target,
             created_utc=F.text(d, "created_utc", where, ""),
             wprof_version=F.text(d, "wprof_version", where, ""),
-            schema=schema,
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:

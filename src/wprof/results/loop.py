@@ -86,6 +86,7 @@ class LoopResult:
     artifacts: dict[str, str] = field(default_factory=dict)
     top_ops: tuple[dict[str, Any], ...] = ()
     next_step: str = ""
+    ladder: dict[str, Any] | None = None
     config: dict[str, Any] = field(default_factory=dict)
     env: dict[str, Any] = field(default_factory=dict)
     created_utc: str = ""
@@ -157,6 +158,7 @@ class LoopResult:
             "notes": list(self.notes),
             "timing": dict(self.timing),
             "next_step": self.next_step,
+            "ladder": self.ladder,
             "artifacts": dict(self.artifacts),
             "top_ops": [dict(r) for r in self.top_ops],
             "config": dict(self.config),
@@ -219,6 +221,7 @@ class LoopResult:
             artifacts={k: str(v) for k, v in F.mapping(d, "artifacts", where, {}).items()},
             top_ops=tuple(F.items(d, "top_ops", where, [])),
             next_step=F.text(d, "next_step", where, ""),
+            ladder=F.opt_obj(d, "ladder", where),
             config=F.mapping(d, "config", where, {}),
             env=F.mapping(d, "env", where, {}),
             created_utc=F.text(d, "created_utc", where, ""),

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import ResultFileError
 from ._fields import FieldError
 from ._io import read_json
+from ._text import printable
 
 __all__ = ["Kind", "KINDS", "kind_of", "result_class", "renderer", "load_result", "parse_result"]
 
@@ -28,7 +29,7 @@ class Kind:
     version: int  # the version written now
     reads: tuple[int, ...]
     cls: str  # "module:Class" of the frozen result class
-    renderer: str  # "module:function(result, console)" in wprof.report
+    renderer: str  # module in wprof.report with blocks(result, samples=False)
 
     @property
     def schema(self) -> str:
@@ -36,10 +37,10 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("wprof.bench", 1, (1,), "wprof.results.bench:BenchResult", "wprof.report.bench:render_bench"),
-    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop:render_loop"),
-    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare:render_compare"),
-    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu:render_ncu"),
+    Kind("wprof.bench", 2, (1, 2), "wprof.results.bench:BenchResult", "wprof.report.bench"),
+    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop"),
+    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare"),
+    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu"),
 )}
 
 
@@ -58,8 +59,8 @@ def result_class(kind: Kind) -> type:
 
 
 def renderer(kind: Kind) -> Any:
-    mod, _, name = kind.renderer.partition(":")
-    return getattr(importlib.import_module(mod), name)
+    """The kind's renderer module (``blocks(result, samples=False)``)."""
+    return importlib.import_module(kind.renderer)
 
 
 def parse_result(doc: dict[str, Any], where: str = "the document") -> Any:
@@ -70,24 +71,23 @@ def parse_result(doc: dict[str, Any], where: str = "the document") -> Any:
     name, _, version = schema.partition("/")
     kind = KINDS.get(name)
     if kind is None:
-        shown = schema if schema.isprintable() and len(schema) < 60 else repr(schema[:60])
-        raise ResultFileError(f"{where} has schema '{shown}', which this wprof does not know "
+        raise ResultFileError(f"{where} has schema '{printable(schema[:60])}', which this wprof does not know "
                               f"(known: {', '.join(sorted(KINDS))}).")
     major = version.partition(".")[0]
     if not major.isdigit() or int(major) not in kind.reads:
         wrote = doc.get("wprof_version")
         wrote = wrote if isinstance(wrote, str) and wrote.isprintable() and len(wrote) < 40 else "version unknown"
-        raise ResultFileError(f"{where} has schema {schema!r}, a version this wprof does not read (it reads "
+        raise ResultFileError(f"{where} has schema '{printable(schema[:60])}', a version this wprof does not read (it reads "
                               f"{', '.join(f'{name}/{v}' for v in kind.reads)}); render it with the wprof that "
                               f"wrote it ({wrote}).")
     cls = result_class(kind)
     try:
         return cls.from_dict(doc)
     except FieldError as exc:
-        raise ResultFileError(f"{where} is not a valid {name}/{major} document: {exc}.") from None
+        raise ResultFileError(f"{where} is not a valid {name}/{major} document: {printable(exc)}.") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ResultFileError(f"{where} is not a valid {name}/{major} document ({type(exc).__name__}: {exc}).") \
-            from None
+        raise ResultFileError(f"{where} is not a valid {name}/{major} document ({type(exc).__name__}: "
+                              f"{printable(exc)}).") from None
 
 
 def load_result(path: str | os.PathLike[str]) -> Any:

@@ -48,8 +48,8 @@ def bench_events(x, iters=100):
         softmax(x)
     times = []
     for _ in range(iters):
-        start = torch.cuda.Event(enable_timing=True)  # expect: WP108
-        end = torch.cuda.Event(enable_timing=True)  # expect: WP108
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
         start.record()
         softmax(x)
         end.record()

@@ -39,7 +39,7 @@ def train(train_loader, model, criterion, optimizer, epoch, print_freq=10):
     losses = AverageMeter("Loss")
     top1 = AverageMeter("Acc@1")
     model.train()
-    end = time.time()  # expect: WP106
+    end = time.time()
     for i, (images, target) in enumerate(train_loader):
         data_time.update(time.time() - end)  # expect: WP106
         images = images.cuda(non_blocking=True)
@@ -52,8 +52,8 @@ def train(train_loader, model, criterion, optimizer, epoch, print_freq=10):
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-        batch_time.update(time.time() - end)  # expect: WP102, WP106
-        end = time.time()  # expect: WP106
+        batch_time.update(time.time() - end)  # expect: WP106
+        end = time.time()
         if i % print_freq == 0:
             print(f"Epoch {epoch} [{i}] time {batch_time.val:.3f} ({batch_time.avg:.3f}) loss {losses.avg:.4f}")
 

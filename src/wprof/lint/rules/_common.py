@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, Scope, dotted, stmt_calls
 from .._regions import Region
@@ -64,8 +65,8 @@ def loop_guarded(region: Region) -> bool:
     """Samples are taken under a condition on the loop variable (``if i >= warmup``), or the start read is."""
     loop = region.loop
     start_stmt = region.scope.stmts[region.lo]
-    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If):
-        return True
+    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If) and start_stmt._wp_loops:  # type: ignore
+        return True  # `if i >= warmup: t0 = ...` in a loop (not `if __name__ == "__main__":`)
     if loop is None or not isinstance(loop, (ast.For, ast.AsyncFor)):
         return False
     targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
@@ -133,7 +134,11 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
 def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
     from .alloc_in_timed_region import is_factory
 
-    return [c for c in region.calls() if ctx.is_gpu_work(c) and not ctx.is_sync(c)
+    from .._context import HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS
+
+    return [c for c in region.calls() if ctx.is_gpu_work(c)
+            and not (ctx.call_name(c) in SYNC_FUNCS or ctx.method(c) in SYNC_ATTRS
+                     or ctx.method(c) in HIDDEN_SYNC_METHODS)
             and not is_factory(ctx.call_name(c))
             and not (isinstance(c.func, ast.Attribute) and ctx.is_tensorish(c.func.value))]  # tensor methods
 
@@ -144,10 +149,11 @@ def work_items(ctx: Context, region: Region) -> list[ast.AST]:
 
     out: list[ast.AST] = []
     calls = {id(c) for c in work_calls(ctx, region)}
+    from .._context import in_lambda
+
     for s in region.stmts():
         for n in stmt_nodes(s):
-            if (isinstance(n, ast.Call) and id(n) in calls) or (isinstance(n, ast.BinOp)
-                                                                   and isinstance(n.op, ast.MatMult)):
+            if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n):
                 out.append(n)
     return out
 
@@ -157,17 +163,24 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     out = []
     if not ctx.uses_gpu:
         return out
+    library = is_library(ctx)
     for r in ctx.regions:
-        if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(r):
+        if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
+                helper_called_again(ctx, r.scope) or end_to_end(ctx, r):
             continue
+        if library and not isinstance(r.scope.node, ast.Module):
+            continue  # a library's function: its callers run it many times, and warm it up or not
         cold = []
         work = work_items(ctx, r)
+        params = enclosing_params(r.scope)
         for c in work:
             key = callee_key(c)
-            if key is None or key in ("print",) or key.split(".")[0] in r.scope.params:
-                continue  # a callable handed in: the caller may have warmed it up
-            if called_before(ctx, key, r.scope, r.lo):
-                continue
+            if key is None or key in ("print",) or key.split(".")[0] in params or \
+                    _closure_over_params(ctx, key, params):
+                continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
+            if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
+                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)):
+                continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
             continue
@@ -192,18 +205,146 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")
 
 
-def _times_first_call(r: Region) -> bool:
-    """The interval is stored under a name that says it measures the first call on purpose (``compile_s``)."""
+def _times_first_call(ctx: Context, r: Region) -> bool:
+    """The interval says it measures the first call on purpose: stored under a name such as ``compile_s``, started
+    from a clock named ``compile_start``, or printed/logged with a message that says so ("Compile time: ...")."""
     end_stmt = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
+    start_stmt = r.scope.stmts[r.lo] if r.kind == "host" else None
     names = []
-    for stmt in (end_stmt,):
+    for stmt in (end_stmt, start_stmt, r.interval):
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             names += [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
             names += [n.attr for t in targets for n in ast.walk(t) if isinstance(n, ast.Attribute)]
     if r.samples:
         names.append(r.samples)
-    return any(w in n.lower() for n in names for w in _FIRST_CALL)
+    if any(w in n.lower() for n in names for w in _FIRST_CALL):
+        return True
+    if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
+        from .._context import stmt_nodes
+
+        return any(_SAYS_FIRST_CALL.search(n.value.lower()) for n in stmt_nodes(end_stmt)
+                   if isinstance(n, ast.Constant) and isinstance(n.value, str))
+    return False
+
+
+_SAYS_FIRST_CALL = re.compile(r"(compil|load|startup|warm.?up|first call).{0,20}tim|tim.{0,20}(compil|load|startup)")
+
+
+def enclosing_params(scope: Scope) -> frozenset[str]:
+    """Parameters of the scope and of the functions it is nested in (a closure's callable came from a caller)."""
+    out = set(scope.params)
+    node = scope.node
+    parent = getattr(node, "_wp_scope", None)
+    while parent is not None:
+        out |= parent.params
+        parent = getattr(parent.node, "_wp_scope", None)
+    return frozenset(out)
+
+
+def _closure_over_params(ctx: Context, key: str, params: frozenset[str]) -> bool:
+    """``get_logits`` defined inside ``decode(model, ...)`` and calling ``model``: the caller's work, wrapped."""
+    fn = ctx.functions.get(key)
+    if fn is None or isinstance(getattr(fn, "_wp_scope", None) and fn._wp_scope.node, ast.Module):  # type: ignore
+        return False
+    return any((callee_key(c) or "").split(".")[0] in params for c in ctx.calls_in_function(fn))
+
+
+def is_library(ctx: Context) -> bool:
+    """A module that only defines things (imports, functions, classes, constants): no script body, no
+    ``if __name__ == "__main__":``. Its functions are called by code the linter does not see."""
+    cached = ctx.__dict__.get("_library")
+    if cached is None:
+        cached = True
+        for st in ctx.tree.body:
+            if isinstance(st, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                               ast.Pass)):
+                continue
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+                continue  # a docstring
+            if isinstance(st, (ast.Assign, ast.AnnAssign)) and not any(
+                    isinstance(n, ast.Call) and ctx.is_gpu_work(n) for n in ast.walk(st)):
+                continue  # constants, registries, logger = logging.getLogger(...)
+            if isinstance(st, ast.Try) and all(isinstance(b, (ast.Import, ast.ImportFrom, ast.Assign, ast.Pass))
+                                               for b in st.body):
+                continue  # try: import x / except ImportError
+            cached = False
+            break
+        ctx._library = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def helper_called_again(ctx: Context, scope: Scope) -> bool:
+    """The region's function is called more than once in the file, or in a loop: its first call warms up the
+    later ones (``run_benchmark(num_iters=3)`` then ``run_benchmark(num_iters=100)``)."""
+    if isinstance(scope.node, ast.Module):
+        return False
+    name = getattr(scope.node, "name", None)
+    if name is None:
+        return False
+    index = ctx.__dict__.get("_call_sites")
+    if index is None:  # last name -> call sites, built once (linear in the file)
+        index = {}
+        for c in ctx.calls:
+            d = dotted(c.func)
+            if d is not None:
+                index.setdefault(d.rsplit(".", 1)[-1], []).append(c)
+        ctx._call_sites = index  # type: ignore[attr-defined]
+    sites = index.get(name, [])
+    return len(sites) > 1 or any(c._wp_stmt._wp_loops for c in sites)  # type: ignore[attr-defined]
+
+
+def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``module.fn_out`` after ``module.fn(...)`` ran: the object (an extension module, a model) was exercised."""
+    base, _, attr = key.rpartition(".")
+    if not base or base == "self" or "." in base or base in ctx.imports:
+        return False  # a module's other functions are other work
+    for stmt in scope.stmts[:before]:
+        for c in stmt_calls(stmt):
+            k = callee_key(c)
+            if k is not None and k.rpartition(".")[0] == base and ctx.is_gpu_work(c):
+                return True  # it ran device work (not `.eval()` or `.num_parameters()`)
+    return False
+
+
+def data_driven(ctx: Context, r: Region) -> bool:
+    """The region runs a loop over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps."""
+    for s in r.stmts():
+        if isinstance(s, (ast.For, ast.AsyncFor)) and not _range_like(ctx, s.iter):
+            return True
+        if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
+            return True
+    return False
+
+
+def end_to_end(ctx: Context, r: Region) -> bool:
+    """The region runs a data-driven loop or trains (``.backward()``): a run's wall time, where the first step is
+    part of the workload, not a steady-state benchmark."""
+    return data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls())
+
+
+def benchmarks_itself(ctx: Context, key: str) -> bool:
+    """A function of this file that runs a benchmark harness (``do_bench``, ``Timer.timeit``...): it warms up."""
+    fn = ctx.functions.get(key)
+    if fn is None:
+        return False
+    from .._context import SYNCING_CALLS, SYNCING_LAST_NAMES, SYNCING_METHODS
+
+    for c in ctx.calls_in_function(fn):
+        q = ctx.call_name(c) or ""
+        if q in SYNCING_CALLS or q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES or \
+                (ctx.method(c) in SYNCING_METHODS and ctx.method(c) != "numpy"):
+            return True
+    return False
+
+
+def _range_like(ctx: Context, it: ast.AST) -> bool:
+    while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm",
+                                                                                          "reversed") and it.args:
+        it = it.args[0]
+    if isinstance(it, ast.Call) and ctx.call_name(it) in ("tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.trange") and it.args:
+        it = it.args[0]
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")
 
 
 def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:

@@ -38,6 +38,7 @@ from .._context import TORCH_FACTORIES, Context
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
 FIX = "none"
+GROUP = "extra"  # opt-in: not decision-relevant on its own
 
 
 def is_factory(q: str | None) -> bool:

@@ -25,16 +25,20 @@ for row in prof.key_averages():
 ```
 
 ## Fix safety
-Safe on the torch versions that have the `device_*` names (2.4 and later). On older torch the new name does not
-exist; code that must run on both should read `getattr(row, "device_time_total", None)` first.
+The `device_*` names arrived in torch 2.4 and wprof supports torch 2.1 and later, so a bare rename would break the
+script on torch < 2.4. The fix is a guarded read that keeps behaviour on every version,
+`(row.device_time_total if hasattr(row, "device_time_total") else row.cuda_time_total)`, and is safe when `row` is a
+plain name or attribute chain (reading it twice has no side effect); otherwise the fix is the bare rename, marked
+unsafe. A read that is already guarded (`hasattr`/`getattr` with the new name, or `try`/`except AttributeError`)
+is not reported.
 '''
 
 from __future__ import annotations
 
 import ast
 
-from .._context import Context
-from .._diagnostic import SAFE, Edit, Fix
+from .._context import Context, dotted
+from .._diagnostic import SAFE, UNSAFE, Edit, Fix
 
 CODE = "WP110"
 NAME = "deprecated-cuda-time"
@@ -54,9 +58,64 @@ def check(ctx: Context) -> None:
     hits = [a for a in ctx.attributes if a.attr in RENAMES]
     stored = {a.attr for a in hits if not isinstance(a.ctx, ast.Load)}  # the user's own attribute
     for a in hits:
-        if a.attr in stored:
+        if a.attr in stored or _guarded(a):
             continue
         new = RENAMES[a.attr]
-        _, _, end_line, end_col = ctx.position(a)
-        fix = Fix((Edit(end_line, end_col - len(a.attr), end_line, end_col, new),), SAFE)
-        ctx.report(a, f"`{a.attr}` is deprecated", f"Replace with `{new}`", fix)
+        ctx.report(a, f"`{a.attr}` is deprecated", f"Replace with `{new}`", _fix(ctx, a, new))
+
+
+def _guarded(a: ast.Attribute) -> bool:
+    """A fallback for old torch: ``e.device_time_total if hasattr(e, "device_time_total") else e.cuda_time_total``,
+    ``getattr(e, "device_time_total", None) or e.cuda_time_total``, or a ``try``/``except AttributeError``."""
+    new = RENAMES[a.attr]
+    node: ast.AST = a
+    parent = getattr(a, "_wp_parent", None)
+    while parent is not None:
+        tests: list[ast.AST] = []
+        if isinstance(parent, (ast.IfExp, ast.If, ast.While)):
+            tests = [parent.test]
+        elif isinstance(parent, ast.BoolOp):
+            tests = [v for v in parent.values if v is not node]
+        elif isinstance(parent, ast.ExceptHandler):  # the fallback branch of `except AttributeError:`
+            names = [] if parent.type is None else [n.id for n in ast.walk(parent.type) if isinstance(n, ast.Name)]
+            if parent.type is None or "AttributeError" in names or "Exception" in names:
+                return True
+        elif isinstance(parent, ast.Try) and node in parent.body:
+            for h in parent.handlers:
+                names = [] if h.type is None else [n.id for n in ast.walk(h.type) if isinstance(n, ast.Name)]
+                if h.type is None or "AttributeError" in names or "Exception" in names:
+                    return True
+        for t in tests:
+            if any(isinstance(n, ast.Constant) and n.value in (new, a.attr) for n in ast.walk(t)):
+                return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)):
+            return False
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
+
+
+def _fix(ctx: Context, a: ast.Attribute, new: str) -> Fix:
+    """Safe only where it keeps behaviour on every supported torch (2.1 and later; the ``device_*`` names arrived
+    in 2.4): a guarded read ``(x.new if hasattr(x, "new") else x.old)`` when ``x`` is a plain name or attribute
+    chain (reading it twice has no side effect); a bare rename otherwise, marked unsafe."""
+    line, col, end_line, end_col = ctx.position(a)
+    base = ctx.text(a.value)
+    if dotted(a.value) is not None and "\n" not in base:
+        q = '"'
+        fstr = _enclosing_fstring(a)
+        if fstr is not None:
+            text = ctx.text(fstr).lstrip("rRbBfF")
+            if text[:1] == '"' and not text.startswith('"""'):
+                q = "'"
+        guarded = f"({base}.{new} if hasattr({base}, {q}{new}{q}) else {base}.{a.attr})"
+        return Fix((Edit(line, col, end_line, end_col, guarded),), SAFE)
+    return Fix((Edit(end_line, end_col - len(a.attr), end_line, end_col, new),), UNSAFE)
+
+
+def _enclosing_fstring(node: ast.AST) -> ast.AST | None:
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.JoinedStr):
+            return parent
+        parent = getattr(parent, "_wp_parent", None)
+    return None

@@ -1,10 +1,16 @@
-'''WP114 hidden-sync: `.item()`, `.cpu()`, `.tolist()` or printing a tensor inside a timed region.
+'''WP114 hidden-sync: `.item()`, `.cpu()`, `.tolist()` or printing a tensor on every step of a timed loop.
 
 ## What it does
-Checks for calls that copy a tensor to the host, and so wait for the GPU, between the start and end of a timed
-region: `.item()`, `.cpu()`, `.tolist()`, and `print()` of a tensor (directly or in an f-string). A host-timed
-region may end with one such call after its last GPU work (it then acts as the synchronize before the end read);
-that is not reported. After the end reading they are fine.
+Checks for calls that copy a tensor to the host, and so wait for the GPU, on every step of a timed loop: `.item()`,
+`.cpu()`, `.tolist()`, `.numpy()`, and `print()` of a tensor (directly or in an f-string), inside a loop that a
+measurement times (per-iteration samples, a loop between the two readings, or an interval started before a loop
+and read inside it every N steps). Between CUDA event records any such call is reported. One finding per loop:
+several syncs in the same step are one mistake.
+
+Not reported: a host-timed region that ends with one such call after its last GPU work (it then acts as the
+synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
+checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock; a call
+in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -65,22 +71,78 @@ def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
     seen: set[int] = set()
+    reported: set[int] = set()  # one finding per loop: the mistake is "a sync every step of this loop"
     for r in ctx.regions:
         stmts = r.stmts()
         work_idx = [s._wp_idx for s in stmts if ctx.gpu_work_in(stmt_nodes(s))]  # type: ignore[attr-defined]
+        start_stmt = r.scope.stmts[r.lo]
+        end_stmt = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
         for s in stmts:
             for c in _own_calls(s):
                 what = _hidden(ctx, c)
                 if what is None or id(c) in seen:
                     continue
-                if r.kind != "event" and r.loop is None and not r.in_loop(c) and \
-                        not any(i > s._wp_idx for i in work_idx):  # type: ignore[attr-defined]
-                    continue  # the barrier before the end read
-                if r.kind != "event" and r.loop is not None and not any(i > s._wp_idx for i in work_idx):
+                if periodic(s) or (end_stmt is not None and exclusive(s, end_stmt)):
+                    continue  # once every N steps (logging, checkpoint names), or on a path without the end read
+                if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
+                    continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
+                spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
+                later_work = any(i > s._wp_idx for i in work_idx)  # type: ignore[attr-defined]
+                if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans:
+                    continue  # once per interval: the barrier before the end read, or a one-off sync of the work
+                if r.kind != "event" and r.loop is not None and not later_work:
                     continue  # per-iteration host region: the last thing before the end read
                 seen.add(id(c))
+                key = id(s._wp_loops[-1]) if s._wp_loops else id(c)  # type: ignore[attr-defined]
+                if key in reported:
+                    continue
+                reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
                            "Move it after the end of the timed region")
+
+
+def _loop_syncs_itself(ctx: Context, loop: ast.stmt) -> bool:
+    """A ``while`` loop whose condition synchronizes (a decode loop that stops on a token): every step waits for
+    the device before it starts, whatever the body does."""
+    return isinstance(loop, ast.While) and any(ctx.is_sync(c) for c in _own_calls(loop))
+
+
+def periodic(stmt: ast.stmt) -> bool:
+    """``stmt`` runs under ``if step % N == 0`` (and not in a loop inside that ``if``): once every N steps."""
+    loops = stmt._wp_loops  # type: ignore[attr-defined]
+    node = getattr(stmt, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and getattr(node, "_wp_loops", None) == loops and \
+            not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        if isinstance(node, ast.If) and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
+                                            for n in ast.walk(node.test)):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
+
+
+def _branches(stmt: ast.AST) -> dict[int, str]:
+    """For each ``if`` above ``stmt``: which branch ``stmt`` is in."""
+    out: dict[int, str] = {}
+    child, node = stmt, getattr(stmt, "_wp_parent", None)
+    while isinstance(node, ast.AST) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module,
+                                                              ast.ClassDef)):
+        if isinstance(node, ast.If):
+            out[id(node)] = "body" if child in node.body else "orelse"
+        child, node = node, getattr(node, "_wp_parent", None)
+    return out
+
+
+def exclusive(a: ast.stmt, b: ast.stmt) -> bool:
+    """``a`` and ``b`` sit in different branches of one ``if``/``elif``: never both on one path."""
+    ba, bb = _branches(a), _branches(b)
+    return any(k in bb and bb[k] != v for k, v in ba.items())
+
+
+def spans_iterations(stmt: ast.stmt, start: ast.stmt, end: ast.stmt) -> bool:
+    """The interval is started outside a loop and read inside it (restarted there): ``stmt``, in that loop, runs
+    on every iteration between the two readings."""
+    return any(lp in end._wp_loops and lp not in start._wp_loops  # type: ignore[attr-defined]
+               for lp in stmt._wp_loops)  # type: ignore[attr-defined]
 
 
 def _own_calls(stmt: ast.stmt) -> list[ast.Call]:

@@ -47,6 +47,7 @@ No automatic fix: where to synchronize depends on what the number is meant to in
 from __future__ import annotations
 
 from .._context import Context
+from ._common import callee_key, called_before, data_driven, work_items
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -57,7 +58,7 @@ def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
     for r in ctx.regions:
-        if r.kind != "host" or r.synced is not False or r.nvtx:
+        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r):
             continue
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
@@ -65,3 +66,12 @@ def check(ctx: Context) -> None:
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events")
+
+
+def _compiles(ctx: Context, r) -> bool:
+    """The region's GPU work is the first call of a compiled function: it measures compilation (seconds of host
+    work), which WP112 reports when it is not meant to."""
+    work = work_items(ctx, r)
+    keys = [callee_key(c) for c in work]
+    return bool(keys) and all(k is not None and ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo)
+                              for k in keys)

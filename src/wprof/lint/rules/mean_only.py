@@ -37,6 +37,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, base_key
+from .._regions import _samples_of
 from ._common import sample_uses
 
 CODE = "WP105"
@@ -55,6 +56,10 @@ def _sample_lists(ctx: Context) -> set[str]:
                 parent = getattr(parent, "_wp_parent", None)
             if isinstance(parent, ast.Call):
                 key = base_key(parent.func.value)  # type: ignore[union-attr]
+                if key:
+                    keys.add(key)
+            else:  # through a temporary: `ms = s.elapsed_time(e) / n; times.append(ms)`
+                key = _samples_of(ctx, c)
                 if key:
                     keys.add(key)
             stmt = c._wp_stmt  # type: ignore[attr-defined]

@@ -86,10 +86,22 @@ def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
 def _gpu_work(ctx: Context, nodes: list[ast.AST]) -> ast.AST | None:
     for n in nodes:
         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            if _on_cpu(ctx, n):
+                continue  # CPU tensors: the magic times host work, which is what it measures
             return n
         if isinstance(n, ast.Call) and ctx.is_gpu_work(n, fn_scope=True):
             return n
     return None
+
+
+def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
+    """The magic's code is parsed on its own; its names are the program's, so look their placement up there."""
+    places = []
+    for side in (n.left, n.right):
+        d = dotted(side)
+        vals = ctx.assigns.get(d, []) if d else []
+        places.append("cpu" if vals and all(ctx.placement(v) == "cpu" for v in vals) else None)
+    return all(p == "cpu" for p in places)
 
 
 def check(ctx: Context) -> None:

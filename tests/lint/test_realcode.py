@@ -1,0 +1,77 @@
+"""Classes of false positives and misses found on public benchmark code (docs/lint.md, "On real code"), each as a
+small file of our own in tests/lint/realcode/: with the default rules, the findings must equal the `# expect:`
+markers exactly (a file without markers must stay silent)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from wprof.lint import select_rules
+from wprof.lint._engine import DEFAULT_SELECT, check_source, fix_source, lint_notebook_text
+
+HERE = Path(__file__).parent / "realcode"
+FILES = sorted(p for p in HERE.iterdir() if p.suffix in (".py", ".ipynb"))
+_EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
+DEFAULT = select_rules(DEFAULT_SELECT)
+
+
+def _markers(text: str, cell: int | None) -> set[tuple[int | None, int, str]]:
+    out = set()
+    for i, line in enumerate(text.splitlines(), 1):
+        m = _EXPECT.search(line)
+        if m:
+            out.update((cell, i, c.strip()) for c in m.group(1).split(",") if c.strip())
+    return out
+
+
+def expected(path: Path) -> set[tuple[int | None, int, str]]:
+    if path.suffix != ".ipynb":
+        return _markers(path.read_text(), None)
+    cells = json.loads(path.read_text())["cells"]
+    return set().union(*(_markers("".join(c["source"]), i) for i, c in enumerate(cells, 1)
+                         if c["cell_type"] == "code"))
+
+
+def found(path: Path) -> set[tuple[int | None, int, str]]:
+    if path.suffix == ".ipynb":
+        res = lint_notebook_text(path.read_text(), str(path), DEFAULT)
+        assert not res.errors, res.errors
+        return {(d.cell, d.line, d.code) for d in res.diagnostics}
+    diags, err = check_source(path.read_text(), str(path), DEFAULT)
+    assert err is None, err
+    return {(d.cell, d.line, d.code) for d in diags}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_real_code_class(path):
+    assert found(path) == expected(path)
+
+
+def test_guarded_cuda_time_fix_keeps_old_torch_working():
+    src = "import torch\nfor e in prof.key_averages():\n    print(e.cuda_time_total, f\"{e.self_cuda_time_total}\")\n"
+    new, n, remaining, err = fix_source(src, "p.py", select_rules(["WP110"]))
+    assert n == 2 and err is None and remaining == []  # the guarded reads are not flagged again
+    ast.parse(new)
+    assert 'e.device_time_total if hasattr(e, "device_time_total") else e.cuda_time_total' in new
+    assert "e.self_device_time_total if hasattr(e, 'self_device_time_total')" in new  # other quotes in an f-string
+
+
+def test_cuda_time_rename_is_unsafe_when_the_object_is_not_a_plain_name():
+    src = "import torch\nprint(prof.key_averages()[0].cuda_time_total)\n"
+    diags, _ = check_source(src, "p.py", select_rules(["WP110"]))
+    assert [d.fix.applicability for d in diags] == ["unsafe"]  # a bare rename breaks torch < 2.4
+
+
+def test_one_wall_clock_finding_per_interval_and_one_fix_for_shared_reads():
+    src = ("import time\nt0 = time.time()\nx = 1\nt1 = time.time()\ny = 2\nt2 = time.time()\n"
+           "print(t1 - t0, t2 - t1)\n")
+    rules = select_rules(["WP106"])
+    diags, _ = check_source(src, "p.py", rules)
+    assert [(d.line, d.code) for d in diags] == [(7, "WP106"), (7, "WP106")]  # two intervals, not six reads
+    new, n, remaining, _ = fix_source(src, "p.py", rules)
+    assert "time.time" not in new and remaining == [] and n == 2
