@@ -1,16 +1,19 @@
-"""Accuracy of `wprof.bench` against ncu, triton's do_bench and torch's Timer, on one GPU, in one run.
+"""Accuracy of `wprof.bench` against ncu and a synchronized wall, on one GPU, in one run (issue 11's suite).
 
     PYTHONPATH=src python3 benchmarks/accuracy.py --out DIR          # the whole suite (~5 min on an H200)
-    PYTHONPATH=src python3 benchmarks/accuracy.py --out DIR --only add_1k,mm_bf16_4096
+    PYTHONPATH=src python3 benchmarks/accuracy.py --out DIR --only add_1k,mm_side_stream
     python3 benchmarks/accuracy.py --render DIR/accuracy.json --docs docs/accuracy.md   # fill the docs table
 
-For each kernel: wprof's default result (warm L2) and `cache="cold"`, in-process; `triton.testing.do_bench` and
-`torch.utils.benchmark.Timer.blocked_autorange`, in-process; and ncu's `gpu__time_duration.sum` (sum over the
-kernels of one call, median over calls) with `--clock-control none` and `--cache-control none` (warm) / `all`
-(cold), each in its own subprocess running this file as a small driver (`--driver NAME`). wprof is compared with ncu
-in the same cache state; the target is max(3%, 0.6 µs), or a result that carries the measured reason it differs.
-Kernels whose package (triton, cupy, cutlass) is missing are skipped with the reason. Writes accuracy.json and
-accuracy.md under --out.
+For each callable of benchmarks/accuracy_cases.py: wprof's default result (`wprof.bench(fn)`, no flags), in-process;
+an independent synchronized wall (`sync; t0; N calls; sync; t1` over >= 100 ms, median of 3 spans); and ncu's
+`gpu__time_duration.sum` summed over one call's kernels (median over calls) with `--clock-control none
+--cache-control none`, all callables in ONE ncu subprocess running this file as a driver (`--driver`), a marker
+kernel between callables. For our own kernels (`full`) also `cache="cold"` against ncu `--cache-control all`,
+triton's do_bench and torch's Timer. The reference is ncu, or the wall for work ncu cannot see (copies, host time).
+Verdict per callable: `ok` (within max(3%, 0.6 µs)), `explained` (off, but the result carries the measured reason and
+a number of its own that lands within the target: one call on its own, the kernel sum, a cool call), `reason` (off by
+more, with the cause in the result but no number that lands), `off` (no reason: a failure of the suite). Writes
+accuracy.json (after every callable: a partial run keeps what it measured) and accuracy.md under --out.
 """
 
 from __future__ import annotations
@@ -27,153 +30,12 @@ import time
 from typing import Any
 
 HERE = os.path.abspath(__file__)
-NCU_CALLS = 7
+sys.path.insert(0, os.path.dirname(HERE))
+from accuracy_cases import CASES  # noqa: E402
+
 TOL_REL, TOL_MS = 0.03, 0.0006
 BEGIN, END = "<!-- accuracy:begin -->", "<!-- accuracy:end -->"
-
-
-# ----------------------------------------------------------------------------------------------------- kernels
-def k_add_1k(torch):
-    a, b = torch.randn(1024, device="cuda"), torch.randn(1024, device="cuda")
-    out = torch.empty_like(a)
-    return lambda: torch.add(a, b, out=out)
-
-
-def k_add_64mb(torch):
-    a, b = torch.randn(1 << 24, device="cuda"), torch.randn(1 << 24, device="cuda")
-    out = torch.empty_like(a)
-    return lambda: torch.add(a, b, out=out)
-
-
-def k_mm_bf16_4096(torch):
-    a = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
-    b = torch.randn(4096, 4096, device="cuda", dtype=torch.bfloat16)
-    return lambda: torch.mm(a, b)
-
-
-def k_copy_1gb(torch):
-    src = torch.randn(1 << 28, device="cuda")
-    dst = torch.empty_like(src)
-    return lambda: dst.copy_(src)
-
-
-def k_softmax_4096(torch):
-    x = torch.randn(4096, 4096, device="cuda")
-    return lambda: torch.softmax(x, dim=-1)
-
-
-def _conv(torch, benchmark: bool):
-    # cudnn.benchmark=True picks the algorithm by timing it on the first call, in each process separately: the ncu
-    # driver (its own process, under ncu's injection) can pick another kernel than the in-process run. The default
-    # variant uses cuDNN's heuristics (benchmark=False), the same choice in every process; the kernel names seen
-    # in-process (torch.profiler) and by ncu are recorded for both variants (row "kernels").
-    x = torch.randn(32, 128, 56, 56, device="cuda", dtype=torch.bfloat16).to(memory_format=torch.channels_last)
-    w = torch.randn(128, 128, 3, 3, device="cuda", dtype=torch.bfloat16).to(memory_format=torch.channels_last)
-    torch.backends.cudnn.benchmark = benchmark
-    return lambda: torch.nn.functional.conv2d(x, w, padding=1)  # the output is allocated inside the call
-
-
-def k_conv2d_bf16(torch):
-    return _conv(torch, False)
-
-
-def k_conv2d_bf16_cudnn_benchmark(torch):
-    return _conv(torch, True)
-
-
-def k_triton_add_16m(torch):
-    import triton
-    import triton.language as tl
-
-    from wprof.benchmark.adapters import triton_kernel
-
-    @triton.jit
-    def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        mask = offs < n
-        tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) + tl.load(y_ptr + offs, mask=mask), mask=mask)
-
-    n = 1 << 24
-    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
-    out = torch.empty_like(x)
-    return triton_kernel(add_kernel, (triton.cdiv(n, 1024),), x, y, out, n, BLOCK=1024)
-
-
-def k_cupy_saxpy_4m(torch):
-    import cupy
-
-    from wprof.benchmark.adapters import cupy_kernel
-
-    kern = cupy.RawKernel(r"""
-    extern "C" __global__ void saxpy(const float a, const float* x, const float* y, float* out, const int n) {
-        int i = blockDim.x * blockIdx.x + threadIdx.x;
-        if (i < n) out[i] = a * x[i] + y[i];
-    }""", "saxpy")
-    n = 1 << 22
-    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
-    out = torch.empty_like(x)
-    fn = cupy_kernel(kern, ((n + 255) // 256,), (256,),
-                     (cupy.float32(2.0), x.data_ptr(), y.data_ptr(), out.data_ptr(), cupy.int32(n)))
-    fn.keep = (x, y, out)
-    return fn
-
-
-def k_compiled_gelu_8m(torch):
-    from wprof.benchmark.adapters import compiled
-
-    x = torch.randn(1 << 23, device="cuda")
-
-    def f(t):
-        return torch.nn.functional.gelu(t) * 2.0 + 1.0
-
-    fn, _ = compiled(f, x)
-    return fn
-
-
-def k_cute_add_16m(torch):
-    import cuda.bindings.driver as cuda
-    import cutlass.cute as cute
-    from cutlass.cute.runtime import from_dlpack
-
-    from wprof.benchmark.adapters import TORCH_STREAM, cute_kernel
-
-    @cute.kernel
-    def add_kernel(gA: cute.Tensor, gB: cute.Tensor, gC: cute.Tensor):
-        tidx, _, _ = cute.arch.thread_idx()
-        bidx, _, _ = cute.arch.block_idx()
-        bdim, _, _ = cute.arch.block_dim()
-        i = bidx * bdim + tidx
-        if i < cute.size(gA):
-            gC[i] = gA[i] + gB[i]
-
-    @cute.jit
-    def add(mA: cute.Tensor, mB: cute.Tensor, mC: cute.Tensor, stream: cuda.CUstream):
-        add_kernel(mA, mB, mC).launch(grid=((cute.size(mA) + 255) // 256, 1, 1), block=(256, 1, 1), stream=stream)
-
-    n = 1 << 24
-    a, b, c = (torch.randn(n, device="cuda") for _ in range(3))
-    ta, tb, tc = (from_dlpack(t, assumed_align=16) for t in (a, b, c))
-    compiled = cute.compile(add, ta, tb, tc, cuda.CUstream(torch.cuda.current_stream().cuda_stream))
-    fn = cute_kernel(compiled, ta, tb, tc, TORCH_STREAM)
-    fn.keep = (a, b, c)
-    return fn
-
-
-# name -> (factory, needs, description); the first four are BASELINES.md's
-KERNELS: dict[str, tuple[Any, str | None, str]] = {
-    "add_1k": (k_add_1k, None, "torch.add, 1024 fp32"),
-    "add_64mb": (k_add_64mb, None, "torch.add, 16 Mi fp32 (64 MB)"),
-    "mm_bf16_4096": (k_mm_bf16_4096, None, "torch.mm, bf16 4096³"),
-    "copy_1gb": (k_copy_1gb, None, "copy_, 1 GB fp32 (memcpy)"),
-    "softmax_4096": (k_softmax_4096, None, "torch.softmax, 4096×4096 fp32"),
-    "conv2d_bf16": (k_conv2d_bf16, None, "conv2d 3×3, 32×128×56×56 bf16 NHWC (cuDNN heuristics)"),
-    "conv2d_bf16_cudnn_benchmark": (k_conv2d_bf16_cudnn_benchmark, None,
-                                    "conv2d 3×3, 32×128×56×56 bf16 NHWC (cudnn.benchmark=True)"),
-    "triton_add_16m": (k_triton_add_16m, "triton", "Triton add kernel, 16 Mi fp32"),
-    "cupy_saxpy_4m": (k_cupy_saxpy_4m, "cupy", "CuPy RawKernel saxpy, 4 Mi fp32"),
-    "compiled_gelu_8m": (k_compiled_gelu_8m, "triton", "torch.compile'd gelu*2+1, 8 Mi fp32"),
-    "cute_add_16m": (k_cute_add_16m, "cutlass", "CuTe DSL add kernel (cute.compile), 16 Mi fp32"),
-}
+MARKER = "spin_kernel"
 
 
 def _missing(needs: str | None) -> str | None:
@@ -184,20 +46,40 @@ def _missing(needs: str | None) -> str | None:
     return None if importlib.util.find_spec(needs) is not None else f"{needs} is not installed"
 
 
+def _cleanup(fn: Any) -> None:
+    c = getattr(fn, "cleanup", None)
+    if c is not None:
+        c()
+
+
 # ----------------------------------------------------------------------------------------------------- ncu
-def driver(name: str, calls: int) -> int:
-    """Run inside ncu: build the kernel, warm it, then `calls` calls between cudaProfilerStart/Stop."""
+def driver(names: list[str], calls_default: int | None) -> int:
+    """Run inside ncu: per callable, build, warm, then a marker kernel and its calls between start/stop."""
     import torch
 
-    fn = KERNELS[name][0](torch)
-    for _ in range(5):
-        fn()
-    torch.cuda.synchronize()
-    torch.cuda.profiler.start()
-    for _ in range(calls):
-        fn()
-    torch.cuda.synchronize()
-    torch.cuda.profiler.stop()
+    for name in names:
+        case = CASES[name]
+        calls = calls_default or case.ncu_calls
+        fn = None
+        try:
+            if _missing(case.needs) is None:
+                fn = case.factory(torch)
+                for _ in range(3):
+                    fn()
+        except Exception as exc:
+            print(f"driver: {name} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            fn = None
+        torch.cuda.synchronize()
+        torch.cuda.profiler.start()
+        torch.cuda._sleep(1)  # the marker: one spin_kernel before each callable's calls
+        if fn is not None:
+            for _ in range(calls):
+                fn()
+        torch.cuda.synchronize()
+        torch.cuda.profiler.stop()
+        if fn is not None:
+            _cleanup(fn)
+        del fn
     return 0
 
 
@@ -212,13 +94,60 @@ def find_ncu() -> str | None:
     return None
 
 
-def _names(text: str) -> list[str]:
-    try:
-        from wprof.profilers.ncu import parse_csv
+def _launches(text: str) -> list[tuple[str, float]]:
+    from wprof.profilers.ncu import parse_csv
 
-        return _uniq(k.name for k in parse_csv(text))
-    except Exception:
-        return []
+    return [(str(k.name), k.duration_ms) for k in parse_csv(text)]
+
+
+def split_segments(launches: list[tuple[str, float]], names: list[str]) -> dict[str, list[tuple[str, float]]]:
+    """The launches of each callable: the marker kernel starts each one's segment, in order."""
+    out: dict[str, list[tuple[str, float]]] = {}
+    i = -1
+    for kname, ms in launches:
+        if MARKER in kname:
+            i += 1
+            if i < len(names):
+                out[names[i]] = []
+            continue
+        if 0 <= i < len(names):
+            out[names[i]].append((kname, ms))
+    return out
+
+
+def run_ncu(ncu: str, names: list[str], cache: str, timeout_s: float) -> dict[str, Any]:
+    cmd = [ncu, "--profile-from-start", "off", "--clock-control", "none", "--cache-control", cache, "--metrics",
+           "gpu__time_duration.sum", "--csv", "--print-units", "base", "--page", "details",
+           sys.executable, HERE, "--driver", ",".join(names)]
+    t0 = time.perf_counter()
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return {n: {"error": f"ncu timed out after {timeout_s:.0f} s"} for n in names}
+    wall = time.perf_counter() - t0
+    try:
+        launches = _launches(p.stdout)
+    except Exception as exc:
+        return {n: {"error": f"ncu output unreadable: {exc}"} for n in names}
+    segs = split_segments(launches, names)
+    out: dict[str, Any] = {}
+    for n in names:
+        calls = CASES[n].ncu_calls
+        seg = segs.get(n)
+        if seg is None:
+            tail = (p.stderr or p.stdout).strip().splitlines()[-1:]
+            out[n] = {"error": f"no marker for this callable (ncu exited {p.returncode}: {tail})"}
+            continue
+        per = len(seg) / calls
+        d = {"cache_control": cache, "launches": len(seg), "kernels_per_call": per, "calls": calls,
+             "wall_s": wall, "kernel_names": _uniq(k for k, _ in seg)}
+        d["per_call_ms"] = sum(ms for _, ms in seg) / calls if seg else None
+        k = len(seg) // calls if seg and len(seg) % calls == 0 else 0
+        d["calls_ms"] = [sum(ms for _, ms in seg[i * k:(i + 1) * k]) for i in range(calls)] if k else []
+        if not seg:
+            d["note"] = "ncu saw no kernel (copies and host work are not kernels)"
+        out[n] = d
+    return out
 
 
 def _uniq(names: Any, most: int = 6) -> list[str]:
@@ -230,54 +159,29 @@ def _uniq(names: Any, most: int = 6) -> list[str]:
     return out[:most]
 
 
-def _parse(text: str) -> list[float]:
-    try:
-        from wprof.profilers.ncu import parse_csv
-
-        return [k.duration_ms for k in parse_csv(text)]
-    except Exception:
-        import csv
-        import io
-
-        lines = [ln for ln in text.splitlines() if ln.startswith('"')]
-        rows = list(csv.reader(io.StringIO("\n".join(lines))))
-        if not rows:
-            return []
-        h = rows[0]
-        if "Metric Name" not in h:
-            return []
-        i_name, i_val = h.index("Metric Name"), h.index("Metric Value")
-        return [float(r[i_val].replace(",", "")) / 1e6 for r in rows[1:] if r[i_name] == "gpu__time_duration.sum"]
-
-
-def run_ncu(ncu: str, name: str, cache: str, timeout_s: float) -> dict[str, Any]:
-    cmd = [ncu, "--profile-from-start", "off", "--clock-control", "none", "--cache-control", cache, "--metrics",
-           "gpu__time_duration.sum", "--csv", "--print-units", "base", "--page", "details",
-           sys.executable, HERE, "--driver", name, "--calls", str(NCU_CALLS)]
-    t0 = time.perf_counter()
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        return {"error": f"ncu timed out after {timeout_s:.0f} s"}
-    durs = _parse(p.stdout)
-    out: dict[str, Any] = {"cache_control": cache, "launches": len(durs), "wall_s": time.perf_counter() - t0}
-    if p.returncode != 0 and not durs:
-        out["error"] = f"ncu exited {p.returncode}: {(p.stderr or p.stdout).strip().splitlines()[-1:]}"
-        return out
-    if not durs:
-        out["per_call_ms"] = None
-        out["note"] = "no kernels seen by ncu (a memcpy is not a kernel)"
-        return out
-    out["kernel_names"] = _names(p.stdout)
-    per = len(durs) // NCU_CALLS if len(durs) >= NCU_CALLS else 1
-    calls = [sum(durs[i * per:(i + 1) * per]) for i in range(len(durs) // per)]
-    out.update(kernels_per_call=per, per_call_ms=statistics.median(calls), calls_ms=calls)
-    return out
-
-
 # ----------------------------------------------------------------------------------------------------- in-process
+def wall_reference(torch: Any, fn: Any, span_s: float = 0.1, spans: int = 3) -> dict[str, Any]:
+    """Independent of wprof: N calls between two device synchronizes on the host clock, over >= span_s."""
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    fn()
+    torch.cuda.synchronize()
+    one = max(time.perf_counter() - t0, 1e-6)
+    n = max(3, min(20000, int(span_s / one)))
+    per = []
+    for _ in range(spans):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        for _ in range(n):
+            fn()
+        torch.cuda.synchronize()
+        per.append((time.perf_counter() - t0) / n * 1e3)
+    return {"per_call_ms": statistics.median(per), "spans_ms": per, "calls": n}
+
+
 def _kernel_names(torch: Any, fn: Any) -> list[str]:
-    """Names of the GPU kernels one call launches in this process (torch.profiler), to compare with ncu's."""
     try:
         from torch.profiler import ProfilerActivity, profile
 
@@ -306,118 +210,199 @@ def measure(name: str, budget_s: float) -> dict[str, Any]:
 
     import wprof
 
-    fn = KERNELS[name][0](torch)
-    row: dict[str, Any] = {"cudnn_benchmark": bool(torch.backends.cudnn.benchmark)}
-    t0 = time.perf_counter()
-    r = wprof.bench(fn, name=name, budget_s=budget_s)
-    row["wprof_s"] = time.perf_counter() - t0
-    row["wprof_first_call_s"] = r.warmup.first_call_ms / 1e3
-    row["wprof"] = _brief(r)
-    row["wprof_result"] = r.to_dict()
-    t0 = time.perf_counter()
-    r2 = wprof.bench(fn, name=name, budget_s=budget_s)  # a second result in the same process: floor cached
-    row["wprof_again_s"] = time.perf_counter() - t0
-    row["wprof_again"] = _brief(r2)
-    rc = wprof.bench(fn, name=name, budget_s=budget_s, cache="cold")
-    row["wprof_cold"] = _brief(rc)
+    case = CASES[name]
+    fn = case.factory(torch)
+    row: dict[str, Any] = {}
+    try:
+        before = wall_reference(torch, fn)  # before and after wprof: host speed drifts on a shared machine
+        t0 = time.perf_counter()
+        r = wprof.bench(fn, name=name, budget_s=budget_s)
+        row["wprof_s"] = time.perf_counter() - t0
+        row["wprof_first_call_s"] = r.warmup.first_call_ms / 1e3
+        row["wprof"] = brief(r)
+        row["wprof_result"] = r.to_dict()
+        after = wall_reference(torch, fn)
+        spans = before["spans_ms"] + after["spans_ms"]
+        row["wall_ref"] = {"per_call_ms": statistics.median(spans), "spans_ms": spans,
+                           "calls": [before["calls"], after["calls"]], "before_ms": before["per_call_ms"],
+                           "after_ms": after["per_call_ms"]}
+        if case.full:
+            t0 = time.perf_counter()
+            r2 = wprof.bench(fn, name=name, budget_s=budget_s)
+            row["wprof_again_s"] = time.perf_counter() - t0
+            row["wprof_again"] = brief(r2)
+            row["wprof_cold"] = brief(wprof.bench(fn, name=name, budget_s=budget_s, cache="cold"))
+            _others(row, fn)
+            row["kernels_in_process"] = _kernel_names(torch, fn)
+    finally:
+        _cleanup(fn)
+        del fn
+        torch.cuda.synchronize()
+        torch.cuda.empty_cache()
+    return row
+
+
+def _others(row: dict[str, Any], fn: Any) -> None:
     try:
         import triton.testing as tt
 
         t0 = time.perf_counter()
-        try:
-            times = tt.do_bench(fn, return_mode="all")
-            row["do_bench_s"] = time.perf_counter() - t0
-            times = [float(x) for x in times]
-            row["do_bench_ms"] = statistics.median(times)
-            row["do_bench_n"] = len(times)
-            row["do_bench_ci95_rel"] = _ci_rel(times)
-        except TypeError:
-            row["do_bench_ms"] = float(tt.do_bench(fn))
-            row["do_bench_s"] = time.perf_counter() - t0
+        times = [float(x) for x in tt.do_bench(fn, return_mode="all")]
+        row["do_bench_s"] = time.perf_counter() - t0
+        row["do_bench_ms"] = statistics.median(times)
+        row["do_bench_n"] = len(times)
+        row["do_bench_ci95_rel"] = _ci_rel(times)
     except Exception as exc:
         row["do_bench_error"] = f"{type(exc).__name__}: {exc}"[:200]
     try:
         from torch.utils.benchmark import Timer
 
-        m = Timer(stmt="fn()", globals={"fn": fn}).blocked_autorange(min_run_time=0.2)
-        row["timer_ms"] = m.median * 1e3
+        row["timer_ms"] = Timer(stmt="fn()", globals={"fn": fn}).blocked_autorange(min_run_time=0.2).median * 1e3
     except Exception as exc:
         row["timer_error"] = f"{type(exc).__name__}: {exc}"[:200]
-    row["kernels"] = _kernel_names(torch, fn)
-    del fn
-    torch.backends.cudnn.benchmark = False
-    torch.cuda.synchronize()
-    torch.cuda.empty_cache()
-    return row
 
 
-def _brief(r: Any) -> dict[str, Any]:
-    tel = r.extra.get("telemetry") or {}
+def brief(r: Any) -> dict[str, Any]:
+    x = r.extra
+    tel = x.get("telemetry") or {}
     sm = (tel.get("metrics") or {}).get("sm_clock_mhz") or {}
-    floor = r.extra.get("floor") or {}
-    return {"median_ms": r.summary.median, "method": r.mode, "calls_per_sample": r.calls_per_sample,
-            "headline": r.extra.get("headline"), "eager_ms": r.extra.get("eager_ms"),
-            "device_ms": r.extra.get("device_ms"), "isolated_ms": r.extra.get("isolated_ms"),
-            "isolated": {k: v for k, v in (r.extra.get("isolated") or {}).items() if k != "samples_ms"},
-            "n": r.summary.n, "ci95_rel": r.summary.ci95_rel_halfwidth,
+    xc = x.get("crosscheck") or {}
+    kb = x.get("kernels") or {}
+    pw = x.get("power") or {}
+    return {"median_ms": r.summary.median, "clock": r.clock, "method": r.mode, "calls_per_sample": r.calls_per_sample,
+            "headline": x.get("headline"), "eager_ms": x.get("eager_ms"), "device_ms": x.get("device_ms"),
+            "isolated_ms": x.get("isolated_ms"), "n": r.summary.n, "ci95_rel": r.summary.ci95_rel_halfwidth,
             "stop_reason": r.stop_reason, "warnings": [w.code for w in r.warnings],
-            "messages": {w.code: w.message for w in r.warnings},
-            "floor_ms": floor.get("floor_ms"), "floor": floor, "notices": r.extra.get("notices", []),
-            "total_s": r.extra.get("total_s"), "timed_s": r.extra.get("timed_s"),
-            "first_call_ms": r.warmup.first_call_ms, "drift": r.extra.get("drift"),
-            "power_limited": r.extra.get("power_limited", False),
-            "decision": (r.extra.get("decision") or {}).get("reason"),
+            "messages": {w.code: w.message for w in r.warnings}, "notices": x.get("notices", []),
+            "total_s": x.get("total_s"), "first_call_ms": r.warmup.first_call_ms, "drift": x.get("drift"),
+            "decision": (x.get("decision") or {}).get("reason"),
             "sm_clock_mhz": [sm.get("min"), sm.get("max")] if sm else None,
-            "throttled_fraction": tel.get("throttled_fraction"),
-            "power_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("mean"),
-            "power_max_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("max")}
+            "power_max_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("max"),
+            "crosscheck": {k: xc.get(k) for k in ("agree", "cause", "headline", "sentence", "wall_ms", "wall_host_ms",
+                                                  "headline_before_ms", "method_before", "cost_s")},
+            "kernels": {k: kb.get(k) for k in ("available", "reason", "ops_per_call", "sum_ms", "kernel_sum_ms", "busy_ms",
+                                               "other_stream_ms", "syncs_per_call", "profile_s")},
+            "kernel_rows": (kb.get("rows") or [])[:6],
+            "power": {k: pw.get(k) for k in ("cool_ms", "sustained_over_cool", "sentence", "measured_cause",
+                                             "sm_clock_mhz", "power_max_w")} if pw else None}
 
 
+# ----------------------------------------------------------------------------------------------------- power probe
+def probe_power(name: str = "mm_bf16_8192", seconds: float = 2.0) -> dict[str, Any]:
+    """Why a big GEMM reads above ncu: per-call events over a sustained run beside NVML readings every 10 ms,
+    in time buckets; then one call at a time after the GPU idled."""
+    import torch
+
+    from wprof.monitor import Monitor
+
+    fn = CASES[name].factory(torch)
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    time.sleep(1.0)
+    n = 1200
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(n)]
+    mon = Monitor(device=0, interval_s=0.01)
+    mon.start()
+    t0 = time.perf_counter_ns()
+    k = 0
+    host_t = []
+    while k < n and (time.perf_counter_ns() - t0) / 1e9 < seconds:
+        starts[k].record()
+        fn()
+        ends[k].record()
+        host_t.append(time.perf_counter_ns())
+        k += 1
+        if k % 64 == 0:
+            ends[k - 32].synchronize()  # keep the queue short so host stamps track the GPU
+    torch.cuda.synchronize()
+    summ = mon.stop()
+    ms = [starts[i].elapsed_time(ends[i]) for i in range(k)]
+    got = getattr(mon, "samples", [])
+    samples = list(got() if callable(got) else got)
+    buckets = []
+    nb = 8
+    for b in range(nb):
+        lo, hi = b * k // nb, (b + 1) * k // nb
+        if hi <= lo:
+            continue
+        t_lo, t_hi = host_t[lo], host_t[hi - 1]
+        ss = [s for s in samples if t_lo <= s.t_ns <= t_hi]
+        sm = [s.sm_clock_mhz for s in ss if s.sm_clock_mhz]
+        pw = [s.power_w for s in ss if s.power_w]
+        buckets.append({"calls": [lo, hi], "median_ms": statistics.median(ms[lo:hi]),
+                        "sm_clock_mhz": statistics.mean(sm) if sm else None,
+                        "sm_clock_min_mhz": min(sm) if sm else None,
+                        "power_w": statistics.mean(pw) if pw else None, "power_max_w": max(pw) if pw else None,
+                        "throttled": sum(1 for s in ss if s.throttled), "readings": len(ss),
+                        "reasons": sorted({r for s in ss for r in s.reasons})})
+    cool = []
+    for _ in range(8):
+        time.sleep(0.05)
+        a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        torch.cuda._sleep(100_000)
+        a.record()
+        fn()
+        b.record()
+        torch.cuda.synchronize()
+        cool.append(a.elapsed_time(b))
+    del fn
+    torch.cuda.empty_cache()
+    return {"name": name, "calls": k, "sustained_median_ms": statistics.median(ms), "first_10_ms": ms[:10],
+            "buckets": buckets, "cool_after_idle_ms": cool, "cool_median_ms": statistics.median(cool),
+            "power_source": getattr(getattr(summ, "device", None), "power_source", None),
+            "power_limit_w": getattr(getattr(summ, "device", None), "power_limit_w", None),
+            "max_sm_clock_mhz": getattr(getattr(summ, "device", None), "max_sm_clock_mhz", None)}
+
+
+# ----------------------------------------------------------------------------------------------------- judging
 def _within(ms: float | None, ref: float | None) -> bool:
     return ms is not None and ref is not None and abs(ms - ref) <= max(TOL_REL * ref, TOL_MS)
 
 
-def judge(w: dict[str, Any] | None, ncu: dict[str, Any] | None) -> tuple[str, str]:
-    """('ok' | 'off' | 'n/a', reason) for wprof's median against ncu's per-call duration.
+def reference(row: dict[str, Any], case: Any) -> tuple[float | None, str]:
+    ncu = row.get("ncu_warm") or {}
+    if case.ref == "ncu" and ncu.get("per_call_ms"):
+        return ncu["per_call_ms"], "ncu"
+    wr = (row.get("wall_ref") or {}).get("per_call_ms")
+    why = "wall" if case.ref == "wall" else f"wall ({ncu.get('note') or ncu.get('error') or 'no ncu number'})"
+    return wr, why
 
-    The reason is built only from what the wprof result itself measured (its warnings and numbers), so a row that
-    is off says in the result's own words why; "unexplained" means the result carries no measured reason.
-    """
+
+def judge(w: dict[str, Any] | None, ref: float | None, ref_kind: str) -> tuple[str, str]:
+    """(verdict, reason) for wprof's headline against the reference. The reason is built only from what the
+    result itself measured; a number of its own that lands within the target makes the row ``explained``."""
     if not w:
         return "n/a", "no wprof result"
-    if not ncu or ncu.get("error"):
-        return "n/a", (ncu or {}).get("error", "ncu not run")
-    ref = ncu.get("per_call_ms")
     if ref is None:
-        return "n/a", "memcpy not visible to ncu (no kernel launched)"
+        return "n/a", "no reference"
     if _within(w["median_ms"], ref):
         return "ok", ""
-    reasons = []
-    iso = w.get("isolated") or {}
-    codes = w.get("warnings") or []
-    if "near-floor" in codes and iso.get("isolated_ms") is not None:
-        reasons.append(f"back-to-back calls of a kernel this short overlap; one call on its own "
-                       f"{_us(iso['isolated_ms'])} ({'within' if _within(iso['isolated_ms'], ref) else 'off'} "
-                       "target vs ncu)")
-    elif "near-floor" in codes:
-        reasons.append("within 3x of the harness floor")
-    if "pair-cost" in codes and iso.get("isolated_ms") is not None:
-        reasons.append(f"one call per event pair (flush between calls): the empty pair measures "
-                       f"{_us(iso.get('empty_pair_ms'))}; the call alone {_us(iso['isolated_ms'])} "
-                       f"({'within' if _within(iso['isolated_ms'], ref) else 'off'} target vs ncu)")
-    if "throttled" in codes:
-        reasons.append(f"throttled clock (SM {w['sm_clock_mhz']} MHz)")
-    if "power-limit" in codes:
-        d = w.get("drift") or {}
-        reasons.append(f"power limit reached ({w.get('power_max_w') or 0:.0f} W); first/last quarter of samples "
-                       f"{_us(d.get('first_quarter_ms'))}/{_us(d.get('last_quarter_ms'))}")
-    if ncu.get("kernels_per_call", 1) > 1:
-        reasons.append(f"{ncu['kernels_per_call']} kernels per call: wprof includes the gaps between them")
-    if "high-spread" in codes or "bimodal" in codes:
-        reasons.append("noisy samples")
-    if w.get("headline") == "eager":
-        reasons.append(f"headline is per-call events ({w.get('decision') or 'no device number'})")
-    return "off", "; ".join(reasons) or "unexplained"
+    xc, kb, pw = w.get("crosscheck") or {}, w.get("kernels") or {}, w.get("power") or {}
+    cands = []
+    if w.get("isolated_ms") is not None:
+        cands.append(("one call on its own", w["isolated_ms"]))
+    if kb.get("kernel_sum_ms") and ref_kind == "ncu":
+        cands.append((f"kernel sum ({kb.get('ops_per_call', 0):.3g}/call, profiler)", kb["kernel_sum_ms"]))
+    if pw and pw.get("cool_ms"):
+        cands.append(("one call after idle", pw["cool_ms"]))
+    said = []
+    codes = set(w.get("warnings") or [])
+    if xc.get("cause"):
+        said.append(f"cross-check: {xc['cause']}")
+    for code in ("near-floor", "launch-bound", "power-limit", "sustained-vs-cool", "throttled", "pair-cost"):
+        if code in codes:
+            said.append(code)
+    if (kb.get("ops_per_call") or 0) > 1:
+        said.append(f"{kb['ops_per_call']:.3g} kernels/copies per call")
+    hits = [f"{lbl} {_us(v)} within target" for lbl, v in cands if _within(v, ref)]
+    if hits and said:
+        return "explained", "; ".join(said) + "; " + "; ".join(hits)
+    if said:
+        near = ", ".join(f"{lbl} {_us(v)}" for lbl, v in cands)
+        return "reason", "; ".join(said) + (f" ({near})" if near else "")
+    return "off", "unexplained"
 
 
 # ----------------------------------------------------------------------------------------------------- output
@@ -433,57 +418,93 @@ def _s(x: Any) -> str:
     return "–" if x is None else f"{x:.2f}"
 
 
+def _rel(a: Any, b: Any) -> str:
+    return "–" if a is None or not b else f"{a / b - 1:+.1%}"
+
+
 def render(doc: dict[str, Any]) -> str:
     e = doc.get("env", {})
     lines = [f"Measured {doc.get('date')} on {e.get('gpu')} (driver {e.get('driver')}), torch {e.get('torch')}, "
              f"CUDA {e.get('cuda')}, triton {e.get('triton')}, cupy {e.get('cupy')}, ncu {e.get('ncu')}; "
-             f"wprof {e.get('wprof')}. Times in µs (median). *one call* = `extra.isolated_ms`: one pre-queued call "
-             "in its own event pair less an empty pair (measured only when the headline is near the harness floor, "
-             "and for one-call-per-pair cold samples).", "",
-             "| kernel | ncu warm | wprof (default, warm) | method | per-call / device | one call | vs ncu "
-             "| ncu cold | wprof cold | cold, one call | vs ncu | do_bench | Timer | SM clock MHz | reason (measured) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             f"wprof {e.get('wprof')} at commit {e.get('commit')}. Times in µs per call (median). *ref*: ncu's "
+             "kernel sum per call (`--cache-control none --clock-control none`), or the synchronized wall over "
+             ">= 100 ms where ncu cannot see the work. *before*: the device method's number before the cross-check.",
+             "", "| callable | ref | ref spread | wprof headline | clock, method | vs ref | before | wall (cross-check) | kernels/call, "
+             "sum | one call | cool call | verdict | reason (measured, from the result) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    counts: dict[str, int] = {}
     for name, row in doc["kernels"].items():
         if row.get("skipped"):
-            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 13)
+            lines.append(f"| {row['desc']} | skipped: {row['skipped']} |" + " |" * 11)
             continue
-        w, wc = row.get("wprof") or {}, row.get("wprof_cold") or {}
-        nw, nc = row.get("ncu_warm") or {}, row.get("ncu_cold") or {}
-        method = f"{w.get('method')}" + (f" ×{w['calls_per_sample']}" if w.get("calls_per_sample", 1) > 1 else "")
-        ed = f"{_us(w.get('eager_ms'))} / {_us(w.get('device_ms'))}"
-        sm = w.get("sm_clock_mhz")
-        reason = "; ".join(f"{k}: {x}" for k, x in (("warm", row.get("reason_warm")), ("cold", row.get("reason_cold")))
-                           if x)
-        lines.append(f"| {row['desc']} | {_us(nw.get('per_call_ms'))} | {_us(w.get('median_ms'))} | {method} | {ed} "
-                     f"| {_us(w.get('isolated_ms'))} | {row.get('verdict_warm')} | {_us(nc.get('per_call_ms'))} "
-                     f"| {_us(wc.get('median_ms'))} | {_us(wc.get('isolated_ms'))} | {row.get('verdict_cold')} "
-                     f"| {_us(row.get('do_bench_ms'))} | {_us(row.get('timer_ms'))} "
-                     f"| {'–' if not sm else f'{sm[0]:.0f}-{sm[1]:.0f}'} | {reason} |")
-    ok = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") == "ok")
-    judged = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") in ("ok", "off"))
-    explained = sum(1 for r in doc["kernels"].values() if r.get("verdict_warm") == "off"
-                    and r.get("reason_warm") and r.get("reason_warm") != "unexplained")
-    lines += ["", f"Within max(3%, 0.6 µs) of ncu (warm): {ok} of {judged} kernels ncu can see; {explained} more "
-              f"carry a measured reason. Suite wall time {doc.get('wall_s', 0):.0f} s.", "",
-              "Time to a result and its precision (s: wall time of the call; wprof excludes its first call, which "
-              "do_bench never sees because it runs after; *again*: a second wprof result in the same process; "
-              "CI: 95% CI half-width of the median, relative).", "",
-              "| kernel | wprof s | wprof CI | wprof n | again s | again median | do_bench s | do_bench CI | do_bench n "
-              "| first call s | kernels in-process | kernels under ncu |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for name, row in doc["kernels"].items():
-        if row.get("skipped"):
-            continue
-        w, a = row.get("wprof") or {}, row.get("wprof_again") or {}
-        first = row.get("wprof_first_call_s")
-        to_result = None if row.get("wprof_s") is None else row["wprof_s"] - (first or 0.0)
-        ink = ", ".join(x[:50] for x in row.get("kernels") or []) or "–"
-        nck = ", ".join(x[:50] for x in (row.get("ncu_warm") or {}).get("kernel_names") or []) or "–"
-        lines.append(f"| {row['desc']} | {_s(to_result)} | {_pct(w.get('ci95_rel'))} | {w.get('n', '–')} "
-                     f"| {_s(row.get('wprof_again_s'))} | {_us(a.get('median_ms'))} | {_s(row.get('do_bench_s'))} "
-                     f"| {_pct(row.get('do_bench_ci95_rel'))} | {row.get('do_bench_n', '–')} | {_s(first)} "
-                     f"| {ink} | {nck} |")
+        w = row.get("wprof") or {}
+        xc, kb, pw = w.get("crosscheck") or {}, w.get("kernels") or {}, w.get("power") or {}
+        ref, kind = row.get("ref_ms"), row.get("ref_kind", "")
+        method = f"{w.get('clock')}, {w.get('method')}" + (f" ×{w['calls_per_sample']}"
+                                                          if (w.get("calls_per_sample") or 1) > 1 else "")
+        kcol = "–" if not kb.get("available") else f"{kb.get('ops_per_call', 0):.3g}, {_us(kb.get('sum_ms'))}"
+        v = row.get("verdict", "n/a")
+        counts[v] = counts.get(v, 0) + 1
+        lines.append(f"| {row['desc']} | {_us(ref)} ({kind}) | {_spread(row, kind)} | **{_us(w.get('median_ms'))}** | {method} "
+                     f"| {_rel(w.get('median_ms'), ref)} | {_us(xc.get('headline_before_ms'))} | {_us(xc.get('wall_ms'))} "
+                     f"| {kcol} | {_us(w.get('isolated_ms'))} | {_us(pw.get('cool_ms'))} | {v} | {row.get('reason', '')} |")
+    total = sum(counts.get(k, 0) for k in ("ok", "explained", "reason", "off"))
+    lines += ["", f"{total} callables judged: {counts.get('ok', 0)} within max(3%, 0.6 µs) of their reference, "
+              f"{counts.get('explained', 0)} off with a measured reason whose own number lands within it, "
+              f"{counts.get('reason', 0)} off with the cause carried, {counts.get('off', 0)} off with no reason. "
+              f"Suite wall time {doc.get('wall_s', 0):.0f} s.", ""]
+    sentences = [(row["desc"], (row.get("wprof") or {}).get("crosscheck", {}).get("sentence"))
+                 for row in doc["kernels"].values() if not row.get("skipped")]
+    sentences = [(d, s) for d, s in sentences if s and not s.startswith("cross-checked")]
+    if sentences:
+        lines += ["What the headline said where the cross-check replaced the device method's number:", ""]
+        lines += [f"- *{d}*: {s}." for d, s in sentences]
+        lines.append("")
+    full = [(n, r) for n, r in doc["kernels"].items() if not r.get("skipped") and r.get("wprof_cold")]
+    if full:
+        lines += ["Our own kernels, cold L2 and other tools (µs; ncu cold: `--cache-control all`; wprof s: wall time "
+                  "of `wprof.bench(fn)` less its first call; CI: 95% CI half-width of the median).", "",
+                  "| kernel | ncu cold | wprof cold | one call (cold) | do_bench | Timer | wprof s | wprof CI | again s "
+                  "| do_bench s | do_bench CI |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for _, row in full:
+            wc, w = row.get("wprof_cold") or {}, row.get("wprof") or {}
+            first = row.get("wprof_first_call_s") or 0.0
+            lines.append(f"| {row['desc']} | {_us((row.get('ncu_cold') or {}).get('per_call_ms'))} "
+                         f"| {_us(wc.get('median_ms'))} | {_us(wc.get('isolated_ms'))} | {_us(row.get('do_bench_ms'))} "
+                         f"| {_us(row.get('timer_ms'))} | {_s((row.get('wprof_s') or 0) - first)} "
+                         f"| {_pct(w.get('ci95_rel'))} | {_s(row.get('wprof_again_s'))} | {_s(row.get('do_bench_s'))} "
+                         f"| {_pct(row.get('do_bench_ci95_rel'))} |")
+        lines.append("")
+    pp = doc.get("power_probe")
+    if pp and not pp.get("error"):
+        lines += [f"Power probe, {pp['name']}: {pp['calls']} calls back to back with an event pair each, NVML every "
+                  f"10 ms (power: {pp.get('power_source')}, limit {pp.get('power_limit_w')} W, max SM clock "
+                  f"{pp.get('max_sm_clock_mhz')} MHz); then 8 calls each after 50 ms idle: median "
+                  f"{_us(pp.get('cool_median_ms'))} µs.", "",
+                  "| calls | median µs | SM clock MHz (mean / min) | power W (mean / max) | throttled readings | "
+                  "reasons |", "|---|---|---|---|---|---|"]
+        for b in pp["buckets"]:
+            lines.append(f"| {b['calls'][0]}-{b['calls'][1]} | {_us(b['median_ms'])} | {_n(b['sm_clock_mhz'])} / "
+                         f"{_n(b['sm_clock_min_mhz'])} | {_n(b['power_w'])} / {_n(b['power_max_w'])} | "
+                         f"{b['throttled']} of {b['readings']} | {', '.join(b['reasons']) or '–'} |")
+        lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _spread(row: dict[str, Any], kind: str) -> str:
+    """The reference's own span-to-span range (wall) or call-to-call range (ncu), relative to its median."""
+    if kind == "ncu":
+        xs = (row.get("ncu_warm") or {}).get("calls_ms") or []
+    else:
+        xs = (row.get("wall_ref") or {}).get("spans_ms") or []
+    if len(xs) < 2:
+        return "–"
+    m = statistics.median(xs)
+    return f"{min(xs) / m - 1:+.1%} / {max(xs) / m - 1:+.1%}" if m else "–"
+
+
+def _n(x: Any) -> str:
+    return "–" if x is None else f"{x:.0f}"
 
 
 def _env() -> dict[str, Any]:
@@ -493,7 +514,7 @@ def _env() -> dict[str, Any]:
 
     out: dict[str, Any] = {"gpu": torch.cuda.get_device_name(), "torch": torch.__version__,
                            "cuda": torch.version.cuda, "wprof": wprof.__version__}
-    for mod in ("triton", "cupy", "cutlass"):
+    for mod in ("triton", "cupy"):
         try:
             out[mod] = __import__(mod).__version__
         except Exception:
@@ -503,26 +524,37 @@ def _env() -> dict[str, Any]:
                                        capture_output=True, text=True, timeout=20).stdout.strip().splitlines()[0]
     except Exception:
         out["driver"] = None
+    out["commit"] = os.environ.get("WPROF_COMMIT")
     return out
+
+
+def _save(doc: dict[str, Any], out: str) -> None:
+    os.makedirs(out, exist_ok=True)
+    tmp = os.path.join(out, "accuracy.json.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(doc, f, indent=1, default=str)
+    os.replace(tmp, os.path.join(out, "accuracy.json"))
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=os.environ.get("OUT", "."), help="directory for accuracy.json / accuracy.md")
-    ap.add_argument("--only", default=None, help="comma-separated kernel names")
+    ap.add_argument("--only", default=None, help="comma-separated callable names")
     ap.add_argument("--budget-s", type=float, default=1.0, help="wprof's time budget per result (default 1)")
-    ap.add_argument("--deadline-s", type=float, default=440.0, help="skip remaining ncu runs after this many s")
+    ap.add_argument("--deadline-s", type=float, default=420.0, help="skip what remains after this many s")
+    ap.add_argument("--no-ncu", action="store_true", help="skip the ncu references")
+    ap.add_argument("--no-probe", action="store_true", help="skip the power probe")
     ap.add_argument("--driver", default=None, help=argparse.SUPPRESS)
-    ap.add_argument("--calls", type=int, default=NCU_CALLS, help=argparse.SUPPRESS)
+    ap.add_argument("--calls", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--render", metavar="JSON", default=None, help="print the markdown table of a saved run")
     ap.add_argument("--docs", metavar="MD", default=None, help="with --render: write the table into this page")
     a = ap.parse_args(argv)
     if a.driver:
-        return driver(a.driver, a.calls)
+        return driver(a.driver.split(","), a.calls)
     if a.render:
         with open(a.render, encoding="utf-8") as f:
             md = render(json.load(f))
-        if a.docs:  # replace the table between the markers, keep the rest of the page
+        if a.docs:
             with open(a.docs, encoding="utf-8") as f:
                 page = f.read()
             head, _, rest = page.partition(BEGIN)
@@ -535,26 +567,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     t_start = time.perf_counter()
-    names = a.only.split(",") if a.only else list(KERNELS)
-    doc: dict[str, Any] = {"schema": "wprof.accuracy/1", "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    names = a.only.split(",") if a.only else list(CASES)
+    doc: dict[str, Any] = {"schema": "wprof.accuracy/2", "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                            "env": _env(), "kernels": {}}
-    ncu = find_ncu()
+    ncu = None if a.no_ncu else find_ncu()
     if ncu:
         try:
-            v = subprocess.run([ncu, "--version"], capture_output=True, text=True, timeout=30).stdout
-            doc["env"]["ncu"] = v.strip().splitlines()[-1]
+            doc["env"]["ncu"] = subprocess.run([ncu, "--version"], capture_output=True, text=True,
+                                               timeout=30).stdout.strip().splitlines()[-1]
         except Exception:
             doc["env"]["ncu"] = ncu
-    else:
-        doc["env"]["ncu"] = None
     for name in names:
-        fac, needs, desc = KERNELS[name]
-        row: dict[str, Any] = {"desc": desc}
+        case = CASES[name]
+        row: dict[str, Any] = {"desc": case.desc, "adversarial": case.adversarial}
         doc["kernels"][name] = row
-        miss = _missing(needs)
-        if miss:
-            row["skipped"] = miss
-            print(f"{name}: skipped ({miss})", flush=True)
+        miss = _missing(case.needs)
+        if miss or time.perf_counter() - t_start > a.deadline_s * 0.55:
+            row["skipped"] = miss or "suite deadline"
+            print(f"{name}: skipped ({row['skipped']})", flush=True)
             continue
         try:
             row.update(measure(name, a.budget_s))
@@ -562,28 +592,40 @@ def main(argv: list[str] | None = None) -> int:
             row["skipped"] = f"{type(exc).__name__}: {str(exc).strip().splitlines()[0][:160] if str(exc) else ''}"
             print(f"{name}: failed in-process: {row['skipped']}", flush=True)
             continue
-        print(f"{name}: wprof {row['wprof']['median_ms'] * 1e3:.2f} us ({row['wprof']['method']}) cold "
-              f"{row['wprof_cold']['median_ms'] * 1e3:.2f} us", flush=True)
-    for name in names:
-        row = doc["kernels"][name]
-        if row.get("skipped"):
-            continue
-        for cache, key in (("none", "ncu_warm"), ("all", "ncu_cold")):
-            if not ncu:
-                row[key] = {"error": "ncu not found (PATH, /opt/nvidia/nsight-compute/*/ncu)"}
-            elif time.perf_counter() - t_start > a.deadline_s:
-                row[key] = {"error": f"skipped: suite deadline {a.deadline_s:.0f} s reached"}
-            else:
-                row[key] = run_ncu(ncu, name, cache, timeout_s=120)
-        row["verdict_warm"], row["reason_warm"] = judge(row.get("wprof"), row.get("ncu_warm"))
-        row["verdict_cold"], row["reason_cold"] = judge(row.get("wprof_cold"), row.get("ncu_cold"))
-        print(f"{name}: ncu warm {_us((row['ncu_warm'] or {}).get('per_call_ms'))} us -> {row['verdict_warm']} "
-              f"{row['reason_warm']}; cold {_us((row['ncu_cold'] or {}).get('per_call_ms'))} us -> "
-              f"{row['verdict_cold']} {row['reason_cold']}", flush=True)
+        w = row["wprof"]
+        print(f"{name}: wprof {w['median_ms'] * 1e3:.2f} us ({w['clock']}, {w['method']}) cross-check "
+              f"{w['crosscheck'].get('cause')} wall {_us(w['crosscheck'].get('wall_ms'))} ref-wall "
+              f"{_us(row['wall_ref']['per_call_ms'])} kernels {w['kernels'].get('ops_per_call')} "
+              f"sum {_us(w['kernels'].get('sum_ms'))}", flush=True)
+        _save(doc, a.out)
+    if not a.no_probe and "mm_bf16_8192" in names and time.perf_counter() - t_start < a.deadline_s * 0.6:
+        try:
+            doc["power_probe"] = probe_power()
+        except Exception as exc:
+            doc["power_probe"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+        _save(doc, a.out)
+    measured = [n for n in names if not doc["kernels"][n].get("skipped")]
+    if ncu and measured:
+        left = a.deadline_s - (time.perf_counter() - t_start)
+        warm = run_ncu(ncu, measured, "none", timeout_s=max(30.0, left * 0.65))
+        for n in measured:
+            doc["kernels"][n]["ncu_warm"] = warm.get(n)
+        _save(doc, a.out)
+        full = [n for n in measured if CASES[n].full]
+        left = a.deadline_s - (time.perf_counter() - t_start)
+        if full and left > 40:
+            cold = run_ncu(ncu, full, "all", timeout_s=left - 10)
+            for n in full:
+                doc["kernels"][n]["ncu_cold"] = cold.get(n)
+    for n in measured:
+        row = doc["kernels"][n]
+        ref, kind = reference(row, CASES[n])
+        row["ref_ms"], row["ref_kind"] = ref, kind
+        row["verdict"], row["reason"] = judge(row.get("wprof"), ref, kind)
+        print(f"{n}: ref {_us(ref)} ({kind}) wprof {_us(row['wprof']['median_ms'])} -> {row['verdict']} "
+              f"{row['reason']}", flush=True)
     doc["wall_s"] = time.perf_counter() - t_start
-    os.makedirs(a.out, exist_ok=True)
-    with open(os.path.join(a.out, "accuracy.json"), "w", encoding="utf-8") as f:
-        json.dump(doc, f, indent=1, default=str)
+    _save(doc, a.out)
     md = render(doc)
     with open(os.path.join(a.out, "accuracy.md"), "w", encoding="utf-8") as f:
         f.write(md)

@@ -30,7 +30,7 @@ class FakeCuda:
     has_sleep = True
 
     def __init__(self, eager_ms, device_ms, host_ms, graph_ms=None, capture_error=None, floor_ms=0.001,
-                 pair_ms=0.0005, single_ms=None, queued_ok=True):
+                 pair_ms=0.0005, single_ms=None, queued_ok=True, kernels=None, hidden_ms=0.0, host_call_ms=0.0003):
         self.eager_ms, self.device_ms, self.host_ms = eager_ms, device_ms, host_ms
         self.pair_ms, self.single_ms, self.queued_ok = pair_ms, single_ms, queued_ok
         self.cache_key = None  # no floor cache across tests unless a test sets one
@@ -40,20 +40,39 @@ class FakeCuda:
         self.replays = 0
         self.spans = []
         self.t = 0
+        # the cross-check, on a fake host clock (``now_ns``): ``kernels`` is what the profiler pass returns (a
+        # KernelBreakdown, or None: no profiler); benchmark ``self.call``: each call costs the host ``host_call_ms``
+        # and leaves ``hidden_ms`` of device work that a synchronize waits for
+        self.kernels, self.hidden_ms, self.host_call_ms, self.pending = kernels, hidden_ms, host_call_ms, 0
+        self.profiled = 0
+        self.ns = 0
+
+    def call(self):
+        self.pending += 1
+        self.ns += int(self.host_call_ms * 1e6)
 
     def telemetry(self, device, monitor):  # tests replace this with a scripted telemetry
         from wprof.benchmark.telemetry import Telemetry
 
         return Telemetry(device, enabled=monitor)
 
-    def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's
-        return time.perf_counter_ns()
+    def now_ns(self):  # warmup and budgets on the real host clock, as CudaBackend's; plus the fake host and device
+        return time.perf_counter_ns() + self.ns  # time of ``call`` and ``sync`` (the cross-check's wall)
 
     def make_flush(self, nbytes):
         return FakeFlush(nbytes)
 
     def sync(self, phase):
-        pass
+        self.ns += int(self.pending * self.hidden_ms * 1e6)
+        self.pending = 0
+
+    def profile(self, call, calls):
+        from wprof.benchmark.kernels import KernelBreakdown
+
+        for _ in range(calls):
+            call()
+        self.profiled += calls
+        return self.kernels if self.kernels is not None else KernelBreakdown(False, "fake: no profiler")
 
     def null_work(self):
         return lambda: None

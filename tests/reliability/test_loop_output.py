@@ -114,3 +114,14 @@ def test_loop_on_a_loop_that_has_a_gauge_attaches_none_and_says_so(tmp_path, lin
     err = p.stderr
     assert f"the loop at train.py:{line} already has a wprof.Gauge ({how}): wprof run attaches none" in err, err
     assert sorted(p.name for p in (tmp_path / "out").glob("*.json")) == ["own.json", "own2.json", "own3.json"]
+
+
+def test_inject_on_a_loop_that_has_a_gauge_writes_nothing_and_says_so(tmp_path):
+    from harness import run_wprof
+
+    (tmp_path / "train.py").write_text(GAUGED)
+    p = run_wprof(["inject", "--loop", "4", "train.py"], tmp_path)
+    assert p.returncode == 2 and not (tmp_path / "train.wprof.py").exists()
+    assert p.stderr == ("wprof: error: the loop at train.py:4 already has a wprof.Gauge (it iterates gauge, a "
+                        "wprof.Gauge made at line 3): nothing to inject; run the script as it is (or choose another "
+                        "loop with --loop LINE)\n"), p.stderr

@@ -87,10 +87,11 @@ class BenchConfig:
     cache: str
     monitor: bool
     drop_throttled: bool
+    crosscheck: bool = True
 
     def as_dict(self) -> dict[str, Any]:
         return {"warmup": self.warmup, "warmup_ms": self.warmup_ms, "iters": self.iters, "budget_s": self.budget_s,
                 "min_iters": self.min_iters, "max_iters": self.max_iters, "precision": self.precision,
                 "mode": self.mode, "calls_per_sample": self.calls_per_sample,
                 "device": None if self.device is None else str(self.device), "cache": self.cache,
-                "monitor": self.monitor, "drop_throttled": self.drop_throttled}
+                "monitor": self.monitor, "drop_throttled": self.drop_throttled, "crosscheck": self.crosscheck}

@@ -23,10 +23,12 @@ result never mixes clocks. ``backend=`` injects one (tests: a fake clock or a sc
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
+from .._optional import optional
 from ..errors import UsageError
 from ..results import BenchResult, Warmup, now_utc
 from ..results.bench import sections_from_extra
@@ -47,6 +49,7 @@ from .config import (
 )
 from .measure import Measurement
 from .stopping import Sampler, Samples, sample_until
+from .streams import bench_stream
 
 log = logging.getLogger("wprof")
 
@@ -74,6 +77,7 @@ def bench(
     monitor: bool = True,
     drop_throttled: bool = False,
     backend: Any = None,
+    crosscheck: bool = True,
 ) -> BenchResult:
     """Time ``fn()`` (inputs pre-allocated) on the device and return a :class:`BenchResult` in milliseconds.
 
@@ -88,28 +92,61 @@ def bench(
     clock was throttled (never all of them). ``device``: CUDA device (default current; ``"cpu"``: host clock).
     ``target``: the ``wprof bench`` arguments that re-create ``fn`` (recorded; the next step is computed from them).
     ``backend``: the timing backend (default: CUDA events, else the host clock; see
-    :mod:`wprof.benchmark.backends`), e.g. ``HostBackend(clock=fake_ns)`` in tests.
+    :mod:`wprof.benchmark.backends`), e.g. ``HostBackend(clock=fake_ns)`` in tests. ``crosscheck``: after the
+    samples, check the headline against synchronized host-clock spans and one profiler pass (what one call launches,
+    on which streams); a headline that does not hold is replaced by the number that does, with the cause
+    (:mod:`wprof.benchmark.crosscheck`, docs/bench.md "Cross-check").
     """
     if not callable(fn):
         raise UsageError(f"bench() needs a zero-argument callable, got {type(fn).__name__}.")
     check_args(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, mode, calls_per_sample, precision, cache)
     cfg = BenchConfig(warmup, warmup_ms, iters, budget_s, min_iters, max_iters, precision, mode, calls_per_sample,
-                      device, cache, bool(monitor), bool(drop_throttled))
+                      device, cache, bool(monitor), bool(drop_throttled), bool(crosscheck))
     name = name or getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
-    be = backend if backend is not None else make_backend(device)
-    m = Measurement(fn, cfg, be, args=args, kwargs=kwargs)
-    env = fingerprint(cfg.device if be.is_cuda else None)
-    t_begin = m.now_ns()
-    warmup_rec = m.warm_up()
-    tele = start_telemetry(cfg, be)
-    m.measure_floor()
-    m.t_timed0 = m.now_ns()
-    m.plan_method()
-    sampler = Sampler(m)
-    stop_reason = sample_until(sampler, cfg)
-    t_end = m.now_ns()
-    tele.stop()
-    return finish(m, str(name), target, sampler.samples, stop_reason, warmup_rec, env, tele, t_begin, t_end)
+    notices: list[str] = []
+    with bench_stream(_torch_for_streams(backend, device), notices):  # CuPy's current stream, when not torch's
+        be = backend if backend is not None else make_backend(device)
+        m = Measurement(fn, cfg, be, args=args, kwargs=kwargs)
+        m.notices += notices
+        env = fingerprint(cfg.device if be.is_cuda else None)
+        t_begin = m.now_ns()
+        warmup_rec = m.warm_up()
+        tele = start_telemetry(cfg, be)
+        m.measure_floor()
+        m.t_timed0 = m.now_ns()
+        m.plan_method()
+        sampler = Sampler(m)
+        stop_reason = sample_until(sampler, cfg)
+        t_end = m.now_ns()
+        tele.stop()
+        store, outcome = sampler.samples, None
+        if cfg.crosscheck:
+            store, stop_reason, outcome = cross_check(m, store, stop_reason, tele)
+        return finish(m, str(name), target, store, stop_reason, warmup_rec, env, tele, t_begin, t_end, outcome)
+
+
+def _torch_for_streams(backend: Any, device: Any) -> Any:
+    """torch, when CuPy is imported and the run is on the default CUDA backend (else no stream to reconcile)."""
+    if backend is not None or "cupy" not in sys.modules or (device is not None and str(device).startswith("cpu")):
+        return None
+    return optional("torch")
+
+
+def cross_check(m: Measurement, store: Samples, stop_reason: str, tele: Any) -> tuple[Samples, str, Any]:
+    """The headline's cross-check (:func:`wprof.benchmark.verify.verify`); when it replaces the headline, the new
+    samples go into a fresh store and the plan says which method produced them."""
+    from .verify import verify
+
+    outcome = verify(m, store.values(), tele)
+    m.notices += outcome.notices
+    if outcome.samples is not None:
+        t0 = m.now_ns()
+        store = Samples()
+        store.add(list(outcome.samples), t0, t0)
+        m.plan.method = outcome.method or m.plan.method
+        m.plan.calls = outcome.calls or m.plan.calls
+        stop_reason = outcome.stop_reason or stop_reason
+    return store, stop_reason, outcome
 
 
 def start_telemetry(cfg: BenchConfig, be: Any) -> Any:
@@ -137,12 +174,15 @@ def fingerprint(device: Any) -> dict[str, Any]:
 
 
 def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: str, warmup_rec: Warmup,
-           env: dict[str, Any], tele: Any, t_begin: int, t_end: int) -> BenchResult:
+           env: dict[str, Any], tele: Any, t_begin: int, t_end: int, outcome: Any = None) -> BenchResult:
     """The result of a finished measurement: analysis, the next step, the device's state at the end."""
     from .telemetry import end_reading
 
     a = analyze(m, store, tele, warmup_rec, total_s=(t_end - t_begin) / 1e9, timed_s=(t_end - m.t_timed0) / 1e9)
-    nxt = next_step(target, m.backend.clock)
+    clock = outcome.clock if outcome is not None and outcome.clock else m.backend.clock
+    if outcome is not None:
+        outcome.apply(a.extra, a.warnings)
+    nxt = next_step(target, clock)
     if nxt:
         a.extra["next_step"] = nxt
     if m.backend.is_cuda:
@@ -151,7 +191,7 @@ def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: 
         log.info("wprof: %s", n_)
     return BenchResult(
         name=name,
-        clock=m.backend.clock,
+        clock=clock,
         mode=m.plan.method,
         samples_ms=tuple(a.samples),
         summary=a.summary,

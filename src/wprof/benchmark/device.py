@@ -226,6 +226,12 @@ class CudaBackend:
                 cuda.set_sync_debug_mode(previous)
         self.sync("graph capture")
 
+    def profile(self, call: Callable[[], Any], calls: int) -> Any:
+        """What ``calls`` calls launch, from one profiler pass (:func:`wprof.benchmark.kernels.profile_calls`)."""
+        from .kernels import profile_calls
+
+        return profile_calls(call, calls, self.torch, self.stream)
+
     def recover(self) -> None:
         """After a failed capture: make sure no capture is left open and the context still works."""
         self.sync("graph capture (after failure)")

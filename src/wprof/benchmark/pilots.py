@@ -153,7 +153,7 @@ def _try_graph(m: Measurement, calls: int, n_dev: int, dev_ms: float) -> None:
     method, note = policy.choose_device_method(dev_ms, graph_ms, err)
     if note:
         m.notices.append(note)
-        code = "graph-capture-failed" if err else "graph-slower"
+        code = "graph-capture-failed" if err else ("graph-lost-work" if "missed work" in note else "graph-slower")
         m.warnings.append(Warning_(code, note, "Nothing to do: the headline is eager calls with the host "
                                    "removed." if not err else "Make the callable capturable (no "
                                    "synchronization, no host-side branching on GPU values) to use graphs."))

@@ -43,6 +43,9 @@ LAUNCH_BOUND_RATIO = 0.5
 EAGER_OVERHEAD_REL = 0.02
 #: graph replay slower than eager back-to-back calls by more than this: the graph changed the work (a memcpy node)
 GRAPH_SLOWER_REL = 0.03
+#: graph replay below this fraction of the same calls launched eagerly (both host-free): capture missed work (CuPy or
+#: a side stream launching outside the capture stream: torch warns "The CUDA Graph is empty")
+GRAPH_LOST_FRACTION = 0.25
 #: board power at or above this fraction of its limit while measuring: the clock may be power-capped
 POWER_LIMIT_FRACTION = 0.97
 #: the last quarter of the samples slower than the first by more than this (power-capped): said in the warning
@@ -137,13 +140,18 @@ def choose_device_method(prequeued_ms: float, graph_ms: float | None, graph_erro
     """``("graph" | "prequeued", notice)``: the graph when it captured and is not slower than the eager calls.
 
     A graph replay slower than the same calls launched eagerly (a memcpy captured as a slower memcpy node) keeps
-    eager, and the notice says why with both numbers.
+    eager, and the notice says why with both numbers; so does a replay below :data:`GRAPH_LOST_FRACTION` of them
+    (the capture missed work: no host-free method runs the same work 4x faster).
     """
     if graph_error:
         return "prequeued", f"CUDA graph capture failed ({graph_error}); timed eager calls pre-queued behind a " \
                             "GPU-side wait instead"
     if graph_ms is None or not math.isfinite(graph_ms):
         return "prequeued", None
+    if prequeued_ms > 0 and graph_ms < GRAPH_LOST_FRACTION * prequeued_ms:
+        return "prequeued", f"graph replay is far below the same calls launched eagerly ({_us(graph_ms)} vs " \
+                            f"{_us(prequeued_ms)} per call): the capture missed work (a launch outside torch's " \
+                            "capture stream, e.g. CuPy's own stream or a side stream); kept eager pre-queued calls"
     if graph_ms > prequeued_ms * (1 + GRAPH_SLOWER_REL):
         return "prequeued", f"graph replay is slower than the same calls launched eagerly ({_us(graph_ms)} vs " \
                             f"{_us(prequeued_ms)} per call): capture changed the work (e.g. a memcpy became a " \

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import TargetError, UsageError, UserCodeError
 
-__all__ = ["load_target", "parse_params"]
+__all__ = ["call_factory", "load_target", "parse_axes", "parse_params", "resolve_factory", "unpack_target"]
 
 
 def parse_params(items: list[str] | None) -> dict[str, Any]:
@@ -35,6 +35,61 @@ def parse_params(items: list[str] | None) -> dict[str, Any]:
         except (ValueError, SyntaxError):
             out[key] = raw
     return out
+
+
+def _split_top(raw: str) -> list[str]:
+    """Split at commas outside brackets and quotes: ``1024,2048`` -> 2 pieces, ``(1,2)`` -> 1."""
+    parts, depth, quote, cur = [], 0, "", []
+    for ch in raw:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+            continue
+        cur.append(ch)
+    parts.append("".join(cur))
+    return parts
+
+
+def _literal(raw: str) -> Any:
+    import ast
+
+    try:
+        return ast.literal_eval(raw)
+    except (ValueError, SyntaxError):
+        return raw
+
+
+def parse_axes(items: list[str] | None) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """``--param`` values -> (fixed, axes). ``n=4096`` is fixed; ``n=1024,2048,4096`` (commas outside brackets and
+    quotes) is an axis of a sweep, each value a Python literal or else a string. ``shape=(1024,1024)`` stays one
+    value (a tuple); a string with a comma needs quotes: ``sep="','"``."""
+    fixed: dict[str, Any] = {}
+    axes: dict[str, list[Any]] = {}
+    for item in items or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.isidentifier():
+            raise UsageError(f"--param {item!r} must look like NAME=VALUE or NAME=V1,V2,..., e.g. --param n=4096.")
+        if key in fixed or key in axes:
+            raise UsageError(f"--param {key} is given twice; give all its values in one flag: --param {key}=A,B,C.")
+        pieces = [p.strip() for p in _split_top(raw)]
+        if len(pieces) == 1:
+            fixed[key] = _literal(raw)
+            continue
+        if any(not p for p in pieces):
+            raise UsageError(f"--param {item!r} has an empty value between commas; write e.g. {key}=1024,2048.")
+        values = [_literal(p) for p in pieces]
+        if len({repr(v) for v in values}) != len(values):
+            raise UsageError(f"--param {item!r} repeats a value; give each value once.")
+        axes[key] = values
+    return fixed, axes
 
 
 def _first_line(exc: BaseException) -> str:
@@ -79,10 +134,8 @@ def _import_module(name: str) -> Any:
         raise UserCodeError(f"importing '{name}' raised during setup: {_first_line(exc)}", phase="setup") from exc
 
 
-def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, str]:
-    """Resolve ``spec`` to (callable, name), or ((fn, args), name) when the factory returns ``(fn, args)``.
-
-    Calls the factory with ``params`` as keyword arguments."""
+def resolve_factory(spec: str) -> tuple[Callable[..., Any], str]:
+    """Import the module or file of ``spec`` (once) and return (factory, attribute name)."""
     where, sep, attr = spec.rpartition(":")
     if not sep or not where or not attr:
         raise TargetError(f"target {spec!r} must be path.py:factory or package.module:factory "
@@ -99,8 +152,14 @@ def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, s
         obj = getattr(obj, part)
     if not callable(obj):
         raise TargetError(f"'{where}:{attr}' is a {type(obj).__name__}, not a callable factory.")
+    return obj, attr
+
+
+def call_factory(factory: Callable[..., Any], attr: str, params: dict[str, Any] | None = None) -> Any:
+    """Call the factory with ``params`` as keyword arguments; returns what it returned, checked: a callable,
+    ``(fn, args)``, ``(fn, {work})`` or ``(fn, args, {work})`` (see :func:`unpack_target`)."""
     try:
-        fn = obj(**(params or {}))
+        fn = factory(**(params or {}))
     except TypeError as exc:
         if params and "argument" in str(exc):
             given = ", ".join(f"{k}={v!r}" for k, v in params.items())
@@ -109,13 +168,38 @@ def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, s
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
     except (Exception, SystemExit) as exc:
         raise UserCodeError(f"factory '{attr}' raised during setup: {_first_line(exc)}", phase="setup") from exc
-    if isinstance(fn, tuple) and len(fn) == 2 and callable(fn[0]) and isinstance(fn[1], (tuple, list)):
-        return fn, attr  # (fn, args): the inputs are passed to fn, so cache="rotate" can copy them
+    if isinstance(fn, tuple) and len(fn) in (2, 3) and callable(fn[0]) and (
+            isinstance(fn[-1], dict) or (len(fn) == 2 and isinstance(fn[1], (tuple, list)))):
+        if len(fn) == 3 and not isinstance(fn[1], (tuple, list)):
+            raise TargetError(f"factory '{attr}' returned (fn, {type(fn[1]).__name__}, dict); the middle item must "
+                              "be the args tuple: (fn, args, {'flops': ..., 'bytes': ...}).")
+        return fn  # (fn, args) / (fn, work) / (fn, args, work)
     if not callable(fn):
         raise TargetError(f"factory '{attr}' returned a {type(fn).__name__}; it must return the zero-argument "
                           "callable to time (allocate inputs in the factory, return e.g. lambda: torch.mm(a, b)), "
-                          "or (fn, args) with fn taking args.")
-    return fn, attr
+                          "or (fn, args) with fn taking args, optionally with a work declaration "
+                          "(fn, {'flops': ..., 'bytes': ...}).")
+    return fn
+
+
+def load_target(spec: str, params: dict[str, Any] | None = None) -> tuple[Any, str]:
+    """Resolve ``spec`` to (callable, name), or ((fn, args), name) when the factory returns ``(fn, args)`` (or the
+    tuple with a work declaration: :func:`unpack_target` splits it).
+
+    Calls the factory with ``params`` as keyword arguments."""
+    factory, attr = resolve_factory(spec)
+    return call_factory(factory, attr, params), attr
+
+
+def unpack_target(obj: Any) -> tuple[Callable[..., Any], tuple | None, dict[str, Any] | None]:
+    """What a factory returned -> (fn, args or None, work declaration or None)."""
+    if not isinstance(obj, tuple):
+        return obj, None, None
+    if len(obj) == 3:
+        return obj[0], tuple(obj[1]), dict(obj[2])
+    if isinstance(obj[1], dict):
+        return obj[0], None, dict(obj[1])
+    return obj[0], tuple(obj[1]), None
 
 
 def load_stmt(stmt: str, setup: str = "") -> tuple[Callable[[], Any], str]:

@@ -18,6 +18,12 @@ examples:
   wprof bench --setup "import torch; a = torch.randn(4096, 4096, device='cuda')" --stmt "a @ a"
   wprof bench mypkg.kernels:make_softmax --json softmax.json
   wprof bench examples/bench_ops.py:add --cache cold
+  wprof bench examples/bench_ops.py:matmul --param n=1024,2048,4096,8192 --param dtype=bf16,fp16 --html mm.html
+
+A --param with several comma-separated values is an axis: the cross product of the axes is a sweep, one bench per
+point, with a table, one result file and (--html) plots of time and throughput against an axis. A factory that
+returns (fn, {"flops": F, "bytes": B, "dtype": "bf16"}) gets TFLOP/s, GB/s and the fraction of the device's peak
+(docs/sweep.md).
 
 The headline is the device time: per-call CUDA events for kernels long enough that the host and the event pair do
 not show, else back-to-back calls with the host removed (CUDA graph replay or calls pre-queued behind a GPU-side
@@ -37,7 +43,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--stmt", help="statement to time (timeit style); names come from --setup")
     p.add_argument("--setup", default="", help="statements run once before timing (allocate inputs here)")
     p.add_argument("-p", "--param", action="append", metavar="NAME=VALUE",
-                   help="keyword argument for the factory (Python literal or string); repeatable")
+                   help="keyword argument for the factory (Python literal or string); repeatable; several "
+                        "comma-separated values make an axis of a sweep (n=1024,2048,4096)")
+    p.add_argument("--count-flops", action="store_true",
+                   help="count the FLOPs of one call with FlopCounterMode (after timing) for TFLOP/s and %% of peak, "
+                        "when the factory declares none")
     p.add_argument("--warmup", type=int, default=None, help="warmup calls (default 10; also --warmup-ms)")
     p.add_argument("--warmup-ms", type=_positive_float, default=25.0, help="minimum warmup time in ms (default 25)")
     p.add_argument("--iters", type=int, default=None,
@@ -61,6 +71,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", default=None, help="CUDA device (default: current); 'cpu' forces the host clock")
     p.add_argument("--name", default=None, help="name shown in the report and saved in the result")
     p.add_argument("--json", metavar="PATH", default=None, help="save the result as JSON (atomic write)")
+    p.add_argument("--html", metavar="PATH", default=None,
+                   help="write a self-contained HTML report with plots (needs matplotlib: pip install 'wprof[plot]')")
+
+
+def _bench_kwargs(args: argparse.Namespace) -> dict:
+    return dict(cache=args.cache, drop_throttled=args.drop_throttled, monitor=not args.no_monitor,
+                warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
+                precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
+                calls_per_sample=args.calls_per_sample, device=args.device)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,31 +94,70 @@ def run(args: argparse.Namespace) -> int:
         from ..results import check_output_path
 
         check_output_path(args.json, "--json")  # before timing, not after
+    if args.html is not None:
+        from ..report.html import check_html_path
+
+        check_html_path(args.html)
     ensure_console_handler()
 
     from ..benchmark import bench
-    from ..benchmark.target import load_stmt, load_target, parse_params
+    from ..benchmark.target import load_stmt, load_target, parse_axes, unpack_target
     from ..report import render
 
     if args.stmt:
         if args.param:
             raise UsageError("--param is for a TARGET factory; with --stmt, put the values in --setup.")
+        if args.count_flops:
+            raise UsageError("--count-flops is for a TARGET factory; with --stmt, time it and compute the rate "
+                             "yourself, or write a factory (docs/sweep.md).")
         fn, name = load_stmt(args.stmt, args.setup)
         target = shlex.join(["--stmt", args.stmt] + (["--setup", args.setup] if args.setup else []))
+        call_args, decl, fixed = None, None, {}
     else:
-        fn, name = load_target(args.target, parse_params(args.param))
+        fixed, axes = parse_axes(args.param)
+        if axes:
+            return _sweep(args, fixed, axes)
+        loaded, name = load_target(args.target, fixed)
         # the exact arguments, params included: the result's target and the ladder's command repeat them
         target = shlex.join([args.target] + [f"--param={x}" for x in args.param or ()])
-    call_args = None
-    if isinstance(fn, tuple):
-        fn, call_args = fn[0], tuple(fn[1])
-    result = bench(fn, args=call_args, cache=args.cache, drop_throttled=args.drop_throttled,
-                   monitor=not args.no_monitor, warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
-                   precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
-                   calls_per_sample=args.calls_per_sample, device=args.device, name=args.name or name,
-                   target=target)
+        fn, call_args, decl = unpack_target(loaded)
+    result = bench(fn, args=call_args, name=args.name or name, target=target, **_bench_kwargs(args))
+    if decl or args.count_flops:
+        from ..benchmark.sweep import add_throughput
+
+        result = add_throughput(result, fn, call_args, decl, fixed, count_flops=args.count_flops, where=name)
     render(result)
-    if args.json is not None:
-        path = result.save(args.json)
-        print(f"saved {path}")
+    _save(result, args)
     return 0
+
+
+def _save(result: object, args: argparse.Namespace) -> None:
+    if args.json is not None:
+        print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
+    if args.html is not None:
+        from ..report.html import write_html
+
+        print(f"saved {write_html(result, args.html)}")
+
+
+def _sweep(args: argparse.Namespace, fixed: dict, axes: dict) -> int:
+    """The cross product of the axes: one bench per point, a progress line each, then the table."""
+    import sys
+
+    from ..benchmark.sweep import run_sweep
+    from ..report import render
+    from ..stats import fmt_ms
+
+    def progress(i: int, n: int, point: object) -> None:
+        p = point.params  # type: ignore[attr-defined]
+        r = point.result  # type: ignore[attr-defined]
+        label = ", ".join(f"{k}={v}" for k, v in p.items())
+        what = f"median {fmt_ms(r.summary.median)} ({r.mode})" if r is not None else \
+            f"failed: {point.error}"  # type: ignore[attr-defined]
+        print(f"[wprof] {i + 1}/{n} {label}: {what}", file=sys.stderr, flush=True)
+
+    result = run_sweep(args.target, axes, fixed=fixed, name=args.name, count_flops=args.count_flops,
+                       on_point=progress, **_bench_kwargs(args))
+    render(result)
+    _save(result, args)
+    return 130 if result.status == "interrupted" else 0

@@ -17,6 +17,10 @@ examples:
   wprof compare base.json new.json
   wprof compare base.json new.json --fail-if-slower 3      # exit 1 if B is significantly >3% slower
   wprof compare base.json new.json --json cmp.json
+  wprof compare sweep_a.json sweep_b.json --html cmp.html   # two sweeps: the ratio at every point
+
+Two sweeps (wprof bench ... --param n=1024,2048 --json) are compared point by point; --fail-if-slower then fails
+when any point is significantly slower by more than PCT.
 """
 
 
@@ -36,6 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fail-if-slower", type=_pct, metavar="PCT", default=None,
                    help="exit 1 when B is significantly slower than A by more than PCT percent")
     p.add_argument("--json", metavar="PATH", default=None, help="save the comparison as JSON (atomic write)")
+    p.add_argument("--html", metavar="PATH", default=None,
+                   help="write a self-contained HTML page with both distributions and the ratio (needs matplotlib)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,11 +50,19 @@ def run(args: argparse.Namespace) -> int:
     from ..report import render
     from ..results import BenchResult, check_output_path, load_result
 
+    from ..results.sweep import SweepResult
+
     if args.json is not None:
         check_output_path(args.json, "--json")
+    if args.html is not None:
+        from ..report.html import check_html_path
+
+        check_html_path(args.html)
+    loaded = [load_result(path) for path in (args.a, args.b)]
+    if any(isinstance(r, SweepResult) for r in loaded):
+        return _compare_sweeps(args, loaded)
     results = []
-    for path in (args.a, args.b):
-        r = load_result(path)
+    for path, r in zip((args.a, args.b), loaded):
         if isinstance(r, CompareResult):
             raise ResultFileError(f"'{path}' is a comparison, not a bench result; pass two `wprof bench --json` "
                                   "files.")
@@ -57,9 +71,41 @@ def run(args: argparse.Namespace) -> int:
         results.append(r)
     cmp = compare_results(results[0], results[1])
     render(cmp)
-    if args.json is not None:
-        print(f"saved {cmp.save(args.json)}")
+    _save(cmp, args)
     if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):
         print(f"FAIL: B is {cmp.change_pct:+.2f}% vs A (significant; limit {args.fail_if_slower:g}%)")
         return 1
+    return 0
+
+
+def _save(result: object, args: argparse.Namespace) -> None:
+    if args.json is not None:
+        print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
+    if args.html is not None:
+        from ..report.html import write_html
+
+        print(f"saved {write_html(result, args.html)}")
+
+
+def _compare_sweeps(args: argparse.Namespace, loaded: list) -> int:
+    from ..benchmark.sweep import compare_sweeps
+    from ..results.sweep import SweepResult
+    from ..errors import ResultFileError
+    from ..report import render
+
+    for path, r in zip((args.a, args.b), loaded):
+        if not isinstance(r, SweepResult):
+            raise ResultFileError(f"'{path}' holds a {type(r).__name__}, the other file a sweep; compare two sweeps "
+                                  "(or two bench results).")
+    cmp = compare_sweeps(loaded[0], loaded[1])
+    render(cmp)
+    _save(cmp, args)
+    if args.fail_if_slower is not None:
+        bad = cmp.fails(args.fail_if_slower)
+        if bad:
+            worst = max(bad, key=lambda p: p.comparison.change_pct)
+            label = ", ".join(f"{k}={v}" for k, v in worst.params.items())
+            print(f"FAIL: B is significantly slower at {len(bad)} point(s); worst {label}: "
+                  f"{worst.comparison.change_pct:+.2f}% (limit {args.fail_if_slower:g}%)")
+            return 1
     return 0

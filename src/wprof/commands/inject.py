@@ -51,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
             raise
         _point_at_imported_loop(script, kwargs)
         raise
+    if choice.candidate.gauge:  # a second gauge would time the loop twice
+        raise UsageError(f"the loop at {choice.plan.site} already has a wprof.Gauge ({choice.candidate.gauge}): "
+                         "nothing to inject; run the script as it is (or choose another loop with --loop LINE)")
     try:
         new = render_source(choice.plan, script.source, choice.analysis.tree)
     except ValueError as exc:

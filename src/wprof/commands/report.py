@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 NAME = "report"
-HELP = "render a saved result file (text, markdown or JSON)"
+HELP = "render a saved result file (text, markdown, JSON, or a self-contained HTML page with plots)"
 ORDER = 60
 
 
@@ -17,6 +17,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--samples", action="store_true",
                    help="also print the raw samples (every call of a bench, every iteration of a loop, both sides "
                         "of a comparison, every ncu launch)")
+    p.add_argument("--html", metavar="PATH", default=None,
+                   help="also write a self-contained HTML page with plots (no network; needs matplotlib)")
 
 
 def refresh_advice(result: Any) -> Any:
@@ -51,5 +53,17 @@ def run(args: argparse.Namespace) -> int:
     from ..report import render
     from ..results import load_result
 
-    render(refresh_advice(load_result(args.result)), fmt=args.format, samples=args.samples)
+    if args.html is not None:
+        from ..report.html import check_html_path
+
+        check_html_path(args.html)
+    result = refresh_advice(load_result(args.result))  # the advice recomputed, never a file's own command
+    if args.html is not None:
+        import sys
+
+        from ..report.html import write_html
+
+        path = write_html(result, args.html)
+        print(f"saved {path}", file=sys.stderr if args.format != "text" else sys.stdout)
+    render(result, fmt=args.format, samples=args.samples)
     return 0

@@ -29,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     add_loop_option(parser)
     parser.add_argument("--dry-run", action="store_true", help="print the chosen loop and the rewrite, run nothing")
+    parser.add_argument("--html", metavar="PATH", default=None,
+                        help="also write the loop's report as a self-contained HTML page with plots (needs "
+                             "matplotlib)")
     add_gauge_options(parser)
     parser.add_argument("-m", dest="module", nargs=argparse.REMAINDER, metavar="MODULE [args]",
                         help="run a module as `python -m MODULE args` would (everything after it is its own)")
@@ -40,6 +43,10 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
 
     args._die_like_python = True  # an interrupted script ends wprof as it would end python (SIGINT)
+    if getattr(args, "html", None) and not args.dry_run:
+        from ..report.html import check_html_path
+
+        check_html_path(args.html)  # before the script runs, not after
 
     command = list(args.command or [])
     if command and command[0] == "--":

@@ -122,7 +122,8 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
             importer.remove()
             if importer.loaded is None:
                 _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
-        _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome)
+        _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome,
+                getattr(ns, "html", None))
 
     outcome = execute(script, code, args, on_exit=on_exit)
     if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
@@ -146,7 +147,8 @@ def _die_of_sigint() -> None:
     os.kill(os.getpid(), signal.SIGINT)
 
 
-def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: Outcome) -> None:
+def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: Outcome, html: str | None = None
+            ) -> None:
     if not finished:
         _say(f"the loop at {choice.plan.site} never ran ({_how(outcome)}); no results were written")
         return
@@ -174,6 +176,26 @@ def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: O
         n = getattr(res, "n", 0)
         _say(f"{s.site_id}: {n} steps measured, status {status}" + (f"; results: {where}" if where else "")
              + (f" (the script {_how(outcome)})" if outcome.how != "returned" else ""))
+    if html:
+        _write_html([res for _, res in finished if res is not None], html)
+
+
+def _write_html(results: list[Any], path: str) -> None:
+    """``--html PATH``: the first loop's page at PATH, any further loop's beside it (PATH stem.2.html, ...); a rank
+    other than 0 writes stem.rankN.html (rank 0's page shows every rank side by side)."""
+    if _QUIET:
+        return
+    from ..errors import WprofError
+    from ..report.html import write_html
+
+    stem, ext = os.path.splitext(path)
+    for k, res in enumerate(results):
+        rank = getattr(res, "rank", 0)
+        target = stem + (f".{k + 1}" if k else "") + (f".rank{rank}" if rank else "") + (ext or ".html")
+        try:
+            _say(f"report: {write_html(res, target)}")
+        except WprofError as exc:  # the JSON result is written already; a failed page must not hide it
+            _say(f"no HTML report: {exc}")
 
 
 def _how(outcome: Outcome) -> str:

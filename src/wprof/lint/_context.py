@@ -27,6 +27,9 @@ SYNC_FUNCS = frozenset({
     "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
     "torch.mps.synchronize", "numba.cuda.synchronize", "jax.block_until_ready",
 })
+# waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
+# synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
+HIDDEN_SYNC_FUNCS = frozenset({"torch.distributed.barrier"})
 SYNC_ATTRS = frozenset({
     "synchronize", "deviceSynchronize", "cudaDeviceSynchronize", "cuCtxSynchronize", "cudaStreamSynchronize",
     "cuStreamSynchronize", "cudaEventSynchronize", "cuEventSynchronize", "streamSynchronize", "block_until_ready",
@@ -604,7 +607,7 @@ class Context:
             return True
         if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
             return True
-        if hidden and self.bool_of_tensor(call):
+        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
             return True
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
@@ -641,9 +644,13 @@ class Context:
     def _sync_alias(self, name: str) -> bool:
         """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
         values = self.assigns.get(name, [])
-        return bool(values) and all(
-            (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
-            for v in values)
+
+        def ref(v: ast.AST) -> bool:
+            if isinstance(v, ast.IfExp):  # torch.cuda.synchronize if device == "cuda" else lambda: None
+                return ref(v.body) or ref(v.orelse)
+            return (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
+
+        return bool(values) and all(ref(v) for v in values)
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
@@ -656,7 +663,7 @@ class Context:
         m = self.method(c)
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
             return True
-        if hidden and self.bool_of_tensor(c):
+        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS):
             return True
         return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
 

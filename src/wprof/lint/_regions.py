@@ -323,8 +323,9 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     if last_work < 0:
         return None
     for s in stmts:
-        if s._wp_idx >= last_work and any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
-            return True
+        if s._wp_idx >= last_work and not periodic(s) and \
+                any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
+            return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized)
     # a loop-carried interval (started before the loop, read inside it, restarted each time): a synchronize
     # anywhere in the loop body runs every iteration, so the host never runs more than one iteration ahead and each
     # reading covers an iteration of device work (the nanoGPT / ImageNet pattern with `loss.item()` every step)
@@ -333,13 +334,37 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     end_stmt = r.scope.stmts[r.hi]
     start_stmt = r.scope.stmts[r.lo]
     for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]
-        if lp in start_stmt._wp_loops:  # type: ignore[attr-defined]
-            continue
+        if lp in start_stmt._wp_loops and not _conditional_in(start_stmt, lp):  # type: ignore[attr-defined]
+            continue  # restarted every iteration: a per-iteration interval
         body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
     # the end statement itself may synchronize before reading the clock: `sync(); t1 = ...` is two statements,
     # but `torch.cuda.synchronize() or perf_counter()` is not worth supporting.
+    return False
+
+
+def periodic(stmt: ast.stmt) -> bool:
+    """``stmt`` runs under ``if step % N == 0`` (and not in a loop inside that ``if``): once every N steps."""
+    loops = stmt._wp_loops  # type: ignore[attr-defined]
+    node = getattr(stmt, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and getattr(node, "_wp_loops", None) == loops and \
+            not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
+        if isinstance(node, ast.If) and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
+                                            for n in ast.walk(node.test)):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
+
+
+def _conditional_in(stmt: ast.stmt, loop: ast.stmt) -> bool:
+    """``stmt`` sits under an ``if`` inside ``loop``: it does not run every iteration (a clock restarted only after
+    validation spans several iterations)."""
+    node = getattr(stmt, "_wp_parent", None)
+    while node is not None and node is not loop:
+        if isinstance(node, ast.If):
+            return True
+        node = getattr(node, "_wp_parent", None)
     return False
 
 

@@ -131,6 +131,7 @@ def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple
         "host_step_ms": summarize(snap.host_step_ms).to_dict() if snap.host_step_ms else None,
         "short_fetch_us": snap.short_fetch_ns / 1e3,
         "unmarked_fetches": snap.unmarked_fetches,
+        "window_t0_ns": snap.window_t0_ns,  # host clock of the first window boundary: NVML samples line up with it
     }
     facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv)
     return replace(res, warmup=warm, telemetry=snap.telemetry, mfu=mfu, distributed=dist_info,

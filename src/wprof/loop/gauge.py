@@ -591,6 +591,7 @@ class Gauge:
             name=self.name, mode=self.mode, config=self.config, window=(self._start, self._stop),
             index=tuple(ser.index), iter_ms=tuple(ser.iter), data_ms=tuple(ser.data), step_ms=tuple(ser.step),
             phases={k: tuple(v) for k, v in ser.phases.items()}, host_step_ms=tuple(ser.host_step),
+            window_t0_ns=ser.t0_ns,
             rank=self._rank, world_size=self._world, warmup=dict(self._warm), discarded=tuple(self._discarded),
             short_fetch_ns=self.short_fetch_ns, unmarked_fetches=self._unmarked,
             ring_stalls=int(getattr(marks, "stalls", 0) or 0), ring_grown=int(getattr(marks, "grown", 0) or 0),

@@ -50,6 +50,7 @@ class Series:
         self.step: list[float] = []
         self.host_step: list[float] = []
         self.phases: dict[str, list[float]] = {}
+        self.t0_ns: int | None = None  # host time (perf_counter_ns) at the first window step's start boundary
 
     def __len__(self) -> int:
         return len(self.index)
@@ -98,6 +99,8 @@ class Series:
             it -= el(a, b)
         data_ms = st.data_ns / 1e6
         j = len(self.index)
+        if j == 0:
+            self.t0_ns = st.t0
         self.index.append(st.i)
         self.iter.append(it)
         self.data.append(data_ms)

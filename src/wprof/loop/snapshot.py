@@ -32,6 +32,7 @@ class WindowSnapshot:
     step_ms: tuple[float, ...] = ()
     phases: dict[str, tuple[float, ...]] = field(default_factory=dict)
     host_step_ms: tuple[float, ...] = ()  # host boundary-to-boundary times (timing["host_step_ms"])
+    window_t0_ns: int | None = None  # perf_counter_ns at the window's first boundary (timing["window_t0_ns"])
     rank: int = 0
     world_size: int = 1
     warmup: dict[str, Any] = field(default_factory=dict)  # iterations, step_ms, data_ms, first_step_ms (host)

@@ -101,7 +101,9 @@ class WindowActions:
         if self.monitor is not None:
             try:
                 summary = self.monitor.stop()
-                self.telemetry = summary.to_dict()
+                # with the raw samples (columns): the HTML report draws them on the steps' time axis
+                self.telemetry = self.monitor.summary(include_samples=True).to_dict() if summary.available else \
+                    summary.to_dict()
                 line = summary.warning() if summary.available else None
                 if not summary.available:
                     self._warn("dmon-unavailable", f"--dmon: NVML not usable ({summary.unavailable_reason}).")

@@ -9,7 +9,7 @@ from ..results.bench import BenchResult, Cache, Telemetry
 from ..stats import fmt_ms
 from ._doc import Block, Line, Table
 
-__all__ = ["blocks", "describe_device", "summary_table"]
+__all__ = ["blocks", "describe_device", "summary_table", "crosscheck_lines"]
 
 
 def describe_device(env: dict[str, Any]) -> str:
@@ -47,6 +47,8 @@ _METHODS = {
 _HOST_METHODS = {
     "per-call": "per-call (the host clock read around each call)",
     "aggregate": "aggregate (the host clock read around back-to-back calls)",
+    "wall": "synchronized wall (a device synchronize before and after back-to-back calls, host clock: sees every "
+            "stream and the host)",
 }
 
 
@@ -131,6 +133,37 @@ def _budget(stop: str, result: BenchResult) -> str:
     return f"{stop}; sampling took {r.timed_s:.3g} s{why}{whole}"
 
 
+def crosscheck_lines(result: BenchResult) -> list[str]:
+    """The cross-check, the kernels of one call and the cool calls (docs/bench.md, "Cross-check")."""
+    out: list[str] = []
+    x = result.crosscheck.to_dict() if result.crosscheck is not None else {}
+    if x.get("done"):
+        if x.get("agree"):
+            out.append(f"cross-check: synchronized wall {fmt_ms(x.get('wall_ms'))} per call "
+                       f"({x.get('calls_per_span')} calls per span), host {fmt_ms(x.get('wall_host_ms'))}: the "
+                       "headline holds")
+        else:
+            out.append(f"cross-check ({x.get('cause')}): {x.get('sentence')}; the {x.get('method_before')} number "
+                       f"was {fmt_ms(x.get('headline_before_ms'))}")
+        out += [f"cross-check: {n}" for n in x.get("notes") or ()]
+    k = result.kernels
+    if k is not None and k.available:
+        out.append(f"kernels: {k.ops_per_call:.3g} per call (kernels, copies, memsets), {fmt_ms(k.sum_ms)} of device "
+                   f"time summed, busy {fmt_ms(k.busy_ms)} (profiler, {k.doc.get('calls')} calls)")
+        if k.ops_per_call > 1 or len(k.rows) > 1:
+            for r in k.rows[:8]:
+                out.append(f"  {r.per_call:>5.3g}x {fmt_ms(r.ms_per_call):>10}  {r.kind:<6} {r.name[:90]}")
+            if len(k.rows) > 8:
+                out.append(f"  ... {len(k.rows) - 8} more names (kernels.rows)")
+    elif k is not None and k.reason:
+        out.append(f"kernels: not listed ({k.reason})")
+    pw = result.power
+    if pw is not None and pw.cool_ms:
+        out.append(f"cool call (one call after the GPU idled {pw.doc.get('idle_ms', 30):g} ms, compare with ncu): "
+                   f"{fmt_ms(pw.cool_ms)}")
+    return out
+
+
 def blocks(result: BenchResult, *, samples: bool = False) -> list[Block]:
     """The report of one bench result (``samples``: also every sample)."""
     out: list[Block] = [summary_table(result)]
@@ -144,9 +177,15 @@ def blocks(result: BenchResult, *, samples: bool = False) -> list[Block]:
     out.append(Line(f"warmup: {w.calls} calls in {fmt_ms(w.ms)} (first call {fmt_ms(w.first_call_ms)}); "
                     f"stop: {_budget(result.stop_reason, result)}"))
     out.append(Line(f"device: {describe_device(result.env)}"))
-    for line in (_clock_line(result.env.get("device")), _telemetry_line(result.telemetry)):
+    from .sweep import throughput_line
+
+    for line in (_clock_line(result.env.get("device")), _telemetry_line(result.telemetry),
+                 throughput_line(result.throughput)):
         if line:
             out.append(Line(line))
+    if result.headline == "wall":
+        out.append(Line(f"synchronized wall (host clock, sees every stream): {fmt_ms(result.summary.median)}  "
+                        "← headline"))
     p = result.pilots
     if p is not None:
         for value, label, kind in ((p.device_ms, "device (back to back, host removed)", "device"),
@@ -165,6 +204,7 @@ def blocks(result: BenchResult, *, samples: bool = False) -> list[Block]:
     if fl is not None and fl.floor_ms:
         out.append(Line(f"harness floor: {fmt_ms(fl.floor_ms)} ({fl.method} on a null kernel)"
                         if result.clock == "cuda-events" else f"harness floor: {fmt_ms(fl.floor_ms)} (empty call)"))
+    out += [Line(line) for line in crosscheck_lines(result)]
     out += [Line(f"note: {n}", "note") for n in result.notices]
     for warning in result.warnings:
         out.append(Line(f"warning [{warning.code}] {warning.message}", "warning"))

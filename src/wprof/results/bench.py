@@ -21,9 +21,10 @@ from ..stats import Summary, Warning_
 from . import _fields as F
 from ._common import read_summary, read_warnings
 from ._io import write_json_atomic
+from .bench_checks import CrossCheck, Kernels, Power
 
 __all__ = ["BenchResult", "Warmup", "Decision", "Pilots", "Floor", "Isolated", "Telemetry", "Cache", "RunInfo",
-           "BENCH_SCHEMA", "sections_from_extra"]
+           "CrossCheck", "Kernels", "Power", "BENCH_SCHEMA", "sections_from_extra"]
 
 BENCH_SCHEMA = "wprof.bench/2"
 
@@ -296,8 +297,12 @@ def sections_from_extra(extra: dict[str, Any], where: str = "extra.") -> dict[st
                          drift_first_quarter_ms=F.opt_number(drift, "first_quarter_ms", where + "drift."),
                          drift_last_quarter_ms=F.opt_number(drift, "last_quarter_ms", where + "drift."),
                          power_limited=F.flag(e, "power_limited", where, False))
+    for key, kind in (("crosscheck", CrossCheck), ("kernels", Kernels), ("power", Power)):
+        if e.get(key) is not None:
+            out[key] = kind.from_dict(F.mapping(e, key, where), f"{where}{key}.")
     out["notices"] = F.texts(e, "notices", where, ())
     out["next_step"] = F.text(e, "next_step", where, "")
+    out["throughput"] = F.opt_obj(e, "throughput", where)
     return out
 
 
@@ -349,8 +354,12 @@ class BenchResult:
     telemetry: Telemetry | None = None
     cache: Cache | None = None
     run: RunInfo | None = None
+    crosscheck: CrossCheck | None = None
+    kernels: Kernels | None = None
+    power: Power | None = None
     notices: tuple[str, ...] = ()
     next_step: str = ""
+    throughput: dict[str, Any] | None = None  # the work declared by the factory, as rates and % of peak (sweep.md)
     target: str = ""
     created_utc: str = ""
     wprof_version: str = ""
@@ -362,7 +371,10 @@ class BenchResult:
 
     @property
     def headline(self) -> str:
-        """``"device"`` (back-to-back calls, host removed) or ``"eager"`` (an event pair per call)."""
+        """``"device"`` (back-to-back calls, host removed), ``"eager"`` (an event pair per call) or ``"wall"``
+        (synchronized host-clock spans: the cross-check replaced a device number that did not hold)."""
+        if self.mode == "wall":
+            return "wall"
         return "device" if self.mode in ("prequeued", "graph") else "eager"
 
     @property
@@ -409,10 +421,16 @@ class BenchResult:
             e["power_limited"] = True
         if self.cache is not None:
             e["cache"] = self.cache.to_dict()
+        for key in ("crosscheck", "kernels", "power"):
+            sec = getattr(self, key)
+            if sec is not None:
+                e[key] = sec.to_dict()
         if self.notices:
             e["notices"] = list(self.notices)
         if self.next_step:
             e["next_step"] = self.next_step
+        if self.throughput is not None:
+            e["throughput"] = dict(self.throughput)
         return e
 
     def to_dict(self) -> dict[str, Any]:
@@ -438,8 +456,12 @@ class BenchResult:
             "telemetry": self.telemetry.to_dict() if self.telemetry else None,
             "cache": self.cache.to_dict() if self.cache else None,
             "run": self.run.to_dict() if self.run else None,
+            "crosscheck": self.crosscheck.to_dict() if self.crosscheck else None,
+            "kernels": self.kernels.to_dict() if self.kernels else None,
+            "power": self.power.to_dict() if self.power else None,
             "notices": list(self.notices),
             "next_step": self.next_step,
+            "throughput": dict(self.throughput) if self.throughput is not None else None,
             "samples_ms": list(self.samples_ms),
         }
 
@@ -459,8 +481,11 @@ class BenchResult:
             sections = {"decision": section("decision", Decision), "pilots": section("pilots", Pilots),
                         "floor": section("floor", Floor), "isolated": section("isolated", Isolated),
                         "telemetry": section("telemetry", Telemetry), "cache": section("cache", Cache),
-                        "run": section("run", RunInfo), "notices": F.texts(d, "notices", where, ()),
-                        "next_step": F.text(d, "next_step", where, "")}
+                        "run": section("run", RunInfo), "crosscheck": section("crosscheck", CrossCheck),
+                        "kernels": section("kernels", Kernels), "power": section("power", Power),
+                        "notices": F.texts(d, "notices", where, ()),
+                        "next_step": F.text(d, "next_step", where, ""),
+                        "throughput": F.opt_obj(d, "throughput", where)}
         return cls(
             name=F.text(d, "name", where),
             clock=F.text(d, "clock", where),

@@ -18,7 +18,7 @@ from ._fields import FieldError
 from ._io import read_json
 from ._text import printable
 
-__all__ = ["Kind", "KINDS", "kind_of", "result_class", "renderer", "load_result", "parse_result"]
+__all__ = ["Kind", "KINDS", "kind_of", "result_class", "renderer", "html_page", "load_result", "parse_result"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,7 @@ class Kind:
     reads: tuple[int, ...]
     cls: str  # "module:Class" of the frozen result class
     renderer: str  # module in wprof.report with blocks(result, samples=False)
+    html: str = ""  # "module:function(result) -> str": the self-contained HTML page (wprof.report.html)
 
     @property
     def schema(self) -> str:
@@ -37,10 +38,16 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {k.name: k for k in (
-    Kind("wprof.bench", 2, (1, 2), "wprof.results.bench:BenchResult", "wprof.report.bench"),
-    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop"),
-    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare"),
-    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu"),
+    Kind("wprof.bench", 2, (1, 2), "wprof.results.bench:BenchResult", "wprof.report.bench",
+         "wprof.report.html_bench:bench_page"),
+    Kind("wprof.loop", 1, (1,), "wprof.results.loop:LoopResult", "wprof.report.loop", "wprof.report.html_loop:loop_page"),
+    Kind("wprof.compare", 1, (1,), "wprof.results.compare:CompareResult", "wprof.report.compare",
+         "wprof.report.html_bench:compare_page"),
+    Kind("wprof.ncu", 1, (1,), "wprof.results.ncu:NcuResult", "wprof.report.ncu", "wprof.report.html:ncu_page"),
+    Kind("wprof.sweep", 1, (1,), "wprof.results.sweep:SweepResult", "wprof.report.sweep",
+         "wprof.report.html_sweep:sweep_page"),
+    Kind("wprof.sweep-compare", 1, (1,), "wprof.results.sweep:SweepCompareResult", "wprof.report.sweep",
+         "wprof.report.html_sweep:sweep_compare_page"),
 )}
 
 
@@ -55,6 +62,12 @@ def kind_of(result: Any) -> Kind:
 
 def result_class(kind: Kind) -> type:
     mod, _, name = kind.cls.partition(":")
+    return getattr(importlib.import_module(mod), name)
+
+
+def html_page(kind: Kind) -> Any:
+    """The function that renders this kind's HTML page."""
+    mod, _, name = kind.html.partition(":")
     return getattr(importlib.import_module(mod), name)
 
 
@@ -91,5 +104,6 @@ def parse_result(doc: dict[str, Any], where: str = "the document") -> Any:
 
 
 def load_result(path: str | os.PathLike[str]) -> Any:
-    """Load any wprof result file and return its frozen class (BenchResult, LoopResult, CompareResult, NcuResult)."""
+    """Load any wprof result file and return its frozen class (BenchResult, LoopResult, CompareResult, NcuResult,
+    SweepResult, SweepCompareResult)."""
     return parse_result(read_json(path), f"'{path}'")

@@ -309,18 +309,41 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
 
 def data_driven(ctx: Context, r: Region) -> bool:
     """The region runs a loop over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps."""
+    from .._context import stmt_nodes
+
     for s in r.stmts():
-        if isinstance(s, (ast.For, ast.AsyncFor)) and not _range_like(ctx, s.iter):
-            return True
+        if isinstance(s, (ast.For, ast.AsyncFor)) and not _range_like(ctx, s.iter) and any(
+                ctx.gpu_work_in(stmt_nodes(b)) for b in r.scope.stmts[s._wp_idx + 1:s._wp_end + 1]):  # type: ignore
+            return True  # (not `for group in optimizer.param_groups: group["lr"] = lr`)
         if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
             return True
     return False
 
 
 def end_to_end(ctx: Context, r: Region) -> bool:
-    """The region runs a data-driven loop or trains (``.backward()``): a run's wall time, where the first step is
-    part of the workload, not a steady-state benchmark."""
-    return data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls())
+    """The region runs a data-driven loop or trains (``.backward()``), directly or through a function of the file
+    that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
+    first step is part of the workload, not a steady-state benchmark."""
+    if data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls()):
+        return True
+    return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
+               _fn_data_driven(ctx, ctx.functions[c.func.id]) for c in r.calls())
+
+
+def _fn_data_driven(ctx: Context, fn: ast.AST) -> bool:
+    cached = getattr(fn, "_wp_data_driven", None)
+    if cached is None:
+        cached = False
+        for st in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
+            if isinstance(st, (ast.For, ast.AsyncFor)) and not _range_like(ctx, st.iter) and \
+                    any(stmt_calls(s) for s in fn._wp_own_scope.stmts[st._wp_idx + 1:st._wp_end + 1]):  # type: ignore
+                cached = True
+                break
+            if any(ctx.method(c) == "backward" for c in stmt_calls(st)):
+                cached = True
+                break
+        fn._wp_data_driven = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def benchmarks_itself(ctx: Context, key: str) -> bool:
@@ -344,7 +367,12 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
         it = it.args[0]
     if isinstance(it, ast.Call) and ctx.call_name(it) in ("tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.trange") and it.args:
         it = it.args[0]
-    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")):
+        return False
+    # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count
+    return not any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
+                   (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
+                   for a in it.args for n in ast.walk(a))
 
 
 def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:

@@ -47,6 +47,7 @@ from __future__ import annotations
 import ast
 
 from .._context import HIDDEN_SYNC_METHODS, Context, stmt_nodes
+from .._regions import periodic
 
 CODE = "WP114"
 NAME = "hidden-sync"
@@ -105,19 +106,6 @@ def _loop_syncs_itself(ctx: Context, loop: ast.stmt) -> bool:
     """A ``while`` loop whose condition synchronizes (a decode loop that stops on a token): every step waits for
     the device before it starts, whatever the body does."""
     return isinstance(loop, ast.While) and any(ctx.is_sync(c) for c in _own_calls(loop))
-
-
-def periodic(stmt: ast.stmt) -> bool:
-    """``stmt`` runs under ``if step % N == 0`` (and not in a loop inside that ``if``): once every N steps."""
-    loops = stmt._wp_loops  # type: ignore[attr-defined]
-    node = getattr(stmt, "_wp_parent", None)
-    while isinstance(node, ast.stmt) and getattr(node, "_wp_loops", None) == loops and \
-            not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
-        if isinstance(node, ast.If) and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
-                                            for n in ast.walk(node.test)):
-            return True
-        node = getattr(node, "_wp_parent", None)
-    return False
 
 
 def _branches(stmt: ast.AST) -> dict[int, str]:

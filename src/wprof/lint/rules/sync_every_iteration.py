@@ -44,7 +44,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, stmt_nodes
-from .._regions import covered
+from .._regions import covered, periodic
 
 CODE = "WP101"
 NAME = "sync-every-iteration"
@@ -65,7 +65,7 @@ def check(ctx: Context) -> None:
             if not work:
                 continue
             syncs = [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
-                     if ctx.is_sync(c, hidden=False)]
+                     if ctx.is_sync(c, hidden=False) and not periodic(s)]  # not `if step % N == 0:` syncs
             before = [c for i, c in syncs if i < min(work)]
             after = [c for i, c in syncs if i > max(work)]
             if before and after and not _long_samples(ctx, loop, body):
