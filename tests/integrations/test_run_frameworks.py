@@ -11,7 +11,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from wprof.cli import main  # noqa: E402
+from harness import run_wprof  # noqa: E402
 
 HF = textwrap.dedent('''\
     import torch
@@ -119,21 +119,18 @@ SEQ_FIRST = textwrap.dedent('''\
 ''')
 
 
-def _run(tmp_path, monkeypatch, capsys, src, *opts, name="s"):
-    monkeypatch.delenv("WPROF", raising=False)
-    monkeypatch.chdir(tmp_path)
+def _run(tmp_path, src, *opts, name="s"):
     script = tmp_path / f"{name}.py"
     script.write_text(src.replace("OUT", repr(str(tmp_path / "out"))))
-    rc = main(["run", "--mode", "host", "--log-interval", "0", "--out-dir", str(tmp_path / "res"), *opts, "--",
-               str(script)])
-    out, err = capsys.readouterr()
+    p = run_wprof(["run", "--mode", "host", "--log-interval", "0", "--out-dir", "res", *opts, "--", script.name],
+                  tmp_path)
     res = tmp_path / "res" / f"{name}.json"
-    return rc, out, err, json.loads(res.read_text()) if res.exists() else None
+    return p.returncode, p.stdout, p.stderr, json.loads(res.read_text()) if res.exists() else None
 
 
-def test_hf_trainer_script(tmp_path, monkeypatch, capsys):
+def test_hf_trainer_script(tmp_path):
     pytest.importorskip("transformers")
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, HF, "--warmup", "1", "--iters", "2")
+    rc, out, err, doc = _run(tmp_path, HF, "--warmup", "1", "--iters", "2")
     assert rc == 0 and out.endswith("steps/s True\n")
     assert "timing the loop at s.py:19: print(\"steps/s\", trainer.train()" in err and "transformers.Trainer" in err
     assert doc["status"] == "complete" and doc["n"] == 2 and doc["global_batch_size"] == 8
@@ -141,38 +138,38 @@ def test_hf_trainer_script(tmp_path, monkeypatch, capsys):
     assert "tokens/s" in err and "tokens per step 64" in err
 
 
-def test_lightning_script(tmp_path, monkeypatch, capsys):
+def test_lightning_script(tmp_path):
     pytest.importorskip("pytorch_lightning")
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, LIGHTNING, "--warmup", "2", "--iters", "10")
+    rc, out, err, doc = _run(tmp_path, LIGHTNING, "--warmup", "2", "--iters", "10")
     assert rc == 0 and "global step 16" in out
     assert "Lightning Trainer" in err
     assert doc["status"] == "complete" and doc["n"] == 10 and doc["global_batch_size"] == 8
     assert doc["tokens_per_step"] is None  # float features: no tokens
 
 
-def test_accelerate_loop_is_a_plain_loop_timed_inside_the_shard(tmp_path, monkeypatch, capsys):
+def test_accelerate_loop_is_a_plain_loop_timed_inside_the_shard(tmp_path):
     pytest.importorskip("accelerate")
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, ACCELERATE, "--warmup", "2", "--iters", "10")
+    rc, out, err, doc = _run(tmp_path, ACCELERATE, "--warmup", "2", "--iters", "10")
     assert rc == 0 and out == "done\n"
     assert "timing the loop at s.py:11" in err and "accelerator.backward()" in err
     assert doc["status"] == "complete" and doc["n"] == 10 and doc["global_batch_size"] == 6
     assert all(d > 0 for d in doc["samples"]["data_ms"])
 
 
-def test_full_batch_loop_and_a_forced_while_loop(tmp_path, monkeypatch, capsys):
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, FULL_BATCH, "--warmup", "2", "--iters", "8")
+def test_full_batch_loop_and_a_forced_while_loop(tmp_path):
+    rc, out, err, doc = _run(tmp_path, FULL_BATCH, "--warmup", "2", "--iters", "8")
     assert rc == 0 and out == "loss True\n"
     assert "timing the loop at s.py:5: for step in range(12):" in err
     assert doc["status"] == "complete" and doc["n"] == 8 and doc["global_batch_size"] is None
     assert "pass --gbs N" in err
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, FULL_BATCH, "--warmup", "1", "--iters", "5", "--gbs",
+    rc, out, err, doc = _run(tmp_path, FULL_BATCH, "--warmup", "1", "--iters", "5", "--gbs",
                              "64", "--loop", "s.py:13")
     assert rc == 0 and "timing the loop at s.py:12: while n < 9:" in err
     assert doc["n"] == 5 and doc["global_batch_size"] == 64
 
 
-def test_sequence_first_batches_count_dimension_1_and_say_why(tmp_path, monkeypatch, capsys):
-    rc, out, err, doc = _run(tmp_path, monkeypatch, capsys, SEQ_FIRST, "--warmup", "1", "--iters", "3")
+def test_sequence_first_batches_count_dimension_1_and_say_why(tmp_path):
+    rc, out, err, doc = _run(tmp_path, SEQ_FIRST, "--warmup", "1", "--iters", "3")
     assert rc == 0
     assert doc["global_batch_size"] == 40 and doc["tokens_per_step"] == 200
     src = doc["config"]["sources"]["global_batch_size"]
