@@ -39,6 +39,18 @@ class RecordingGauge:
     def observe(self, batch: Any) -> None:
         self.observed.append(batch)
 
+    def phase(self, name: str) -> Any:
+        events = self.events
+
+        class _Phase:
+            def __enter__(self) -> None:
+                events.append(f"phase {name}")
+
+            def __exit__(self, *exc: Any) -> None:
+                events.append(f"/phase {name}")
+
+        return _Phase()
+
     def finish(self) -> None:
         self.events.append("finish")
 

@@ -60,6 +60,8 @@ def test_steps_are_optimizer_steps_with_every_micro_batch_fetch_timed_and_eval_l
     assert len(body) == 4  # max_steps optimizer steps, one gauge step each
     for chunk in body:  # 2 micro-batches (gradient accumulation) fetched inside each step, each fetch timed
         assert chunk[:5] == ["begin_step", "begin_data", "end_data", "begin_data", "end_data"]
+        assert chunk.count("phase optimizer") == 1  # optimizer.step() bracketed by the Trainer's two hooks
+        assert chunk.index("phase optimizer") + 1 == chunk.index("/phase optimizer")
     assert events.count("evaluate") == 2
     for chunk in body:  # the step ends before evaluation runs: evaluation is in no step
         if "evaluate" in chunk:

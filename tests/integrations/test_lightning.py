@@ -73,6 +73,8 @@ def test_steps_span_accumulated_batches_and_validation_is_left_out(pkg):
     assert len(body) == 8  # 32 samples / 4 per batch / 2 accumulated = 4 optimizer steps per epoch, 2 epochs
     for chunk in body:  # both batch fetches of a step are timed (through trainer.profiler, from the first epoch)
         assert chunk.count("begin_data") == 2
+        assert chunk.count("phase backward") == chunk.count("/phase backward") == 2  # one per micro-batch
+        assert chunk.count("phase optimizer") == chunk.count("/phase optimizer") == 1
     assert events.count("validation") == 2
     for chunk in body:
         if "validation" in chunk:

@@ -52,6 +52,7 @@ class Driver:
         self.in_step = False
         self.timed: list[Any] = []  # loaders whose class was swapped
         self.gbs_known = False
+        self._phases: dict[str, Any] = {}  # open phases by name
         self.every_fetch = False  # a step per fetch (a plain loop over Accelerate's loader), not per optimizer step
 
     # --- global batch size ------------------------------------------------------------------------------------
@@ -86,6 +87,20 @@ class Driver:
             g.observe(batch)  # samples per step when the settings did not give them; tokens per step
         if self.every_fetch:
             self.new_step = True
+
+    # --- phases: the parts of a step the trainer's hooks bracket (event pairs, as gauge.phase) ------------------
+    def phase_begin(self, name: str) -> None:
+        phase = getattr(self.gauge, "phase", None)
+        if phase is None:
+            return
+        cm = phase(name)
+        cm.__enter__()
+        self._phases[name] = cm
+
+    def phase_end(self, name: str) -> None:
+        cm = self._phases.pop(name, None)
+        if cm is not None:
+            cm.__exit__(None, None, None)
 
     # --- trainer events ---------------------------------------------------------------------------------------
     def optimizer_stepped(self) -> None:

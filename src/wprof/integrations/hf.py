@@ -13,7 +13,8 @@ before them, when the Trainer's flow asks for them, and at each epoch's end). Da
 ``__next__`` of the training ``DataLoader`` that Accelerate's ``DataLoaderShard`` wraps (fetch and collate; the
 shard's copy to the device counts as compute). Samples per step: ``args.train_batch_size`` (per-device batch x GPUs
 of one process) x ``gradient_accumulation_steps`` x ``world_size``. Everything else (window, log lines, diagnosis,
-MFU, ``--dmon``/``--kineto``/nsys windows, the result file) is the gauge's, configured by keyword arguments or
+MFU, ``--dmon``/``--kineto``/nsys windows, the result file) is the gauge's, plus one phase, ``optimizer`` (an
+event pair from ``on_pre_optimizer_step`` to ``on_optimizer_step``: ``optimizer.step()`` alone), configured by keyword arguments or
 ``WPROF``. ``wprof run -- train.py`` attaches this callback itself (docs/integrations.md).
 
 Importing this module imports ``transformers``; ``import wprof`` never does.
@@ -53,6 +54,14 @@ class WprofCallback(TrainerCallback):
                                getattr(args, "world_size", 1) or 1, "TrainingArguments")
         if train_dataloader is not None:
             d.time(train_dataloader)
+
+    def on_pre_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if self.driver is not None:
+            self.driver.phase_begin("optimizer")
+
+    def on_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if self.driver is not None:
+            self.driver.phase_end("optimizer")
 
     def on_step_end(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         d = self.driver

@@ -15,7 +15,9 @@ own fetch of each training batch, the span it hands its profilers as ``[_Trainin
 (the DataLoader's ``__next__`` inside its data fetcher, one batch ahead; ``batch_to_device`` is compute): the
 callback times it through ``trainer.profiler`` (:func:`time_profiler`), so it covers the loader Lightning really
 iterates, from the first epoch on. Samples per step: the loader's ``batch_size`` x ``accumulate_grad_batches`` x
-``trainer.world_size``, else learned from the batches one step trains on.
+``trainer.world_size``, else learned from the batches one step trains on. Phases (event pairs): ``backward``
+(``on_before_backward`` to ``on_after_backward``) and ``optimizer`` (``on_before_optimizer_step``, after the
+closure's forward and backward, to ``on_train_batch_end``).
 
 Importing this module imports nothing heavy; :func:`callback_class` imports the Lightning package it is asked for.
 """
@@ -84,15 +86,26 @@ class _Hooks:
         if d is not None and (not d.gbs_known or getattr(d.gauge, "tokens_per_step", 0) is None):
             d.gauge.observe(batch)  # samples per step without a batch_size to read; tokens per step
 
+    def on_before_backward(self, trainer: Any, pl_module: Any, loss: Any) -> None:
+        if self.driver is not None:
+            self.driver.phase_begin("backward")
+
+    def on_after_backward(self, trainer: Any, pl_module: Any) -> None:
+        if self.driver is not None:
+            self.driver.phase_end("backward")
+
     def on_before_optimizer_step(self, trainer: Any, pl_module: Any, optimizer: Any, *args: Any) -> None:
         self._stepped = True
         self._saw_optimizer_hook = True
+        if self.driver is not None:
+            self.driver.phase_begin("optimizer")  # ends at on_train_batch_end: the update and what follows it
 
     def on_train_batch_end(self, trainer: Any, pl_module: Any, outputs: Any, batch: Any, batch_idx: int,
                            *args: Any) -> None:
         d = self.driver
         if d is None:
             return
+        d.phase_end("optimizer")
         if self._saw_optimizer_hook:
             stepped = self._stepped
         else:  # no optimizer hook seen (a strategy that steps itself): every accumulate_grad_batches batches
