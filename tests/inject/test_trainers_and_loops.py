@@ -149,3 +149,31 @@ def test_count_loop_times_the_fetch_with_hooks():
     assert "for batch_idx in count(1):\n    wprof_gauge.begin_step()\n" in copy
     assert "    with wprof_gauge.data():\n        batch_x, batch_y = get_batch()\n" \
            "    wprof_gauge.observe((batch_x, batch_y))" in copy
+
+
+def test_batch_layout_evidence():
+    from wprof.inject.layout import batch_layout
+
+    def lay(src):
+        return batch_layout([("m.py", ast.parse(src))])
+
+    assert lay("self.rnn = nn.LSTM(8, 8, 2)\n").dim == 1
+    assert "nn.LSTM(...) at m.py:1 has no batch_first=True" in lay("rnn = nn.LSTM(8, 8)\n").why
+    assert lay("rnn = nn.GRU(8, 8, batch_first=True)\n") == type(lay(""))(0, "")
+    t = lay("class T(nn.Transformer):\n    def __init__(self):\n        super().__init__(d_model=8)\n")
+    assert t.dim == 1 and "class T(nn.Transformer) at m.py:1 keeps batch_first=False" in t.why
+    both = lay("a = nn.LSTM(8, 8)\nb = nn.MultiheadAttention(8, 2, batch_first=True)\n")
+    assert both.dim == 0 and "ambiguous" in both.why
+    assert lay("x = nn.Linear(8, 8)\n").why == ""
+
+
+def test_inject_copy_of_a_sequence_first_loop_reads_dimension_1(tmp_path, capsys):
+    from wprof.cli import main
+
+    src = ("import torch\nrnn = torch.nn.LSTM(4, 4)\nfor i in range(0, 20, 5):\n    x, y = get_batch(i)\n"
+           "    rnn(x)[0].sum().backward()\n    opt.step()\n")
+    (tmp_path / "lm.py").write_text(src)
+    assert main(["inject", str(tmp_path / "lm.py"), "-o", str(tmp_path / "copy.py"), "--quiet"]) == 0
+    copy = (tmp_path / "copy.py").read_text()
+    assert ("wprof_gauge.observe((x, y), dim=1, why='sequence-first: torch.nn.LSTM(...) at lm.py:2 has no "
+            "batch_first=True')") in copy

@@ -16,7 +16,7 @@ import ast
 import os
 from dataclasses import dataclass
 
-__all__ = ["Layout", "batch_layout", "SEQ_FIRST_MODULES"]
+__all__ = ["Layout", "batch_layout", "project_layout", "SEQ_FIRST_MODULES"]
 
 SEQ_FIRST_MODULES = {"RNN", "LSTM", "GRU", "Transformer", "TransformerEncoderLayer", "TransformerDecoderLayer",
                      "MultiheadAttention"}
@@ -78,3 +78,17 @@ def batch_layout(files: list[tuple[str, ast.Module]]) -> Layout:
     if seq and bat:
         return Layout(0, f"layout ambiguous: {seq[0]}, but {bat[0]}; the first dimension was taken")
     return Layout(0, "")
+
+
+def project_layout(tree: ast.Module, filename: str, path0: str, package: str | None = None) -> Layout:
+    """:func:`batch_layout` of a script and the project modules it imports (unreadable modules are skipped)."""
+    from .imports import local_modules
+
+    files = [(filename, tree)]
+    for _, path in local_modules(tree, filename, path0, package):
+        try:
+            with open(path, encoding="utf-8") as f:
+                files.append((path, ast.parse(f.read(), filename=path)))
+        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+    return batch_layout(files)

@@ -42,6 +42,8 @@ class Plan:
     candidate: Candidate
     gauge_kwargs: dict[str, Any] = field(default_factory=dict)  # written into the inject copy's Gauge(...)
     gauge_var: str = GAUGE_VAR
+    observe_dim: int = 0  # the batch dimension the copy's observe() reads (1: sequence-first, inject/layout.py)
+    observe_why: str = ""
 
 
 def _used_names(tree: ast.AST) -> set[str]:
@@ -201,7 +203,8 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
             if isinstance(stmt, ast.AnnAssign) else []
         if targets and "global_batch_size" not in plan.gauge_kwargs:  # the hooks never see the batch: hand it over
-            learn = f"{indent}{g}.observe({ast.unparse(targets[0])})  # wprof: learns the batch size{nl}"
+            extra = f", dim={plan.observe_dim}, why={plan.observe_why!r}" if plan.observe_dim else ""
+            learn = f"{indent}{g}.observe({ast.unparse(targets[0])}{extra})  # wprof: learns the batch size{nl}"
         edits.append((a, b, f"{indent}with {g}.data():{nl}{indented}{learn}"))
 
     at = _insert_after_line(tree, c)

@@ -62,19 +62,9 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
 
 def _layout(script: Script, package: str | None) -> Any:
     """The batch layout the script and its project modules show (sequence-first modules): see inject/layout.py."""
-    import ast
+    from .layout import project_layout
 
-    from .imports import local_modules
-    from .layout import batch_layout
-
-    files = [(script.filename, script.tree)]
-    for _, path in local_modules(script.tree, script.filename, script.path0, package):
-        try:
-            with open(path, encoding="utf-8") as f:
-                files.append((path, ast.parse(f.read(), filename=path)))
-        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
-            continue
-    return batch_layout(files)
+    return project_layout(script.tree, script.filename, script.path0, package)
 
 
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
