@@ -27,6 +27,13 @@ def plain(n=10):
 
 def typo(n=10):
     return (lambda: None), {"flop": n}
+
+
+def stop(n=10):
+    if n > 100:
+        raise KeyboardInterrupt
+    data = list(range(n))
+    return lambda: sum(data)
 '''
 
 FAST = dict(device="cpu", iters=5, warmup=1, warmup_ms=0.0, monitor=False)
@@ -157,3 +164,13 @@ def test_flops_counted_with_flopcountermode(tmp_path):
     r2 = run_sweep(f"{f}:add", {"n": [16, 32]}, count_flops=True, **FAST)  # elementwise: counted 0 FLOPs
     assert all("counted 0 FLOPs" in p.result.throughput["reason"] for p in r2.points)
     assert all("tflop_per_s" not in p.result.throughput for p in r2.points)
+
+
+def test_ctrl_c_keeps_the_points_measured(target, tmp_path, capsys):
+    r = run_sweep(f"{target}:stop", {"n": [10, 20, 1000, 30]}, **FAST)
+    assert r.status == "interrupted" and [p.params["n"] for p in r.points] == [10, 20]
+    assert r.notes == ("interrupted: 2 of 4 points measured",)
+    js = tmp_path / "s.json"
+    code = main(["bench", f"{target}:stop", "--param", "n=10,1000", "--device", "cpu", "--iters", "5",
+                 "--warmup-ms", "0", "--no-monitor", "--json", str(js)])
+    assert code == 130 and load_result(js).status == "interrupted" and len(load_result(js).points) == 1

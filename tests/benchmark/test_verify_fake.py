@@ -92,3 +92,14 @@ def test_forced_per_call_keeps_its_launch_inclusive_number_and_says_so(use):
     x = r.extra["crosscheck"]
     assert x["cause"] == "launch-gaps" and x["headline"] == "keep" and "mode='per-call'" in x["sentence"]
     assert "crosscheck" in {w.code for w in r.warnings}
+
+
+def test_cli_no_crosscheck(tmp_path):
+    import json
+
+    from wprof.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["bench", "--stmt", "sum(range(50))", "--device", "cpu", "--iters", "10", "--no-crosscheck",
+                 "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["config"]["crosscheck"] is False

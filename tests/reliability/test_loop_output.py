@@ -125,3 +125,12 @@ def test_inject_on_a_loop_that_has_a_gauge_writes_nothing_and_says_so(tmp_path):
     assert p.stderr == ("wprof: error: the loop at train.py:4 already has a wprof.Gauge (it iterates gauge, a "
                         "wprof.Gauge made at line 3): nothing to inject; run the script as it is (or choose another "
                         "loop with --loop LINE)\n"), p.stderr
+
+
+def test_flops_that_overflow_give_no_mfu_rather_than_inf():
+    from wprof.loop.config import resolve_config
+    from wprof.loop.window import compute_mfu
+
+    cfg = resolve_config({"flops_per_sample": 1e308, "global_batch_size": 256}, env="")  # finite, times 256: inf
+    m = compute_mfu(cfg, 12.0, 1, None)
+    assert m["mfu"] is None and "not a finite number" in m["reason"]

@@ -37,6 +37,8 @@ SYNC_APIS = frozenset({
 })
 #: profiler activities of the pass (CUPTI's runtime-API records come with the CUDA activity)
 ACTIVITIES = ("CPU", "CUDA")
+#: set by ncu and nsys when they inject into a process (CUPTI has one subscriber: the pass is skipped under them)
+INJECTION_VARS = ("CUDA_INJECTION64_PATH", "NSYS_PROFILING_SESSION_ID", "NV_NSIGHT_INJECTION_TRANSPORT_TYPE")
 #: at most this many rows in the result (the rest are summed into one "other kernels" row)
 MAX_ROWS = 24
 
@@ -160,7 +162,10 @@ def parse_trace(events: list[dict[str, Any]], calls: int, *, markers: int = 2) -
     last = mk[-1] if len(mk) >= 2 and markers >= 2 else None
     bench_stream = _stream(first) if first is not None else None
     if first is None and markers:
-        notes.append("the marker kernel was not in the trace: the bench stream is unknown")
+        # not even our own marker kernel: the profiler saw no GPU activity at all (another CUPTI client, such as
+        # ncu or nsys, holds it), so "no kernels" would be a wrong conclusion
+        return KernelBreakdown(False, "the profiler saw no GPU activity, not even its marker kernel (another "
+                                      "profiler such as ncu or nsys may hold CUPTI)")
     dropped = {id(first), id(last)} - {id(None)}
     t_first = float(first.get("ts", 0.0)) if first is not None else float("-inf")
     work = [(GPU_CATS[cat], ev) for cat, ev in gpu if id(ev) not in dropped and float(ev.get("ts", 0.0)) >= t_first]
@@ -224,7 +229,8 @@ def parse_trace(events: list[dict[str, Any]], calls: int, *, markers: int = 2) -
         span = (max(b for _, b in intervals) - min(a for a, _ in intervals)) / 1e3 / calls
     return KernelBreakdown(
         available=True, calls=calls, ops_per_call=n_ops / calls, kernels_per_call=n_kern / calls,
-        sum_ms=total_us / calls / 1e3, kernel_sum_ms=kernel_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls, span_ms=span,
+        sum_ms=total_us / calls / 1e3, kernel_sum_ms=kernel_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls,
+        span_ms=span,
         bench_stream=bench_stream, streams=tuple(sorted(streams)), other_stream_ms=other_ms / calls / 1e3,
         other_streams=tuple(sorted(other)), syncs_per_call=syncs, sync_apis=tuple(sync_names),
         launches_per_call=launches, rows=tuple(out_rows), notes=tuple(notes))
@@ -239,6 +245,10 @@ def profile_calls(call: Callable[[], Any], calls: int, torch: Any, stream: Any =
         from torch.profiler import ProfilerActivity, profile
     except Exception as exc:  # pragma: no cover - torch without the profiler
         return KernelBreakdown(False, f"torch.profiler is not importable ({type(exc).__name__}: {exc})")
+    attached = [k for k in INJECTION_VARS if os.environ.get(k)]
+    if attached:
+        return KernelBreakdown(False, f"another profiler is attached ({attached[0]} is set): the profiler pass "
+                                      "would compete with it for CUPTI; kernels not listed")
     sleep = getattr(torch.cuda, "_sleep", None)
     if sleep is None:
         return KernelBreakdown(False, "torch.cuda._sleep is missing (the marker kernel of the profiler pass)")

@@ -103,6 +103,8 @@ def run_sweep(spec: str, axes: dict[str, list[Any]], *, fixed: dict[str, Any] | 
             point_name = f"{name or attr}[{label}]"
             try:
                 fn, args, decl = unpack_target(call_factory(factory, attr, params))
+                if decl:
+                    check_declaration(decl, attr)  # a bad declaration stops the sweep before it measures
                 result = bench(fn, args=args, name=point_name, target=f"{spec} {label}", **bench_kwargs)
                 result = add_throughput(result, fn, args, decl, params, count_flops=count_flops, where=attr)
                 point = SweepPoint(params=values, result=result)

@@ -68,6 +68,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--drop-throttled", action="store_true",
                    help="drop samples taken while NVML reported a throttled clock (never all of them)")
     p.add_argument("--no-monitor", action="store_true", help="no NVML telemetry during the measurement")
+    p.add_argument("--no-crosscheck", action="store_true",
+                   help="skip the headline's cross-check (synchronized wall and one profiler pass, docs/bench.md)")
     p.add_argument("--device", default=None, help="CUDA device (default: current); 'cpu' forces the host clock")
     p.add_argument("--name", default=None, help="name shown in the report and saved in the result")
     p.add_argument("--json", metavar="PATH", default=None, help="save the result as JSON (atomic write)")
@@ -77,6 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _bench_kwargs(args: argparse.Namespace) -> dict:
     return dict(cache=args.cache, drop_throttled=args.drop_throttled, monitor=not args.no_monitor,
+                crosscheck=not args.no_crosscheck,
                 warmup=args.warmup, warmup_ms=args.warmup_ms, iters=args.iters, budget_s=args.budget_s,
                 precision=args.precision, min_iters=args.min_iters, max_iters=args.max_iters, mode=args.mode,
                 calls_per_sample=args.calls_per_sample, device=args.device)
@@ -121,6 +124,10 @@ def run(args: argparse.Namespace) -> int:
         # the exact arguments, params included: the result's target and the ladder's command repeat them
         target = shlex.join([args.target] + [f"--param={x}" for x in args.param or ()])
         fn, call_args, decl = unpack_target(loaded)
+        if decl:
+            from ..benchmark.throughput import check_declaration
+
+            check_declaration(decl, name)  # before timing, not after
     result = bench(fn, args=call_args, name=args.name or name, target=target, **_bench_kwargs(args))
     if decl or args.count_flops:
         from ..benchmark.sweep import add_throughput

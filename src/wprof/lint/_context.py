@@ -18,78 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._diagnostic import Diagnostic, Fix
-
-HOST_CLOCKS = frozenset({
-    "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
-    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
-})
-SYNC_FUNCS = frozenset({
-    "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
-    "torch.mps.synchronize", "numba.cuda.synchronize", "jax.block_until_ready",
-})
-# waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
-# synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
-HIDDEN_SYNC_FUNCS = frozenset({"torch.distributed.barrier"})
-SYNC_ATTRS = frozenset({
-    "synchronize", "deviceSynchronize", "cudaDeviceSynchronize", "cuCtxSynchronize", "cudaStreamSynchronize",
-    "cuStreamSynchronize", "cudaEventSynchronize", "cuEventSynchronize", "streamSynchronize", "block_until_ready",
-})
-HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
-EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})
-TORCH_FACTORIES = frozenset({
-    "randn", "rand", "randint", "randperm", "normal", "zeros", "ones", "empty", "full", "eye", "arange", "linspace",
-    "logspace", "tensor", "as_tensor", "empty_strided", "randn_like", "rand_like", "randint_like", "zeros_like",
-    "ones_like", "empty_like", "full_like",
-})
-NVTX_PUSH = frozenset({"range_push", "push_range", "start_range", "range_start"})
-NVTX_POP = frozenset({"range_pop", "pop_range", "end_range", "range_end"})
-NVTX_MODULES = ("nvtx", "torch.cuda.nvtx", "cupyx.profiler", "cupy.cuda.nvtx")
-# calls that never put work on a GPU (builtins and common host-side methods)
-HOST_BUILTINS = frozenset({
-    "print", "len", "range", "enumerate", "zip", "iter", "next", "int", "float", "str", "bool", "round", "abs",
-    "min", "max", "sum", "sorted", "list", "tuple", "dict", "set", "isinstance", "format", "repr", "open", "map",
-    "filter", "any", "all", "getattr", "setattr", "hasattr", "super", "type", "id", "vars", "input",
-})
-HOST_METHODS = frozenset({
-    "append", "extend", "insert", "pop", "format", "join", "items", "keys", "values", "get", "write", "flush",
-    "info", "debug", "warning", "error", "log", "update", "add_scalar", "set_postfix", "set_description", "split",
-    "strip", "startswith", "endswith", "replace", "lower", "upper", "copy", "clear", "setdefault", "close", "read",
-    "readline", "encode", "decode", "record", "elapsed_time", "query", "wait_event", "wait_stream", "tic", "toc",
-    # module/optimizer bookkeeping and model loading: host work
-    "train", "eval", "zero_grad", "parameters", "named_parameters", "buffers", "modules", "children", "state_dict",
-    "load_state_dict", "from_pretrained", "save_pretrained", "requires_grad_", "register_buffer", "manual_seed",
-    "seed", "numel", "size", "dim", "element_size", "data_ptr", "stride", "is_contiguous", "nelement",
-    "num_parameters", "get_num_params",
-})
-# calls that run on the host and wait for the device (or for other processes) before they return
-SYNCING_CALLS = frozenset({
-    "triton.testing.do_bench", "triton.testing.do_bench_cudagraph", "wprof.bench", "torch.cuda.Event.synchronize",
-})
-# torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
-# host after every token (data-dependent termination: it waits for the device each step)
-SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy", "generate"})
-SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
-TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
-GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
-NOT_WORK_PREFIXES = (
-    "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
-    "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
-    "torch.set_grad_enabled", "torch.backends.", "torch.set_", "torch.get_", "torch.is_", "torch.Event",
-    "torch.compile", "torch.accelerator.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
-    # host work: serialization, data, processes, logging, schedulers, hubs
-    "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",
-    "torch.optim.lr_scheduler.", "torch.onnx.", "torch.distributed.init_process_group", "torch.distributed.get_",
-    "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
-    "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
-    "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
+from ._names import (  # noqa: F401 -- re-exported: rules import these names from here
+    HOST_CLOCKS, SYNC_FUNCS, HIDDEN_SYNC_FUNCS, SYNC_ATTRS, HIDDEN_SYNC_METHODS, EVENT_CTORS, TORCH_FACTORIES,
+    NVTX_PUSH, NVTX_POP, NVTX_MODULES, HOST_BUILTINS, HOST_METHODS, SYNCING_CALLS, SYNCING_METHODS,
+    SYNCING_LAST_NAMES, TRANSFER_METHODS, GPU_MODULE_PREFIXES, NOT_WORK_PREFIXES, COMPILERS, dotted,
 )
-COMPILERS = frozenset({
-    "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
-    "triton.autotune", "triton.heuristics", "cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel",
-    "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
-    "cutlass.cute.compile",
-})
-
+from ._placement import PlacementModel
+from ._syncs import SyncModel
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
 
@@ -106,26 +41,6 @@ class Scope:
     @property
     def name(self) -> str:
         return getattr(self.node, "name", "<module>")
-
-
-def dotted(expr: ast.AST) -> str | None:
-    """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
-    t = type(expr)
-    if t is ast.Name:
-        return expr.id  # type: ignore[attr-defined]
-    if t is not ast.Attribute:
-        return None
-    v = expr.value  # type: ignore[attr-defined]
-    if type(v) is ast.Name:
-        return f"{v.id}.{expr.attr}"  # type: ignore[attr-defined]
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if isinstance(expr, ast.Name):
-        parts.append(expr.id)
-        return ".".join(reversed(parts))
-    return None
 
 
 def base_key(expr: ast.AST) -> str | None:
@@ -163,7 +78,7 @@ def alias_key(expr: ast.AST) -> str | None:
     return key
 
 
-class Context:
+class Context(PlacementModel, SyncModel):
     """Shared analysis of one file; rules read it and call :meth:`report`."""
 
     def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = ()) -> None:
@@ -396,8 +311,8 @@ class Context:
         # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
         for name in list(tensorish):
             for v in self.assigns.get(name, []):
-                if (isinstance(v, ast.Constant) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool)) \
-                        or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                number = isinstance(v, ast.Constant) and type(v.value) in (int, float)
+                if number or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
                             and v.func.id in ("int", "float", "len", "round")):
                     tensorish.discard(name)
                     break
@@ -445,240 +360,10 @@ class Context:
         d = dotted(expr)
         return d is not None and d in self._tensorish
 
-    # ---------------------------------------------------------------- where tensors live
-    def placement(self, expr: ast.AST) -> str | None:
-        """``"cuda"``, ``"cpu"`` or ``None`` (unknown) for the device a tensor expression lives on.
-
-        Seen from the code alone: ``device=`` of a factory, ``.cuda()``, ``.to("cuda")``/``.to(device)`` with a
-        device this file names, ``.cpu()``/``.numpy()``, ``torch.set_default_device``; a factory without ``device=``
-        makes a CPU tensor unless the file changes the default device; an op's result lives where its tensor
-        operands live (torch refuses to mix devices, so one CPU operand makes a CPU op)."""
-        cache = self.__dict__.setdefault("_place_cache", {})
-        key = id(expr)
-        if key in cache:
-            return cache[key]
-        cache[key] = None  # cycles (x = x + 1) resolve to unknown
-        out = self._placement(expr)
-        cache[key] = out
-        return out
-
-    def _default_device(self) -> str | None:
-        d = self.__dict__.get("_default_dev", False)
-        if d is False:
-            d = "cpu"
-            for c in self.calls:
-                q = self.call_name(c) or ""
-                if q in ("torch.set_default_device", "torch.set_default_tensor_type", "torch.cuda.set_device") \
-                        and q != "torch.cuda.set_device":
-                    d = None
-                    break
-            self._default_dev = d
-        return d
-
-    def _device_value(self, expr: ast.AST, depth: int = 0) -> str | None:
-        """A device argument: ``"cuda:0"``, ``torch.device("cuda")``, a name assigned one of them."""
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-            v = expr.value.lower()
-            return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
-        if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
-            return "cuda"  # .to(0), device=0
-        if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
-            return self._device_value(expr.args[0], depth + 1)
-        if isinstance(expr, ast.Attribute) and expr.attr == "device":
-            return self.placement(expr.value)
-        d = dotted(expr)
-        if d is not None and depth < 4:
-            vals = [self._device_value(v, depth + 1) for v in self.assigns.get(d, [])]
-            if vals and all(v == vals[0] for v in vals):
-                return vals[0]
-        return None
-
-    def _join(self, places: list[str | None]) -> str | None:
-        if "cuda" in places:
-            return "cuda"
-        if "cpu" in places:
-            return "cpu"
-        return None
-
-    def _placement(self, expr: ast.AST) -> str | None:
-        if isinstance(expr, ast.Subscript):
-            return self.placement(expr.value)
-        if isinstance(expr, ast.BinOp):
-            return self._join([self.placement(expr.left), self.placement(expr.right)])
-        if isinstance(expr, (ast.Tuple, ast.List)):
-            return self._join([self.placement(e) for e in expr.elts])
-        if isinstance(expr, (ast.Name, ast.Attribute)):
-            d = dotted(expr)
-            if d is None:
-                return None
-            values = self.assigns.get(d, [])
-            if not values:
-                return None
-            places = [self.placement(v) for v in values]
-            if "cuda" in places:
-                return "cuda"
-            return "cpu" if all(p == "cpu" for p in places) else None
-        if not isinstance(expr, ast.Call):
-            return None
-        m = self.method(expr)
-        q = self.call_name(expr) or ""
-        if m == "cuda":
-            return "cuda"
-        if m in ("cpu", "numpy", "tolist", "item"):
-            return "cpu"
-        if m == "to":
-            for a in [*expr.args, *(k.value for k in expr.keywords if k.arg == "device")]:
-                dev = self._device_value(a)
-                if dev is not None:
-                    return dev
-                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch."):
-                    return None  # .to(device): a device this file does not name
-            return self.placement(expr.func.value)  # type: ignore[attr-defined]  # .to(torch.float16)
-        for k in expr.keywords:
-            if k.arg == "device":
-                return self._device_value(k.value)
-        if q.startswith(("cupy.", "cupyx.")):
-            return "cuda"
-        last = q.rsplit(".", 1)[-1]
-        if q.startswith("torch.") and last in TORCH_FACTORIES:
-            if last.endswith("_like") and expr.args:
-                return self.placement(expr.args[0])
-            return self._default_device()
-        if q == "torch.from_numpy" or q.startswith(("torchvision.io.", "PIL.", "numpy.")):
-            return "cpu"
-        if m is not None and m not in self.functions:  # x.flatten(), x.view(...): where x lives
-            base = self.placement(expr.func.value)  # type: ignore[attr-defined]
-            if base is not None:
-                return base
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
-            return "cuda"
-        return self._join([self.placement(a) for a in expr.args])
-
-    def _moves_to_gpu(self, fn: ast.AST) -> bool:
-        """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""
-        cached = getattr(fn, "_wp_moves", None)
-        if cached is None:
-            cached = False
-            for n in self.nodes_in(fn):
-                if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
-                        ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
-                    cached = True
-                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("cuda"):
-                    cached = True
-                if cached:
-                    break
-            fn._wp_moves = cached  # type: ignore[attr-defined]
-        return cached
-
-    def on_cpu(self, call: ast.Call) -> bool:
-        """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
-        GPU itself): host work, whatever the ops are."""
-        if isinstance(call.func, ast.Subscript):
-            return False
-        q = self.call_name(call) or ""
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
-            return False
-        operands = list(call.args) + [k.value for k in call.keywords if k.arg not in ("device",)]
-        if isinstance(call.func, ast.Attribute) and (self.is_tensorish(call.func.value)
-                                                     or self.placement(call.func.value) is not None):
-            operands.insert(0, call.func.value)
-        places = [self.placement(a) for a in operands]
-        last = q.rsplit(".", 1)[-1]
-        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
-                and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
-            return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
-        return "cpu" in places and "cuda" not in places
-
     def is_compiled(self, name: str | None) -> bool:
         return name is not None and name in self._compiled
 
     # ---------------------------------------------------------------- call kinds
-    def is_sync(self, call: ast.Call, *, hidden: bool = True) -> bool:
-        """Device synchronizations: explicit ones, calls known to wait for the device (``do_bench``, a
-        ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
-        ``.item()``, ``.cpu()``, ``.tolist()``, ``.numpy()`` and functions of this file that call them."""
-        q = self.call_name(call)
-        if q in SYNC_FUNCS or q in SYNCING_CALLS:
-            return True
-        if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
-            return True
-        m = self.method(call)
-        if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
-            return True
-        if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
-            return True
-        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
-            return True
-        name = call.func.id if isinstance(call.func, ast.Name) else m
-        if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
-            return name in self._syncing_functions(hidden)
-        if isinstance(call.func, ast.Name) and self._sync_alias(call.func.id):
-            return True  # sync = getattr(torch, device).synchronize; sync()
-        if isinstance(call.func, ast.Name):  # g = torch.compile(f): calling g runs f, synchronize included
-            for v in self.assigns.get(call.func.id, []):
-                if isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and \
-                        isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden):
-                    return True
-        return False
-
-    def _syncing_functions(self, hidden: bool) -> set[str]:
-        """Functions of this file that synchronize (directly or through another one), to a fixed point."""
-        cache = self.__dict__.setdefault("_syncing", {})
-        if hidden in cache:
-            return cache[hidden]
-        out: set[str] = set()
-        cache[hidden] = out  # a recursive query during the computation sees the partial set
-        changed = True
-        while changed:
-            changed = False
-            for fname, fn in self.functions.items():
-                if fname in out:
-                    continue
-                for c in self.calls_in_function(fn):
-                    if self._direct_sync(c, hidden) or self._callee_name(c) in out:
-                        out.add(fname)
-                        changed = True
-                        break
-        return out
-
-    def _sync_alias(self, name: str) -> bool:
-        """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
-        values = self.assigns.get(name, [])
-
-        def ref(v: ast.AST) -> bool:
-            if isinstance(v, ast.IfExp):  # torch.cuda.synchronize if device == "cuda" else lambda: None
-                return ref(v.body) or ref(v.orelse)
-            return (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
-
-        return bool(values) and all(ref(v) for v in values)
-
-    def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
-        if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
-            return True
-        q = self.call_name(c)
-        if q in SYNC_FUNCS or q in SYNCING_CALLS:
-            return True
-        if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
-            return True
-        m = self.method(c)
-        if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
-            return True
-        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS):
-            return True
-        return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
-
-    def bool_of_tensor(self, c: ast.Call) -> bool:
-        """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""
-        if self.method(c) not in ("all", "any") or c.args or c.keywords:
-            return False
-        stmt = getattr(c, "_wp_stmt", None)
-        return isinstance(stmt, (ast.If, ast.While, ast.Assert))  # the call is in the statement's own test
-
-    def _callee_name(self, c: ast.Call) -> str | None:
-        if isinstance(c.func, ast.Name):
-            return c.func.id
-        return c.func.attr if isinstance(c.func, ast.Attribute) else None
-
     def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:
         """Every call in a function or class body, nested functions included."""
         cached = getattr(fn, "_wp_calls", None)

@@ -164,6 +164,9 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
     if not (step_ms_median > 0) or math.isnan(step_ms_median):
         out.update(mfu=None, reason="no step time was measured")
         return out
+    if not math.isfinite(fps):  # e.g. flops_per_sample=1e308 x a batch: never print "MFU: inf%"
+        out.update(mfu=None, reason=f"the FLOPs per step ({src}) are not a finite number; give a real count")
+        return out
     from .. import flops
     from ..errors import WprofError
 

@@ -25,9 +25,10 @@ elapsed = time.perf_counter() - t0
 
 ## Fix safety
 The fix replaces `time.time` with `time.perf_counter` (`time_ns` with `perf_counter_ns`) in each reading of the
-interval, and in every reading that shares a start or end with it (so no interval is left mixing two clocks). It is safe when the readings are used only in subtractions with each other; it is marked unsafe when a
-reading is also used as a timestamp (logged, stored, compared to another clock), because `perf_counter()` has an
-undefined reference point. Readings through `from time import time` are reported without a fix.
+interval, and in every reading that shares a start or end with it (so no interval is left mixing two clocks). It
+is safe when the readings are used only in subtractions with each other; it is marked unsafe when a reading is
+also used as a timestamp (logged, stored, compared to another clock), because `perf_counter()` has an undefined
+reference point. Readings through `from time import time` are reported without a fix.
 '''
 
 from __future__ import annotations
@@ -91,14 +92,21 @@ def check(ctx: Context) -> None:
         comp_calls.setdefault(root, {}).update({id(c): c for c in calls})
         comp_names.setdefault(root, set()).update(names)
     fixes: dict[int, Fix | None] = {}  # one Fix object per component, shared by its intervals
+    sorted_members: dict[int, list[ast.Call]] = {}
+    stamp: dict[str, bool] = {}  # name -> also read as a timestamp somewhere (computed once per name)
     for sub, calls, _ in intervals:
         root = find(id(calls[0])) if calls else 0
-        members = sorted(comp_calls.get(root, {}).values(), key=lambda c: (c.lineno, c.col_offset))
+        if root not in sorted_members:
+            sorted_members[root] = sorted(comp_calls.get(root, {}).values(), key=lambda c: (c.lineno, c.col_offset))
+        members = sorted_members[root]
         names = comp_names.get(root, set())
         if root not in fixes:
             fix = None
             if members and all(isinstance(c.func, ast.Attribute) for c in members):
-                safe = all(id(n) in sub_operands for n in _loads(ctx, names)) and \
+                for n in names:
+                    if n not in stamp:
+                        stamp[n] = any(id(x) not in sub_operands for x in ctx.loads(n))
+                safe = not any(stamp[n] for n in names) and \
                     all(_direct_ok(c, sub_operands, names, ctx) for c in members)
                 edits = []
                 for c in members:
@@ -136,7 +144,3 @@ def _direct_ok(call: ast.Call, operands: set[int], names: set[str], ctx: Context
         return True
     stmt = call._wp_stmt  # type: ignore[attr-defined]
     return isinstance(stmt, ast.Assign) and stmt.value is call and all(dotted(t) in names for t in stmt.targets)
-
-
-def _loads(ctx: Context, names: set[str]) -> list[ast.AST]:
-    return [n for name in sorted(names) for n in ctx.loads(name)]

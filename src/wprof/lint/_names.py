@@ -1,0 +1,96 @@
+"""Names the linter knows: clocks, synchronizes, factories, host calls, compilers; and ``dotted()``."""
+
+from __future__ import annotations
+
+import ast
+
+HOST_CLOCKS = frozenset({
+    "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
+    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
+})
+SYNC_FUNCS = frozenset({
+    "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
+    "torch.mps.synchronize", "numba.cuda.synchronize", "jax.block_until_ready",
+})
+# waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
+# synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
+HIDDEN_SYNC_FUNCS = frozenset({"torch.distributed.barrier"})
+SYNC_ATTRS = frozenset({
+    "synchronize", "deviceSynchronize", "cudaDeviceSynchronize", "cuCtxSynchronize", "cudaStreamSynchronize",
+    "cuStreamSynchronize", "cudaEventSynchronize", "cuEventSynchronize", "streamSynchronize", "block_until_ready",
+})
+HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
+EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})
+TORCH_FACTORIES = frozenset({
+    "randn", "rand", "randint", "randperm", "normal", "zeros", "ones", "empty", "full", "eye", "arange", "linspace",
+    "logspace", "tensor", "as_tensor", "empty_strided", "randn_like", "rand_like", "randint_like", "zeros_like",
+    "ones_like", "empty_like", "full_like",
+})
+NVTX_PUSH = frozenset({"range_push", "push_range", "start_range", "range_start"})
+NVTX_POP = frozenset({"range_pop", "pop_range", "end_range", "range_end"})
+NVTX_MODULES = ("nvtx", "torch.cuda.nvtx", "cupyx.profiler", "cupy.cuda.nvtx")
+# calls that never put work on a GPU (builtins and common host-side methods)
+HOST_BUILTINS = frozenset({
+    "print", "len", "range", "enumerate", "zip", "iter", "next", "int", "float", "str", "bool", "round", "abs",
+    "min", "max", "sum", "sorted", "list", "tuple", "dict", "set", "isinstance", "format", "repr", "open", "map",
+    "filter", "any", "all", "getattr", "setattr", "hasattr", "super", "type", "id", "vars", "input",
+})
+HOST_METHODS = frozenset({
+    "append", "extend", "insert", "pop", "format", "join", "items", "keys", "values", "get", "write", "flush",
+    "info", "debug", "warning", "error", "log", "update", "add_scalar", "set_postfix", "set_description", "split",
+    "strip", "startswith", "endswith", "replace", "lower", "upper", "copy", "clear", "setdefault", "close", "read",
+    "readline", "encode", "decode", "record", "elapsed_time", "query", "wait_event", "wait_stream", "tic", "toc",
+    # module/optimizer bookkeeping and model loading: host work
+    "train", "eval", "zero_grad", "parameters", "named_parameters", "buffers", "modules", "children", "state_dict",
+    "load_state_dict", "from_pretrained", "save_pretrained", "requires_grad_", "register_buffer", "manual_seed",
+    "seed", "numel", "size", "dim", "element_size", "data_ptr", "stride", "is_contiguous", "nelement",
+    "num_parameters", "get_num_params",
+})
+# calls that run on the host and wait for the device (or for other processes) before they return
+SYNCING_CALLS = frozenset({
+    "triton.testing.do_bench", "triton.testing.do_bench_cudagraph", "wprof.bench", "torch.cuda.Event.synchronize",
+})
+# torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
+# host after every token (data-dependent termination: it waits for the device each step)
+SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy", "generate"})
+SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
+TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
+GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
+NOT_WORK_PREFIXES = (
+    "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
+    "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
+    "torch.set_grad_enabled", "torch.backends.", "torch.set_", "torch.get_", "torch.is_", "torch.Event",
+    "torch.compile", "torch.accelerator.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
+    # host work: serialization, data, processes, logging, schedulers, hubs
+    "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",
+    "torch.optim.lr_scheduler.", "torch.onnx.", "torch.distributed.init_process_group", "torch.distributed.get_",
+    "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
+    "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
+    "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
+)
+COMPILERS = frozenset({
+    "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
+    "triton.autotune", "triton.heuristics", "cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel",
+    "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
+    "cutlass.cute.compile",
+})
+
+
+def dotted(expr: ast.AST) -> str | None:
+    """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
+    t = type(expr)
+    if t is ast.Name:
+        return expr.id  # type: ignore[attr-defined]
+    if t is not ast.Attribute:
+        return None
+    v = expr.value  # type: ignore[attr-defined]
+    if type(v) is ast.Name:
+        return f"{v.id}.{expr.attr}"  # type: ignore[attr-defined]
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name):
+        parts.append(expr.id)
+        return ".".join(reversed(parts))
+    return None

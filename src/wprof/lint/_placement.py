@@ -1,0 +1,169 @@
+"""Where tensors live, seen from the code alone (a mixin of :class:`wprof.lint._context.Context`).
+
+Work on tensors known to be on the CPU is host work: ``%time`` of a pure-Python matmul on CPU tensors is correct.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ._names import TORCH_FACTORIES, dotted
+
+
+class PlacementModel:
+    """``placement(expr)``: ``"cuda"``, ``"cpu"`` or ``None``; ``on_cpu(call)``: the call only touches CPU tensors."""
+
+    def placement(self, expr: ast.AST) -> str | None:
+        """``"cuda"``, ``"cpu"`` or ``None`` (unknown) for the device a tensor expression lives on.
+
+        Seen from the code alone: ``device=`` of a factory, ``.cuda()``, ``.to("cuda")``/``.to(device)`` with a
+        device this file names, ``.cpu()``/``.numpy()``, ``torch.set_default_device``; a factory without ``device=``
+        makes a CPU tensor unless the file changes the default device; an op's result lives where its tensor
+        operands live (torch refuses to mix devices, so one CPU operand makes a CPU op)."""
+        cache = self.__dict__.setdefault("_place_cache", {})
+        key = id(expr)
+        if key in cache:
+            return cache[key]
+        cache[key] = None  # cycles (x = x + 1) resolve to unknown
+        out = self._placement(expr)
+        cache[key] = out
+        return out
+
+    def _default_device(self) -> str | None:
+        d = self.__dict__.get("_default_dev", False)
+        if d is False:
+            d = "cpu"
+            for c in self.calls:
+                q = self.call_name(c) or ""
+                if q in ("torch.set_default_device", "torch.set_default_tensor_type", "torch.cuda.set_device") \
+                        and q != "torch.cuda.set_device":
+                    d = None
+                    break
+            self._default_dev = d
+        return d
+
+    def _device_value(self, expr: ast.AST, depth: int = 0) -> str | None:
+        """A device argument: ``"cuda:0"``, ``torch.device("cuda")``, a name assigned one of them."""
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+            v = expr.value.lower()
+            return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
+        if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+            return "cuda"  # .to(0), device=0
+        if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
+            return self._device_value(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Attribute) and expr.attr == "device":
+            return self.placement(expr.value)
+        d = dotted(expr)
+        if d is not None and depth < 4:
+            cache = self.__dict__.setdefault("_device_names", {})
+            if d not in cache:
+                cache[d] = None
+                vals = [self._device_value(v, depth + 1) for v in self.assigns.get(d, [])]
+                cache[d] = vals[0] if vals and all(v == vals[0] for v in vals) else None
+            return cache[d]
+        return None
+
+    def _join(self, places: list[str | None]) -> str | None:
+        if "cuda" in places:
+            return "cuda"
+        if "cpu" in places:
+            return "cpu"
+        return None
+
+    def _placement(self, expr: ast.AST) -> str | None:
+        if isinstance(expr, ast.Subscript):
+            return self.placement(expr.value)
+        if isinstance(expr, ast.BinOp):
+            return self._join([self.placement(expr.left), self.placement(expr.right)])
+        if isinstance(expr, (ast.Tuple, ast.List)):
+            return self._join([self.placement(e) for e in expr.elts])
+        if isinstance(expr, (ast.Name, ast.Attribute)):
+            d = dotted(expr)
+            if d is None:
+                return None
+            return self._name_placement(d)
+        if not isinstance(expr, ast.Call):
+            return None
+        m = self.method(expr)
+        q = self.call_name(expr) or ""
+        if m == "cuda":
+            return "cuda"
+        if m in ("cpu", "numpy", "tolist", "item"):
+            return "cpu"
+        if m == "to":
+            for a in [*expr.args, *(k.value for k in expr.keywords if k.arg == "device")]:
+                dev = self._device_value(a)
+                if dev is not None:
+                    return dev
+                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch."):
+                    return None  # .to(device): a device this file does not name
+            return self.placement(expr.func.value)  # type: ignore[attr-defined]  # .to(torch.float16)
+        for k in expr.keywords:
+            if k.arg == "device":
+                return self._device_value(k.value)
+        if q.startswith(("cupy.", "cupyx.")):
+            return "cuda"
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith("torch.") and last in TORCH_FACTORIES:
+            if last.endswith("_like") and expr.args:
+                return self.placement(expr.args[0])
+            return self._default_device()
+        if q == "torch.from_numpy" or q.startswith(("torchvision.io.", "PIL.", "numpy.")):
+            return "cpu"
+        if m is not None and m not in self.functions:  # x.flatten(), x.view(...): where x lives
+            base = self.placement(expr.func.value)  # type: ignore[attr-defined]
+            if base is not None:
+                return base
+        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+            return "cuda"
+        return self._join([self.placement(a) for a in expr.args])
+
+    def _name_placement(self, d: str) -> str | None:
+        """A name's placement over all its assignments, computed once per name (not once per use)."""
+        cache = self.__dict__.setdefault("_name_place", {})
+        if d in cache:
+            return cache[d]
+        cache[d] = None  # a cycle through this name resolves to unknown
+        values = self.assigns.get(d, [])
+        if not values:
+            return None
+        places = [self.placement(v) for v in values]
+        out = "cuda" if "cuda" in places else ("cpu" if all(p == "cpu" for p in places) else None)
+        cache[d] = out
+        return out
+
+    def _moves_to_gpu(self, fn: ast.AST) -> bool:
+        """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""
+        cached = getattr(fn, "_wp_moves", None)
+        if cached is None:
+            cached = False
+            for n in self.nodes_in(fn):
+                if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
+                        ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
+                    cached = True
+                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("cuda"):
+                    cached = True
+                if cached:
+                    break
+            fn._wp_moves = cached  # type: ignore[attr-defined]
+        return cached
+
+    def on_cpu(self, call: ast.Call) -> bool:
+        """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
+        GPU itself): host work, whatever the ops are."""
+        if isinstance(call.func, ast.Subscript):
+            return False
+        q = self.call_name(call) or ""
+        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+            return False
+        operands = list(call.args) + [k.value for k in call.keywords if k.arg not in ("device",)]
+        if isinstance(call.func, ast.Attribute) and (self.is_tensorish(call.func.value)
+                                                     or self.placement(call.func.value) is not None):
+            operands.insert(0, call.func.value)
+        places = [self.placement(a) for a in operands]
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
+                and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
+            return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
+        return "cpu" in places and "cuda" not in places
+

@@ -1,0 +1,117 @@
+"""Which calls wait for the device (a mixin of :class:`wprof.lint._context.Context`).
+
+Explicit synchronizes, hidden ones (``.item()``, ``.cpu()``, a branch on a tensor), calls known to wait (``do_bench``,
+``torch.utils.benchmark``, Hugging Face ``generate()``, an NCCL barrier), aliases of a synchronize function, and
+functions of the same file that synchronize, to a fixed point (through ``torch.compile`` wrappers too).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ._names import (
+    COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS, SYNCING_LAST_NAMES,
+    SYNCING_METHODS,
+)
+
+
+class SyncModel:
+    """``is_sync(call, hidden=...)`` and the per-file summaries it needs."""
+
+    def is_sync(self, call: ast.Call, *, hidden: bool = True) -> bool:
+        """Device synchronizations: explicit ones, calls known to wait for the device (``do_bench``, a
+        ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
+        ``.item()``, ``.cpu()``, ``.tolist()``, ``.numpy()`` and functions of this file that call them."""
+        q = self.call_name(call)
+        if q in SYNC_FUNCS or q in SYNCING_CALLS:
+            return True
+        if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
+            return True
+        m = self.method(call)
+        if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
+            return True
+        if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
+            return True
+        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
+            return True
+        name = call.func.id if isinstance(call.func, ast.Name) else m
+        if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
+            return name in self._syncing_functions(hidden)
+        if isinstance(call.func, ast.Name):
+            return self._name_syncs(call.func.id, hidden)
+        return False
+
+    def _name_syncs(self, name: str, hidden: bool) -> bool:
+        """A name bound to a synchronize (``sync = torch.cuda.synchronize``) or to a compiled syncing function
+        (``g = torch.compile(f)``); cached per name, so a name assigned in many places costs one pass."""
+        cache = self.__dict__.setdefault("_name_sync", {})
+        key = (name, hidden)
+        if key not in cache:
+            cache[key] = self._sync_alias(name) or any(
+                isinstance(v, ast.Call) and self.call_name(v) in COMPILERS and v.args and
+                isinstance(v.args[0], ast.Name) and v.args[0].id in self._syncing_functions(hidden)
+                for v in self.assigns.get(name, []))
+        return cache[key]
+
+    def _syncing_functions(self, hidden: bool) -> set[str]:
+        """Functions of this file that synchronize (directly or through another one), to a fixed point."""
+        cache = self.__dict__.setdefault("_syncing", {})
+        if hidden in cache:
+            return cache[hidden]
+        out: set[str] = set()
+        cache[hidden] = out  # a recursive query during the computation sees the partial set
+        changed = True
+        while changed:
+            changed = False
+            for fname, fn in self.functions.items():
+                if fname in out:
+                    continue
+                for c in self.calls_in_function(fn):
+                    if self._direct_sync(c, hidden) or self._callee_name(c) in out:
+                        out.add(fname)
+                        changed = True
+                        break
+        return out
+
+    def _sync_alias(self, name: str) -> bool:
+        """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
+        cache = self.__dict__.setdefault("_alias_cache", {})
+        if name in cache:
+            return cache[name]
+        values = self.assigns.get(name, [])
+
+        def ref(v: ast.AST) -> bool:
+            if isinstance(v, ast.IfExp):  # torch.cuda.synchronize if device == "cuda" else lambda: None
+                return ref(v.body) or ref(v.orelse)
+            return (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
+
+        cache[name] = bool(values) and all(ref(v) for v in values)
+        return cache[name]
+
+    def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
+        if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
+            return True
+        q = self.call_name(c)
+        if q in SYNC_FUNCS or q in SYNCING_CALLS:
+            return True
+        if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
+            return True
+        m = self.method(c)
+        if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
+            return True
+        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS):
+            return True
+        return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
+
+    def bool_of_tensor(self, c: ast.Call) -> bool:
+        """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""
+        if self.method(c) not in ("all", "any") or c.args or c.keywords:
+            return False
+        stmt = getattr(c, "_wp_stmt", None)
+        return isinstance(stmt, (ast.If, ast.While, ast.Assert))  # the call is in the statement's own test
+
+    def _callee_name(self, c: ast.Call) -> str | None:
+        if isinstance(c.func, ast.Name):
+            return c.func.id
+        return c.func.attr if isinstance(c.func, ast.Attribute) else None
+
