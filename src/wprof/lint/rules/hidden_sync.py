@@ -9,7 +9,8 @@ several syncs in the same step are one mistake.
 
 Not reported: a host-timed region that ends with one such call after its last GPU work (it then acts as the
 synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
-checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock; a call
+checkpoint name every N steps); a value formatted into a file name or written to a file under a condition (the
+last step's checkpoint); a call after the end reading or on a branch that does not read the clock; a call
 in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
 
 ## Why is this bad?
