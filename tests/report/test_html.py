@@ -181,3 +181,25 @@ def test_run_html_writes_the_loop_page(tmp_path, capsys, monkeypatch):
     assert code == 0 and f"report: {out}" in capsys.readouterr().err
     text = out.read_text()
     assert "wprof loop" in text and text.count("<svg") >= 2 and "5 iterations" in text
+
+
+def test_every_kind_has_an_html_page_and_the_stored_results_render():
+    """Every registered kind names its page; the result files other tests keep (every kind, old schemas too)
+    render with every plot laid out."""
+    import pathlib
+    import warnings
+
+    pytest.importorskip("matplotlib")
+    from wprof.report.html import render_html
+    from wprof.results import load_result, registry
+
+    for kind in registry.KINDS.values():
+        assert callable(registry.html_page(kind)), kind.name
+    data = pathlib.Path(__file__).parent.parent / "results" / "data"
+    files = sorted(data.glob("*.json"))
+    assert {f.name.split("-")[0] for f in files} >= {"bench", "compare", "loop", "ncu"}
+    for f in files:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            text = render_html(load_result(f))
+        assert text.startswith("<!DOCTYPE html>") and "<script" not in text.lower(), f.name

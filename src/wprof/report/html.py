@@ -101,6 +101,7 @@ tr.hl td{background:#eef5fc;font-weight:600}
 .callout .ev{margin-top:6px;font-size:12.5px;color:#5b6270}
 .callout .ev code{background:rgba(255,255,255,.7);margin-right:4px;white-space:nowrap}
 .callout table{background:transparent;width:auto}
+.callout pre{white-space:pre-wrap;word-break:break-word;margin:6px 0 0}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 code{background:#eef0f3;padding:1px 5px;border-radius:4px;word-break:break-all}
 pre{background:#f6f7f9;border:1px solid #e4e6ea;padding:10px;border-radius:6px;overflow:auto;max-height:420px}
@@ -247,9 +248,10 @@ def plot_or_note(make: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def ncu_page(result: Any) -> str:
-    from ..profilers.ncu import format_table
+    """ncu's per-kernel metrics: the report's own lines (the same text ``wprof report`` prints), escaped."""
+    from . import lines
 
-    text = format_table(result, width=120)
+    text = "\n".join(lines(result))
     return page(kind="ncu", title=str(getattr(result, "name", "") or "ncu kernels"),
                 meta=[str(getattr(result, "created_utc", ""))],
                 sections=[section("Kernels (Nsight Compute)", f"<pre>{esc(text)}</pre>")], source="wprof.ncu")

@@ -52,6 +52,8 @@ def _time_axis(r: Any) -> tuple[list[float], str]:
 def _telemetry(r: Any) -> str:
     tel = r.telemetry
     if not tel:
+        if r.mode == "host":
+            return ""  # no GPU: nothing to monitor
         return section("Device telemetry", para(
             "No NVML telemetry in this result: run with --dmon (WPROF=dmon) to record power, SM clock and "
             "utilization over the window.", "muted"))
@@ -85,7 +87,8 @@ def _phases(r: Any) -> str:
         return ""
     it = r.summary("iter_ms").median
     svg = plot_or_note(plots.stacked_plot, list(r.index), {k: list(v) for k, v in r.phases.items()},
-                       title="phases per iteration (device time of each phase's event pair)",
+                       title="phases per iteration (" + ("device time of each phase's event pair)"
+                                                         if r.mode != "host" else "host clock)"),
                        line=("iter", list(r.iter_ms)))
     rows = []
     for name in r.phases:
