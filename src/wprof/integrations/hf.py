@@ -55,6 +55,10 @@ class WprofCallback(TrainerCallback):
         if train_dataloader is not None:
             d.time(train_dataloader)
 
+    def on_step_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if self.driver is not None:
+            self.driver.step_started()
+
     def on_pre_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         if self.driver is not None:
             self.driver.phase_begin("optimizer")
