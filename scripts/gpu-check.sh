@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
-#   scripts/gpu-check.sh [tests] [bench] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [dist]   (default: all)
+#   scripts/gpu-check.sh [tests] [bench] [bench-gpu] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [dist]   (default: all)
 # `dist` needs the nvidia-h200-x2 kind; the rest runs on one GPU.
 # Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
 # the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
@@ -50,7 +50,11 @@ if want env; then
   step device-name 60 $PY -c "import torch; from wprof import hardware; n=torch.cuda.get_device_name(); print(repr(n), 'in table:', hardware.lookup(n) is not None)"
 fi
 # --- sections added by each feature (keep each under its own `if want NAME`) ---
-if want accuracy && [ -f benchmarks/accuracy.py ]; then
+if want bench-gpu; then  # the bench GPU tests alone (issue 11's adversarial callables included), ~40 s
+  step bench-gpu 150 $PY -m pytest -q -m gpu -p no:cacheprovider tests/gpu/test_bench_truth_gpu.py \
+    tests/gpu/test_bench_gpu.py tests/gpu/test_bench_core_gpu.py
+fi
+if want accuracy && [ -f benchmarks/accuracy.py ]; then  # 25 callables vs ncu and a synchronized wall, ~4 min
   step accuracy 480 $PY benchmarks/accuracy.py --out "$W"
 fi
 if want loop || want demo; then  # demo: the gauge's sample output only
