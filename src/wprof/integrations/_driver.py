@@ -53,8 +53,8 @@ class Driver:
         self.timed: list[Any] = []  # loaders whose class was swapped
         self.gbs_known = False
         self._phases: dict[str, Any] = {}  # open phases by name
-        self.every_fetch = False
-        self._said_untimed = False  # a step per fetch (a plain loop over Accelerate's loader), not per optimizer step
+        self.every_fetch = False  # a step per fetch (a plain loop over Accelerate's loader), not per optimizer step
+        self._said_untimed = False
 
     # --- global batch size ------------------------------------------------------------------------------------
     def set_samples_per_step(self, per_device: int | None, accumulation: int, world: int, source: str) -> None:
