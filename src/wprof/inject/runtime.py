@@ -25,8 +25,7 @@ from typing import Any
 
 
 __all__ = ["configure", "gauge_for", "wrap", "attach", "wrap_gauge", "begin_step", "end_step", "data", "observe",
-           "finish_all",
-           "sites", "Site"]
+           "finish_all", "sites", "Site"]
 
 
 class Site:

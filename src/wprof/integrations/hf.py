@@ -15,8 +15,7 @@ shard's copy to the device counts as compute). Samples per step: ``args.train_ba
 of one process) x ``gradient_accumulation_steps`` x ``world_size``. Everything else (window, log lines, diagnosis,
 MFU, ``--dmon``/``--kineto``/nsys windows, the result file) is the gauge's, plus one phase, ``optimizer`` (an
 event pair from ``on_pre_optimizer_step`` to ``on_optimizer_step``: ``optimizer.step()`` alone), configured by
-keyword arguments or
-``WPROF``. ``wprof run -- train.py`` attaches this callback itself (docs/integrations.md).
+keyword arguments or ``WPROF``. ``wprof run -- train.py`` attaches this callback itself (docs/integrations.md).
 
 Importing this module imports ``transformers``; ``import wprof`` never does.
 """
