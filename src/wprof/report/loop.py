@@ -54,6 +54,9 @@ def average_line(summaries: dict[str, Any], n: int, clocks: dict[str, str] | Non
              f"step {_stat(summaries['step_ms'], 'ms')}"]
     if "fps" in summaries:
         parts.append(f"fps {_stat(summaries['fps'], '')}")
+    if "tokens_per_s" in summaries:  # token batches: the unit language-model people use
+        t = summaries["tokens_per_s"]
+        parts.append(f"tokens/s {_f(t.mean, '.0f')} (median {_f(t.median, '.0f')}, p95 {_f(t.p95, '.0f')})")
     note = clock_note(clocks)
     return "Average: " + ", ".join(parts) + f" over {n} iterations" + (f" ({note})" if note else "")
 
@@ -153,14 +156,18 @@ def _ranks_line(r: LoopResult) -> list[Block]:
 
 def _samples_table(r: LoopResult) -> list[Block]:
     cols = ["i", "iter_ms", "data_ms", "step_ms"] + [f"{k} (phase)" for k in r.phases]
-    fps = r.fps
+    fps, tps = r.fps, r.tokens_per_s
     if fps:
         cols.insert(4, "fps")
+    if tps:
+        cols.insert(4 + bool(fps), "tokens/s")
     rows = []
     for j, i in enumerate(r.index):
         row = [str(i), *(f"{s[j]:.6g}" for s in (r.iter_ms, r.data_ms, r.step_ms))]
         if fps:
             row.append(f"{fps[j]:.6g}")
+        if tps:
+            row.append(f"{tps[j]:.6g}")
         row += [f"{v[j]:.6g}" if j < len(v) else "" for v in r.phases.values()]
         rows.append(tuple(row))
     return [Table(title=f"samples (ms; {r.n} iterations, as measured)", columns=tuple(cols), rows=tuple(rows),
