@@ -423,6 +423,9 @@ class Context(PlacementModel, SyncModel):
         return work and not (self._inferred and self.on_cpu(call))
 
     def _is_gpu_work_by_kind(self, call: ast.Call, fn_scope: bool) -> bool:
+        if isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
+                self._name_syncs(call.func.id, False):
+            return False  # wait_for_computation(): a synchronize passed in, not work
         q = self.call_name(call) or ""
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
