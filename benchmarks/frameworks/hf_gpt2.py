@@ -56,7 +56,8 @@ def main():
         cfg = GPT2Config(n_layer=12, n_embd=768, n_head=12, vocab_size=50257, n_positions=1024)
     model = GPT2LMHeadModel(cfg)
     cuda = torch.cuda.is_available()
-    args = TrainingArguments(output_dir="hf_out", per_device_train_batch_size=a.batch, gradient_accumulation_steps=a.accum,
+    args = TrainingArguments(output_dir="hf_out", per_device_train_batch_size=a.batch,
+                             gradient_accumulation_steps=a.accum,
                              max_steps=a.steps, bf16=cuda, use_cpu=not cuda, save_strategy="no", report_to=[],
                              logging_steps=10_000, disable_tqdm=True, dataloader_num_workers=2 if cuda else 0,
                              dataloader_pin_memory=cuda)

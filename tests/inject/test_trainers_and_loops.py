@@ -48,8 +48,16 @@ def test_framework_trainers_are_recognised(src):
     assert p.candidate is not None and p.candidate.kind == "trainer"
 
 
+def test_a_trainer_built_elsewhere_is_recognised_by_name_and_import():
+    src = "import transformers\nfrom helpers import build\ntrainer = build(cfg)\ntrainer.train()\nmodel.train()\n"
+    a = analyze(src, "s.py")
+    assert [(c.lineno, c.kind) for c in a.candidates] == [(4, "trainer")]
+    assert "named like a trainer" in a.candidates[0].evidence[0].reason
+
+
 @pytest.mark.parametrize("src", [
     "class Trainer:\n    pass\nt = Trainer()\nt.train()\n",  # no framework imported
+    "trainer = make()\ntrainer.train()\n",  # named like one, but no framework imported
     "import lightning as L\ntrainer = L.Trainer()\ntrainer.train()\n",  # Lightning trains with fit()
     "from transformers import Trainer\nt = Trainer(model=m)\nt.fit(x)\n",  # HF trains with train()
 ])

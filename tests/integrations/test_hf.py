@@ -95,3 +95,16 @@ def test_gbs_given_to_the_gauge_wins(tmp_path):
     trainer.add_callback(WprofCallback(gauge=g))
     trainer.train()
     assert g.config.global_batch_size == 99 and g.observed == []
+
+
+def test_a_loader_that_cannot_be_timed_still_gives_one_step_per_optimizer_step(tmp_path, monkeypatch, capsys):
+    from wprof.integrations import _driver
+
+    monkeypatch.setattr(_driver, "time_loader", lambda loader, driver: False)
+    g = RecordingGauge()
+    trainer = _trainer(tmp_path, max_steps=3)
+    trainer.add_callback(WprofCallback(gauge=g))
+    trainer.train()
+    body = steps(g.events)[1:]
+    assert len(body) == 3 and "begin_data" not in g.events  # steps open at on_step_begin, after the fetch
+    assert capsys.readouterr().err.count("could not be timed") == 1

@@ -25,6 +25,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from .trainers import FRAMEWORKS
+
 __all__ = ["Evidence", "Candidate", "BatchSizeHint", "Analysis", "analyze", "pick", "Pick", "MIN_SCORE"]
 
 MIN_SCORE = 3  # below this no loop is picked automatically: the user chooses with --loop
@@ -40,10 +42,7 @@ _FETCH_FUNC = re.compile(r"(^next$|batch|^fetch|^get_data$|^load_data$|^sample$)
 _NO_GRAD = {"no_grad", "inference_mode"}
 # loops over a counter, not over data: timed with hooks like `for i in range(n)` (`for i in count(1):`)
 _COUNTERS = {"range", "trange", "xrange", "count"}
-# packages whose Trainer runs the training loop inside site-packages; `wprof run` attaches a callback to it
-FRAMEWORKS = {"transformers": "transformers", "trl": "transformers", "setfit": "transformers",
-              "lightning": "lightning", "pytorch_lightning": "lightning"}
-_TRAIN_METHOD = {"transformers": "train", "lightning": "fit"}
+
 
 
 @dataclass(frozen=True)
@@ -444,33 +443,6 @@ def _existing_gauge(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> s
     return ""
 
 
-TRAINER_POINTS = 10  # a framework's own training loop beats any loop in the script
-
-
-def _trainer_candidate(mod: _Module, call: ast.Call) -> Candidate | None:
-    """``trainer.train()`` (transformers) or ``trainer.fit(...)`` (Lightning) on a Trainer built in the file."""
-    f = call.func
-    if not isinstance(f, ast.Attribute) or f.attr not in ("train", "fit"):
-        return None
-    recv = f.value
-    if isinstance(recv, ast.Call):
-        fw = mod.framework_of_ctor(recv.func)
-        ctor, line = (ast.unparse(recv.func), recv.lineno) if fw else ("", 0)
-    else:
-        fw, ctor, line = mod.trainers.get(_name_of(recv) or "", (None, "", 0))
-    if fw is None or _TRAIN_METHOD[fw] != f.attr:
-        return None
-    stmt: ast.AST = call
-    while not isinstance(stmt, ast.stmt):
-        stmt = mod.parents[stmt]
-    what = "transformers.Trainer" if fw == "transformers" else "Lightning Trainer"
-    ev = Evidence(TRAINER_POINTS, f"calls {ast.unparse(f)}() on {ctor}(...) built at line {line}, a {what}: the "
-                  "framework runs the loop, wprof attaches its callback", call.lineno)
-    return Candidate(lineno=stmt.lineno, col=call.col_offset, kind="trainer", header=mod.header(stmt),
-                     function=mod.qualname(stmt), evidence=(ev,), iterable=ast.unparse(recv), source_node=recv,
-                     node=stmt)  # type: ignore[arg-type]
-
-
 def analyze(source: str, filename: str = "<script>") -> Analysis:
     """Parse ``source`` and list its candidate loops (raises SyntaxError for invalid Python)."""
     tree = ast.parse(source, filename=filename)
@@ -482,7 +454,9 @@ def analyze(source: str, filename: str = "<script>") -> Analysis:
             if c is not None:
                 cands.append(c)
         elif isinstance(node, ast.Call) and (mod.fw_modules or mod.fw_names):
-            c = _trainer_candidate(mod, node)
+            from .trainers import trainer_candidate
+
+            c = trainer_candidate(mod, node)
             if c is not None:
                 cands.append(c)
     cands.sort(key=lambda c: (c.lineno, c.col))

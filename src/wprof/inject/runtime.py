@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 
-__all__ = ["configure", "gauge_for", "wrap", "attach", "wrap_gauge", "begin_step", "end_step", "data", "observe", "finish_all",
-           "sites", "Site"]
+__all__ = ["configure", "gauge_for", "wrap", "attach", "wrap_gauge", "begin_step", "end_step", "data", "observe",
+           "finish_all", "sites", "Site"]
 
 
 class Site:

@@ -54,6 +54,7 @@ class Driver:
         self.gbs_known = False
         self._phases: dict[str, Any] = {}  # open phases by name
         self.every_fetch = False  # a step per fetch (a plain loop over Accelerate's loader), not per optimizer step
+        self._said_untimed = False
 
     # --- global batch size ------------------------------------------------------------------------------------
     def set_samples_per_step(self, per_device: int | None, accumulation: int, world: int, source: str) -> None:
@@ -103,6 +104,21 @@ class Driver:
             cm.__exit__(None, None, None)
 
     # --- trainer events ---------------------------------------------------------------------------------------
+    def step_started(self) -> None:
+        """The trainer starts computing a step. Normally the step is already open (its first fetch opened it); if
+        no timed fetch came (a loader wprof could not time: a resumed run's skip_first_batches copy, a custom
+        fetcher), the step opens here, after its fetch: step and iter stay right, data time is not measured, and
+        that is said once."""
+        if not self.new_step:
+            return
+        self.gauge.begin_step()
+        self.new_step = False
+        self.in_step = True
+        if not self._said_untimed:
+            self._said_untimed = True
+            say(f"{self.framework}: the training batch fetches could not be timed; steps start after their fetch "
+                "and data_ms is 0 (not measured)")
+
     def optimizer_stepped(self) -> None:
         """An optimizer step finished: the next fetch starts the next step."""
         self.new_step = True

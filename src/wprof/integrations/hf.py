@@ -14,8 +14,8 @@ before them, when the Trainer's flow asks for them, and at each epoch's end). Da
 shard's copy to the device counts as compute). Samples per step: ``args.train_batch_size`` (per-device batch x GPUs
 of one process) x ``gradient_accumulation_steps`` x ``world_size``. Everything else (window, log lines, diagnosis,
 MFU, ``--dmon``/``--kineto``/nsys windows, the result file) is the gauge's, plus one phase, ``optimizer`` (an
-event pair from ``on_pre_optimizer_step`` to ``on_optimizer_step``: ``optimizer.step()`` alone), configured by keyword arguments or
-``WPROF``. ``wprof run -- train.py`` attaches this callback itself (docs/integrations.md).
+event pair from ``on_pre_optimizer_step`` to ``on_optimizer_step``: ``optimizer.step()`` alone), configured by
+keyword arguments or ``WPROF``. ``wprof run -- train.py`` attaches this callback itself (docs/integrations.md).
 
 Importing this module imports ``transformers``; ``import wprof`` never does.
 """
@@ -54,6 +54,10 @@ class WprofCallback(TrainerCallback):
                                getattr(args, "world_size", 1) or 1, "TrainingArguments")
         if train_dataloader is not None:
             d.time(train_dataloader)
+
+    def on_step_begin(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+        if self.driver is not None:
+            self.driver.step_started()
 
     def on_pre_optimizer_step(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
         if self.driver is not None:

@@ -83,6 +83,8 @@ class _Hooks:
 
     def on_train_batch_start(self, trainer: Any, pl_module: Any, batch: Any, batch_idx: int, *args: Any) -> None:
         d = self.driver
+        if d is not None:
+            d.step_started()
         if d is not None and (not d.gbs_known or getattr(d.gauge, "tokens_per_step", 0) is None):
             d.gauge.observe(batch)  # samples per step without a batch_size to read; tokens per step
 
