@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from ..results.loop import LoopResult
-from ..stats import fmt_ms
+from ..stats import fmt_ms, fmt_rate, rate_unit
 from ._doc import Block, Line, Table
 
 __all__ = ["blocks", "average_line"]
@@ -136,8 +136,13 @@ def _mfu_line(r: LoopResult) -> list[Block]:
         return [Line(f"MFU: not computed: {m.get('reason')}")]
     p = m.get("peak") if isinstance(m.get("peak"), dict) else {}
     assumed = "; bf16 assumed: give dtype= (--dtype=) the dtype the model trains in" if m.get("dtype_assumed") else ""
-    return [Line(f"MFU: {_f(m['mfu'], '.1%')} ({_f(_tf(m.get('achieved_flops')), '.3g')} TFLOP/s of "
-                 f"{_f(_tf(p.get('flops')), '.4g')} {p.get('dtype')} peak{assumed})")]
+    achieved = m.get("achieved_flops") if _isnum(m.get("achieved_flops")) else None
+    unit = rate_unit(achieved)[0] if achieved is not None else "TFLOP/s"
+    # 400 TFLOP/s of 989 bf16 peak; on a CPU: 29.7 GFLOP/s of the 67 TFLOP/s fp32 peak (never 0.0297 TFLOP/s)
+    peak = (f"{_f(_tf(p.get('flops')), '.4g')} {p.get('dtype')} peak" if unit == "TFLOP/s" else
+            f"the {_f(_tf(p.get('flops')), '.4g')} TFLOP/s {p.get('dtype')} peak")
+    shown = fmt_rate(achieved, digits=3) if achieved is not None else "– TFLOP/s"
+    return [Line(f"MFU: {_f(m['mfu'], '.1%')} ({shown} of {peak}{assumed})")]
 
 
 def _tf(v: Any) -> Any:
