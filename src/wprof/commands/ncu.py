@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .nsys import add_program_arguments, locate_or_print, make_program
@@ -53,8 +54,12 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..profilers.ncu import NCU_GLOBS, NcuOptions, build_ncu_command, run_ncu
     from ..profilers.nsys import shell_line
-    from ..results import now_utc
+    from ..results import check_output_path, now_utc
 
+    if not args.output.strip() or args.output.endswith(("/", os.sep)):
+        raise UsageError(f"-o {args.output!r}: give a path prefix such as wprof-ncu (wprof writes PREFIX.json, "
+                         "PREFIX.csv).")
+    check_output_path(args.output + ".json", "-o")  # before ncu runs, not after
     for name in ("launch_skip", "launch_count"):
         value = getattr(args, name)
         if value is not None and value < (1 if name == "launch_count" else 0):

@@ -54,3 +54,4 @@ class WindowSnapshot:
     argv: tuple[str, ...] = ()  # the command line, for the next step's command
     env: dict[str, Any] = field(default_factory=dict)  # wprof.env.fingerprint()
     created_utc: str = ""
+    tokens_per_step: int | None = None  # token batches: token ids per step, all ranks (tokens/s)
