@@ -92,14 +92,21 @@ def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[a
     """The uses of each list a name is bound to: ``times = []`` starts a new list, so one benchmark's
     ``sum(times)`` says nothing about the next one's ``np.mean(times)``. Uses with no binding before them in their
     function are grouped together (the file-wide view)."""
-    binds = [st for st in ctx.assign_stmts.get(key, [])]
+    import bisect
+
+    by_scope: dict[int, list[tuple[int, int]]] = {}  # scope -> sorted (statement index, binding id)
+    for b in ctx.assign_stmts.get(key, []):
+        by_scope.setdefault(id(b._wp_scope), []).append((b._wp_idx, id(b)))  # type: ignore[attr-defined]
+    for lst in by_scope.values():
+        lst.sort()
     groups: dict[int, tuple[list[ast.AST], list[ast.AST]]] = {}
     for node in ctx.loads(key):
         stmt = getattr(node, "_wp_stmt", None)
         if stmt is None:
             continue
-        before = [b for b in binds if b._wp_scope is stmt._wp_scope and b._wp_idx < stmt._wp_idx]  # type: ignore
-        gid = id(max(before, key=lambda b: b._wp_idx)) if before else 0  # type: ignore[attr-defined]
+        lst = by_scope.get(id(stmt._wp_scope), [])  # type: ignore[attr-defined]
+        k = bisect.bisect_left(lst, (stmt._wp_idx, -1))  # type: ignore[attr-defined]  # the latest binding before
+        gid = lst[k - 1][1] if k else 0
         means, others = groups.setdefault(gid, ([], []))
         m, o = sample_uses_of(ctx, [node])
         means.extend(m)
