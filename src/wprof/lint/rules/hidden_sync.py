@@ -58,6 +58,9 @@ FIX = "none"
 def _hidden(ctx: Context, c: ast.Call) -> str | None:
     m = ctx.method(c)
     if m in HIDDEN_SYNC_METHODS and not c.args and not c.keywords:
+        recv = c.func.value  # type: ignore[attr-defined]
+        if m == "tolist" and not (ctx.is_tensorish(recv) or ctx.placement(recv) == "cuda"):
+            return None  # `batch["text"][i].tolist()`, `dataset.get(j).tolist()`: lists and NumPy arrays too
         return f"`.{m}()`"
     if isinstance(c.func, ast.Name) and c.func.id == "print" and ctx.call_name(c) == "print":
         for a in c.args:
@@ -84,7 +87,7 @@ def check(ctx: Context) -> None:
                 what = _hidden(ctx, c)
                 if what is None or id(c) in seen:
                     continue
-                if periodic(s) or (end_stmt is not None and exclusive(s, end_stmt)):
+                if periodic(s, ctx) or (end_stmt is not None and exclusive(s, end_stmt)):
                     continue  # once every N steps (logging, checkpoint names), or on a path without the end read
                 if _names_a_file(ctx, c, s):
                     continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
