@@ -185,3 +185,9 @@ def test_inject_copy_of_a_sequence_first_loop_reads_dimension_1(tmp_path, capsys
     copy = (tmp_path / "copy.py").read_text()
     assert ("wprof_gauge.observe((x, y), dim=1, why='sequence-first: torch.nn.LSTM(...) at lm.py:2 has no "
             "batch_first=True')") in copy
+
+
+def test_lightning_cli_without_a_fit_call_says_how_to_add_the_callback():
+    src = "from lightning.pytorch.cli import LightningCLI\n\ndef cli_main():\n    LightningCLI(Model, DataModule)\n"
+    with pytest.raises(UsageError, match=r"LightningCLI\(\.\.\.\) calls Trainer.fit itself.*trainer_defaults"):
+        choose(ast.parse(src), src, "cli.py", "cli.py", None)
