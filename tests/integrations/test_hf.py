@@ -108,3 +108,16 @@ def test_a_loader_that_cannot_be_timed_still_gives_one_step_per_optimizer_step(t
     body = steps(g.events)[1:]
     assert len(body) == 3 and "begin_data" not in g.events  # steps open at on_step_begin, after the fetch
     assert capsys.readouterr().err.count("could not be timed") == 1
+
+
+def test_untimed_fetches_are_a_warning_in_the_result(tmp_path, monkeypatch):
+    from wprof.integrations import _driver
+
+    monkeypatch.setattr(_driver, "time_loader", lambda loader, driver: False)
+    trainer = _trainer(tmp_path, max_steps=3)
+    attach(trainer, warmup=1, iters=2, mode="host", out_dir=str(tmp_path / "res"), name="u", log_interval=0,
+           env=False)
+    trainer.train()
+    doc = json.loads((tmp_path / "res" / "u.json").read_text())
+    assert doc["status"] == "complete" and doc["samples"]["data_ms"] == [0.0, 0.0]
+    assert [w["code"] for w in doc["warnings"] if w["code"] == "data-not-measured"] == ["data-not-measured"]

@@ -176,3 +176,11 @@ def test_sequence_first_batches_count_dimension_1_and_say_why(tmp_path):
     assert src.startswith("dimension 1 of the batch (sequence-first: nn.LSTM(...) at s.py:6 has no batch_first=True;"
                           " dimension 0 is 5)")
     assert "pass --gbs N" in err
+
+
+def test_an_object_named_like_a_trainer_that_is_none_runs_untouched(tmp_path):
+    src = "import transformers\nclass Thing:\n    def train(self):\n        print('trained')\n" \
+          "trainer = Thing()\ntrainer.train()\n"
+    rc, out, err, doc = _run(tmp_path, src)
+    assert rc == 0 and out == "trained\n" and doc is None
+    assert "Thing is not a transformers or Lightning Trainer; its run is not timed" in err

@@ -120,12 +120,13 @@ def attach(site_id: str, trainer: Any) -> Any:
     """``trainer.train()`` / ``trainer.fit()`` of a framework: add the wprof callback driving the site's gauge
     (:func:`wprof.integrations.attach`) and return the trainer. Anything else passes through, with a note."""
     from ..integrations import attach as attach_callback, framework_of
+    from ..integrations._driver import say
 
     s = site(site_id)
     if framework_of(trainer) is None:
         if not s.epochs:
-            print(f"[wprof] {site_id}: {type(trainer).__name__} is not a transformers or Lightning Trainer; its run "
-                  "is not timed", file=sys.stderr)
+            say(f"{site_id}: {type(trainer).__name__} is not a transformers or Lightning Trainer; its run is not "
+                "timed")
         s.epochs += 1
         return trainer
     s.epochs += 1

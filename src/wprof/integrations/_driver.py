@@ -116,8 +116,13 @@ class Driver:
         self.in_step = True
         if not self._said_untimed:
             self._said_untimed = True
-            say(f"{self.framework}: the training batch fetches could not be timed; steps start after their fetch "
-                "and data_ms is 0 (not measured)")
+            msg = (f"{self.framework}: the training batch fetches could not be timed; steps start after their fetch "
+                   "and data_ms is 0 (not measured)")
+            say(msg)
+            add = getattr(self.gauge, "add_warning", None)
+            if add is not None:
+                add("data-not-measured", msg + ".", "Time the loader by hand (gauge.data()) or report the loader "
+                    "type: docs/integrations.md.")
 
     def optimizer_stepped(self) -> None:
         """An optimizer step finished: the next fetch starts the next step."""

@@ -133,6 +133,7 @@ class Gauge:
         # observe(): [step, summed sizes, batches, summed tokens, (dim, note), 1 for the first fetching step else 2]
         self._observed: list[Any] | None = None
         self.tokens_per_step: int | None = None  # token batches: token ids per step, all ranks (tokens/s)
+        self._added_warnings: list[Warning_] = []  # add_warning(): what a caller could not measure
         self.result: LoopResult | None = None
 
     # --- configuration ------------------------------------------------------------------------------------------
@@ -317,6 +318,12 @@ class Gauge:
     def _learn_global_batch_size(self, per_rank: int, source: str) -> None:
         n, src = global_batch_size(per_rank, source)
         self.set_global_batch_size(n, source=src)
+
+    def add_warning(self, code: str, message: str, advice: str = "") -> None:
+        """Put a quality warning in this gauge's result (once per code): for code that drives the gauge and knows a
+        value it could not measure (``wprof.integrations``: fetches it could not time, so ``data_ms`` is 0)."""
+        if not any(w.code == code for w in self._added_warnings):
+            self._added_warnings.append(Warning_(code, message, advice))
 
     # --- hooks --------------------------------------------------------------------------------------------------
     def step(self) -> StepCM:
@@ -595,7 +602,8 @@ class Gauge:
             rank=self._rank, world_size=self._world, warmup=dict(self._warm), discarded=tuple(self._discarded),
             short_fetch_ns=self.short_fetch_ns, unmarked_fetches=self._unmarked,
             ring_stalls=int(getattr(marks, "stalls", 0) or 0), ring_grown=int(getattr(marks, "grown", 0) or 0),
-            actions_warnings=tuple(acts.warnings) if acts else (), telemetry=acts.telemetry if acts else None,
+            actions_warnings=(tuple(acts.warnings) if acts else ()) + tuple(self._added_warnings),
+            telemetry=acts.telemetry if acts else None,
             artifacts=dict(acts.artifacts) if acts else {}, notes=tuple(acts.notes) if acts else (),
             top_ops=tuple(acts.top_ops) if acts else (), top_functions=tuple(acts.top_functions) if acts else (),
             flops_counted=fl.flops if fl is not None else None, flops_note=fl.note if fl is not None else "",
