@@ -22,9 +22,12 @@ examples:
   wprof ncu -- train.py --lr 3e-4
   wprof ncu --iters 2 --nvtx-include "forward/" -- train.py
   wprof ncu --window api -- script_that_calls_cudaProfilerStart.py
-  wprof ncu --window all --launch-count 200 -- -m wprof bench ops.py:matmul
+  wprof ncu --window all --launch-count 200 -- -m wprof bench examples/bench_ops.py:matmul
+  wprof ncu --dry-run -- examples/train_mlp.py     # print the command only (no GPU or ncu needed)
+
 --window all profiles from the start to the end: ncu honours cudaProfilerStop even then, so the program runs with
 torch.cuda.profiler.start/stop turned off (a native cudaProfilerStop still stops ncu; see docs/ncu.md).
+
 NVTX filters: NAME/ is a push/pop range in the default domain (torch.cuda.nvtx), wprof@NAME/ one in wprof's
 domain (the nvtx package), NAME without the slash a start/end range (annotate_phases' "backward").
 """
