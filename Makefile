@@ -18,7 +18,15 @@ demo: setup
 bench-demo: setup
 	$(BIN)/wprof bench examples/bench_ops.py:matmul
 
+# The whole suite, as CI runs it (<= 180 s on a 2-core machine: docs/testing.md). test-fast leaves out the few tests
+# that start a Python process (marker e2e, tests/README.md); durations shows where the time goes.
 test: setup
 	$(BIN)/python -m pytest -q -m "not gpu" tests
 
-.PHONY: setup demo bench-demo test
+test-fast: setup
+	$(BIN)/python -m pytest -q -m "not gpu and not e2e" tests
+
+durations: setup
+	$(BIN)/python -m pytest -q -m "not gpu" --durations=15 tests
+
+.PHONY: setup demo bench-demo test test-fast durations

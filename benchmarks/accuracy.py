@@ -280,7 +280,8 @@ def brief(r: Any) -> dict[str, Any]:
             "power_max_w": ((tel.get("metrics") or {}).get("power_w") or {}).get("max"),
             "crosscheck": {k: xc.get(k) for k in ("agree", "cause", "headline", "sentence", "wall_ms", "wall_host_ms",
                                                   "headline_before_ms", "method_before", "cost_s")},
-            "kernels": {k: kb.get(k) for k in ("available", "reason", "ops_per_call", "sum_ms", "kernel_sum_ms", "busy_ms",
+            "kernels": {k: kb.get(k) for k in ("available", "reason", "ops_per_call", "sum_ms", "kernel_sum_ms",
+                                               "busy_ms",
                                                "other_stream_ms", "syncs_per_call", "profile_s")},
             "kernel_rows": (kb.get("rows") or [])[:6],
             "power": {k: pw.get(k) for k in ("cool_ms", "sustained_over_cool", "sentence", "measured_cause",
@@ -429,7 +430,8 @@ def render(doc: dict[str, Any]) -> str:
              f"wprof {e.get('wprof')} at commit {e.get('commit')}. Times in µs per call (median). *ref*: ncu's "
              "kernel sum per call (`--cache-control none --clock-control none`), or the synchronized wall over "
              ">= 100 ms where ncu cannot see the work. *before*: the device method's number before the cross-check.",
-             "", "| callable | ref | ref spread | wprof headline | clock, method | vs ref | before | wall (cross-check) | kernels/call, "
+             "", "| callable | ref | ref spread | wprof headline | clock, method | vs ref | before "
+             "| wall (cross-check) | kernels/call, "
              "sum | one call | cool call | verdict | reason (measured, from the result) |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     counts: dict[str, int] = {}
@@ -445,9 +447,10 @@ def render(doc: dict[str, Any]) -> str:
         kcol = "–" if not kb.get("available") else f"{kb.get('ops_per_call', 0):.3g}, {_us(kb.get('sum_ms'))}"
         v = row.get("verdict", "n/a")
         counts[v] = counts.get(v, 0) + 1
-        lines.append(f"| {row['desc']} | {_us(ref)} ({kind}) | {_spread(row, kind)} | **{_us(w.get('median_ms'))}** | {method} "
-                     f"| {_rel(w.get('median_ms'), ref)} | {_us(xc.get('headline_before_ms'))} | {_us(xc.get('wall_ms'))} "
-                     f"| {kcol} | {_us(w.get('isolated_ms'))} | {_us(pw.get('cool_ms'))} | {v} | {row.get('reason', '')} |")
+        lines.append(f"| {row['desc']} | {_us(ref)} ({kind}) | {_spread(row, kind)} | **{_us(w.get('median_ms'))}** "
+                     f"| {method} | {_rel(w.get('median_ms'), ref)} | {_us(xc.get('headline_before_ms'))} "
+                     f"| {_us(xc.get('wall_ms'))} | {kcol} | {_us(w.get('isolated_ms'))} | {_us(pw.get('cool_ms'))} "
+                     f"| {v} | {row.get('reason', '')} |")
     total = sum(counts.get(k, 0) for k in ("ok", "explained", "reason", "off"))
     lines += ["", f"{total} callables judged: {counts.get('ok', 0)} within max(3%, 0.6 µs) of their reference, "
               f"{counts.get('explained', 0)} off with a measured reason whose own number lands within it, "
@@ -464,7 +467,8 @@ def render(doc: dict[str, Any]) -> str:
     if full:
         lines += ["Our own kernels, cold L2 and other tools (µs; ncu cold: `--cache-control all`; wprof s: wall time "
                   "of `wprof.bench(fn)` less its first call; CI: 95% CI half-width of the median).", "",
-                  "| kernel | ncu cold | wprof cold | one call (cold) | do_bench | Timer | wprof s | wprof CI | again s "
+                  "| kernel | ncu cold | wprof cold | one call (cold) | do_bench | Timer | wprof s | wprof CI "
+                  "| again s "
                   "| do_bench s | do_bench CI |", "|---|---|---|---|---|---|---|---|---|---|---|"]
         for _, row in full:
             wc, w = row.get("wprof_cold") or {}, row.get("wprof") or {}

@@ -27,6 +27,8 @@ __all__ = [
     "quality_warnings",
     "Warning_",
     "fmt_ms",
+    "fmt_rate",
+    "rate_unit",
 ]
 
 # Thresholds of the quality checks (documented in docs/results.md).
@@ -300,3 +302,35 @@ def fmt_ms(ms: float | None, digits: int = 4) -> str:
     if a < 1e3:
         return f"{ms:.{digits}g} ms"
     return f"{ms / 1e3:.{digits}g} s"
+
+
+# Rates in the unit a kernel engineer reads: TFLOP/s on a GPU, GFLOP/s or MFLOP/s on a CPU or for a tiny kernel;
+# GB/s from 1 GB/s up (the unit of the device peaks), MB/s and kB/s below.
+_RATE_UNITS = {
+    "flops": (("TFLOP/s", 1e12), ("GFLOP/s", 1e9), ("MFLOP/s", 1e6), ("kFLOP/s", 1e3)),
+    "bytes": (("GB/s", 1e9), ("MB/s", 1e6), ("kB/s", 1e3)),
+}
+
+
+def rate_unit(per_s: float | None, kind: str = "flops") -> tuple[str, float]:
+    """``(unit, scale)`` for a rate given per second (FLOP/s or B/s): the largest unit in which it is >= 1.
+
+    ``kind`` is ``"flops"`` (TFLOP/s down to kFLOP/s) or ``"bytes"`` (GB/s down to kB/s). A column of a table
+    takes the unit of its largest value, so every row reads in one unit. ``value / scale`` is the number to show.
+    """
+    units = _RATE_UNITS[kind]
+    if per_s is None or not math.isfinite(per_s) or per_s == 0:
+        return units[0]
+    for unit, scale in units:
+        if abs(per_s) >= scale:
+            return unit, scale
+    return units[-1]
+
+
+def fmt_rate(per_s: float | None, kind: str = "flops", digits: int = 4) -> str:
+    """A rate per second in its readable unit: ``fmt_rate(1.5e11) == "150 GFLOP/s"``,
+    ``fmt_rate(7.0e6, "bytes") == "7 MB/s"``; ``"n/a"`` for None or NaN."""
+    if per_s is None or (isinstance(per_s, float) and math.isnan(per_s)):
+        return "n/a"
+    unit, scale = rate_unit(per_s, kind)
+    return f"{per_s / scale:.{digits}g} {unit}"

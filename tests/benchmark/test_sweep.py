@@ -174,3 +174,17 @@ def test_ctrl_c_keeps_the_points_measured(target, tmp_path, capsys):
     code = main(["bench", f"{target}:stop", "--param", "n=10,1000", "--device", "cpu", "--iters", "5",
                  "--warmup-ms", "0", "--no-monitor", "--json", str(js)])
     assert code == 130 and load_result(js).status == "interrupted" and len(load_result(js).points) == 1
+
+
+def test_the_host_clock_notice_is_said_once_per_sweep_not_per_point(target, caplog):
+    import logging
+
+    from wprof.benchmark.backends import HOST_NOTICE
+
+    with caplog.at_level(logging.INFO, logger="wprof"):
+        run_sweep(f"{target}:plain", {"n": [10, 20, 30]}, **FAST)
+    assert [r.getMessage() for r in caplog.records].count(HOST_NOTICE) == 1
+    caplog.clear()
+    with caplog.at_level(logging.INFO, logger="wprof"):  # the filter is gone after the sweep: a bench says it again
+        run_sweep(f"{target}:plain", {"n": [10, 20]}, **FAST)
+    assert [r.getMessage() for r in caplog.records].count(HOST_NOTICE) == 1

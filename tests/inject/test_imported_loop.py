@@ -75,6 +75,22 @@ def test_run_times_the_loop_in_the_imported_module(tmp_path):
     assert "$ wprof inject engine.py -o engine_wprof.py" in p.stderr  # the next step instruments the loop's file
 
 
+def test_another_module_of_the_same_name_is_imported_unchanged(tmp_path):
+    """The import hook matches the loop's module by file: tools/engine.py (same name, other file) loads as usual."""
+    d = _project(tmp_path)
+    (d / "tools").mkdir()
+    (d / "tools" / "__init__.py").write_text("")
+    (d / "tools" / "engine.py").write_text("NAME = 'tools.engine, unchanged'\n")
+    (d / "train.py").write_text("from tools import engine as tools_engine\nprint(tools_engine.NAME)\n"
+                                + TRAIN.format(imp="engine"))
+    p = _py(["-m", "wprof", "run", "--warmup", "3", "--iters", "20", "--log-interval", "0", "--out-dir", "out", "--",
+             "train.py"], d)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("tools.engine, unchanged\n")
+    assert "timing the loop at engine.py:5 in train_one_epoch() (module engine, imported by train.py)" in p.stderr
+    assert json.loads((d / "out" / "train.json").read_text())["n"] == 20
+
+
 def test_traceback_points_at_the_module_file_and_line(tmp_path):
     d = _project(tmp_path)
     base = _py(["train.py", "2"], d)

@@ -203,3 +203,12 @@ def test_error_lines_quoting_a_file_print_only_printable_text(tmp_path, capsys):
 def test_reading_a_device_is_refused_not_read_forever(capsys):
     code, _, err = _report("/dev/zero", capsys)
     assert code == 7 and "'/dev/zero' is a character device, not a result file" in err
+
+
+def test_ncu_output_prefix_is_checked_before_ncu_runs(tmp_path, capsys):
+    code, _, err = run(["ncu", "--ncu", "/nonexistent/ncu", "-o", "", "--", "train.py"], capsys)
+    assert code == 2 and "-o '': give a path prefix" in err
+    (tmp_path / "real.json").write_text("old")
+    (tmp_path / "p.json").symlink_to(tmp_path / "real.json")
+    code, _, err = run(["ncu", "--ncu", "/nonexistent/ncu", "-o", str(tmp_path / "p"), "--", "train.py"], capsys)
+    assert code == 7 and "is a symbolic link" in err and (tmp_path / "real.json").read_text() == "old"

@@ -20,6 +20,8 @@ import pytest
 from .conftest import KINDS
 from .test_html import MIN_PLOTS, key_numbers
 
+pytestmark = pytest.mark.e2e  # a real browser process per page (tests/README.md)
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
          "--enable-logging=stderr", "--v=0", "--window-size=1280,1000"]

@@ -121,7 +121,9 @@ def test_terminal_tables_fit_its_width():
 @pytest.mark.parametrize("name", ["bench-1-cuda.json", "loop-1.json", "compare-1.json", "ncu-1.json"])
 def test_markdown_and_json_for_every_kind(name, capsys):
     code, md, _ = run(["report", str(DATA / name), "--format", "md"], capsys)
-    assert code == 0 and md.startswith(("## ", "**")) and "\n|" in md or md.startswith("## ")
+    assert code == 0 and md.startswith(("## ", "**"))
+    if not name.startswith("loop"):  # bench, compare and ncu have a table; a loop's is only with --samples
+        assert re.search(r"^\|[-:|]+\|$", md, re.M)
     if "```sh" in md:
         assert re.search(r"```sh\nwprof \S+", md)
     code, js, _ = run(["report", str(DATA / name), "--format", "json"], capsys)

@@ -229,7 +229,8 @@ def parse_trace(events: list[dict[str, Any]], calls: int, *, markers: int = 2) -
         span = (max(b for _, b in intervals) - min(a for a, _ in intervals)) / 1e3 / calls
     return KernelBreakdown(
         available=True, calls=calls, ops_per_call=n_ops / calls, kernels_per_call=n_kern / calls,
-        sum_ms=total_us / calls / 1e3, kernel_sum_ms=kernel_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls, span_ms=span,
+        sum_ms=total_us / calls / 1e3, kernel_sum_ms=kernel_us / calls / 1e3, busy_ms=_union_ms(intervals) / calls,
+        span_ms=span,
         bench_stream=bench_stream, streams=tuple(sorted(streams)), other_stream_ms=other_ms / calls / 1e3,
         other_streams=tuple(sorted(other)), syncs_per_call=syncs, sync_apis=tuple(sync_names),
         launches_per_call=launches, rows=tuple(out_rows), notes=tuple(notes))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import itertools
+import logging
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -77,6 +78,20 @@ def _free() -> None:
             pass
 
 
+class _OnceFilter(logging.Filter):
+    """Lets one message through once: the host-clock notice is said once per sweep, not once per point."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__()
+        self.message, self.seen = message, False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage() != self.message:
+            return True
+        seen, self.seen = self.seen, True
+        return not seen
+
+
 def run_sweep(spec: str, axes: dict[str, list[Any]], *, fixed: dict[str, Any] | None = None, name: str | None = None,
               count_flops: bool = False, on_point: Callable[[int, int, SweepPoint], None] | None = None,
               **bench_kwargs: Any) -> SweepResult:
@@ -96,6 +111,11 @@ def run_sweep(spec: str, axes: dict[str, list[Any]], *, fixed: dict[str, Any] | 
     points: list[SweepPoint] = []
     status = "complete"
     todo = grid(axes)
+    from .backends import HOST_NOTICE
+
+    once = _OnceFilter(HOST_NOTICE)
+    logger = logging.getLogger("wprof")
+    logger.addFilter(once)
     try:
         for i, values in enumerate(todo):
             params = {**fixed, **values}
@@ -118,6 +138,8 @@ def run_sweep(spec: str, axes: dict[str, list[Any]], *, fixed: dict[str, Any] | 
                 on_point(i, len(todo), point)
     except KeyboardInterrupt:
         status = "interrupted"
+    finally:
+        logger.removeFilter(once)
     if points and all(p.result is None for p in points) and status == "complete":
         raise UserCodeError(f"every point of the sweep failed; the first: {points[0].error}", phase="setup")
     first = next((p.result for p in points if p.result is not None), None)

@@ -149,7 +149,9 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
         _isolated(m, kb, host_call)
     # cool calls for long device headlines
     pw = None
-    if cfg.cache == "warm" and power.wants_cool(H, final_method, kb.ops_per_call if kb.available else None) and getattr(be, "has_sleep", False) and getattr(be, "cycles_per_ms", None):
+    can_wait = bool(getattr(be, "has_sleep", False) and getattr(be, "cycles_per_ms", None))
+    if cfg.cache == "warm" and can_wait and power.wants_cool(H, final_method,
+                                                             kb.ops_per_call if kb.available else None):
         try:
             cool = power.measure_cool(be.span, c, pair_ms=m.floor.get("pair") or 0.0,
                                       host_call_ms=host_call)

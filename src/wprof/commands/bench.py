@@ -13,12 +13,14 @@ Time a zero-argument callable with CUDA events (host clock when there is no CUDA
 TARGET is path.py:factory or package.module:factory: the factory allocates the inputs (not timed) and returns
 the callable to time. Or give --stmt (and --setup) as with timeit.
 
-examples:
+examples (examples/bench_ops.py runs on CUDA when present, else on the CPU):
   wprof bench examples/bench_ops.py:matmul --param n=4096
-  wprof bench --setup "import torch; a = torch.randn(4096, 4096, device='cuda')" --stmt "a @ a"
-  wprof bench mypkg.kernels:make_softmax --json softmax.json
+  wprof bench --setup "import torch; a = torch.randn(4096, 4096, device='cuda')" --stmt "a @ a"   # needs CUDA
+  wprof bench --setup "import torch; a = torch.randn(512, 512)" --stmt "a @ a"                   # the CPU
+  wprof bench mypkg.kernels:make_softmax --json softmax.json      # a factory in an importable package of yours
   wprof bench examples/bench_ops.py:add --cache cold
   wprof bench examples/bench_ops.py:matmul --param n=1024,2048,4096,8192 --param dtype=bf16,fp16 --html mm.html
+  wprof bench examples/bench_ops.py:matmul --param n=128,256,512 --html mm.html   # a sweep small enough for a CPU
 
 A --param with several comma-separated values is an axis: the cross product of the axes is a sweep, one bench per
 point, with a table, one result file and (--html) plots of time and throughput against an axis. A factory that

@@ -14,7 +14,21 @@ from typing import Any
 NAME = "env"
 HELP = "device facts, peak numbers, NVML telemetry and which profilers are usable here"
 ORDER = 80
-DESCRIPTION = __doc__
+DESCRIPTION = """\
+Device facts (torch, CUDA, driver, the GPU's SMs and L2), its datasheet peaks (wprof.hardware), NVML telemetry now, and
+which profilers are usable here (nsys, ncu, torch.profiler, NVTX, pynvml). Without CUDA it says so and still lists
+the rest.
+
+--calibrate measures on the device, beside the datasheet peaks: a device-to-device copy_ bandwidth (bytes read plus
+bytes written, per second) and a bf16 matmul throughput (2*n^3 FLOPs per call), each from CUDA events around
+back-to-back calls on random data, median of repetitions, with the NVML monitor running so the SM clock, power and
+any throttling during the measurement are on record. Without CUDA it is skipped, and the output says so.
+
+examples:
+  wprof env
+  wprof env --calibrate                 # needs CUDA
+  wprof env --json env.json             # everything as JSON (schema wprof.env/1)
+"""
 SCHEMA = "wprof.env/1"
 
 

@@ -54,8 +54,14 @@ def run(args: argparse.Namespace) -> int:
     if choice.candidate.gauge:  # a second gauge would time the loop twice
         raise UsageError(f"the loop at {choice.plan.site} already has a wprof.Gauge ({choice.candidate.gauge}): "
                          "nothing to inject; run the script as it is (or choose another loop with --loop LINE)")
+    from dataclasses import replace
+
+    from ..inject.layout import project_layout
+
+    lay = project_layout(script.tree, script.filename, script.path0)
+    plan = replace(choice.plan, observe_dim=lay.dim, observe_why=lay.why) if lay.dim else choice.plan
     try:
-        new = render_source(choice.plan, script.source, choice.analysis.tree)
+        new = render_source(plan, script.source, choice.analysis.tree)
     except ValueError as exc:
         raise UsageError(f"{args.script}: {exc}") from None
     root, _ = os.path.splitext(args.script)

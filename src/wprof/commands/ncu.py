@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .nsys import add_program_arguments, locate_or_print, make_program
@@ -21,9 +22,12 @@ examples:
   wprof ncu -- train.py --lr 3e-4
   wprof ncu --iters 2 --nvtx-include "forward/" -- train.py
   wprof ncu --window api -- script_that_calls_cudaProfilerStart.py
-  wprof ncu --window all --launch-count 200 -- -m wprof bench ops.py:matmul
+  wprof ncu --window all --launch-count 200 -- -m wprof bench examples/bench_ops.py:matmul
+  wprof ncu --dry-run -- examples/train_mlp.py     # print the command only (no GPU or ncu needed)
+
 --window all profiles from the start to the end: ncu honours cudaProfilerStop even then, so the program runs with
 torch.cuda.profiler.start/stop turned off (a native cudaProfilerStop still stops ncu; see docs/ncu.md).
+
 NVTX filters: NAME/ is a push/pop range in the default domain (torch.cuda.nvtx), wprof@NAME/ one in wprof's
 domain (the nvtx package), NAME without the slash a start/end range (annotate_phases' "backward").
 """
@@ -53,8 +57,12 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..profilers.ncu import NCU_GLOBS, NcuOptions, build_ncu_command, run_ncu
     from ..profilers.nsys import shell_line
-    from ..results import now_utc
+    from ..results import check_output_path, now_utc
 
+    if not args.output.strip() or args.output.endswith(("/", os.sep)):
+        raise UsageError(f"-o {args.output!r}: give a path prefix such as wprof-ncu (wprof writes PREFIX.json, "
+                         "PREFIX.csv).")
+    check_output_path(args.output + ".json", "-o")  # before ncu runs, not after
     for name in ("launch_skip", "launch_count"):
         value = getattr(args, name)
         if value is not None and value < (1 if name == "launch_count" else 0):

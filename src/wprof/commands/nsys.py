@@ -18,7 +18,7 @@ examples:
   wprof nsys -- train.py --lr 3e-4
   wprof nsys --warmup 10 --iters 20 -o run1 -- -m pkg.train
   wprof nsys --window api -- script_that_calls_cudaProfilerStart.py
-  wprof nsys --dry-run -- train.py        # print the command only
+  wprof nsys --dry-run -- examples/train_mlp.py     # print the command only (no GPU or nsys needed)
 """
 
 

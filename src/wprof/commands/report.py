@@ -8,6 +8,16 @@ from typing import Any
 NAME = "report"
 HELP = "render a saved result file (text, markdown, JSON, or a self-contained HTML page with plots)"
 ORDER = 60
+DESCRIPTION = """\
+Render a saved result (wprof.bench, wprof.loop, wprof.compare, wprof.ncu, wprof.sweep) with the lines the run
+printed. Text from the file is printed as text only (escape sequences shown, never sent), and the closing advice is
+recomputed from the result's data, never copied from the file.
+
+examples:
+  wprof report r.json                   # a terminal gets colour; piped output is plain lines, never wrapped
+  wprof report r.json --format md       # markdown, for a pull request or an issue
+  wprof report train.json --samples     # also every iteration's (or call's) values
+"""
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

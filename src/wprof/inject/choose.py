@@ -48,9 +48,14 @@ def choose(tree: ast.Module, source: str, filename: str, display: str, loop_line
                              + (f"Loops found:\n{_list(analysis.candidates)}" if analysis.candidates else
                                 "The file has no for/while loop that wprof can time."))
         if not analysis.candidates:
-            raise UsageError(f"no loop to time in {display}: wprof looks for `for batch in loader:`, `while` loops "
-                             "that call next(it) or get_batch(), and `for i in range(n)` loops that fetch a batch. "
-                             "Add a wprof.Gauge by hand (see docs/loop.md).")
+            if "LightningCLI(" in source:
+                raise UsageError(f"no loop to time in {display}: LightningCLI(...) calls Trainer.fit itself, out of "
+                                 "wprof's sight. Add the callback to the CLI's trainer: LightningCLI(..., "
+                                 "trainer_defaults={'callbacks': [wprof.integrations.lightning.WprofCallback()]}) "
+                                 "(see docs/integrations.md).")
+            raise UsageError(f"no loop to time in {display}: wprof looks for `for`/`while` training loops and for "
+                             "`trainer.train()` / `trainer.fit()` on a Hugging Face or Lightning Trainer. Add a "
+                             "wprof.Gauge by hand (docs/loop.md) or a framework callback (docs/integrations.md).")
         raise UsageError(f"no loop in {display} shows enough evidence of being the training loop (a DataLoader, "
                          f"backward(), optimizer.step()). Candidates:\n{_list(p.others)}\n"
                          f"Choose one with --loop {short}:LINE.")

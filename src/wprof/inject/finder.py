@@ -4,8 +4,13 @@ A *candidate* is a loop that may be the training loop:
 
 - ``for ... in ITER`` where ITER is not a plain ``range``/literal (``loader``, ``enumerate(loader)``,
   ``tqdm(loader)``, ``self.train_loader``): kind ``"for"``;
-- ``for ... in range(n)`` and ``while ...`` loops that fetch a batch somewhere in their body (``next(it)``,
-  ``get_batch(...)``, ``fetch_batch(...)``): kinds ``"for-range"`` and ``"while"``.
+- ``for ... in range(n)`` (or ``itertools.count()``) and ``while ...`` loops: kinds ``"for-range"`` and ``"while"``,
+  timed with hooks; a fetch in their body (``next(it)``, ``get_batch(...)``) is data time. Every loop is a
+  candidate (``--loop`` can force any); only those with evidence are picked: a batch fetch, or a backward pass and
+  an optimizer step without any fetch (full-batch training, LBFGS closures, RL episodes);
+- ``trainer.train()`` / ``trainer.fit(...)`` on a framework Trainer built in the file (``transformers.Trainer`` and
+  its subclasses, TRL's, Lightning's): kind ``"trainer"``; the loop is the framework's, and ``wprof run`` attaches a
+  callback (:mod:`wprof.integrations`) to the trainer object.
 
 Each candidate carries *evidence*: scored facts with the line they rest on (iterates a ``DataLoader``; calls
 ``.backward()``; calls ``optimizer.step()``; fetches a batch; looks like evaluation: negative). Evidence is read from
@@ -20,6 +25,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from .trainers import FRAMEWORKS
+
 __all__ = ["Evidence", "Candidate", "BatchSizeHint", "Analysis", "analyze", "pick", "Pick", "MIN_SCORE"]
 
 MIN_SCORE = 3  # below this no loop is picked automatically: the user chooses with --loop
@@ -33,6 +40,9 @@ _EVAL_NAME = re.compile(r"(^|_)(val|valid|validation|eval|evaluate|test|dev)(_|$
 _TRAIN_NAME = re.compile(r"train", re.I)
 _FETCH_FUNC = re.compile(r"(^next$|batch|^fetch|^get_data$|^load_data$|^sample$)", re.I)
 _NO_GRAD = {"no_grad", "inference_mode"}
+# loops over a counter, not over data: timed with hooks like `for i in range(n)` (`for i in count(1):`)
+_COUNTERS = {"range", "trange", "xrange", "count"}
+
 
 
 @dataclass(frozen=True)
@@ -63,7 +73,7 @@ class Candidate:
 
     lineno: int
     col: int
-    kind: str  # "for" | "for-range" | "while"
+    kind: str  # "for" | "for-range" | "while" | "trainer"
     header: str  # the loop's first source line, stripped
     function: str | None  # enclosing function's qualified name; None at module level
     evidence: tuple[Evidence, ...]
@@ -139,7 +149,7 @@ def _unwrap_source(expr: ast.expr) -> ast.expr:
 
 def _is_range(expr: ast.expr) -> bool:
     expr = _unwrap_source(expr)
-    return isinstance(expr, ast.Call) and _call_name(expr) in {"range", "trange", "xrange"}
+    return isinstance(expr, ast.Call) and _call_name(expr) in _COUNTERS
 
 
 def _is_literal(expr: ast.expr) -> bool:
@@ -186,9 +196,36 @@ class _Module:
         self.optimizers: set[str] = set()
         self.gauges: dict[str, int] = {}  # name -> line of its Gauge(...) call
         self.parents: dict[ast.AST, ast.AST] = {}
+        self.fw_modules: dict[str, str] = {}  # `import lightning as L` -> {"L": "lightning"}
+        self.fw_names: dict[str, str] = {}  # `from transformers import Trainer` -> {"Trainer": "transformers"}
+        self.trainers: dict[str, tuple[str, str, int]] = {}  # name -> (framework, constructor, line)
+        for node in ast.walk(tree):  # imports and Trainer subclasses first: assignments below refer to them
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    fw = FRAMEWORKS.get(a.name.split(".")[0])
+                    if fw:
+                        self.fw_modules[a.asname or a.name.split(".")[0]] = fw
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                fw = FRAMEWORKS.get(node.module.split(".")[0])
+                if fw:
+                    for a in node.names:
+                        self.fw_names[a.asname or a.name] = fw
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for b in node.bases:
+                    fw = self.framework_of_ctor(b)
+                    if fw:
+                        self.fw_names[node.name] = fw
         for node in ast.walk(tree):
             for child in ast.iter_child_nodes(node):
                 self.parents[child] = node
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
+                fw = self.framework_of_ctor(node.value.func)
+                if fw:
+                    for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+                        tname = _name_of(t)
+                        if tname:
+                            self.trainers[tname] = (fw, ast.unparse(node.value.func), node.lineno)
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.setdefault(node.name, []).append(node)
             elif isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Call):
@@ -204,6 +241,20 @@ class _Module:
                         self.optimizers.add(tname)
                     if cname == "Gauge":
                         self.gauges[tname] = node.lineno
+
+    def framework_of_ctor(self, func: ast.expr) -> str | None:
+        """The framework of a Trainer class expression (``Trainer``, ``L.Trainer``, ``SFTTrainer``), or None."""
+        name = _name_of(func) or ""
+        if not name.endswith("Trainer"):
+            return None
+        if isinstance(func, ast.Name):
+            return self.fw_names.get(name)
+        root = func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name):
+            return self.fw_modules.get(root.id) or self.fw_names.get(root.id)
+        return None
 
     @staticmethod
     def _is_optimizer_ctor(call: ast.Call) -> bool:
@@ -268,6 +319,12 @@ def _training_evidence(mod: _Module, body: list[ast.stmt], *, via: str = "", dep
                 found.setdefault("step", Evidence(4, f"calls {ast.unparse(node)}{suffix}", node.lineno))
             elif f.attr == "zero_grad":
                 found.setdefault("zero_grad", Evidence(1, f"calls {ast.unparse(f)}(){suffix}", node.lineno))
+        for a in node.args:  # a local function passed along: optimizer.step(closure) runs it (LBFGS)
+            if isinstance(a, ast.Name) and a.id in mod.functions and a.id not in seen and depth < 3:
+                seen.add(a.id)
+                for fn in mod.functions[a.id]:
+                    for k, ev in _training_evidence(mod, fn.body, via=a.id, depth=depth + 1, seen=seen).items():
+                        found.setdefault(k, ev)
         name = _call_name(node)
         local = isinstance(f, ast.Name) or (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                                             and f.value.id == "self")
@@ -310,9 +367,7 @@ def _candidate(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> Candid
     bs = None
     fetches: list[ast.stmt] = []
     if isinstance(loop, (ast.For, ast.AsyncFor)):
-        if _is_literal(loop.iter):
-            return None
-        if _is_range(loop.iter):
+        if _is_range(loop.iter) or _is_literal(loop.iter):
             kind = "for-range"
         else:
             kind = "for"
@@ -336,8 +391,7 @@ def _candidate(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> Candid
         kind = "while"
     if kind != "for":
         fetches = _fetch_statements(loop)  # type: ignore[arg-type]
-        if not fetches:
-            return None
+    if fetches:
         f0 = fetches[0]
         evidence.append(Evidence(2, f"fetches a batch: {mod.header(f0)}", f0.lineno))
         for f in fetches:
@@ -346,7 +400,13 @@ def _candidate(mod: _Module, loop: ast.For | ast.AsyncFor | ast.While) -> Candid
                     re.search(r"""['"](val|eval|test)['"]""", text):
                 evidence.append(Evidence(-3, f"fetches evaluation data: {mod.header(f)}", f.lineno))
                 break
-    evidence.extend(_training_evidence(mod, loop.body).values())
+    training = _training_evidence(mod, loop.body)
+    evidence.extend(training.values())
+    score = sum(e.points for e in evidence)
+    if kind != "for" and not fetches and not ("backward" in training and "step" in training) and score >= MIN_SCORE:
+        # no batch fetch and not a whole training step: listed (--loop can force it), never picked by itself
+        evidence.append(Evidence(MIN_SCORE - 1 - score, "but it fetches no batch and lacks backward() or an "
+                                 "optimizer step", loop.lineno))
     why_eval = mod.in_eval_context(loop)
     if why_eval:
         evidence.append(Evidence(-3, f"looks like evaluation: the loop {why_eval}", loop.lineno))
@@ -391,6 +451,12 @@ def analyze(source: str, filename: str = "<script>") -> Analysis:
     for node in ast.walk(tree):
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             c = _candidate(mod, node)
+            if c is not None:
+                cands.append(c)
+        elif isinstance(node, ast.Call) and (mod.fw_modules or mod.fw_names):
+            from .trainers import trainer_candidate
+
+            c = trainer_candidate(mod, node)
             if c is not None:
                 cands.append(c)
     cands.sort(key=lambda c: (c.lineno, c.col))

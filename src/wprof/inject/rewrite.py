@@ -8,6 +8,8 @@ The transformation depends on the loop's kind (see :mod:`wprof.inject.finder`):
   their own cost is not called data loading. A ``range`` loop also gets ``with gauge.data():`` around each fetch.
 - ``while ...`` loops: ``gauge.begin_step()`` as the first statement of the body, ``with gauge.data():`` around each
   statement that fetches a batch (``next(it)``, ``get_batch()``), and ``gauge.end_step()`` after the loop.
+- ``trainer.train()`` / ``trainer.fit(...)`` (kind ``"trainer"``): the receiver becomes
+  ``wprof.integrations.attach(trainer, gauge)``, which adds the framework's wprof callback and returns the trainer.
 
 :func:`render_source` applies the plan as text edits for ``wprof inject`` (a readable copy: ``import wprof``, one
 ``wprof.Gauge(...)`` line, the wrapped loop); :func:`transform_tree` applies it to the AST for ``wprof run``, calling
@@ -40,6 +42,8 @@ class Plan:
     candidate: Candidate
     gauge_kwargs: dict[str, Any] = field(default_factory=dict)  # written into the inject copy's Gauge(...)
     gauge_var: str = GAUGE_VAR
+    observe_dim: int = 0  # the batch dimension the copy's observe() reads (1: sequence-first, inject/layout.py)
+    observe_why: str = ""
 
 
 def _used_names(tree: ast.AST) -> set[str]:
@@ -72,8 +76,9 @@ def make_plan(filename: str, tree: ast.Module, candidate: Candidate, site: str,
 # --- shared: which nodes change ---------------------------------------------------------------------------------------
 
 def _wrapped_expr(c: Candidate) -> ast.expr | None:
-    """The data source a for-loop's gauge wraps; None for ``while`` and ``range`` loops (they use the hooks)."""
-    if c.kind == "for" and c.source_node is not None:
+    """The data source a for-loop's gauge wraps, or the trainer a callback is attached to; None for ``while`` and
+    ``range`` loops (they use the hooks)."""
+    if c.kind in ("for", "trainer") and c.source_node is not None:
         return c.source_node
     return None
 
@@ -157,12 +162,14 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     expr = _wrapped_expr(c)
     # `for b in wprof.Gauge(loader, global_batch_size=N):` when the loop runs once and N is known; otherwise one gauge
     # made up front, wrapped around the loader each time the loop starts (and learning the batch size at run time)
-    inline = expr is not None and _runs_once(c, tree) and "global_batch_size" in plan.gauge_kwargs
+    inline = expr is not None and c.kind == "for" and _runs_once(c, tree) and "global_batch_size" in plan.gauge_kwargs
     kw = _kwargs_src(plan.gauge_kwargs)
     if expr is not None:
         a = _abs(lines, offs, expr.lineno, expr.col_offset)
         b = _abs(lines, offs, expr.end_lineno or expr.lineno, expr.end_col_offset or 0)
-        if inline:
+        if c.kind == "trainer":  # the framework's loop: its callback drives the gauge
+            rep = f"wprof.integrations.attach({text[a:b]}, {g})"
+        elif inline:
             rep = f"wprof.Gauge({text[a:b]}{', ' + kw if kw else ''})"
         else:  # Gauge.wrap: one gauge across epochs; learns the global batch size when it was not given
             rep = f"{g}.wrap({text[a:b]})"
@@ -196,11 +203,15 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] \
             if isinstance(stmt, ast.AnnAssign) else []
         if targets and "global_batch_size" not in plan.gauge_kwargs:  # the hooks never see the batch: hand it over
-            learn = f"{indent}{g}.observe({ast.unparse(targets[0])})  # wprof: learns the batch size{nl}"
+            extra = f", dim={plan.observe_dim}, why={plan.observe_why!r}" if plan.observe_dim else ""
+            learn = f"{indent}{g}.observe({ast.unparse(targets[0])}{extra})  # wprof: learns the batch size{nl}"
         edits.append((a, b, f"{indent}with {g}.data():{nl}{indented}{learn}"))
 
     at = _insert_after_line(tree, c)
-    if inline:
+    if c.kind == "trainer":
+        pre = f"import wprof.integrations{nl}{g} = wprof.Gauge({kw})  # wprof: times {c.iterable}.{_method(c)}() at " \
+              f"line {c.lineno}{nl}"
+    elif inline:
         pre = f"import wprof{nl}"
     else:
         pre = f"import wprof{nl}{g} = wprof.Gauge({kw})  # wprof: times the loop at line {c.lineno}{nl}"
@@ -211,6 +222,14 @@ def render_source(plan: Plan, source: str, tree: ast.Module) -> str:
     for a, b, rep in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
         out = out[:a] + rep + out[b:]
     return out
+
+
+def _method(c: Candidate) -> str:
+    node = c.source_node
+    for sub in ast.walk(c.node) if c.node is not None else ():
+        if isinstance(sub, ast.Attribute) and sub.value is node:
+            return sub.attr
+    return "train"
 
 
 def unified_diff(original: str, new: str, a_name: str, b_name: str) -> str:
@@ -269,7 +288,8 @@ def transform_tree(plan: Plan, tree: ast.Module) -> ast.Module:
     parents = _parent_map(tree)
     expr = _wrapped_expr(c)
     if expr is not None:
-        new = _snippet_expr(f"{RUNTIME}.wrap({site}, {_PLACEHOLDER})", expr)
+        fn = "attach" if c.kind == "trainer" else "wrap"
+        new = _snippet_expr(f"{RUNTIME}.{fn}({site}, {_PLACEHOLDER})", expr)
         _set_location(new, expr, keep=expr)
         if not _replace_child(parents[expr], expr, new):
             raise AssertionError("wrapped expression not found in its parent")

@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 
-__all__ = ["configure", "gauge_for", "wrap", "wrap_gauge", "begin_step", "end_step", "data", "observe", "finish_all",
-           "sites", "Site"]
+__all__ = ["configure", "gauge_for", "wrap", "attach", "wrap_gauge", "begin_step", "end_step", "data", "observe",
+           "finish_all", "sites", "Site"]
 
 
 class Site:
@@ -62,6 +62,7 @@ class Site:
 
 
 _OPTIONS: dict[str, Any] = {}
+_LAYOUT: Any = None  # inject.layout.Layout: which batch dimension observe() reads, and why
 _SITES: dict[str, Site] = {}
 _FACTORY: Any = None  # tests put a fake Gauge class here
 
@@ -76,6 +77,16 @@ def configure(**options: Any) -> None:
     """Gauge keyword arguments for every site created from now on (``wprof run`` calls this once)."""
     _OPTIONS.clear()
     _OPTIONS.update({k: v for k, v in options.items() if v is not None})
+
+
+def set_layout(layout: Any) -> None:
+    """The batch layout (:class:`wprof.inject.layout.Layout`) ``wprof run`` read from the code, for :func:`observe`."""
+    global _LAYOUT
+    _LAYOUT = layout
+
+
+def layout() -> Any:
+    return _LAYOUT
 
 
 def site(site_id: str) -> Site:
@@ -99,7 +110,52 @@ def wrap(site_id: str, iterable: Iterable[Any]) -> Iterable[Any]:
     s = site(site_id)
     g = s.ensure()
     s.epochs += 1
+    inner = getattr(iterable, "__dict__", {}).get("base_dataloader")
+    if inner is not None and getattr(g, "enabled", True):  # Accelerate: time the plain DataLoader inside
+        return _accelerate_epoch(g, iterable, inner)
     return g.wrap(iterable)
+
+
+def attach(site_id: str, trainer: Any) -> Any:
+    """``trainer.train()`` / ``trainer.fit()`` of a framework: add the wprof callback driving the site's gauge
+    (:func:`wprof.integrations.attach`) and return the trainer. Anything else passes through, with a note."""
+    from ..integrations import attach as attach_callback, framework_of
+    from ..integrations._driver import say
+
+    s = site(site_id)
+    if framework_of(trainer) is None:
+        if not s.epochs:
+            say(f"{site_id}: {type(trainer).__name__} is not a transformers or Lightning Trainer; its run is not "
+                "timed")
+        s.epochs += 1
+        return trainer
+    s.epochs += 1
+    return attach_callback(trainer, s.ensure())
+
+
+def _accelerate_epoch(g: Any, outer: Iterable[Any], inner: Any) -> Iterator[Any]:
+    """One epoch over Accelerate's ``DataLoaderShard``: a step per batch, boundary and data time at the fetch of the
+    plain DataLoader inside it (the shard's copy to the device, which synchronizes with the GPU for pageable memory,
+    is compute, as a ``.cuda()`` in the loop body would be)."""
+    from ..integrations._driver import Driver
+    from ..loop.batch import global_batch_size, loader_batch_size, loader_source
+
+    drv = Driver(g, "accelerate")
+    drv.every_fetch = True
+    if getattr(g, "enabled", True) and not g.config.global_batch_size:
+        n = loader_batch_size(outer) or loader_batch_size(inner)
+        if n:
+            total, src = global_batch_size(n, loader_source(outer))
+            g.set_global_batch_size(total, source=src)
+    drv.gbs_known = bool(g.config.global_batch_size)
+    if not drv.time(outer):
+        yield from g.wrap(outer)
+        return
+    try:
+        yield from outer
+        drv.pause()  # the last batch's step ends with the epoch
+    finally:
+        drv.untime()
 
 
 def wrap_gauge(gauge: Any, iterable: Iterable[Any]) -> Iterable[Any]:
@@ -137,8 +193,12 @@ def observe(site_id: str, batch: Any) -> None:
     """``gauge.observe(batch)`` after a fetch inside a ``data()`` block: the gauge sums the first dimensions of the
     batches one step fetches (gradient accumulation) into the global batch size, until it is known."""
     s = _SITES.get(site_id)
-    if s is not None and s.gauge is not None and not s.gbs:
-        s.gauge.observe(batch)
+    if s is not None and s.gauge is not None and (not s.gbs or getattr(s.gauge, "tokens_per_step", 0) is None):
+        lay = _LAYOUT
+        if lay is not None and (lay.dim or lay.why):
+            s.gauge.observe(batch, dim=lay.dim, why=lay.why)
+        else:
+            s.gauge.observe(batch)
 
 
 def finish_all(exited_early: bool = False, why: str | None = None) -> list[tuple[Site, Any]]:
@@ -163,5 +223,7 @@ def finish_all(exited_early: bool = False, why: str | None = None) -> list[tuple
 
 def reset() -> None:
     """Forget every site (tests, and ``wprof run`` before a script starts)."""
+    global _LAYOUT
     _SITES.clear()
     _OPTIONS.clear()
+    _LAYOUT = None

@@ -51,6 +51,7 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     package = script.spec.parent if script.spec is not None else None
     choice = choose_in_project(script.tree, script.source, script.filename, script.display if not script.spec else
                                script.filename, script.path0, package, loop, kwargs)
+    runtime.set_layout(_layout(script, package))
     if "name" not in kwargs:
         base = os.path.splitext(os.path.basename(script.filename))[0]
         if base == "__main__" and script.spec is not None:
@@ -71,6 +72,13 @@ def _check_result_paths(kwargs: dict[str, Any]) -> None:
     base = os.path.join(cfg.out_dir or "wprof-results", cfg.name or kwargs.get("name") or "loop")
     for ext in (".json", ".jsonl"):
         check_output_path(base + ext, "result file (--out-dir/--name)")
+
+
+def _layout(script: Script, package: str | None) -> Any:
+    """The batch layout the script and its project modules show (sequence-first modules): see inject/layout.py."""
+    from .layout import project_layout
+
+    return project_layout(script.tree, script.filename, script.path0, package)
 
 
 def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
@@ -103,8 +111,10 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
         code = compile(script.tree, script.filename, "exec", dont_inherit=True)
     else:
         code = compile(tree, script.filename, "exec", dont_inherit=True)
+    layout = runtime.layout()
     runtime.reset()
     runtime.configure(**kwargs)
+    runtime.set_layout(layout)
     from ..loop.config import env_setting
 
     if env_setting("nvtx_phases"):  # WPROF="...;--nvtx-phases", set by `wprof nsys` / `wprof ncu`
@@ -153,10 +163,18 @@ def _report(choice: Choice, finished: list[tuple[runtime.Site, Any]], outcome: O
             continue
         gbs = getattr(res, "global_batch_size", None)
         if gbs:
-            _say(f"global batch size {gbs} from {s.gbs_source or 'the gauge'}")
+            src = s.gbs_source or "the gauge"
+            shape = "of the batch" in src and "--gbs" not in src
+            _say(f"global batch size {gbs} from {src}"
+                 + ("; read from the batch's shape: if that dimension is not the samples, pass --gbs N" if shape
+                    else ""))
         else:
             _say("global batch size unknown (no DataLoader batch_size, no batch with a first dimension): no fps; "
                  "pass --gbs N")
+        tokens = getattr(res, "tokens_per_step", None)
+        if tokens:
+            src = (getattr(s.gauge, "config", None) and s.gauge.config.sources.get("tokens_per_step")) or "the batches"
+            _say(f"tokens per step {tokens} from {src}: tokens/s beside samples/s")
         paths = getattr(res, "artifacts", {}) or {}
         where = paths.get("json") or paths.get("result")
         status = getattr(res, "status", "?")

@@ -423,6 +423,9 @@ class Context(PlacementModel, SyncModel):
         return work and not (self._inferred and self.on_cpu(call))
 
     def _is_gpu_work_by_kind(self, call: ast.Call, fn_scope: bool) -> bool:
+        if isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
+                self._name_syncs(call.func.id, False):
+            return False  # wait_for_computation(): a synchronize passed in, not work
         q = self.call_name(call) or ""
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
@@ -444,6 +447,14 @@ class Context(PlacementModel, SyncModel):
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
                 return True  # a timing helper's callable argument
+        if isinstance(call.func, ast.Attribute):
+            base = call.func.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if not (isinstance(base, ast.Name) and base.id in self.imports):
+                # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
+                # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
+                return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
         return any(self.is_tensorish(a) for a in call.args) and q not in self.functions
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:

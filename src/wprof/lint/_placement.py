@@ -81,6 +81,11 @@ class PlacementModel:
             d = dotted(expr)
             if d is None:
                 return None
+            if isinstance(expr, ast.Name):
+                scope = getattr(getattr(expr, "_wp_stmt", None), "_wp_scope", None)
+                local = self._local_bindings(scope) if scope is not None else None
+                if local is not None and expr.id in local:
+                    return self._flow_placement(expr, scope, local[expr.id])
             return self._name_placement(d)
         if not isinstance(expr, ast.Call):
             return None
@@ -117,6 +122,58 @@ class PlacementModel:
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return "cuda"
         return self._join([self.placement(a) for a in expr.args])
+
+    def _local_bindings(self, scope: object) -> dict[str, list[tuple[ast.stmt | None, ast.AST | None]]] | None:
+        """Names a function binds itself: assigned values, and None for a loop target, a ``with ... as`` name or a
+        parameter (unknown). A name a function binds is looked up there, not in the rest of the file: ``tokens``
+        of a ``for tokens in zip(...)`` is not the ``tokens = x.cuda()`` of another function."""
+        node = getattr(scope, "node", None)
+        if node is None or isinstance(node, ast.Module):
+            return None
+        cache = self.__dict__.setdefault("_local_bind", {})
+        if id(scope) in cache:
+            return cache[id(scope)]
+        out: dict[str, list[tuple[ast.stmt | None, ast.AST | None]]] = {}
+        for p in getattr(scope, "params", ()):
+            out.setdefault(p, []).append((None, None))
+        for st in scope.stmts:  # type: ignore[attr-defined]
+            targets: list[tuple[ast.AST, ast.AST | None]] = []
+            if isinstance(st, ast.Assign):
+                targets = [(t, st.value) for t in st.targets]
+            elif isinstance(st, (ast.AnnAssign, ast.AugAssign)) and st.value is not None:
+                targets = [(st.target, st.value)]
+            elif isinstance(st, (ast.For, ast.AsyncFor)):
+                targets = [(st.target, None)]
+            elif isinstance(st, (ast.With, ast.AsyncWith)):
+                targets = [(it.optional_vars, None) for it in st.items if it.optional_vars is not None]
+            for t, v in targets:
+                elts = t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]
+                for e in elts:
+                    if isinstance(e, ast.Name):
+                        out.setdefault(e.id, []).append((st, v))
+        cache[id(scope)] = out
+        return out
+
+    def _flow_placement(self, use: ast.Name, scope: object,
+                        bindings: list[tuple[ast.stmt | None, ast.AST | None]]) -> str | None:
+        """The bindings that can reach ``use``: the latest one before it in the function, and, in a loop, the ones
+        later in the same loop (the next iteration sees them). ``logp = gathered.cpu().numpy()`` makes the
+        ``logp`` read after it a NumPy array, whatever ``logp`` held before."""
+        stmt = use._wp_stmt  # type: ignore[attr-defined]
+        idx = stmt._wp_idx
+        params = [v for st, v in bindings if st is None]
+        before = [(st, v) for st, v in bindings if st is not None and st._wp_idx < idx]  # type: ignore[attr-defined]
+        if not before:
+            values = [v for _, v in bindings]
+        else:
+            latest = max(before, key=lambda b: b[0]._wp_idx)  # type: ignore[union-attr,attr-defined]
+            loops = {id(lp) for lp in stmt._wp_loops}
+            values = [latest[1]] + [v for st, v in bindings if st is not None and st._wp_idx >= idx  # type: ignore
+                                    and loops & {id(lp) for lp in st._wp_loops}]  # type: ignore[attr-defined]
+            if not values:
+                values = params
+        places = [self.placement(v) if v is not None else None for v in values]
+        return "cuda" if "cuda" in places else ("cpu" if places and all(p == "cpu" for p in places) else None)
 
     def _name_placement(self, d: str) -> str | None:
         """A name's placement over all its assignments, computed once per name (not once per use)."""

@@ -20,7 +20,7 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls
+from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls, stmt_nodes
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False)}
@@ -344,15 +344,22 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     return False
 
 
-def periodic(stmt: ast.stmt) -> bool:
-    """``stmt`` runs under ``if step % N == 0`` (and not in a loop inside that ``if``): once every N steps."""
+def periodic(stmt: ast.stmt, ctx: Context | None = None) -> bool:
+    """``stmt`` runs under ``if step % N == 0`` (and not in a loop inside that ``if``): once every N steps. With
+    ``ctx``, only an ``if`` whose body does no GPU work counts (logging, a checkpoint name): the optimizer step
+    under ``if (i + 1) % accumulation_steps == 0:`` is the training step itself, not something occasional."""
     loops = stmt._wp_loops  # type: ignore[attr-defined]
     node = getattr(stmt, "_wp_parent", None)
     while isinstance(node, ast.stmt) and getattr(node, "_wp_loops", None) == loops and \
             not isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
         if isinstance(node, ast.If) and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
                                             for n in ast.walk(node.test)):
-            return True
+            if ctx is None:
+                return True
+            scope = node._wp_scope  # type: ignore[attr-defined]
+            body = scope.stmts[node._wp_idx + 1:node._wp_end + 1]  # type: ignore[attr-defined]
+            if not any(ctx.gpu_work_in(stmt_nodes(b)) for b in body):
+                return True
         node = getattr(node, "_wp_parent", None)
     return False
 

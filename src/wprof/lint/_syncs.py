@@ -74,22 +74,63 @@ class SyncModel:
         return out
 
     def _sync_alias(self, name: str) -> bool:
-        """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``."""
+        """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``,
+        ``wait = lambda: None`` then ``wait = wait_for_cuda`` (a function of the file that synchronizes), or a
+        parameter every caller of its function passes such a value to (``_bench(fn, wait_fn)``, also through
+        ``functools.partial``)."""
         cache = self.__dict__.setdefault("_alias_cache", {})
         if name in cache:
             return cache[name]
+        cache[name] = False  # recursion through a cycle of names
         values = self.assigns.get(name, [])
+        refs = [self._sync_ref(v) for v in values]
+        out = bool(values) and all(r is not False for r in refs) and any(r is True for r in refs)
+        if not values:
+            out = self._param_sync(name)
+        cache[name] = out
+        return out
 
-        def ref(v: ast.AST) -> bool:
-            if isinstance(v, ast.IfExp):  # torch.cuda.synchronize if device == "cuda" else lambda: None
-                return ref(v.body) or ref(v.orelse)
-            return (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS
+    def _sync_ref(self, v: ast.AST) -> bool | None:
+        """True: a synchronize function; None: a no-op (``lambda: None``, ``None``), the CPU fallback; False."""
+        if isinstance(v, ast.IfExp):  # torch.cuda.synchronize if device == "cuda" else lambda: None
+            a, b = self._sync_ref(v.body), self._sync_ref(v.orelse)
+            return True if True in (a, b) and False not in (a, b) else (None if a is b is None else False)
+        if (isinstance(v, ast.Lambda) and isinstance(v.body, ast.Constant)) or \
+                (isinstance(v, ast.Constant) and v.value is None):
+            return None
+        if (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS:
+            return True
+        if isinstance(v, ast.Name):
+            if v.id in self.functions:
+                return v.id in self._syncing_functions(False)
+            return self._sync_alias(v.id)
+        return False
 
-        cache[name] = bool(values) and all(ref(v) for v in values)
-        return cache[name]
+    def _param_sync(self, name: str) -> bool:
+        sites: list[ast.AST] = []
+        for fname, fn in self.functions.items():
+            args = fn.args
+            pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+            if name not in pos and name not in [a.arg for a in args.kwonlyargs]:
+                continue
+            index = pos.index(name) if name in pos else None
+            for c in self.calls:
+                callee, shift = c.func, 0
+                if (self.call_name(c) or "").endswith("partial") and c.args:
+                    callee, shift = c.args[0], 1
+                if not (isinstance(callee, ast.Name) and callee.id == fname):
+                    continue
+                kw = [k.value for k in c.keywords if k.arg == name]
+                if kw:
+                    sites.append(kw[0])
+                elif index is not None and index + shift < len(c.args):
+                    sites.append(c.args[index + shift])
+                else:
+                    return False  # a caller that does not pass it (a default, *args): unknown
+        return bool(sites) and all(self._sync_ref(v) is True for v in sites)
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
-        if isinstance(c.func, ast.Name) and self._sync_alias(c.func.id):
+        if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
             return True
         q = self.call_name(c)
         if q in SYNC_FUNCS or q in SYNCING_CALLS:

@@ -78,11 +78,13 @@ def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple
     clocks = {"iter_ms": clock, "data_ms": "host", "step_ms": clock}
     if cfg.global_batch_size:
         clocks["fps"] = clock  # derived from step_ms
+    if snap.tokens_per_step:
+        clocks["tokens_per_s"] = clock
     start, stop = snap.window
     res = LoopResult(
         name=snap.name, mode=snap.mode, clocks=clocks, status=status, stop_reason=reason, window=(start, stop),
         index=tuple(snap.index), iter_ms=tuple(snap.iter_ms), data_ms=tuple(snap.data_ms),
-        step_ms=tuple(snap.step_ms), global_batch_size=cfg.global_batch_size,
+        step_ms=tuple(snap.step_ms), global_batch_size=cfg.global_batch_size, tokens_per_step=snap.tokens_per_step,
         phases={k: tuple(v) for k, v in snap.phases.items()}, rank=snap.rank, world_size=snap.world_size,
     )
     n, want = res.n, stop - start
@@ -131,7 +133,7 @@ def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple
         "unmarked_fetches": snap.unmarked_fetches,
         "window_t0_ns": snap.window_t0_ns,  # host clock of the first window boundary: NVML samples line up with it
     }
-    facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv)
+    facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv, own_gauge=snap.own_gauge)
     return replace(res, warmup=warm, telemetry=snap.telemetry, mfu=mfu, distributed=dist_info,
                    findings=tuple(findings), warnings=tuple(warns),
                    notes=tuple(f"{name}: {line}" for name, line in snap.notes), timing=timing,

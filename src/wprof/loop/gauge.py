@@ -37,7 +37,8 @@ from ..stats import Warning_
 from . import distributed, exits, output
 from ..results import now_utc
 from .assemble import build_result, preload_finish, rank_summary, write_result
-from .batch import BATCH_SOURCE, batch_size_of, global_batch_size, loader_batch_size, loader_source
+from .batch import (BATCH_SOURCE, TOKENS_SOURCE, batch_size_of, dim_source, global_batch_size, loader_batch_size,
+                    loader_source, tokens_of)
 from .config import GaugeConfig, resolve_config
 from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
@@ -129,7 +130,10 @@ class Gauge:
         self._nvtx: Any = None
         self._exit = ExitHook(self._at_exit, busy=self._is_finishing, on_fork_child=self._forked)
         self._finishing = False
-        self._observed: list[int] | None = None  # observe(): [step index, summed first dimensions, batches]
+        # observe(): [step, summed sizes, batches, summed tokens, (dim, note), 1 for the first fetching step else 2]
+        self._observed: list[Any] | None = None
+        self.tokens_per_step: int | None = None  # token batches: token ids per step, all ranks (tokens/s)
+        self._added_warnings: list[Warning_] = []  # add_warning(): what a caller could not measure
         self.result: LoopResult | None = None
 
     # --- configuration ------------------------------------------------------------------------------------------
@@ -182,7 +186,7 @@ class Gauge:
             return
         now = self._now
         short = self.short_fetch_ns
-        learn = epoch and not self.config.global_batch_size  # wrap(): read the first batch's first dimension
+        learn = epoch and (not self.config.global_batch_size or self.tokens_per_step is None)  # wrap(): 1st batch
         while True:
             if self._state == _AFTER:
                 yield from it
@@ -214,6 +218,8 @@ class Gauge:
                     n = batch_size_of(item)
                     if n:
                         self._learn_global_batch_size(n, BATCH_SOURCE)
+                if self.tokens_per_step is None:
+                    self._learn_tokens(tokens_of(item) or 0, TOKENS_SOURCE)
             yield item
 
     # --- global batch size --------------------------------------------------------------------------------------
@@ -231,45 +237,93 @@ class Gauge:
             return cfg.global_batch_size
         self.config = replace(cfg, global_batch_size=n, sources={**cfg.sources, "global_batch_size": source})
         if self._window_started:  # the per-iteration lines show fps from now on
-            self._series.log = lazy_line(self._log, self._prefix, n)
+            self._series.log = lazy_line(self._log, self._prefix, n, self.tokens_per_step)
         return n
 
-    def observe(self, batch: Any) -> None:
-        """Count a fetched batch toward the global batch size, for loops timed with hooks (``while`` loops,
-        ``get_batch()`` functions), which never see the batch: call it with what a ``with gauge.data():`` block
-        fetched. Until the global batch size is known, the first dimensions of the batches fetched in the first step
-        that fetches any are summed (gradient accumulation fetches several per step); when a later step fetches, or
-        the gauge finishes, the global batch size becomes that sum times the world size, with the source recorded in
-        ``config.sources``. Reads ``.shape`` only; a no-op once the global batch size is known."""
-        if not self.enabled or self.config.global_batch_size:
+    def observe(self, batch: Any, *, dim: int = 0, why: str = "") -> None:
+        """Count a fetched batch toward the global batch size (and the tokens per step), for loops timed with hooks
+        (``while`` loops, ``get_batch()`` functions), which never see the batch: call it with what a
+        ``with gauge.data():`` block fetched. Until they are known, the sizes of the batches fetched in one step are
+        summed (gradient accumulation fetches several per step): the second step that fetches any (the first may
+        hold a loader's prefetch), or the first when no other follows; when a later step fetches, or the gauge
+        finishes, the global batch size becomes that sum times the world size, with the source
+        recorded in ``config.sources``. ``dim`` is the batch dimension (1 for sequence-first ``(seq, batch)``
+        batches), ``why`` the evidence for it, recorded in the source. Token batches (integer tensors of two or
+        more dimensions, ``input_ids``) also give ``tokens_per_step``. Reads ``.shape``/``.dtype`` only; a no-op once
+        both are known."""
+        if not self.enabled or (self.config.global_batch_size and self.tokens_per_step is not None):
             return
         st = self._open
         if st is None:
             return  # a batch fetched outside any step belongs to no step's samples
         obs = self._observed
+        second = False
         if obs is not None and obs[0] != st.i:
-            self._settle_observed()
+            if obs[5] > 1:
+                self._settle_observed()
+                return
+            # the first step that fetched may hold a prefetch (a loader that runs one batch ahead): count the next
+            obs, self._observed, second = None, None, True
+        n = batch_size_of(batch, dim)
+        if dim and n is None:  # a 1-D batch has no dimension 1: its only dimension counts
+            dim, n = 0, batch_size_of(batch, 0)
+        tok = tokens_of(batch) or 0
+        if not n and not tok:
             return
-        n = batch_size_of(batch)
-        if not n:
-            return
+        note = f" ({why})" if why and not dim else ""
+        if dim:
+            n0 = batch_size_of(batch, 0)
+            note = f" ({why + '; ' if why else ''}dimension 0 is {n0})"
         if obs is None:
-            self._observed = [st.i, n, 1]
+            self._observed = [st.i, n or 0, 1, tok, (dim, note), 2 if second else 1]
         else:
-            obs[1] += n
+            obs[1] += n or 0
             obs[2] += 1
+            obs[3] += tok
 
     def _settle_observed(self) -> None:
         obs, self._observed = self._observed, None
-        if obs is None or self.config.global_batch_size:
+        if obs is None:
             return
-        _, n, k = obs
-        src = BATCH_SOURCE if k == 1 else f"sum of the first dimensions of the {k} batches fetched in one step"
+        _, n, k, tok, (dim, note), _ = obs
+        if tok and self.tokens_per_step is None:
+            self._learn_tokens(tok, TOKENS_SOURCE if k == 1 else f"{TOKENS_SOURCE}s, summed over the {k} batches "
+                                                               "fetched in one step")
+        elif self.tokens_per_step is None:
+            self.tokens_per_step = 0  # not a token batch: stop looking
+        if self.config.global_batch_size or not n:
+            return
+        what = dim_source(dim)
+        each = "the first dimensions" if dim == 0 else f"dimension {dim}"
+        src = what + note if k == 1 else f"sum of {each} of the {k} batches fetched in one step{note}"
         self._learn_global_batch_size(n, src)
+
+    def set_tokens_per_step(self, n: int, *, source: str = "set_tokens_per_step()") -> int:
+        """Tokens per step over all ranks (token batches), for ``tokens_per_s``; recorded in ``config.sources``."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise UsageError(f"set_tokens_per_step({n!r}): tokens per step must be a positive integer")
+        self.tokens_per_step = n
+        self.config = replace(self.config, sources={**self.config.sources, "tokens_per_step": source})
+        if self._window_started:
+            self._series.log = lazy_line(self._log, self._prefix, self.config.global_batch_size, n)
+        return n
+
+    def _learn_tokens(self, per_rank: int, source: str) -> None:
+        if not per_rank:
+            self.tokens_per_step = 0  # not a token batch
+            return
+        n, src = global_batch_size(per_rank, source)
+        self.set_tokens_per_step(n, source=src)
 
     def _learn_global_batch_size(self, per_rank: int, source: str) -> None:
         n, src = global_batch_size(per_rank, source)
         self.set_global_batch_size(n, source=src)
+
+    def add_warning(self, code: str, message: str, advice: str = "") -> None:
+        """Put a quality warning in this gauge's result (once per code): for code that drives the gauge and knows a
+        value it could not measure (``wprof.integrations``: fetches it could not time, so ``data_ms`` is 0)."""
+        if not any(w.code == code for w in self._added_warnings):
+            self._added_warnings.append(Warning_(code, message, advice))
 
     # --- hooks --------------------------------------------------------------------------------------------------
     def step(self) -> StepCM:
@@ -468,7 +522,7 @@ class Gauge:
         n = self._stop - self._start
         series = self._series
         series.marks = self._marks
-        series.log = lazy_line(self._log, self._prefix, cfg.global_batch_size)
+        series.log = lazy_line(self._log, self._prefix, cfg.global_batch_size, self.tokens_per_step)
         self._marks.prepare(self._warm_k * min(n + 1, 2048) + 64, series.on_ring_full)
         self._mark, self._ready = self._marks.mark, self._marks.ready
         if self.mode == "host" and self._printing:
@@ -548,11 +602,13 @@ class Gauge:
             rank=self._rank, world_size=self._world, warmup=dict(self._warm), discarded=tuple(self._discarded),
             short_fetch_ns=self.short_fetch_ns, unmarked_fetches=self._unmarked,
             ring_stalls=int(getattr(marks, "stalls", 0) or 0), ring_grown=int(getattr(marks, "grown", 0) or 0),
-            actions_warnings=tuple(acts.warnings) if acts else (), telemetry=acts.telemetry if acts else None,
+            actions_warnings=(tuple(acts.warnings) if acts else ()) + tuple(self._added_warnings),
+            telemetry=acts.telemetry if acts else None,
             artifacts=dict(acts.artifacts) if acts else {}, notes=tuple(acts.notes) if acts else (),
             top_ops=tuple(acts.top_ops) if acts else (), top_functions=tuple(acts.top_functions) if acts else (),
             flops_counted=fl.flops if fl is not None else None, flops_note=fl.note if fl is not None else "",
-            argv=tuple(sys.argv), env=env, created_utc=now_utc(),
+            argv=tuple(sys.argv), env=env, created_utc=now_utc(), tokens_per_step=self.tokens_per_step or None,
+            own_gauge=_made_by_the_script(),
         )
         if status == "complete" and self._world > 1 and distributed.dist_ready():
             try:
@@ -661,3 +717,10 @@ def _default_name() -> str:
     arg0 = sys.argv[0] if sys.argv else ""
     stem = Path(arg0).stem if arg0 and arg0 not in ("-c", "-") else ""
     return stem or "loop"
+
+
+def _made_by_the_script() -> bool:
+    """Whether the script made its gauge itself: `wprof run` makes its gauges through wprof.inject.runtime (one site
+    per loop), so without a site the gauge is the script's own, which `wprof inject` would refuse."""
+    runtime = sys.modules.get("wprof.inject.runtime")
+    return not (runtime is not None and runtime.sites())

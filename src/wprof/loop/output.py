@@ -42,9 +42,13 @@ def fmt_ms(v: float) -> str:
     return "n/a" if v is None or (isinstance(v, float) and math.isnan(v)) else f"{v:.2f}"
 
 
-def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: int | None) -> str:
-    """``[0005]: iter 125.34 ms, data 12.45 ms, fps 256.32`` (``step`` instead of ``fps`` without a batch size)."""
+def iteration_line(i: int, iter_ms: float, data_ms: float, step_ms: float, gbs: int | None,
+                   tokens: int | None = None) -> str:
+    """``[0005]: iter 125.34 ms, data 12.45 ms, fps 256.32`` (``step`` instead of ``fps`` without a batch size),
+    then ``, tokens/s 65618`` for token batches."""
     tail = (f"fps {gbs / (step_ms / 1e3):.2f}" if gbs and step_ms > 0 else f"step {fmt_ms(step_ms)} ms")
+    if tokens and step_ms > 0:
+        tail += f", tokens/s {tokens / (step_ms / 1e3):.0f}"
     return f"[{i:04d}]: iter {fmt_ms(iter_ms)} ms, data {fmt_ms(data_ms)} ms, {tail}"
 
 

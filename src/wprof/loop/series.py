@@ -125,11 +125,11 @@ class Series:
             self.log(st.i, it, data_ms, step_ms)
 
 
-def lazy_line(log: Any, prefix: str, gbs: int | None) -> Any:
+def lazy_line(log: Any, prefix: str, gbs: int | None, tokens: int | None = None) -> Any:
     """``log(i, iter_ms, data_ms, step_ms)`` for :class:`Series`: one INFO record, formatted only if emitted."""
     info = log.info
 
     def emit(i: int, it: float, data_ms: float, step_ms: float) -> None:
-        info("%s%s", prefix, output.LazyLine(i, it, data_ms, step_ms, gbs))
+        info("%s%s", prefix, output.LazyLine(i, it, data_ms, step_ms, gbs, tokens))
 
     return emit

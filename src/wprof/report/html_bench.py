@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..stats import fmt_rate, rate_unit
 from . import plots
 from .html import (callout, card, details_json, device_line, figure, kv_table, ms, next_step_block, num, page, para,
                    pct, plot_or_note, section, table, warnings_block)
@@ -35,15 +36,24 @@ def throughput_cards(t: dict[str, Any] | None) -> list[str]:
     if t.get("tflop_per_s") is not None:
         sub = (f"{pct(t['peak_flops_fraction'])} of the {peak.get('dtype')} peak {num(peak.get('tflop_per_s'), '{:g}')}"
                if t.get("peak_flops_fraction") is not None else (t.get("reason") or ""))
-        out.append(card("compute", f"{num(t['tflop_per_s'], '{:.4g}')} TFLOP/s", sub))
+        out.append(card("compute", fmt_rate(t["tflop_per_s"] * 1e12), sub))
     if t.get("gb_per_s") is not None:
         sub = (f"{pct(t['peak_bandwidth_fraction'])} of {num(peak.get('memory_gb_per_s'), '{:g}')} GB/s"
                if t.get("peak_bandwidth_fraction") is not None else "")
-        out.append(card("memory", f"{num(t['gb_per_s'], '{:.4g}')} GB/s", sub))
+        out.append(card("memory", fmt_rate(t["gb_per_s"] * 1e9, "bytes"), sub))
     if t.get("bound"):
         out.append(card("roofline", f"{t['bound']}-bound", f"{pct(t.get('roof_fraction'))} of the roof at "
                                                           f"{num(t.get('intensity_flop_per_byte'), '{:.3g}')} FLOP/B"))
     return out
+
+
+def _achieved(t: dict[str, Any]) -> str:
+    """``150.2 GFLOP/s (95% CI 148.9–151.0)``: the interval in the unit of the median."""
+    unit, scale = rate_unit(t["tflop_per_s"] * 1e12)
+    lo, hi = (list(t.get("tflop_per_s_ci95") or []) + [None, None])[:2]
+    return (f"{num(t['tflop_per_s'] * 1e12 / scale, '{:.4g}')} {unit} (95% CI "
+            f"{num(None if lo is None else lo * 1e12 / scale, '{:.4g}')}–"
+            f"{num(None if hi is None else hi * 1e12 / scale, '{:.4g}')})")
 
 
 def _throughput_section(t: dict[str, Any] | None) -> str:
@@ -54,11 +64,8 @@ def _throughput_section(t: dict[str, Any] | None) -> str:
         ("FLOPs per call", num(t.get("flops_per_call"), "{:.4g}")),
         ("FLOPs from", t.get("flops_source")),
         ("bytes per call", num(t.get("bytes_per_call"), "{:.4g}")),
-        ("achieved", (f"{num(t.get('tflop_per_s'), '{:.4g}')} TFLOP/s (95% CI "
-                      f"{num((t.get('tflop_per_s_ci95') or [None])[0], '{:.4g}')}–"
-                      f"{num((t.get('tflop_per_s_ci95') or [None, None])[1], '{:.4g}')})")
-         if t.get("tflop_per_s") is not None else None),
-        ("bandwidth", f"{num(t.get('gb_per_s'), '{:.4g}')} GB/s" if t.get("gb_per_s") is not None else None),
+        ("achieved", _achieved(t) if t.get("tflop_per_s") is not None else None),
+        ("bandwidth", fmt_rate(t["gb_per_s"] * 1e9, "bytes") if t.get("gb_per_s") is not None else None),
         ("peak", (f"{peak.get('device_name')}: {num(peak.get('tflop_per_s'), '{:g}')} TFLOP/s {peak.get('dtype') or ''}"
                   f", {num(peak.get('memory_gb_per_s'), '{:g}')} GB/s ({peak.get('source')})") if peak else None),
         ("fraction of peak", ", ".join(x for x in (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..stats import fmt_rate
 from . import plots
 from .html import (callout, card, details_json, device_line, esc, figure, kv_table, ms, next_step_block, num, page,
                    para, pct, plot_or_note, section, table, warnings_block)
@@ -148,7 +149,7 @@ def loop_page(r: Any) -> str:
     m = r.mfu or {}
     if m.get("mfu") is not None:
         p = m.get("peak") or {}
-        cards.append(card("MFU", pct(m["mfu"]), f"{num(m.get('achieved_flops', 0) / 1e12, '{:.4g}')} of "
+        cards.append(card("MFU", pct(m["mfu"]), f"{fmt_rate(m.get('achieved_flops'))} of "
                                                f"{num(p.get('flops', 0) / 1e12, '{:.4g}')} TFLOP/s "
                                                f"{p.get('dtype', '')}"))
     badges = [(r.status, "bad" if bad else "")] + [(f.code, "bad") for f in r.findings[:3]]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..stats import fmt_rate, rate_unit
 from . import plots
 from .html import (callout, card, details_json, device_line, figure, num, page, para, pct, plot_or_note, section,
                    table)
@@ -65,14 +66,22 @@ def sweep_page(r: Any) -> str:
             plots.lines_plot, lines, title=f"time per call against {x}", xlabel=x, ylabel=f"median ({unit})",
             logx=logx, logy=logy, categorical=cat), "Median per call with its 95% CI at each point (headline method)."))
 
-        def tp(key: str) -> Any:
+        def tp(key: str, factor: float = 1.0) -> Any:
             def val(res: Any) -> tuple[float, float, float] | None:
                 t = res.throughput or {}
                 if t.get(key) is None:
                     return None
                 lo, hi = (t.get(f"{key}_ci95") or [math.nan, math.nan])
-                return t[key], lo, hi
+                return t[key] * factor, lo * factor, hi * factor
             return val
+
+        def top(key: str, per: float) -> float | None:
+            vs = [(res.throughput or {}).get(key) for _, res in measured]
+            return max((v * per for v in vs if v is not None), default=None)
+
+        # the plots read in the unit of the largest value, as the table does (GFLOP/s on a CPU)
+        f_unit, f_scale = rate_unit(top("tflop_per_s", 1e12), "flops")
+        b_unit, b_scale = rate_unit(top("gb_per_s", 1e9), "bytes")
 
         peaks = {}
         for _, res in measured:
@@ -85,23 +94,24 @@ def sweep_page(r: Any) -> str:
                 peaks.setdefault(None, (None, p["memory_gb_per_s"], p.get("device_name"), p.get("source")))
         for dt, (tf, bw, dev, src) in peaks.items():
             peak_rows.append((dev, dt or "–", num(tf, "{:g}"), num(bw, "{:g}"), src))
-        f_lines, cat, logx = _lines(measured, r.axes, x, tp("tflop_per_s"))
+        f_lines, cat, logx = _lines(measured, r.axes, x, tp("tflop_per_s", 1e12 / f_scale))
         if f_lines:
             tf_peaks = {k: v[0] for k, v in peaks.items() if v[0]}
             hline = None
             if len(set(tf_peaks.values())) == 1:  # one line when the dtypes share a peak (bf16 and fp16 do)
                 tfp = next(iter(tf_peaks.values()))
-                hline = (tfp, f"{'/'.join(str(k) for k in tf_peaks)} dense peak {tfp:g} TFLOP/s")
+                hline = (tfp * 1e12 / f_scale, f"{'/'.join(str(k) for k in tf_peaks)} dense peak {tfp:g} TFLOP/s")
             parts_tp.append(figure(plot_or_note(
-                plots.lines_plot, f_lines, title=f"TFLOP/s against {x}", xlabel=x, ylabel="TFLOP/s", logx=logx,
+                plots.lines_plot, f_lines, title=f"{f_unit} against {x}", xlabel=x, ylabel=f_unit, logx=logx,
                 hline=hline, categorical=cat), "Achieved rate from the median (error bars: from the median's 95% CI);"
                                                " dashed: the device's dense peak for the dtype (wprof.hardware)."))
-        b_lines, cat, logx = _lines(measured, r.axes, x, tp("gb_per_s"))
+        b_lines, cat, logx = _lines(measured, r.axes, x, tp("gb_per_s", 1e9 / b_scale))
         if b_lines:
             bws = {v[1] for v in peaks.values() if v[1]}
-            hline = (next(iter(bws)), f"memory peak {next(iter(bws)):g} GB/s") if len(bws) == 1 else None
+            hline = ((next(iter(bws)) * 1e9 / b_scale, f"memory peak {next(iter(bws)):g} GB/s") if len(bws) == 1
+                     else None)
             parts_tp.append(figure(plot_or_note(
-                plots.lines_plot, b_lines, title=f"GB/s against {x}", xlabel=x, ylabel="GB/s", logx=logx,
+                plots.lines_plot, b_lines, title=f"{b_unit} against {x}", xlabel=x, ylabel=b_unit, logx=logx,
                 hline=hline, categorical=cat)))
         roof = {}
         for params, res in measured:
@@ -127,7 +137,7 @@ def sweep_page(r: Any) -> str:
              card("axes", " × ".join(f"{k} ({len(v)})" for k, v in r.axes.items()), ", ".join(
                  f"{k}={v}" for k, v in r.fixed.items()))]
     if best:
-        cards.append(card("best throughput", f"{best[1]:.4g} TFLOP/s", ", ".join(f"{k}={v}" for k, v in
+        cards.append(card("best throughput", fmt_rate(best[1] * 1e12), ", ".join(f"{k}={v}" for k, v in
                                                                                   best[0].items())
                           + (f" · {pct(best[2])} of peak" if best[2] is not None else "")))
     if measured:

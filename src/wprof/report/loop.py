@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from ..results.loop import LoopResult
-from ..stats import fmt_ms
+from ..stats import fmt_ms, fmt_rate, rate_unit
 from ._doc import Block, Line, Table
 
 __all__ = ["blocks", "average_line"]
@@ -54,6 +54,9 @@ def average_line(summaries: dict[str, Any], n: int, clocks: dict[str, str] | Non
              f"step {_stat(summaries['step_ms'], 'ms')}"]
     if "fps" in summaries:
         parts.append(f"fps {_stat(summaries['fps'], '')}")
+    if "tokens_per_s" in summaries:  # token batches: the unit language-model people use
+        t = summaries["tokens_per_s"]
+        parts.append(f"tokens/s {_f(t.mean, '.0f')} (median {_f(t.median, '.0f')}, p95 {_f(t.p95, '.0f')})")
     note = clock_note(clocks)
     return "Average: " + ", ".join(parts) + f" over {n} iterations" + (f" ({note})" if note else "")
 
@@ -133,8 +136,13 @@ def _mfu_line(r: LoopResult) -> list[Block]:
         return [Line(f"MFU: not computed: {m.get('reason')}")]
     p = m.get("peak") if isinstance(m.get("peak"), dict) else {}
     assumed = "; bf16 assumed: give dtype= (--dtype=) the dtype the model trains in" if m.get("dtype_assumed") else ""
-    return [Line(f"MFU: {_f(m['mfu'], '.1%')} ({_f(_tf(m.get('achieved_flops')), '.3g')} TFLOP/s of "
-                 f"{_f(_tf(p.get('flops')), '.4g')} {p.get('dtype')} peak{assumed})")]
+    achieved = m.get("achieved_flops") if _isnum(m.get("achieved_flops")) else None
+    unit = rate_unit(achieved)[0] if achieved is not None else "TFLOP/s"
+    # 400 TFLOP/s of 989 bf16 peak; on a CPU: 29.7 GFLOP/s of the 67 TFLOP/s fp32 peak (never 0.0297 TFLOP/s)
+    peak = (f"{_f(_tf(p.get('flops')), '.4g')} {p.get('dtype')} peak" if unit == "TFLOP/s" else
+            f"the {_f(_tf(p.get('flops')), '.4g')} TFLOP/s {p.get('dtype')} peak")
+    shown = fmt_rate(achieved, digits=3) if achieved is not None else "– TFLOP/s"
+    return [Line(f"MFU: {_f(m['mfu'], '.1%')} ({shown} of {peak}{assumed})")]
 
 
 def _tf(v: Any) -> Any:
@@ -153,14 +161,18 @@ def _ranks_line(r: LoopResult) -> list[Block]:
 
 def _samples_table(r: LoopResult) -> list[Block]:
     cols = ["i", "iter_ms", "data_ms", "step_ms"] + [f"{k} (phase)" for k in r.phases]
-    fps = r.fps
+    fps, tps = r.fps, r.tokens_per_s
     if fps:
         cols.insert(4, "fps")
+    if tps:
+        cols.insert(4 + bool(fps), "tokens/s")
     rows = []
     for j, i in enumerate(r.index):
         row = [str(i), *(f"{s[j]:.6g}" for s in (r.iter_ms, r.data_ms, r.step_ms))]
         if fps:
             row.append(f"{fps[j]:.6g}")
+        if tps:
+            row.append(f"{tps[j]:.6g}")
         row += [f"{v[j]:.6g}" if j < len(v) else "" for v in r.phases.values()]
         rows.append(tuple(row))
     return [Table(title=f"samples (ms; {r.n} iterations, as measured)", columns=tuple(cols), rows=tuple(rows),

@@ -294,9 +294,14 @@ def stacked_plot(x: Sequence[int], layers: dict[str, Sequence[float]], *, title:
         bottom = [0.0] * len(x)
         for k, (name, ys) in enumerate(layers.items()):
             vals = [0.0 if (v is None or math.isnan(v)) else v * scale for v in ys]
-            ax.bar(list(x), vals, bottom=bottom, width=0.85 if len(x) <= 60 else 1.0, linewidth=0,
-                   color=CYCLE[k % len(CYCLE)], label=name)
-            bottom = [b + v for b, v in zip(bottom, vals)]
+            top = [b + v for b, v in zip(bottom, vals)]
+            if len(x) <= 60:
+                ax.bar(list(x), vals, bottom=bottom, width=0.85, linewidth=0, color=CYCLE[k % len(CYCLE)],
+                       label=name)
+            else:  # many iterations: one filled band per phase (steps), not one bar each: fast, and a small page
+                ax.fill_between(list(x), bottom, top, step="mid", linewidth=0, color=CYCLE[k % len(CYCLE)],
+                                label=name)
+            bottom = top
         if line:
             ax.plot(list(x), _nan_to_none(line[1], scale), color="#111111", lw=1, marker="." if len(x) <= 100 else None,
                     ms=3, label=line[0])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..stats import fmt_ms
+from ..stats import fmt_ms, fmt_rate, rate_unit
 from ._doc import Block, Line, Table
 
 __all__ = ["blocks", "sweep_rows", "compare_rows", "choose_x", "throughput_line"]
@@ -37,11 +37,16 @@ def sweep_rows(result: Any) -> tuple[list[str], list[list[str]], list[int]]:
     has_f = any(t.get("tflop_per_s") is not None for t in tps)
     has_b = any(t.get("gb_per_s") is not None for t in tps)
     has_bound = any(t.get("bound") for t in tps)
+    # one unit per column, the one of its largest value (GFLOP/s on a CPU, TFLOP/s on a GPU)
+    f_unit, f_scale = rate_unit(max((t["tflop_per_s"] * 1e12 for t in tps if t.get("tflop_per_s") is not None),
+                                    default=None), "flops")
+    b_unit, b_scale = rate_unit(max((t["gb_per_s"] * 1e9 for t in tps if t.get("gb_per_s") is not None),
+                                    default=None), "bytes")
     headers = keys + ["median", "95% CI of median"]
     if has_f:
-        headers += ["TFLOP/s", "% peak"]
+        headers += [f_unit, "% peak"]
     if has_b:
-        headers += ["GB/s", "% BW"]
+        headers += [b_unit, "% BW"]
     if has_bound:
         headers += ["bound"]
     headers += ["method", "warnings"]
@@ -56,17 +61,19 @@ def sweep_rows(result: Any) -> tuple[list[str], list[list[str]], list[int]]:
         s = r.summary
         row += [fmt_ms(s.median), f"{fmt_ms(s.ci95_low)} – {fmt_ms(s.ci95_high)}"]
         if has_f:
-            row += [_f(t.get("tflop_per_s"), "{:.4g}"), _f(None if t.get("peak_flops_fraction") is None
-                                                           else 100 * t["peak_flops_fraction"], "{:.1f}%")]
+            tf, frac = t.get("tflop_per_s"), t.get("peak_flops_fraction")
+            row += [_f(None if tf is None else tf * 1e12 / f_scale, "{:.4g}"),
+                    _f(None if frac is None else 100 * frac, "{:.1f}%")]
         if has_b:
-            row += [_f(t.get("gb_per_s"), "{:.4g}"), _f(None if t.get("peak_bandwidth_fraction") is None
-                                                       else 100 * t["peak_bandwidth_fraction"], "{:.1f}%")]
+            gb, frac = t.get("gb_per_s"), t.get("peak_bandwidth_fraction")
+            row += [_f(None if gb is None else gb * 1e9 / b_scale, "{:.4g}"),
+                    _f(None if frac is None else 100 * frac, "{:.1f}%")]
         if has_bound:
             row += [t.get("bound") or "–"]
         method = _METHOD.get(r.mode, r.mode) + (f" x{r.calls_per_sample}" if r.calls_per_sample > 1 else "")
         row += [method, ", ".join(w.code for w in r.warnings if w.code != "aggregate-mode") or "–"]
         rows.append(row)
-    numeric = [i for i, h in enumerate(headers) if h in ("median", "95% CI of median", "TFLOP/s", "% peak", "GB/s",
+    numeric = [i for i, h in enumerate(headers) if h in ("median", "95% CI of median", f_unit, "% peak", b_unit,
                                                          "% BW")]
     return headers, rows, numeric
 
@@ -89,19 +96,21 @@ def compare_rows(result: Any) -> tuple[list[str], list[list[str]], list[int]]:
 
 
 def throughput_line(t: dict[str, Any] | None) -> str | None:
-    """One line for a single bench: ``throughput: 751 TFLOP/s (75.9% of the bf16 peak 989.5), ...``."""
+    """One line for a single bench: ``throughput: 751 TFLOP/s (75.9% of the bf16 peak 989.5 TFLOP/s), ...``
+    (each rate in its readable unit: GFLOP/s and MB/s for a small call on a CPU)."""
     if not t:
         return None
     parts = []
     peak = t.get("peak") or {}
     if t.get("tflop_per_s") is not None:
         frac = t.get("peak_flops_fraction")
-        parts.append(f"{t['tflop_per_s']:.4g} TFLOP/s" + (f" ({frac:.1%} of the {peak.get('dtype')} peak "
-                                                          f"{peak.get('tflop_per_s'):g})" if frac is not None else ""))
+        parts.append(fmt_rate(t["tflop_per_s"] * 1e12) + (f" ({frac:.1%} of the {peak.get('dtype')} peak "
+                                                          f"{peak.get('tflop_per_s'):g} TFLOP/s)"
+                                                          if frac is not None else ""))
     if t.get("gb_per_s") is not None:
         frac = t.get("peak_bandwidth_fraction")
-        parts.append(f"{t['gb_per_s']:.4g} GB/s" + (f" ({frac:.1%} of {peak.get('memory_gb_per_s'):g})"
-                                                    if frac is not None else ""))
+        parts.append(fmt_rate(t["gb_per_s"] * 1e9, "bytes") + (f" ({frac:.1%} of {peak.get('memory_gb_per_s'):g} GB/s)"
+                                                               if frac is not None else ""))
     if t.get("bound"):
         parts.append(f"{t['bound']}-bound ({t['intensity_flop_per_byte']:.3g} FLOP/B vs ridge "
                      f"{t['ridge_flop_per_byte']:.3g}; {t['roof_fraction']:.1%} of the roof)")

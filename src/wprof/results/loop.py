@@ -56,6 +56,8 @@ class LoopResult:
     its summary is the window's throughput (``global_batch_size * n / sum(step_ms)``), not the mean of the per-step
     rates, which overstates it; the other statistics are over the per-step values.
     ``clocks`` names the clock of each series (``iter_ms``, ``data_ms``, ``step_ms``, ``fps``).
+    ``tokens_per_step`` (token batches: integer ``input_ids``-like tensors, padding included, all ranks) gives
+    ``tokens_per_s`` = ``tokens_per_step / step_ms``, summarised like ``fps`` (its mean is tokens over time).
     """
 
     name: str
@@ -68,6 +70,7 @@ class LoopResult:
     data_ms: tuple[float, ...]
     step_ms: tuple[float, ...]
     global_batch_size: int | None = None
+    tokens_per_step: int | None = None
     stop_reason: str = ""
     warmup: dict[str, Any] = field(default_factory=dict)
     phases: dict[str, tuple[float, ...]] = field(default_factory=dict)
@@ -101,14 +104,21 @@ class LoopResult:
             return ()
         return tuple(self.global_batch_size / (s / 1e3) if s > 0 else math.nan for s in self.step_ms)
 
+    @property
+    def tokens_per_s(self) -> tuple[float, ...]:
+        if not self.tokens_per_step:
+            return ()
+        return tuple(self.tokens_per_step / (s / 1e3) if s > 0 else math.nan for s in self.step_ms)
+
     def summary(self, series: str) -> Summary:
-        """Summary of ``iter_ms``, ``data_ms``, ``step_ms``, ``fps`` or a phase name."""
-        if series == "fps":
-            s = summarize(self.fps)
+        """Summary of ``iter_ms``, ``data_ms``, ``step_ms``, ``fps``, ``tokens_per_s`` or a phase name."""
+        if series in ("fps", "tokens_per_s"):
+            per_step = self.global_batch_size if series == "fps" else self.tokens_per_step
+            s = summarize(self.fps if series == "fps" else self.tokens_per_s)
             total_ms = sum(x for x in self.step_ms if x > 0)
-            if self.global_batch_size and total_ms > 0:  # mean: samples over time, not the mean of the rates
+            if per_step and total_ms > 0:  # mean: samples (tokens) over time, not the mean of the rates
                 n = sum(1 for x in self.step_ms if x > 0)
-                s = replace(s, mean=self.global_batch_size * n / (total_ms / 1e3))
+                s = replace(s, mean=per_step * n / (total_ms / 1e3))
             return s
         if series in SERIES:
             return summarize(getattr(self, series))
@@ -116,7 +126,8 @@ class LoopResult:
 
     @property
     def summaries(self) -> dict[str, Summary]:
-        names = list(SERIES) + (["fps"] if self.global_batch_size else [])
+        names = list(SERIES) + (["fps"] if self.global_batch_size else []) \
+            + (["tokens_per_s"] if self.tokens_per_step else [])
         return {k: self.summary(k) for k in names}
 
     # --- serialisation ------------------------------------------------------------------------------------------
@@ -133,6 +144,7 @@ class LoopResult:
             "window": list(self.window),
             "n": self.n,
             "global_batch_size": self.global_batch_size,
+            "tokens_per_step": self.tokens_per_step,
             "rank": self.rank,
             "world_size": self.world_size,
             "warmup": dict(self.warmup),
@@ -194,6 +206,7 @@ class LoopResult:
             step_ms=series["step_ms"],
             phases=phases,
             global_batch_size=F.opt_integer(d, "global_batch_size", where),
+            tokens_per_step=F.opt_integer(d, "tokens_per_step", where),
             warmup=F.mapping(d, "warmup", where, {}),
             telemetry=F.opt_obj(d, "telemetry", where),
             mfu=F.opt_obj(d, "mfu", where),
@@ -224,13 +237,15 @@ class LoopResult:
         """One JSON object per iteration (the per-iteration stream)."""
         import json
 
-        fps = self.fps
+        fps, tps = self.fps, self.tokens_per_s
         out = []
         for j, i in enumerate(self.index):
             row: dict[str, Any] = {"i": i, "iter_ms": self.iter_ms[j], "data_ms": self.data_ms[j],
                                    "step_ms": self.step_ms[j]}
             if fps:
                 row["fps"] = fps[j]
+            if tps:
+                row["tokens_per_s"] = tps[j]
             for k, v in self.phases.items():
                 row[f"phase.{k}_ms"] = v[j]
             if self.world_size > 1:

@@ -53,3 +53,31 @@ def decode(model, tok, eos, streamer):
     end.record()
     torch.cuda.synchronize()
     return start.elapsed_time(end)
+
+
+def train_with_final_checkpoint(batches):
+    t0 = time.perf_counter()
+    for i, xb in enumerate(batches):
+        loss = model(xb).square().mean()
+        loss.backward()
+        opt.step()
+        if i == len(batches) - 1:  # the last step: a file is written, with the loss in its name
+            path = os.path.join("ckpt", f"last_{loss.item():.4f}.pt")
+            torch.save(model.state_dict(), path)
+    torch.cuda.synchronize()
+    return time.perf_counter() - t0
+
+
+def train_accumulating(batches, accumulation=4):
+    t0 = time.perf_counter()
+    running = torch.zeros((), device="cuda")
+    for i, xb in enumerate(batches):
+        loss = model(xb).square().mean()
+        running += loss.detach()
+        loss.backward()
+        if (i + 1) % accumulation == 0:  # the optimizer step: every step of training, not occasional logging
+            opt.step()
+            opt.zero_grad()
+            print(f"loss {running.item():.4f}")  # expect: WP114
+    torch.cuda.synchronize()
+    return time.perf_counter() - t0

@@ -83,9 +83,13 @@ MEAN_FUNCS = ("mean", "fmean", "average", "nanmean")
 
 def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
     """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither."""
+    return sample_uses_of(ctx, ctx.loads(key))
+
+
+def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], list[ast.AST]]:
     means: list[ast.AST] = []
     others: list[ast.AST] = []
-    for node in ctx.loads(key):
+    for node in loads:
         parent = getattr(node, "_wp_parent", None)
         if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in ("append", "extend"):
             continue

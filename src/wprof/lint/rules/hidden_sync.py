@@ -9,7 +9,8 @@ several syncs in the same step are one mistake.
 
 Not reported: a host-timed region that ends with one such call after its last GPU work (it then acts as the
 synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
-checkpoint name every N steps); a call after the end reading or on a branch that does not read the clock; a call
+checkpoint name every N steps); a value formatted into a file name or written to a file under a condition (the
+last step's checkpoint); a call after the end reading or on a branch that does not read the clock; a call
 in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
 
 ## Why is this bad?
@@ -46,7 +47,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import HIDDEN_SYNC_METHODS, Context, stmt_nodes
+from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_nodes
 from .._regions import periodic
 
 CODE = "WP114"
@@ -57,6 +58,9 @@ FIX = "none"
 def _hidden(ctx: Context, c: ast.Call) -> str | None:
     m = ctx.method(c)
     if m in HIDDEN_SYNC_METHODS and not c.args and not c.keywords:
+        recv = c.func.value  # type: ignore[attr-defined]
+        if m == "tolist" and not (ctx.is_tensorish(recv) or ctx.placement(recv) == "cuda"):
+            return None  # `batch["text"][i].tolist()`, `dataset.get(j).tolist()`: lists and NumPy arrays too
         return f"`.{m}()`"
     if isinstance(c.func, ast.Name) and c.func.id == "print" and ctx.call_name(c) == "print":
         for a in c.args:
@@ -83,8 +87,10 @@ def check(ctx: Context) -> None:
                 what = _hidden(ctx, c)
                 if what is None or id(c) in seen:
                     continue
-                if periodic(s) or (end_stmt is not None and exclusive(s, end_stmt)):
+                if periodic(s, ctx) or (end_stmt is not None and exclusive(s, end_stmt)):
                     continue  # once every N steps (logging, checkpoint names), or on a path without the end read
+                if _names_a_file(ctx, c, s):
+                    continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
                 if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
                     continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
                 spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
@@ -100,6 +106,30 @@ def check(ctx: Context) -> None:
                 reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
                            "Move it after the end of the timed region")
+
+
+_FILE_CALLS = ("save", "open", "join", "makedirs", "mkdir", "write", "savefig", "save_pretrained", "dump")
+
+
+def _names_a_file(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
+    """The value goes into a file name or a file's content (a checkpoint name, a log file), in a statement that runs
+    under a condition (a new best, an interval): when a file is written, not on every step."""
+    if not isinstance(getattr(stmt, "_wp_parent", None), ast.If):
+        return False
+    node = getattr(c, "_wp_parent", None)
+    while node is not None and not isinstance(node, ast.stmt):
+        if isinstance(node, ast.Call) and (ctx.method(node) or (dotted(node.func) or "")).rsplit(".", 1)[-1] \
+                in _FILE_CALLS:
+            return True
+        node = getattr(node, "_wp_parent", None)
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:  # path = f"...{x.item()}..."; torch.save(m, path)
+        name = dotted(stmt.targets[0])
+        later = [ld for ld in ctx.loads(name)] if name else []
+        return bool(later) and all(
+            isinstance(getattr(ld, "_wp_parent", None), ast.Call)
+            and (ctx.method(ld._wp_parent) or dotted(ld._wp_parent.func) or "").rsplit(".", 1)[-1]  # type: ignore
+            in _FILE_CALLS for ld in later)
+    return False
 
 
 def _loop_syncs_itself(ctx: Context, loop: ast.stmt) -> bool:

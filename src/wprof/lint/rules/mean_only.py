@@ -10,7 +10,9 @@ garbage collection) move the mean while the typical run does not change. The mea
 runs cannot be compared and a noisy measurement looks as precise as a clean one. You already have the samples:
 report the median and the spread (min, p5/p95 or IQR) and n.
 
-Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there.
+Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there. Samples
+that reach the list through a temporary (`ms = start.elapsed_time(end); times.append(ms)`) count, and a name bound to
+a new list for each measurement (`times = []` before each benchmark) is judged list by list.
 
 ## Example
 ```python
@@ -38,7 +40,7 @@ import ast
 
 from .._context import Context, base_key
 from .._regions import _samples_of
-from ._common import sample_uses
+from ._common import sample_uses_of
 
 CODE = "WP105"
 NAME = "mean-only"
@@ -80,7 +82,38 @@ def _sample_lists(ctx: Context) -> set[str]:
 
 def check(ctx: Context) -> None:
     for key in sorted(_sample_lists(ctx)):
-        means, others = sample_uses(ctx, key)
-        if means and not others:
-            ctx.report(means[0], f"Only the mean of `{key}` is reported",
-                       "Report the median and the spread (min, p5/p95 or IQR) and n too")
+        for means, others in _uses_by_binding(ctx, key):
+            if means and not others:
+                ctx.report(means[0], f"Only the mean of `{key}` is reported",
+                           "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[ast.AST]]]:
+    """The uses of each list a name is bound to: ``times = []`` starts a new list, so one benchmark's
+    ``sum(times)`` says nothing about the next one's ``np.mean(times)``. Uses with no binding before them in their
+    function are grouped together (the file-wide view)."""
+    import bisect
+
+    by_scope: dict[int, list[tuple[int, int]]] = {}  # scope -> sorted (statement index, binding id)
+    for b in ctx.assign_stmts.get(key, []):
+        by_scope.setdefault(id(b._wp_scope), []).append((b._wp_idx, id(b)))  # type: ignore[attr-defined]
+    for lst in by_scope.values():
+        lst.sort()
+    groups: dict[int, tuple[list[ast.AST], list[ast.AST]]] = {}
+    for node in ctx.loads(key):
+        stmt = getattr(node, "_wp_stmt", None)
+        if stmt is None:
+            continue
+        lst = by_scope.get(id(stmt._wp_scope), [])  # type: ignore[attr-defined]
+        k = bisect.bisect_left(lst, (stmt._wp_idx, -1))  # type: ignore[attr-defined]  # the latest binding before
+        gid = lst[k - 1][1] if k else 0
+        means, others = groups.setdefault(gid, ([], []))
+        m, o = sample_uses_of(ctx, [node])
+        means.extend(m)
+        others.extend(o)
+    if 0 in groups and len(groups) > 1:  # file-wide uses count against every list
+        m0, o0 = groups.pop(0)
+        for means, others in groups.values():
+            means.extend(m0)
+            others.extend(o0)
+    return list(groups.values())
