@@ -115,19 +115,23 @@ def read_throughput(d: dict[str, Any], key: str, where: str) -> dict[str, Any] |
     if t is None:
         return None
     w = f"{where}{key}."
-    for k in _TP_NUMBERS:
-        t[k] = F.opt_number(t, k, w)
+    for k in _TP_NUMBERS:  # only the keys present: the section round-trips as it was written
+        if k in t:
+            t[k] = F.opt_number(t, k, w)
     for k in _TP_TEXTS:
-        t[k] = F.text(t, k, w, None)
+        if k in t:
+            t[k] = F.text(t, k, w, None)
     for k in ("tflop_per_s_ci95", "gb_per_s_ci95"):
         if t.get(k) is not None:
             t[k] = list(F.numbers(t, k, w))
     peak = F.opt_obj(t, "peak", w)
     if peak is not None:
         for k in ("tflop_per_s", "memory_gb_per_s"):
-            peak[k] = F.opt_number(peak, k, w + "peak.")
+            if k in peak:
+                peak[k] = F.opt_number(peak, k, w + "peak.")
         for k in ("device_name", "dtype", "source"):
-            peak[k] = F.text(peak, k, w + "peak.", None)
+            if k in peak:
+                peak[k] = F.text(peak, k, w + "peak.", None)
         t["peak"] = peak
     for k, needs in _TP_NEEDS.items():
         if t.get(k) is None:
