@@ -117,7 +117,7 @@ def read_throughput(d: dict[str, Any], key: str, where: str) -> dict[str, Any] |
     w = f"{where}{key}."
     for k in _TP_NUMBERS:  # only the keys present: the section round-trips as it was written
         if k in t:
-            t[k] = F.opt_number(t, k, w)
+            F.opt_number(t, k, w)  # checked; kept as written (an int stays an int)
     for k in _TP_TEXTS:
         if k in t:
             t[k] = F.text(t, k, w, None)
@@ -128,7 +128,7 @@ def read_throughput(d: dict[str, Any], key: str, where: str) -> dict[str, Any] |
     if peak is not None:
         for k in ("tflop_per_s", "memory_gb_per_s"):
             if k in peak:
-                peak[k] = F.opt_number(peak, k, w + "peak.")
+                F.opt_number(peak, k, w + "peak.")
         for k in ("device_name", "dtype", "source"):
             if k in peak:
                 peak[k] = F.text(peak, k, w + "peak.", None)
