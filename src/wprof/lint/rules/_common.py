@@ -120,9 +120,10 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             return "mean"
         if last == "sum":
             up = getattr(parent, "_wp_parent", None)
-            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent:
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
+                    not _unit_divisor(up.right):
                 return "mean"
-            return "other"
+            return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor"):
             up = getattr(parent, "_wp_parent", None)
             if isinstance(up, ast.Attribute) and up.attr in MEAN_FUNCS:
@@ -207,6 +208,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
 
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")
+_COMP_ABBREV = re.compile(r"(^|_)comp(_|time)")  # comp_time, comptime_s: not compute_time
 
 
 def _times_first_call(ctx: Context, r: Region) -> bool:
@@ -222,7 +224,7 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
             names += [n.attr for t in targets for n in ast.walk(t) if isinstance(n, ast.Attribute)]
     if r.samples:
         names.append(r.samples)
-    if any(w in n.lower() for n in names for w in _FIRST_CALL):
+    if any(w in n.lower() for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n.lower()) for n in names):
         return True
     if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
         from .._context import stmt_nodes
@@ -394,3 +396,12 @@ def _robust(ctx: Context, node: ast.AST) -> bool:
         last = (ctx.call_name(parent) or "").rsplit(".", 1)[-1]
         return last in ("median", "min", "percentile", "quantile", "nanmedian", "sorted", "describe")
     return True  # passed somewhere we cannot see: assume it is handled
+
+
+_UNITS = (60, 3600, 1e3, 1e6, 1e9)
+
+
+def _unit_divisor(expr: ast.AST) -> bool:
+    """A divisor that converts units (seconds to minutes or hours, to ms/us/ns), not a sample count."""
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and \
+        not isinstance(expr.value, bool) and expr.value in _UNITS

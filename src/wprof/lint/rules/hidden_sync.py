@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_nodes
+from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_calls, stmt_nodes
 from .._regions import periodic
 
 CODE = "WP114"
@@ -77,11 +77,20 @@ def check(ctx: Context) -> None:
         return
     seen: set[int] = set()
     reported: set[int] = set()  # one finding per loop: the mistake is "a sync every step of this loop"
+    by_scope: dict[int, list] = {}
+    for q in ctx.regions:
+        if q.kind == "host":
+            by_scope.setdefault(id(q.scope), []).append(q)
+    for lst in by_scope.values():
+        lst.sort(key=lambda q: q.lo)
+    los = {k: [q.lo for q in lst] for k, lst in by_scope.items()}
     for r in ctx.regions:
         stmts = r.stmts()
         work_idx = [s._wp_idx for s in stmts if ctx.gpu_work_in(stmt_nodes(s))]  # type: ignore[attr-defined]
         start_stmt = r.scope.stmts[r.lo]
         end_stmt = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
+        work_set = set(work_idx)
+        inner = _inner_regions(r, by_scope.get(id(r.scope), []), los.get(id(r.scope), []))
         for s in stmts:
             for c in _own_calls(s):
                 what = _hidden(ctx, c)
@@ -93,6 +102,10 @@ def check(ctx: Context) -> None:
                     continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
                 if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
                     continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
+                if inner and not any(q.lo < s._wp_idx < q.hi for q in inner):  # type: ignore[attr-defined]
+                    continue  # a total ("Total time") around finer intervals: outside them is the run's own work
+                if _after_explicit_sync(ctx, r, s, work_set):
+                    continue  # `torch.cuda.synchronize()` then `loss.item()`: the device is idle, the copy waits for nothing
                 spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
                 later_work = any(i > s._wp_idx for i in work_idx)  # type: ignore[attr-defined]
                 if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans:
@@ -106,6 +119,36 @@ def check(ctx: Context) -> None:
                 reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
                            "Move it after the end of the timed region")
+
+
+def _inner_regions(r, same_scope: list, los: list[int]) -> list:
+    """Host intervals strictly inside ``r`` (``translate_time`` inside a program's ``Total time``)."""
+    import bisect
+
+    if r.kind != "host":
+        return []
+    k = bisect.bisect_right(los, r.lo)
+    out = []
+    for q in same_scope[k:]:
+        if q.lo >= r.hi:
+            break
+        if q.hi < r.hi:
+            out.append(q)
+    return out
+
+
+def _after_explicit_sync(ctx: Context, r, s: ast.stmt, work_idx: set[int]) -> bool:
+    """An explicit synchronize comes earlier in the same loop iteration with no GPU work between it and ``s``."""
+    loop = s._wp_loops[-1] if s._wp_loops else None  # type: ignore[attr-defined]
+    for j in range(s._wp_idx - 1, -1, -1):  # type: ignore[attr-defined]
+        if j in work_idx:
+            return False
+        t = r.scope.stmts[j]
+        if t is loop or (loop is not None and (not t._wp_loops or t._wp_loops[-1] is not loop)):
+            return False
+        if any(ctx.is_sync(c, hidden=False) for c in stmt_calls(t)):
+            return True
+    return False
 
 
 _FILE_CALLS = ("save", "open", "join", "makedirs", "mkdir", "write", "savefig", "save_pretrained", "dump")
