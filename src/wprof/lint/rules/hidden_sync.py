@@ -11,7 +11,9 @@ Not reported: a host-timed region that ends with one such call after its last GP
 synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
 checkpoint name every N steps); a value formatted into a file name or written to a file under a condition (the
 last step's checkpoint); a call after the end reading or on a branch that does not read the clock; a call
-in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
+in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token); a call
+after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
+nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -48,7 +50,7 @@ from __future__ import annotations
 import ast
 
 from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_calls, stmt_nodes
-from .._regions import periodic
+from .._regions import periodic, same_block_before
 
 CODE = "WP114"
 NAME = "hidden-sync"
@@ -102,6 +104,9 @@ def check(ctx: Context) -> None:
                     continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
                 if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
                     continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
+                if end_stmt is not None and periodic(s) and same_block_before(s, end_stmt) and \
+                        not any(s._wp_idx < i < end_stmt._wp_idx for i in work_idx):  # type: ignore[attr-defined]
+                    continue  # under the logging `if`, right before its end read: the synchronize that read needs
                 if inner and not any(q.lo < s._wp_idx < q.hi for q in inner):  # type: ignore[attr-defined]
                     continue  # a total ("Total time") around finer intervals: outside them is the run's own work
                 if _after_explicit_sync(ctx, r, s, work_set):

@@ -12,7 +12,9 @@ report the median and the spread (min, p5/p95 or IQR) and n.
 
 Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there. Samples
 that reach the list through a temporary (`ms = start.elapsed_time(end); times.append(ms)`) count, and a name bound to
-a new list for each measurement (`times = []` before each benchmark) is judged list by list.
+a new list for each measurement (`times = []` before each benchmark) is judged list by list. Samples that are
+never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
+(`sum(times) / 60`, minutes) is a total, not a mean.
 
 ## Example
 ```python
