@@ -1,6 +1,8 @@
 """Shared test setup. The conventions (markers, in-process runs, when a test may start a process) are in
 tests/README.md; the in-process runners are in tests/harness.py."""
 
+import os
+
 import pytest
 
 
@@ -10,6 +12,20 @@ def _cuda() -> bool:
     except ImportError:
         return False
     return torch.cuda.is_available()
+
+
+def pytest_sessionstart(session):
+    """One intra-op thread for torch on CPU unless OMP_NUM_THREADS says otherwise: the tests' tensors are tiny, and
+    on a busy 2-core machine two spinning OpenMP threads per op made a 40-step example ~10x slower (2.0 s against
+    0.2 s, 2026-11-30). Processes started through harness.python_process get OMP_NUM_THREADS=1 the same way. No test
+    asserts on speed; this only keeps `make test` fast."""
+    if "OMP_NUM_THREADS" in os.environ or _cuda():
+        return
+    try:
+        import torch
+    except ImportError:
+        return
+    torch.set_num_threads(1)
 
 
 def pytest_configure(config):

@@ -74,6 +74,7 @@ def python_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("WPROF")}
     env["PYTHONPATH"] = str(SRC) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     env["PYTHONHASHSEED"] = "0"
+    env.setdefault("OMP_NUM_THREADS", "1")  # tiny tensors; no oversubscribed OpenMP threads (tests/conftest.py)
     env.update(extra or {})
     return env
 

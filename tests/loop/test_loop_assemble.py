@@ -85,3 +85,9 @@ def test_write_result_returns_the_written_result_and_leaves_the_input_alone(tmp_
 def test_assemble_reads_no_private_attribute_of_the_gauge():
     src = (Path(__file__).parents[2] / "src" / "wprof" / "loop" / "assemble.py").read_text()
     assert "object.__setattr__" not in src and "g._" not in src
+
+
+def test_the_next_step_of_a_gauge_the_script_made_runs_the_script_again():
+    res = build_result(_snap(phases={}, own_gauge=True), "complete", "")
+    assert "wprof inject" not in res.next_step and "$ python train.py --lr 3e-4" in res.next_step
+    assert res.ladder["own_gauge"] is True

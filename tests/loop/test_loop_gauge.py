@@ -477,3 +477,18 @@ def test_observe_settles_at_finish_and_keeps_a_given_size(tmp_path, monkeypatch)
         with g.step():
             g.observe(_Batch(3))
     assert g.result.global_batch_size == 64 and g.config.sources["global_batch_size"] == "kwarg"
+
+
+def test_a_gauge_the_script_made_is_told_apart_from_one_wprof_run_made(tmp_path, monkeypatch):
+    from wprof.inject import runtime
+
+    def run_once(name):
+        g = Gauge(range(8), warmup=1, iters=4, out_dir=tmp_path, name=name, env="", mode="host", log_interval=0)
+        for _ in g:
+            pass
+        return g.result
+
+    monkeypatch.setattr(runtime, "_SITES", {})  # no `wprof run` site: the script made its gauge
+    assert run_once("own").ladder["own_gauge"] is True
+    monkeypatch.setattr(runtime, "_SITES", {"train.py:12": object()})  # `wprof run` made one
+    assert run_once("run").ladder["own_gauge"] is False

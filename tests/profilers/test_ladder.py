@@ -80,3 +80,17 @@ def test_format_step():
 def test_bad_facts(kwargs, match):
     with pytest.raises(UsageError, match=match):
         LadderFacts(**kwargs)
+
+
+def test_a_script_that_makes_its_own_gauge_is_told_to_add_phases_not_to_inject():
+    # `wprof inject` refuses a loop that already has a wprof.Gauge: the advice must not be a command that fails
+    own = LadderFacts(kind="loop", argv=("train_wprof.py", "--lr", "3e-4"), cuda=False, own_gauge=True)
+    step = next_step(own)
+    assert step.name == "phases" and "wprof inject" not in step.command + step.how
+    assert step.command == "python train_wprof.py --lr 3e-4" and "train_wprof.py" in step.how
+    assert LadderFacts.from_dict(own.to_dict()) == own
+    old = own.to_dict()
+    del old["own_gauge"]  # a result file written before the field: wprof run's advice, as then
+    assert "wprof inject" in next_step(LadderFacts.from_dict(old)).command
+    module = LadderFacts(kind="loop", argv=("-m", "pkg.train"), own_gauge=True)
+    assert next_step(module).command == "python -m pkg.train"

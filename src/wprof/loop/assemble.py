@@ -133,7 +133,7 @@ def build_result(snap: WindowSnapshot, status: str, reason: str, warnings: tuple
         "unmarked_fetches": snap.unmarked_fetches,
         "window_t0_ns": snap.window_t0_ns,  # host clock of the first window boundary: NVML samples line up with it
     }
-    facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv)
+    facts = ladder_facts(cfg, used, cuda=snap.mode != "host", argv=snap.argv, own_gauge=snap.own_gauge)
     return replace(res, warmup=warm, telemetry=snap.telemetry, mfu=mfu, distributed=dist_info,
                    findings=tuple(findings), warnings=tuple(warns),
                    notes=tuple(f"{name}: {line}" for name, line in snap.notes), timing=timing,

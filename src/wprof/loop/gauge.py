@@ -608,6 +608,7 @@ class Gauge:
             top_ops=tuple(acts.top_ops) if acts else (), top_functions=tuple(acts.top_functions) if acts else (),
             flops_counted=fl.flops if fl is not None else None, flops_note=fl.note if fl is not None else "",
             argv=tuple(sys.argv), env=env, created_utc=now_utc(), tokens_per_step=self.tokens_per_step or None,
+            own_gauge=_made_by_the_script(),
         )
         if status == "complete" and self._world > 1 and distributed.dist_ready():
             try:
@@ -716,3 +717,10 @@ def _default_name() -> str:
     arg0 = sys.argv[0] if sys.argv else ""
     stem = Path(arg0).stem if arg0 and arg0 not in ("-c", "-") else ""
     return stem or "loop"
+
+
+def _made_by_the_script() -> bool:
+    """Whether the script made its gauge itself: `wprof run` makes its gauges through wprof.inject.runtime (one site
+    per loop), so without a site the gauge is the script's own, which `wprof inject` would refuse."""
+    runtime = sys.modules.get("wprof.inject.runtime")
+    return not (runtime is not None and runtime.sites())

@@ -52,6 +52,7 @@ class WindowSnapshot:
     ranks: tuple[dict[str, Any], ...] | None = None  # every rank's summary (rank 0's all-gather), when gathered
     gather_error: str = ""  # why the all-gather failed
     argv: tuple[str, ...] = ()  # the command line, for the next step's command
+    own_gauge: bool = False  # the script made this gauge itself (not `wprof run`): the next step edits the script
     env: dict[str, Any] = field(default_factory=dict)  # wprof.env.fingerprint()
     created_utc: str = ""
     tokens_per_step: int | None = None  # token batches: token ids per step, all ranks (tokens/s)

@@ -182,9 +182,10 @@ def compute_mfu(cfg: GaugeConfig, step_ms_median: float, world_size: int, counte
 
 
 def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True,
-                 argv: tuple[str, ...] | None = None) -> dict[str, Any] | None:
+                 argv: tuple[str, ...] | None = None, own_gauge: bool = False) -> dict[str, Any] | None:
     """What the escalation ladder needs to advise this loop (stored in the result, so a report recomputes the
-    advice from them); None if the ladder module is not there. ``argv``: the command line (default ``sys.argv``)."""
+    advice from them); None if the ladder module is not there. ``argv``: the command line (default ``sys.argv``);
+    ``own_gauge``: the script made the gauge itself (the phases step edits the script, ``wprof inject`` refuses it)."""
     try:
         from ..profilers import ladder
     except ImportError:
@@ -196,7 +197,7 @@ def ladder_facts(cfg: GaugeConfig, used: set[str], cuda: bool = True,
         return ladder.LadderFacts(kind="loop", argv=argv, used=frozenset(used & set(ladder.STEPS)),
                                   warmup=cfg.start, iters=cfg.stop - cfg.start,
                                   loop_file=cfg.loop_file,  # `wprof run`: the module that holds the loop
-                                  cuda=cuda).to_dict()
+                                  cuda=cuda, own_gauge=own_gauge).to_dict()
     except Exception as exc:  # advice must never break a result
         _log.debug("ladder failed: %s", exc)
         return None

@@ -41,6 +41,8 @@ class LadderFacts:
     - ``loop_file``: the file that holds the loop when it is not the script (a module the script imports); the
       phases step then instruments that file.
     - ``cuda``: the run had a CUDA device. Without one, nsys and ncu (which time GPU work) are not suggested.
+    - ``own_gauge``: the script makes its ``wprof.Gauge`` itself (not ``wprof run``): ``wprof inject`` would refuse
+      it, so the phases step says to add the phases to the script and run it again.
     """
 
     kind: str
@@ -50,10 +52,11 @@ class LadderFacts:
     iters: int | None = None
     loop_file: str | None = None
     cuda: bool = True
+    own_gauge: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "argv": list(self.argv), "used": sorted(self.used), "warmup": self.warmup,
-                "iters": self.iters, "loop_file": self.loop_file, "cuda": self.cuda}
+                "iters": self.iters, "loop_file": self.loop_file, "cuda": self.cuda, "own_gauge": self.own_gauge}
 
     @classmethod
     def from_dict(cls, d: dict[str, object]) -> LadderFacts:
@@ -74,7 +77,8 @@ class LadderFacts:
         if loop_file is not None and not isinstance(loop_file, str):
             raise TypeError("ladder.loop_file: expected a string")
         return cls(kind=str(d.get("kind")), argv=tuple(argv), used=frozenset(used), warmup=opt_int(d.get("warmup")),
-                   iters=opt_int(d.get("iters")), loop_file=loop_file, cuda=bool(d.get("cuda", True)))
+                   iters=opt_int(d.get("iters")), loop_file=loop_file, cuda=bool(d.get("cuda", True)),
+                   own_gauge=bool(d.get("own_gauge", False)))
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -126,6 +130,17 @@ def _run_argv(argv: Sequence[str]) -> list[str]:
 def _loop_step(name: str, facts: LadderFacts) -> Step | None:
     argv = list(facts.argv)
     if name == "phases":
+        clock = "from CUDA events" if facts.cuda else "on the host clock"
+        if facts.own_gauge:  # the script has its gauge: `wprof inject` refuses it; the phases go into the script
+            script = facts.loop_file or (argv[1] if argv[0] == "-m" else argv[0])
+            return Step(
+                "phases",
+                "Where inside the iteration does the time go (forward, backward, optimizer)?",
+                f'Wrap each part of the loop body in {script} in `with gauge.phase("forward"):` (and "backward", '
+                f'"optimizer") on the wprof.Gauge it makes; the gauge then reports a per-phase table ({clock}). '
+                "Then run it again:",
+                _join(["python", *argv]),
+            )
         if facts.loop_file:
             stem = facts.loop_file[:-3] if facts.loop_file.endswith(".py") else facts.loop_file
             cmd = _join(["wprof", "inject", facts.loop_file, "-o", f"{stem}_wprof.py"])
