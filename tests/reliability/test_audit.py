@@ -147,3 +147,17 @@ def test_sigterm_at_the_moment_of_fork_kills_the_child(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stdout.split() == ["20", "20"], p.stdout
     assert json.loads((tmp_path / "out" / "x.json").read_text())["status"] == "complete"
+
+
+# ------------------------------------------------------------------------- wprof run: the reason says how it ended
+@pytest.mark.parametrize("ending,reason,code", [("raise KeyboardInterrupt", "(Ctrl-C: uncaught KeyboardInterrupt)", -2),
+                                                ("raise ValueError('x')", "(uncaught ValueError)", 1),
+                                                ("raise SystemExit(3)", "(sys.exit(3))", 3)])
+def test_run_result_names_how_the_script_ended(ending, reason, code, tmp_path):
+    """Before: every early end under wprof run read '(exception, sys.exit or Ctrl-C)'."""
+    (tmp_path / "train.py").write_text(TRAIN.replace("    pass", f"    if batch == 8:\n        {ending}"))
+    p = run_wprof(["run", "--loop", "train.py:6", "--iters", "30", "--warmup", "1", "--out-dir", "out", "--",
+                   "train.py"], tmp_path)
+    assert p.returncode == code, p.stderr
+    doc = json.loads((tmp_path / "out" / "train.json").read_text())
+    assert doc["status"] == "interrupted" and doc["stop_reason"].endswith(reason), doc["stop_reason"]

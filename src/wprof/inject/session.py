@@ -127,13 +127,24 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
             importer.remove()
             if importer.loaded is None:
                 _say(f"the script never imported {choice.module} ({os.path.basename(where)}), whose loop was chosen")
-        _report(choice, runtime.finish_all(exited_early=outcome.how != "returned"), outcome,
+        _report(choice, runtime.finish_all(exited_early=outcome.how != "returned", why=_why(outcome)), outcome,
                 getattr(ns, "html", None))
 
     outcome = execute(script, code, args, on_exit=on_exit)
     if outcome.how == "interrupted" and getattr(ns, "_die_like_python", False):
         _die_of_sigint()
     return outcome.exit_code
+
+
+def _why(outcome: Outcome) -> str | None:
+    """How the script ended, for the result's reason (the same words as a Gauge's own exit path)."""
+    if outcome.how == "interrupted":
+        return "Ctrl-C: uncaught KeyboardInterrupt"
+    if outcome.how == "exception" and outcome.exception is not None:
+        return f"uncaught {type(outcome.exception).__name__}"
+    if outcome.how == "sys.exit":
+        return f"sys.exit({outcome.exit_code})"
+    return None
 
 
 def _die_of_sigint() -> None:
