@@ -3,11 +3,12 @@
     wprof bench examples/bench_ops.py:matmul --param n=4096 --param dtype=bfloat16
     wprof bench examples/bench_ops.py:add --param numel=16777216
     wprof bench examples/bench_ops.py:matmul --param n=1024,2048,4096,8192 --param dtype=bf16,fp16 --html mm.html
+    wprof bench examples/bench_ops.py:matmul --param n=128,256,512       # a sweep sized for a CPU
 
-Runs on CUDA when present, else on the CPU (wprof then times with the host clock and says so). Each factory also
-declares the work of one call, ``(fn, {"flops": ..., "bytes": ..., "dtype": ...})``, so wprof reports TFLOP/s,
-GB/s and the fraction of the device's peak (docs/sweep.md). Bytes are the ideal minimum: every input read once,
-every output written once.
+Runs on CUDA when present, else on the CPU in fp32 whatever ``dtype`` says (wprof then times with the host clock and
+says so). Each factory also declares the work of one call, ``(fn, {"flops": ..., "bytes": ..., "dtype": ...})``,
+so wprof reports FLOP/s, bytes/s and the fraction of the device's peak (docs/sweep.md). Bytes are the ideal minimum:
+every input read once, every output written once.
 """
 
 import torch

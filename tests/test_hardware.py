@@ -44,6 +44,8 @@ def test_unknown_device_refused_unless_peak_given():
     assert hardware.peak_flops("NVIDIA Imaginary X1", "bf16", override=123e12) == 123e12
     assert hardware.lookup(None) is None
     assert "no device name" in hardware.why_unknown(None)
+    # the hint names the CLI flag and the Python keywords, not only a keyword a CLI user cannot pass
+    assert all(k in hardware.why_unknown("NVIDIA X1") for k in ("--peak-flops", "peak_flops=", "override="))
     with pytest.raises(UsageError):
         hardware.peak_flops("NVIDIA H200", "bf16", override=0)
 

@@ -215,11 +215,13 @@ def lookup(name: str | None) -> GpuPeaks | None:
 
 def why_unknown(name: str | None) -> str:
     """One line saying why ``name`` has no row and what to do instead."""
+    give = ("give the peak yourself in FLOP/s, e.g. 989.5e12: `wprof run --peak-flops`, `wprof.Gauge(peak_flops=)`, "
+            "`wprof.hardware.peak_flops(..., override=)`")
     if not name:
-        return "no device name (no CUDA device?); give the peak yourself, e.g. override=989.5e12 (FLOP/s)"
+        return f"no device name (no CUDA device?); {give}"
     return (
         f"device {str(name).strip()!r} is not in wprof's peak table (exact names only; see docs/hardware.md); "
-        "give the peak yourself, e.g. override=989.5e12 (FLOP/s), or add a row with its datasheet source"
+        f"{give}; or add a row with its datasheet source"
     )
 
 

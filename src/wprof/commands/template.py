@@ -11,15 +11,17 @@ DESCRIPTION = """\
 Print a benchmark script that runs as is (python FILE) and through `wprof bench FILE:make`.
 
 kinds:
-  torch   a PyTorch op (bf16 matmul)
-  graph   a tiny launch-bound op timed by CUDA graph replay (device time without the host)
+  torch   a PyTorch op (bf16 matmul on CUDA; fp32 on the CPU without it)
+  graph   a tiny launch-bound op timed by CUDA graph replay (device time without the host; needs CUDA)
   triton  a Triton kernel
   cupy    a raw CUDA C++ kernel through cupy.RawKernel
   cute    a CuTe DSL kernel compiled with cute.compile
 
 examples:
-  wprof template triton > bench_triton.py && python bench_triton.py
-  wprof template cupy -o bench_cupy.py
+  wprof template torch > bench_torch.py && python bench_torch.py      # CUDA, else the CPU (host clock)
+  wprof template torch -o bench_torch.py && wprof bench bench_torch.py:make
+  wprof template triton > bench_triton.py && python bench_triton.py    # needs a GPU and triton
+  wprof template cupy -o bench_cupy.py                                 # needs a GPU and cupy
 """
 
 
