@@ -24,7 +24,7 @@ examples (examples/bench_ops.py runs on CUDA when present, else on the CPU):
 
 A --param with several comma-separated values is an axis: the cross product of the axes is a sweep, one bench per
 point, with a table, one result file and (--html) plots of time and throughput against an axis. A factory that
-returns (fn, {"flops": F, "bytes": B, "dtype": "bf16"}) gets TFLOP/s, GB/s and the fraction of the device's peak
+returns (fn, {"flops": F, "bytes": B, "dtype": "bf16"}) gets FLOP/s, bytes/s and the fraction of the device's peak
 (docs/sweep.md).
 
 The headline is the device time: per-call CUDA events for kernels long enough that the host and the event pair do
@@ -48,7 +48,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="keyword argument for the factory (Python literal or string); repeatable; several "
                         "comma-separated values make an axis of a sweep (n=1024,2048,4096)")
     p.add_argument("--count-flops", action="store_true",
-                   help="count the FLOPs of one call with FlopCounterMode (after timing) for TFLOP/s and %% of peak, "
+                   help="count the FLOPs of one call with FlopCounterMode (after timing) for FLOP/s and %% of peak, "
                         "when the factory declares none")
     p.add_argument("--warmup", type=int, default=None, help="warmup calls (default 10; also --warmup-ms)")
     p.add_argument("--warmup-ms", type=_positive_float, default=25.0, help="minimum warmup time in ms (default 25)")

@@ -13,6 +13,7 @@ Nothing is executed and nothing outside the standard library is imported.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -88,6 +89,7 @@ class Context(PlacementModel, SyncModel):
         self.magics = list(magics)  # IPython magics blanked out of a notebook's program (``_notebook.Magic``)
         self.lines = source.splitlines()
         self.imports: dict[str, str] = {}
+        self.relative_imports: dict[str, str] = {}
         self.scopes: list[Scope] = []
         self.calls: list[ast.Call] = []
         self.attributes: list[ast.Attribute] = []
@@ -122,6 +124,9 @@ class Context(PlacementModel, SyncModel):
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             for a in node.names:
                 self.imports[a.asname or a.name] = f"{node.module}.{a.name}"
+        elif isinstance(node, ast.ImportFrom):  # `from .utils import sync`: kept apart, never a known module
+            for a in node.names:
+                self.relative_imports[a.asname or a.name] = f"{'.' * node.level}{node.module or ''}.{a.name}"
 
     def _walk_scope(self, node: ast.AST, params: frozenset[str], parent: Scope | None = None) -> None:
         scope = Scope(node, [], params)
@@ -434,7 +439,7 @@ class Context(PlacementModel, SyncModel):
                               or m in TRANSFER_METHODS):
             return False
         if q.startswith(GPU_MODULE_PREFIXES):
-            return True
+            return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True
         if q in self._gpu_callables:
@@ -548,6 +553,11 @@ def in_lambda(node: ast.AST) -> bool:
             return True
         parent = getattr(parent, "_wp_parent", None)
     return False
+
+
+# runtime and driver queries of a GPU module (CUDA Python's `cudaGetDeviceProperties`, `cudaRuntimeGetVersion`,
+# `cuDeviceGetAttribute`, a `get_device_name`): they read properties, they launch nothing
+_QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(get_|device_count$)|[vV]ersion$")
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:

@@ -27,9 +27,9 @@ from typing import Any
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "memit", "mprun"})
 PARSE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT  # IPython runs top-level `await`
 
-_LINE_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<text>(?:%(?!%)|!)\S.*)$")
+_LINE_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<text>(?:%(?!%)|![ \t]*)\S.*)$")  # `! pip ...` too
 _ASSIGN_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<target>[A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*=\s*"
-                           r"(?P<text>[%!]\S.*)$")
+                           r"(?P<text>(?:%|![ \t]*)\S.*)$")
 _HELP = re.compile(r"^(?P<indent>[ \t]*)(?P<text>\?{1,2}[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\?{1,2})[ \t]*$")
 _CELL_MAGIC = re.compile(r"^[ \t]*%%(?P<name>[A-Za-z_][\w]*)")
 _MAGIC_NAME = re.compile(r"^%(?P<name>[A-Za-z_]\w*)")

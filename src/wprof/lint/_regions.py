@@ -322,10 +322,12 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
             last_work = s._wp_idx  # type: ignore[attr-defined]
     if last_work < 0:
         return None
+    end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
-        if s._wp_idx >= last_work and not periodic(s) and \
+        if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
                 any(ctx.is_sync(c) for c in stmt_calls(s)):  # type: ignore[attr-defined]
-            return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized)
+            return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,
+            # unless the end reading sits in the same block: then every reading there is synchronized)
     # a loop-carried interval (started before the loop, read inside it, restarted each time): a synchronize
     # anywhere in the loop body runs every iteration, so the host never runs more than one iteration ahead and each
     # reading covers an iteration of device work (the nanoGPT / ImageNet pattern with `loss.item()` every step)
@@ -362,6 +364,19 @@ def periodic(stmt: ast.stmt, ctx: Context | None = None) -> bool:
                 return True
         node = getattr(node, "_wp_parent", None)
     return False
+
+
+def same_block_before(stmt: ast.stmt, end: ast.stmt | None) -> bool:
+    """``stmt`` comes before ``end`` in the same block (the same branch of the same ``if``): whenever the end
+    reading runs, ``stmt`` has just run (`loss = running.compute().item(); t1 = perf_counter()` under a logging
+    ``if``)."""
+    parent = getattr(stmt, "_wp_parent", None)
+    if end is None or parent is None or parent is not getattr(end, "_wp_parent", None) or \
+            stmt._wp_idx >= end._wp_idx:  # type: ignore[attr-defined]
+        return False
+    if isinstance(parent, ast.If):
+        return any(x is stmt for x in parent.body) == any(x is end for x in parent.body)
+    return True
 
 
 def _conditional_in(stmt: ast.stmt, loop: ast.stmt) -> bool:

@@ -38,7 +38,7 @@ class SyncModel:
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
         if isinstance(call.func, ast.Name):
-            return self._name_syncs(call.func.id, hidden)
+            return _imported_sync(self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)) or self._name_syncs(call.func.id, hidden)
         return False
 
     def _name_syncs(self, name: str, hidden: bool) -> bool:
@@ -156,3 +156,13 @@ class SyncModel:
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
 
+
+
+def _imported_sync(qualified: str | None) -> bool:
+    """A function imported from another module whose name says it synchronizes (``from .utils import sync``,
+    ``from helpers import cuda_synchronize``): the linter does not read other modules, and such a helper is a
+    synchronize far more often than not (as a ``Timer`` is a timer)."""
+    if not qualified or "." not in qualified:
+        return False
+    last = qualified.rsplit(".", 1)[-1].lower()
+    return last in ("sync", "synchronize") or (last.endswith(("_sync", "_synchronize")) and last != "no_sync")

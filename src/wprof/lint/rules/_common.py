@@ -120,9 +120,10 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             return "mean"
         if last == "sum":
             up = getattr(parent, "_wp_parent", None)
-            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent:
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
+                    not _unit_divisor(up.right):
                 return "mean"
-            return "other"
+            return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor"):
             up = getattr(parent, "_wp_parent", None)
             if isinstance(up, ast.Attribute) and up.attr in MEAN_FUNCS:
@@ -183,7 +184,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
-                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)):
+                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)) \
+                    or warmed_by_callers(ctx, r.scope, key) or _replays_warm_capture(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -207,6 +209,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
 
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")
+_COMP_ABBREV = re.compile(r"(^|_)comp(_|time)")  # comp_time, comptime_s: not compute_time
 
 
 def _times_first_call(ctx: Context, r: Region) -> bool:
@@ -222,7 +225,7 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
             names += [n.attr for t in targets for n in ast.walk(t) if isinstance(n, ast.Attribute)]
     if r.samples:
         names.append(r.samples)
-    if any(w in n.lower() for n in names for w in _FIRST_CALL):
+    if any(w in n.lower() for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n.lower()) for n in names):
         return True
     if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
         from .._context import stmt_nodes
@@ -232,7 +235,8 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     return False
 
 
-_SAYS_FIRST_CALL = re.compile(r"(compil|load|startup|warm.?up|first call).{0,20}tim|tim.{0,20}(compil|load|startup)")
+_SAYS_FIRST_CALL = re.compile(r"(compil|load|startup|warm.?up|first call|instantiat|initiali[sz]).{0,20}tim|"
+                              r"tim.{0,20}(compil|load|startup|instantiat|initiali[sz])")  # "Time to instantiate"
 
 
 def enclosing_params(scope: Scope) -> frozenset[str]:
@@ -296,6 +300,52 @@ def helper_called_again(ctx: Context, scope: Scope) -> bool:
         ctx._call_sites = index  # type: ignore[attr-defined]
     sites = index.get(name, [])
     return len(sites) > 1 or any(c._wp_stmt._wp_loops for c in sites)  # type: ignore[attr-defined]
+
+
+def _sites(ctx: Context, name: str) -> list[ast.Call]:
+    index = ctx.__dict__.get("_call_sites")
+    if index is None:  # last name -> call sites, built once (linear in the file)
+        index = {}
+        for c in ctx.calls:
+            d = dotted(c.func)
+            if d is not None:
+                index.setdefault(d.rsplit(".", 1)[-1], []).append(c)
+        ctx._call_sites = index  # type: ignore[attr-defined]
+    return index.get(name, [])
+
+
+def warmed_by_callers(ctx: Context, scope: Scope, key: str) -> bool:
+    """Every caller of the region's function (in this file) runs ``key`` before calling it: a timing helper whose
+    caller does the warmup (``for _ in range(warmup): op(x)`` then ``_timed(op, ...)``)."""
+    name = getattr(scope.node, "name", None)
+    if name is None or isinstance(scope.node, ast.Module):
+        return False
+    sites = _sites(ctx, name)
+    return bool(sites) and all(
+        called_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+        for c in sites)
+
+
+_BUILTIN_CALLS = frozenset({"range", "len", "print", "enumerate", "zip", "min", "max", "list", "tuple"})
+
+
+def _replays_warm_capture(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``g.replay()`` of a graph captured earlier in the function (``with torch.cuda.graph(g):``) whose captured
+    calls had already run before the capture (the warmup a capture needs)."""
+    head, _, method = key.rpartition(".")
+    if method != "replay" or not head:
+        return False
+    for stmt in scope.stmts[:before]:
+        if not isinstance(stmt, ast.With):
+            continue
+        for item in stmt.items:
+            e = item.context_expr
+            if isinstance(e, ast.Call) and (ctx.call_name(e) or "").endswith(".graph") and e.args and \
+                    dotted(e.args[0]) == head:
+                inner = [k for b in stmt.body for c in ast.walk(b) if isinstance(c, ast.Call) and
+                         (k := callee_key(c)) and k not in _BUILTIN_CALLS]
+                return bool(inner) and all(called_before(ctx, k, scope, stmt._wp_idx) for k in inner)  # type: ignore[attr-defined]
+    return False
 
 
 def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
@@ -394,3 +444,12 @@ def _robust(ctx: Context, node: ast.AST) -> bool:
         last = (ctx.call_name(parent) or "").rsplit(".", 1)[-1]
         return last in ("median", "min", "percentile", "quantile", "nanmedian", "sorted", "describe")
     return True  # passed somewhere we cannot see: assume it is handled
+
+
+_UNITS = (60, 3600, 1e3, 1e6, 1e9)
+
+
+def _unit_divisor(expr: ast.AST) -> bool:
+    """A divisor that converts units (seconds to minutes or hours, to ms/us/ns), not a sample count."""
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and \
+        not isinstance(expr.value, bool) and expr.value in _UNITS

@@ -11,7 +11,9 @@ Not reported: a host-timed region that ends with one such call after its last GP
 synchronize before the end read); a one-off call outside loops; a call under `if step % N == 0` (logging or a
 checkpoint name every N steps); a value formatted into a file name or written to a file under a condition (the
 last step's checkpoint); a call after the end reading or on a branch that does not read the clock; a call
-in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token).
+in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token); a call
+after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
+nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -47,8 +49,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_nodes
-from .._regions import periodic
+from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_calls, stmt_nodes
+from .._regions import periodic, same_block_before
 
 CODE = "WP114"
 NAME = "hidden-sync"
@@ -77,11 +79,20 @@ def check(ctx: Context) -> None:
         return
     seen: set[int] = set()
     reported: set[int] = set()  # one finding per loop: the mistake is "a sync every step of this loop"
+    by_scope: dict[int, list] = {}
+    for q in ctx.regions:
+        if q.kind == "host":
+            by_scope.setdefault(id(q.scope), []).append(q)
+    for lst in by_scope.values():
+        lst.sort(key=lambda q: q.lo)
+    los = {k: [q.lo for q in lst] for k, lst in by_scope.items()}
     for r in ctx.regions:
         stmts = r.stmts()
         work_idx = [s._wp_idx for s in stmts if ctx.gpu_work_in(stmt_nodes(s))]  # type: ignore[attr-defined]
         start_stmt = r.scope.stmts[r.lo]
         end_stmt = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
+        work_set = set(work_idx)
+        inner = _inner_regions(r, by_scope.get(id(r.scope), []), los.get(id(r.scope), []))
         for s in stmts:
             for c in _own_calls(s):
                 what = _hidden(ctx, c)
@@ -93,6 +104,13 @@ def check(ctx: Context) -> None:
                     continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
                 if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
                     continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
+                if end_stmt is not None and periodic(s) and same_block_before(s, end_stmt) and \
+                        not any(s._wp_idx < i < end_stmt._wp_idx for i in work_idx):  # type: ignore[attr-defined]
+                    continue  # under the logging `if`, right before its end read: the synchronize that read needs
+                if inner and not any(q.lo < s._wp_idx < q.hi for q in inner):  # type: ignore[attr-defined]
+                    continue  # a total ("Total time") around finer intervals: outside them is the run's own work
+                if _after_explicit_sync(ctx, r, s, work_set):
+                    continue  # `torch.cuda.synchronize()` then `loss.item()`: the device is idle, the copy waits for nothing
                 spans = end_stmt is not None and spans_iterations(s, start_stmt, end_stmt)
                 later_work = any(i > s._wp_idx for i in work_idx)  # type: ignore[attr-defined]
                 if r.kind != "event" and r.loop is None and not r.in_loop(c) and not spans:
@@ -106,6 +124,36 @@ def check(ctx: Context) -> None:
                 reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
                            "Move it after the end of the timed region")
+
+
+def _inner_regions(r, same_scope: list, los: list[int]) -> list:
+    """Host intervals strictly inside ``r`` (``translate_time`` inside a program's ``Total time``)."""
+    import bisect
+
+    if r.kind != "host":
+        return []
+    k = bisect.bisect_right(los, r.lo)
+    out = []
+    for q in same_scope[k:]:
+        if q.lo >= r.hi:
+            break
+        if q.hi < r.hi:
+            out.append(q)
+    return out
+
+
+def _after_explicit_sync(ctx: Context, r, s: ast.stmt, work_idx: set[int]) -> bool:
+    """An explicit synchronize comes earlier in the same loop iteration with no GPU work between it and ``s``."""
+    loop = s._wp_loops[-1] if s._wp_loops else None  # type: ignore[attr-defined]
+    for j in range(s._wp_idx - 1, -1, -1):  # type: ignore[attr-defined]
+        if j in work_idx:
+            return False
+        t = r.scope.stmts[j]
+        if t is loop or (loop is not None and (not t._wp_loops or t._wp_loops[-1] is not loop)):
+            return False
+        if any(ctx.is_sync(c, hidden=False) for c in stmt_calls(t)):
+            return True
+    return False
 
 
 _FILE_CALLS = ("save", "open", "join", "makedirs", "mkdir", "write", "savefig", "save_pretrained", "dump")

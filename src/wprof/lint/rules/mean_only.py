@@ -12,7 +12,9 @@ report the median and the spread (min, p5/p95 or IQR) and n.
 
 Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there. Samples
 that reach the list through a temporary (`ms = start.elapsed_time(end); times.append(ms)`) count, and a name bound to
-a new list for each measurement (`times = []` before each benchmark) is judged list by list.
+a new list for each measurement (`times = []` before each benchmark) is judged list by list. Samples that are
+never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
+(`sum(times) / 60`, minutes) is a total, not a mean.
 
 ## Example
 ```python
@@ -40,7 +42,7 @@ import ast
 
 from .._context import Context, base_key
 from .._regions import _samples_of
-from ._common import sample_uses_of
+from ._common import _classify_use, sample_uses_of
 
 CODE = "WP105"
 NAME = "mean-only"
@@ -86,6 +88,26 @@ def check(ctx: Context) -> None:
             if means and not others:
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
+    seen: set[int] = set()
+    for comp in _inline_samples(ctx):
+        if id(comp) not in seen and _classify_use(ctx, comp) == "mean":
+            seen.add(id(comp))
+            ctx.report(comp, "Only the mean of the `elapsed_time()` samples is reported",
+                       "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _inline_samples(ctx: Context) -> list[ast.AST]:
+    """Samples that never get a name: ``sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n``."""
+    out = []
+    for c in ctx.calls:
+        if ctx.method(c) != "elapsed_time":
+            continue
+        node, parent = c, getattr(c, "_wp_parent", None)
+        while parent is not None and not isinstance(parent, (ast.ListComp, ast.GeneratorExp, ast.stmt)):
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        if isinstance(parent, (ast.ListComp, ast.GeneratorExp)) and parent.elt is node:
+            out.append(parent)
+    return out
 
 
 def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[ast.AST]]]:

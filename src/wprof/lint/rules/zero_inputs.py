@@ -47,6 +47,11 @@ _OUTPUTISH = re.compile(
     r"|mask|bias|labels?|targets?|counts?|hist|total|zeros?|h|c|hidden|memory|pad|padding)(_|\d|$)")
 
 
+_MOVES = frozenset({"send", "recv", "isend", "irecv", "broadcast", "all_reduce", "all_gather",
+                    "all_gather_into_tensor", "reduce_scatter", "reduce_scatter_tensor", "all_to_all",
+                    "all_to_all_single", "copy_", "clone"})
+
+
 def _zero_call(ctx: Context, v: ast.AST) -> ast.Call | None:
     while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("to", "cuda", "half",
                                                                                           "bfloat16", "float"):
@@ -103,6 +108,8 @@ def _inputs(ctx: Context, n: ast.AST) -> list[str]:
     if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.MatMult, ast.Mult, ast.Add)):
         return [d for d in (dotted(n.left), dotted(n.right)) if d]
     if isinstance(n, ast.Call) and not isinstance(n.func, ast.Subscript) and ctx.is_gpu_work(n):
+        if (ctx.call_name(n) or ctx.method(n) or "").rsplit(".", 1)[-1] in _MOVES:
+            return []  # moving bytes (a send, an all-reduce, a copy) takes as long for zeros as for anything
         names = [d for a in n.args if (d := dotted(a))]
         if isinstance(n.func, ast.Attribute) and not n.func.attr.endswith("_"):
             recv = dotted(n.func.value)
