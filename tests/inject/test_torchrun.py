@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -37,8 +38,6 @@ DDP = textwrap.dedent('''\
         loss.backward()
         opt.step()
     print(f"rank {dist.get_rank()} done")
-    del model, opt, loss  # DDP holds the process group: free it before destroying the group, then
-    dist.barrier()  # leave together (else Gloo aborted a rank at exit in ~1 of 7 runs, with or without wprof)
     dist.destroy_process_group()
 ''')
 
@@ -56,6 +55,11 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
             *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
     p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+    if p.returncode != 0 and _gloo_abort_at_exit(out):  # torch's, not wprof's (docs/testing.md): launch once more
+        print(f"torchrun: a rank aborted at interpreter exit after finishing (Gloo teardown); relaunching:\n{out}")
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)  # the checks below read the second launch's files
+        p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        out = p.stdout + p.stderr
     assert p.returncode == 0, out
     assert "rank 0 done" in out and "rank 1 done" in out  # the script's own output, from both ranks
     for r in (0, 1):
@@ -71,9 +75,16 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     assert ("1:[wprof] Average:" in out) == all_ranks and "0:[wprof] Average:" in out
 
 
+def _gloo_abort_at_exit(out: str) -> bool:
+    """The one failure that is let through once: both ranks finished (printed "done", rank 0 wrote its report) and
+    a rank then died of SIGABRT in C++ teardown ("terminate called without an active exception"). On 2026-11-30 the
+    same script aborted that way in 2 of 14 torchrun launches without wprof (torch 2.13 CPU, Gloo, 2 ranks)."""
+    return ("rank 0 done" in out and "rank 1 done" in out and "terminate called without an active exception" in out
+            and "exitcode  : -6" in out and "Traceback" not in out.split("terminate called")[0])
+
+
 # the same script without a process group, line for line (the loop stays at line 12)
 SINGLE = DDP.replace('dist.init_process_group("gloo")', "pass").replace("dist.destroy_process_group()", "pass") \
-    .replace("dist.barrier()", "pass") \
     .replace("sampler=DistributedSampler(ds)", "shuffle=False").replace("nn.parallel.DistributedDataParallel(", "(") \
     .replace("dist.get_rank()", "1")
 
