@@ -52,8 +52,14 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
             "-m", "wprof", "run", "--warmup", "2", "--iters", "10", "--log-interval", "0", "--out-dir", "out",
             *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
-    p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+    for _attempt in range(3):
+        p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+        # torch's Gloo teardown sometimes aborts a worker at interpreter exit, after the script's last line
+        # ("terminate called without an active exception", SIGABRT): seen 1 in 6 runs of the bare script under
+        # torchrun, without wprof, on a loaded 2-core machine (torch 2.13.0+cpu, 2026-11-30). Not ours: run again.
+        if p.returncode == 0 or "terminate called without an active exception" not in out:
+            break
     assert p.returncode == 0, out
     assert "rank 0 done" in out and "rank 1 done" in out  # the script's own output, from both ranks
     for r in (0, 1):
