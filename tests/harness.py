@@ -103,7 +103,11 @@ def _ours(fn: Callable[..., object]) -> bool:
 
 def _forget(name: str, mod: object) -> bool:
     """A module imported during the run from the project under test (not the venv, not wprof): forget it."""
-    paths = [getattr(mod, "__file__", None), *list(getattr(mod, "__path__", []) or [])[:1]]
+    try:  # some modules' __path__ is not a list (torch._classes: a namespace object that is not iterable)
+        first = list(getattr(mod, "__path__", []) or [])[:1]
+    except TypeError:
+        first = []
+    paths = [getattr(mod, "__file__", None), *first]
     paths = [os.path.realpath(p) for p in paths if isinstance(p, str)]
     if not paths:
         return False

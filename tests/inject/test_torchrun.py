@@ -53,13 +53,16 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
             "-m", "wprof", "run", "--warmup", "2", "--iters", "10", "--log-interval", "0", "--out-dir", "out",
             *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
-    p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    out = p.stdout + p.stderr  # torchrun's workers inherit its streams
-    if p.returncode != 0 and _gloo_abort_at_exit(out):  # torch's, not wprof's (docs/testing.md): launch once more
-        print(f"torchrun: a rank aborted at interpreter exit after finishing (Gloo teardown); relaunching:\n{out}")
-        shutil.rmtree(tmp_path / "out", ignore_errors=True)  # the checks below read the second launch's files
+    for _attempt in range(3):
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)  # the checks below read this launch's files
         p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-        out = p.stdout + p.stderr
+        out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+        # torch's Gloo teardown sometimes aborts a worker at interpreter exit, after the script's last line
+        # ("terminate called without an active exception", SIGABRT): seen without wprof too (docs/testing.md).
+        # Not ours: run again, only on exactly that signature.
+        if p.returncode == 0 or not _gloo_abort_at_exit(out):
+            break
+        print(f"torchrun: a rank aborted at interpreter exit after finishing (Gloo teardown); relaunching:\n{out}")
     assert p.returncode == 0, out
     assert "rank 0 done" in out and "rank 1 done" in out  # the script's own output, from both ranks
     for r in (0, 1):

@@ -51,6 +51,7 @@ def _comparability(a: BenchResult, b: BenchResult) -> list[str]:
     if ca != cb:
         notes.append(f"different cache policies: A {ca}, B {cb}")
     da, db = (a.env.get("device") or {}), (b.env.get("device") or {})
+    da, db = (da if isinstance(da, dict) else {}), (db if isinstance(db, dict) else {})  # a hand-edited env
     if da.get("name") != db.get("name"):
         notes.append(f"different devices: A {da.get('name') or 'host'}, B {db.get('name') or 'host'}")
     for label, r in (("A", a), ("B", b)):

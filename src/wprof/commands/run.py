@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     from ..errors import UsageError
 
     args._die_like_python = True  # an interrupted script ends wprof as it would end python (SIGINT)
-    if getattr(args, "html", None) and not args.dry_run:
+    if getattr(args, "html", None) is not None and not args.dry_run:  # --html '' is an error, not silence
         from ..report.html import check_html_path
 
         check_html_path(args.html)  # before the script runs, not after

@@ -60,6 +60,20 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     return choice, kwargs
 
 
+def _check_result_paths(kwargs: dict[str, Any]) -> None:
+    """Refuse, before the script starts, an --out-dir/--name whose result files cannot be written (a device, a
+    FIFO, a link, a file where a folder should be): the gauge would find out only after the run and lose it."""
+    from ..loop.config import resolve_config
+    from ..results import check_output_path
+
+    cfg = resolve_config(kwargs)
+    if not cfg.enabled:
+        return
+    base = os.path.join(cfg.out_dir or "wprof-results", cfg.name or kwargs.get("name") or "loop")
+    for ext in (".json", ".jsonl"):
+        check_output_path(base + ext, "result file (--out-dir/--name)")
+
+
 def _layout(script: Script, package: str | None) -> Any:
     """The batch layout the script and its project modules show (sequence-first modules): see inject/layout.py."""
     from .layout import project_layout
@@ -85,6 +99,7 @@ def _run(script: Script, args: list[str], ns: argparse.Namespace) -> int:
         label = where + " (instrumented, as wprof inject writes it)"
         sys.stdout.write(unified_diff(choice.analysis.source, new, where, label))
         return 0
+    _check_result_paths(kwargs)  # a result that cannot be written is said now, not after the whole run
     tree = transform_tree(choice.plan, choice.analysis.tree)
     importer = None
     if choice.module:  # the loop is in a module the script imports: that import loads the rewritten tree

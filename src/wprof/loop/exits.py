@@ -127,8 +127,40 @@ def reset() -> None:
     _restore_sigterm()
 
 
+_fork_mask: set[int] | None = None  # the forking thread's signal mask while SIGTERM is held across a fork
+
+
+def _before_fork() -> None:
+    """Hold SIGTERM across the fork while our handler is installed: the child would otherwise inherit the handler
+    for the moment before :func:`_after_fork_in_child` restores the default, and a SIGTERM sent to it then was
+    lost (python's child would have died of it). Held, it is delivered after, with the action the process has."""
+    global _fork_mask
+    try:
+        if signal.getsignal(signal.SIGTERM) is _sigterm:
+            _fork_mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    except (ValueError, OSError, AttributeError):
+        _fork_mask = None
+
+
+def _release_fork_mask() -> None:
+    global _fork_mask
+    if _fork_mask is not None:
+        mask, _fork_mask = _fork_mask, None
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        except (ValueError, OSError):
+            pass
+
+
 def _after_fork_in_child() -> None:
     """The child of a fork inherits copies of the live gauges: switch them off, drop their exit paths."""
+    try:
+        _switch_off_in_child()
+    finally:
+        _release_fork_mask()  # a SIGTERM held across the fork now ends the child by the default action
+
+
+def _switch_off_in_child() -> None:
     global _cause, _pending
     _cause, _pending = None, None
     hooks = list(_hooks)
@@ -169,7 +201,8 @@ class ExitHook:
         _hooks.append(self)
         _chain_excepthook()
         if not _fork_hook and hasattr(os, "register_at_fork"):
-            os.register_at_fork(after_in_child=_after_fork_in_child)
+            os.register_at_fork(before=_before_fork, after_in_parent=_release_fork_mask,
+                                after_in_child=_after_fork_in_child)
             _fork_hook = True
         _install_sigterm()
 

@@ -62,12 +62,17 @@ def text(d: dict[str, Any], key: str, where: str, default: Any = MISSING) -> str
     return v
 
 
+_INT_LIMIT = 2**63  # counts, sizes and ranks: an integer past this is damage, and would overflow float arithmetic
+
+
 def integer(d: dict[str, Any], key: str, where: str, default: Any = MISSING) -> int:
     v = _get(d, key, where, default)
     if isinstance(v, bool) or not isinstance(v, int):
-        if isinstance(v, float) and v.is_integer():
+        if isinstance(v, float) and v.is_integer() and abs(v) < _INT_LIMIT:
             return int(v)
         raise FieldError(f"{where}{key}: expected an integer, got {_show(v)}")
+    if abs(v) >= _INT_LIMIT:
+        raise FieldError(f"{where}{key}: expected an integer below 2**63, got {_show(v)}")
     return v
 
 
@@ -80,7 +85,10 @@ def _num(v: Any, where: str) -> float:
         return math.nan
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise FieldError(f"{where}: expected a number, got {_show(v)}")
-    return float(v)
+    try:
+        return float(v)
+    except OverflowError:
+        raise FieldError(f"{where}: expected a number in float range, got {_show(v)}") from None
 
 
 def number(d: dict[str, Any], key: str, where: str, default: Any = MISSING) -> float:

@@ -79,6 +79,9 @@ def check_output_path(path: str | os.PathLike[str], what: str = "output") -> Pat
                                       f"to a regular file or a new path{hint}.")
     probe = os.path.dirname(os.path.abspath(text))
     while not os.path.exists(probe):
+        if os.path.islink(probe):  # a dangling link where a folder should be: mkdir would fail after the run
+            raise ResultFileError(f"{what} '{target}': cannot write there: '{probe}' is a symbolic link to a missing "
+                                  f"'{os.readlink(probe)}'. Choose a writable path.")
         probe = os.path.dirname(probe)
     if not os.path.isdir(probe):
         raise ResultFileError(f"{what} '{target}': cannot write there: '{probe}' is not a directory. Choose a "
@@ -171,6 +174,22 @@ def _decode(p: Path, data: bytes) -> str:
                               "it is not a wprof result.") from None
 
 
+class _NotWprofJSON(ValueError):
+    """A JSON value no wprof result holds (raised from the parser's hooks)."""
+
+
+def _no_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON; wprof writes them as null, and a renderer must never meet an infinity
+    raise _NotWprofJSON(f"the non-JSON constant {name} (wprof writes NaN and infinities as null)")
+
+
+def _bounded_int(digits: str) -> int:
+    # no wprof field holds an integer past float range; one would overflow every computation that reads it
+    if len(digits.lstrip("-")) > 300:
+        raise _NotWprofJSON(f"an integer of {len(digits.lstrip('-'))} digits")
+    return int(digits)
+
+
 def _depth_exceeds(doc: Any, limit: int) -> bool:
     """True when ``doc`` nests containers deeper than ``limit`` (iterative: no recursion on hostile input)."""
     stack = [(doc, 1)]
@@ -206,7 +225,9 @@ def read_json(path: str | os.PathLike[str]) -> dict[str, Any]:
         raise ResultFileError(f"cannot read '{p}': {exc.strerror or exc}.") from None
     text = _decode(p, data)
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
+    except _NotWprofJSON as exc:
+        raise ResultFileError(f"'{p}' holds {exc}; it is not a wprof result.") from None
     except json.JSONDecodeError as exc:
         raise ResultFileError(f"'{p}' is not valid JSON (line {exc.lineno}: {exc.msg}); it is not a wprof result.") \
             from None

@@ -96,8 +96,51 @@ def sections_from_extra(extra: dict[str, Any], where: str = "extra.") -> dict[st
             out[key] = kind.from_dict(F.mapping(e, key, where), f"{where}{key}.")
     out["notices"] = F.texts(e, "notices", where, ())
     out["next_step"] = F.text(e, "next_step", where, "")
-    out["throughput"] = F.opt_obj(e, "throughput", where)
+    out["throughput"] = read_throughput(e, "throughput", where)
     return out
+
+
+_TP_NUMBERS = ("time_ms", "flops_per_call", "bytes_per_call", "tflop_per_s", "gb_per_s", "intensity_flop_per_byte",
+               "peak_flops_fraction", "peak_bandwidth_fraction", "ridge_flop_per_byte", "roof_tflop_per_s",
+               "roof_fraction")
+_TP_TEXTS = ("flops_source", "dtype", "bound", "reason")
+# a rate shown with its share of a peak needs the peak; a bound needs the numbers its line prints
+_TP_NEEDS = {"peak_flops_fraction": ("peak.tflop_per_s",), "peak_bandwidth_fraction": ("peak.memory_gb_per_s",),
+             "bound": ("intensity_flop_per_byte", "ridge_flop_per_byte", "roof_fraction")}
+
+
+def read_throughput(d: dict[str, Any], key: str, where: str) -> dict[str, Any] | None:
+    """The ``throughput`` section, every field the reports print type-checked (numbers, strings, the peak)."""
+    t = F.opt_obj(d, key, where)
+    if t is None:
+        return None
+    w = f"{where}{key}."
+    for k in _TP_NUMBERS:  # only the keys present: the section round-trips as it was written
+        if k in t:
+            F.opt_number(t, k, w)  # checked; kept as written (an int stays an int)
+    for k in _TP_TEXTS:
+        if k in t:
+            t[k] = F.text(t, k, w, None)
+    for k in ("tflop_per_s_ci95", "gb_per_s_ci95"):
+        if t.get(k) is not None:
+            t[k] = list(F.numbers(t, k, w))
+    peak = F.opt_obj(t, "peak", w)
+    if peak is not None:
+        for k in ("tflop_per_s", "memory_gb_per_s"):
+            if k in peak:
+                F.opt_number(peak, k, w + "peak.")
+        for k in ("device_name", "dtype", "source"):
+            if k in peak:
+                peak[k] = F.text(peak, k, w + "peak.", None)
+        t["peak"] = peak
+    for k, needs in _TP_NEEDS.items():
+        if t.get(k) is None:
+            continue
+        for n in needs:
+            sec, _, leaf = n.rpartition(".")
+            if ((t.get(sec) or {}) if sec else t).get(leaf) is None:
+                raise F.FieldError(f"{w}{n}: missing (needed with {w}{k})")
+    return t
 
 
 @dataclass(frozen=True)
@@ -279,7 +322,7 @@ class BenchResult:
                         "kernels": section("kernels", Kernels), "power": section("power", Power),
                         "notices": F.texts(d, "notices", where, ()),
                         "next_step": F.text(d, "next_step", where, ""),
-                        "throughput": F.opt_obj(d, "throughput", where)}
+                        "throughput": read_throughput(d, "throughput", where)}
         return cls(
             name=F.text(d, "name", where),
             clock=F.text(d, "clock", where),
