@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
-#   scripts/gpu-check.sh [tests] [bench] [bench-gpu] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [dist]   (default: all)
+#   scripts/gpu-check.sh [tests] [sigterm] [bench] [bench-gpu] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [dist]   (default: all)
 # `dist` needs the nvidia-h200-x2 kind; the rest runs on one GPU.
 # Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
 # the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
@@ -35,6 +35,9 @@ fi
 
 if want tests; then
   step pytest-gpu ${PYTEST_GPU_TIMEOUT:-400} $PY -m pytest -q -m gpu -p no:cacheprovider --ignore=tests/gpu/test_nvtx_ncu_gpu.py tests
+fi
+if want sigterm; then  # SIGTERM inside the window, events mode: result written, death by signal 15 (143)
+  step sigterm 60 bash -c "$PY scripts/gpu/sigterm_events.py; echo rc=\$?; $PY -c \"import json; d=json.load(open('$W/sigterm.json')); print(d['mode'], d['status'], d['n'], d['stop_reason'])\""
 fi
 if want bench; then
   step bench-matmul 120 $PY -m wprof bench examples/bench_ops.py:matmul --param n=4096 --json "$W/bench-matmul.json"

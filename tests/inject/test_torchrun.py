@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -52,8 +53,16 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", "2",
             "-m", "wprof", "run", "--warmup", "2", "--iters", "10", "--log-interval", "0", "--out-dir", "out",
             *(["--all-ranks"] if all_ranks else []), "--", "ddp.py"]
-    p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
-    out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+    for _attempt in range(3):
+        shutil.rmtree(tmp_path / "out", ignore_errors=True)  # the checks below read this launch's files
+        p = subprocess.run(argv, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        out = p.stdout + p.stderr  # torchrun's workers inherit its streams
+        # torch's Gloo teardown sometimes aborts a worker at interpreter exit, after the script's last line
+        # ("terminate called without an active exception", SIGABRT): seen without wprof too (docs/testing.md).
+        # Not ours: run again, only on exactly that signature.
+        if p.returncode == 0 or not _gloo_abort_at_exit(out):
+            break
+        print(f"torchrun: a rank aborted at interpreter exit after finishing (Gloo teardown); relaunching:\n{out}")
     assert p.returncode == 0, out
     assert "rank 0 done" in out and "rank 1 done" in out  # the script's own output, from both ranks
     for r in (0, 1):
@@ -67,6 +76,14 @@ def test_wprof_run_under_torchrun(tmp_path, all_ranks=False):
     assert out.count("[wprof] timing the loop at ddp.py:12") == n
     assert out.count("[wprof] global batch size 16 from DataLoader.batch_size (8) x world size 2") == n
     assert ("1:[wprof] Average:" in out) == all_ranks and "0:[wprof] Average:" in out
+
+
+def _gloo_abort_at_exit(out: str) -> bool:
+    """The one failure that is let through once: both ranks finished (printed "done", rank 0 wrote its report) and
+    a rank then died of SIGABRT in C++ teardown ("terminate called without an active exception"). On 2026-11-30 the
+    same script aborted that way in 2 of 14 torchrun launches without wprof (torch 2.13 CPU, Gloo, 2 ranks)."""
+    return ("rank 0 done" in out and "rank 1 done" in out and "terminate called without an active exception" in out
+            and "exitcode  : -6" in out and "Traceback" not in out.split("terminate called")[0])
 
 
 # the same script without a process group, line for line (the loop stays at line 12)

@@ -290,15 +290,7 @@ def helper_called_again(ctx: Context, scope: Scope) -> bool:
     name = getattr(scope.node, "name", None)
     if name is None:
         return False
-    index = ctx.__dict__.get("_call_sites")
-    if index is None:  # last name -> call sites, built once (linear in the file)
-        index = {}
-        for c in ctx.calls:
-            d = dotted(c.func)
-            if d is not None:
-                index.setdefault(d.rsplit(".", 1)[-1], []).append(c)
-        ctx._call_sites = index  # type: ignore[attr-defined]
-    sites = index.get(name, [])
+    sites = _sites(ctx, name)
     return len(sites) > 1 or any(c._wp_stmt._wp_loops for c in sites)  # type: ignore[attr-defined]
 
 
