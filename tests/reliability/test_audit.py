@@ -161,3 +161,12 @@ def test_run_result_names_how_the_script_ended(ending, reason, code, tmp_path):
     assert p.returncode == code, p.stderr
     doc = json.loads((tmp_path / "out" / "train.json").read_text())
     assert doc["status"] == "interrupted" and doc["stop_reason"].endswith(reason), doc["stop_reason"]
+
+
+def test_stmt_syntax_error_names_the_statements_own_line(capsys):
+    """Before: 'syntax error in <stmt> line 2' for a one-line statement (the line of wprof's wrapper)."""
+    assert main(["bench", "--stmt", "a b"]) == 3
+    err = capsys.readouterr().err
+    assert "syntax error in <stmt> line 1:" in err, err
+    assert main(["bench", "--stmt", "x = 1\na b"]) == 3
+    assert "<stmt> line 2:" in capsys.readouterr().err

@@ -210,7 +210,8 @@ def load_stmt(stmt: str, setup: str = "") -> tuple[Callable[[], Any], str]:
         body = textwrap.indent(textwrap.dedent(stmt), "    ")
         code_fn = compile(f"def __wprof_fn():\n{body}\n", "<stmt>", "exec")
     except SyntaxError as exc:
-        raise TargetError(f"syntax error in {exc.filename} line {exc.lineno}: {exc.msg}.") from None
+        line = (exc.lineno or 1) - (1 if exc.filename == "<stmt>" else 0)  # the statement's own line, not the wrapper's
+        raise TargetError(f"syntax error in {exc.filename} line {line}: {exc.msg}.") from None
     try:
         exec(code_setup, ns)
     except (Exception, SystemExit) as exc:
