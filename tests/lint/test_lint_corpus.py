@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import subprocess
 import sys
 from pathlib import Path
@@ -19,7 +21,8 @@ FILES = sorted(CORPUS.glob("*.py"))
 
 def _text(path: Path) -> str:
     rel = path.relative_to(ROOT).as_posix()
-    diags, err = check_source(path.read_text(), rel, all_rules())
+    rules = [dataclasses.replace(r, weak=True) for r in all_rules()]  # as `--select ALL`: weak evidence included
+    diags, err = check_source(path.read_text(), rel, rules)
     return format_text(diags, [err] if err else [])
 
 

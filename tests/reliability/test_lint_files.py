@@ -99,3 +99,12 @@ def test_200000_term_expression_is_one_error_line(proj, capsys):
     code, out, err = run(capsys, "deep.py")
     assert code == 1 and err == ""
     assert out.splitlines()[0].startswith("deep.py:1:1: cannot lint: ") and "split it" in out
+
+
+@pytest.mark.parametrize("empty", ["", " "])
+def test_empty_output_path_is_one_error_line_and_nothing_on_stdout(proj, capsys, empty):
+    code, out, err = run(capsys, "-o", empty, "--fix", "real.py")
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"wprof: error: -o {empty!r}: the path is empty; give a file name such as "
+                                        "lint.sarif"]
+    assert (proj / "real.py").read_text() == BAD  # refused before --fix touched anything

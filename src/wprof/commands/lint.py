@@ -67,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
             opt = " (opt-in: extra)" if r.group != "default" else ""
             print(f"{r.code}  {r.name:<26} {r.summary.split(': ', 1)[-1]}{fix}{opt}")
         return 0
+    if args.output is not None and not args.output.strip():  # `-o ''`: said before anything is linted or fixed
+        raise UsageError(f"-o {args.output!r}: the path is empty; give a file name such as lint.sarif")
     paths = args.paths or ["."]
     if args.config and not Path(args.config).is_file():
         raise UsageError(f"config file {args.config!r} does not exist: pass the path of a pyproject.toml")
@@ -99,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         text = _format.to_sarif(diags, errors, all_rules())
     else:
         text = _format.format_text(diags, errors, fixed=fixed)
-    if args.output:
+    if args.output is not None:
         from ..lint._engine import write_atomic
 
         write_atomic(args.output, text)

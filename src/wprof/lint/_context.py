@@ -101,6 +101,7 @@ class Context(PlacementModel, SyncModel):
         self.words: set[str] = set()  # identifiers and attribute names, lower-cased
         self.diagnostics: list[Diagnostic] = []
         self._rule: tuple[str, str] = ("", "")
+        self._weak_ok = False  # the running rule also reports weak-evidence findings (group `extra` selected)
         self._walk_scope(tree, frozenset())
         self.uses_gpu = self._detect_gpu()
         self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
@@ -533,7 +534,14 @@ class Context(PlacementModel, SyncModel):
             self._loads = index
         return index.get(key, [])
 
-    def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None) -> None:
+    def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None, *,
+               weak: bool = False) -> None:
+        """A finding; ``weak=True``: the evidence is weak (the mistake is possible, not shown), so it is reported
+        only when the group ``extra`` is selected, with the message saying so."""
+        if weak:
+            if not self._weak_ok:
+                return
+            message += " (weak evidence, shown with `extra`)"
         line, col, end_line, end_col = self.position(node)
         self.report_at(line, col + 1, end_line, end_col + 1, message, fix_title, fix)
 

@@ -8,6 +8,7 @@ mapped back to (cell, line in cell) before they are reported.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import fnmatch
 import gc
 import importlib
@@ -48,9 +49,11 @@ class Rule:
     fix: str  # "safe" | "unsafe" | "none"
     module: ModuleType
     group: str = "default"  # "default": on unless ignored; "extra": opt-in (select or extend-select it)
+    weak: bool = False  # also report its weak-evidence findings (on when the group `extra` or ALL is selected)
 
     def check(self, ctx: Context) -> None:
         ctx._rule = (self.code, self.name)
+        ctx._weak_ok = self.weak
         self.module.check(ctx)
 
 
@@ -106,7 +109,9 @@ def select_rules(select: Sequence[str], ignore: Sequence[str] = (), extend_selec
             codes = ", ".join(r.code for r in all_rules())
             raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, a group "
                              f"({', '.join(GROUPS)}), or ALL")
-    return [r for r in all_rules() if matches(r, [*select, *extend_select]) and not matches(r, ignore)]
+    weak = any(k.strip().lower() in ("extra", "all") for k in (*select, *extend_select))
+    return [dataclasses.replace(r, weak=weak) if weak else r
+            for r in all_rules() if matches(r, [*select, *extend_select]) and not matches(r, ignore)]
 
 
 @dataclass

@@ -445,3 +445,61 @@ def _unit_divisor(expr: ast.AST) -> bool:
     """A divisor that converts units (seconds to minutes or hours, to ms/us/ns), not a sample count."""
     return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and \
         not isinstance(expr.value, bool) and expr.value in _UNITS
+
+
+# ---------------------------------------------------------------- strong evidence (precision first)
+# On code nobody here wrote, a finding is right almost always only when the code itself shows the mistake: the
+# work is on tensors known to live on the GPU and every call between the readings is known not to synchronize. A
+# call into a model, a helper or a library may synchronize inside (`generate()`, a `train()` with `.item()`), a
+# tensor of unknown placement may be on the CPU: findings that rest on such guesses are weak and are reported only
+# with the group `extra` (see docs/lint.md, "Set 11").
+
+def on_gpu(ctx: Context, node: ast.AST) -> bool:
+    """``node`` (a call or ``a @ b``) is shown to run on the GPU: a kernel launch ``k[grid](...)``, or an operand,
+    argument or receiver whose placement is known to be ``cuda``."""
+    if isinstance(node, ast.BinOp):
+        return ctx.placement(node) == "cuda" or ctx.placement(node.left) == "cuda" or \
+            ctx.placement(node.right) == "cuda"
+    if not isinstance(node, ast.Call):
+        return False
+    if isinstance(node.func, ast.Subscript):
+        return True
+    operands = list(node.args) + [k.value for k in node.keywords]
+    if isinstance(node.func, ast.Attribute):
+        operands.append(node.func.value)
+    return any(ctx.placement(a) == "cuda" for a in operands)
+
+
+def provably_async(ctx: Context, r: Region) -> bool:
+    """Every call between the readings is a torch op or a tensor method on GPU tensors (or a kernel launch, a host
+    builtin, a clock) that cannot synchronize, and at least one of them is shown to run on the GPU."""
+    from .._context import in_lambda
+    from .._names import HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, SYNC_ATTRS, SYNC_FUNCS
+
+    seen_gpu = False
+    for c in r.calls():
+        if in_lambda(c):
+            continue
+        q = ctx.call_name(c) or ""
+        m = ctx.method(c)
+        if q in HOST_CLOCKS or q in HOST_BUILTINS:
+            continue
+        if q in SYNC_FUNCS or m in SYNC_ATTRS or m in HIDDEN_SYNC_METHODS or ctx.is_sync(c):
+            return False
+        if isinstance(c.func, ast.Subscript):
+            seen_gpu = True
+            continue
+        torch_op = q.startswith("torch.") and not q.startswith(("torch.cuda.", "torch.distributed", "torch.utils",
+                                                                 "torch.load", "torch.save", "torch.compile"))
+        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda"  # type: ignore[attr-defined]
+        if not (torch_op or tensor_method):
+            return False  # a model, a helper, a library call: it may synchronize inside
+        if on_gpu(ctx, c):
+            seen_gpu = True
+    from .._context import stmt_nodes
+
+    for s in r.stmts():
+        for n in stmt_nodes(s):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and on_gpu(ctx, n):
+                seen_gpu = True
+    return seen_gpu

@@ -123,7 +123,25 @@ def check(ctx: Context) -> None:
                     continue
                 reported.add(key)
                 ctx.report(c, f"{what} synchronizes inside the timed region",
-                           "Move it after the end of the timed region")
+                           "Move it after the end of the timed region", weak=not _copies_gpu_tensor(ctx, c))
+
+
+def _copies_gpu_tensor(ctx: Context, c: ast.Call) -> bool:
+    """Strong evidence: the value copied to the host is known to live on the GPU (its placement, or the result of
+    work shown to run there: ``loss = model(x_cuda)``; ``loss.item()``)."""
+    from ._common import on_gpu
+
+    vals = [c.func.value] if isinstance(c.func, ast.Attribute) else \
+        [v.value if isinstance(v, ast.FormattedValue) else v
+         for a in c.args for v in (a.values if isinstance(a, ast.JoinedStr) else [a])]
+    for v in vals:
+        if ctx.placement(v) == "cuda":
+            return True
+        key = dotted(v)
+        if key is not None and key in ctx.assigns:
+            if any(isinstance(val, ast.Call) and on_gpu(ctx, val) for val in ctx.assigns[key]):
+                return True
+    return False
 
 
 def _inner_regions(r, same_scope: list, los: list[int]) -> list:

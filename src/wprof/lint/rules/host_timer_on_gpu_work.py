@@ -47,7 +47,7 @@ No automatic fix: where to synchronize depends on what the number is meant to in
 from __future__ import annotations
 
 from .._context import Context
-from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
+from ._common import _times_first_call, callee_key, called_before, data_driven, provably_async, work_items
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -61,12 +61,14 @@ def check(ctx: Context) -> None:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \
                 _times_first_call(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
+        weak = not provably_async(ctx, r)  # a model or helper may synchronize inside; a tensor may be on the CPU
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
-                       "Synchronize before the timer's end read, or time the work with CUDA events")
+                       "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
-                       "not the work", "Synchronize before reading the end time, or time the work with CUDA events")
+                       "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
+                       weak=weak)
 
 
 def _compiles(ctx: Context, r) -> bool:
