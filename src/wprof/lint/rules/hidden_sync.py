@@ -78,7 +78,7 @@ def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
     seen: set[int] = set()
-    reported: set[int] = set()  # one finding per loop: the mistake is "a sync every step of this loop"
+    found: dict[int, list] = {}  # one finding per loop: the mistake is "a sync every step of this loop"
     by_scope: dict[int, list] = {}
     for q in ctx.regions:
         if q.kind == "host":
@@ -119,28 +119,48 @@ def check(ctx: Context) -> None:
                     continue  # per-iteration host region: the last thing before the end read
                 seen.add(id(c))
                 key = id(s._wp_loops[-1]) if s._wp_loops else id(c)  # type: ignore[attr-defined]
-                if key in reported:
-                    continue
-                reported.add(key)
-                ctx.report(c, f"{what} synchronizes inside the timed region",
-                           "Move it after the end of the timed region", weak=not _copies_gpu_tensor(ctx, c))
+                found.setdefault(key, []).append((c, what, not _strong(ctx, c, s)))
+    for cands in found.values():  # one finding per loop: its first strong copy, else its first (weak) one
+        c, what, weak = next((x for x in cands if not x[2]), cands[0])
+        ctx.report(c, f"{what} synchronizes inside the timed region", "Move it after the end of the timed region",
+                   weak=weak)
 
 
-def _copies_gpu_tensor(ctx: Context, c: ast.Call) -> bool:
-    """Strong evidence: the value copied to the host is known to live on the GPU (its placement, or the result of
-    work shown to run there: ``loss = model(x_cuda)``; ``loss.item()``)."""
-    from ._common import on_gpu
+_BOOKKEEPING = ("append", "extend", "update", "log", "write", "add_scalar", "add_scalars", "info", "set_postfix")
 
-    vals = [c.func.value] if isinstance(c.func, ast.Attribute) else \
-        [v.value if isinstance(v, ast.FormattedValue) else v
-         for a in c.args for v in (a.values if isinstance(a, ast.JoinedStr) else [a])]
-    for v in vals:
-        if ctx.placement(v) == "cuda":
+
+def _does_gpu_work(ctx: Context, branch: ast.If) -> bool:
+    """The ``if`` is part of the step itself (an optimizer step at the gradient-accumulation boundary): its body
+    puts work on the GPU."""
+    cached = getattr(branch, "_wp_steps", None)
+    if cached is None:
+        cached = any(ctx.gpu_work_in(stmt_nodes(t)) for b in branch.body for t in ast.walk(b)
+                     if isinstance(t, ast.stmt))
+        branch._wp_steps = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _strong(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
+    """Strong evidence that the copy is a stall the measurement did not need: it runs on every step (no ``if``
+    between it and its loop) and its value only feeds bookkeeping (``.item()``, a printed tensor, or a copy that goes
+    into ``print``/``append``/a meter's ``update``/``+=``). A copy whose value the step goes on to compute with
+    (logits copied to sample on the host) is part of the work; one under an ``if`` may be an error path."""
+    loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
+    node = getattr(stmt, "_wp_parent", None)
+    while node is not None and node is not loop:
+        if isinstance(node, ast.If) and not _does_gpu_work(ctx, node):
+            return False  # `if num_nan: print(...); exit()`: an error or report path, not the step
+        node = getattr(node, "_wp_parent", None)
+    m = ctx.method(c)
+    if m == "item" or m is None:  # `.item()`, or `print(tensor)`
+        return True
+    if isinstance(stmt, ast.AugAssign):
+        return True
+    node = getattr(c, "_wp_parent", None)
+    while node is not None and not isinstance(node, ast.stmt):
+        if isinstance(node, ast.Call) and ((ctx.method(node) or "") in _BOOKKEEPING or ctx.call_name(node) == "print"):
             return True
-        key = dotted(v)
-        if key is not None and key in ctx.assigns:
-            if any(isinstance(val, ast.Call) and on_gpu(ctx, val) for val in ctx.assigns[key]):
-                return True
+        node = getattr(node, "_wp_parent", None)
     return False
 
 

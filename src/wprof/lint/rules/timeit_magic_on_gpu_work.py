@@ -113,6 +113,8 @@ def check(ctx: Context) -> None:
         tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
         if tree is None or not tree.body:
             continue
+        # kept alive with the context: its caches are keyed by id(node), and a freed tree's ids get reused
+        ctx.__dict__.setdefault("_magic_trees", []).append(tree)
         nodes = _nodes(tree)
         work = _gpu_work(ctx, nodes)
         if work is None or _may_sync(ctx, nodes):
