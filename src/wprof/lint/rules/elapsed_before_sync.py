@@ -5,6 +5,9 @@ Checks for `start.elapsed_time(end)` calls that follow an event `.record()` in t
 synchronization in between (`end.synchronize()`, `torch.cuda.synchronize()`, `stream.synchronize()`, or a
 `.query()` check guarding the read).
 
+When a function of the file or of another module runs between the end record and the read (it may
+synchronize), the finding is weak, shown only with `--extend-select extra`.
+
 ## Why is this bad?
 `record()` only queues the event. Until the GPU reaches it, `elapsed_time()` raises
 `RuntimeError: CUDA error: device not ready`, or, if the GPU happens to be done, succeeds: the code works on a

@@ -6,6 +6,9 @@ the two readings of a measurement, or in a loop that such a region times. Events
 the readings (create, record, work, record) cost the harness a little but do not change the number, and are not
 reported.
 
+Reported by default when the event is created in a loop; one event created once between the records is weak,
+shown only with `--extend-select extra`.
+
 ## Why is this bad?
 Creating an event is a driver call (`cudaEventCreate`) and an allocation, repeated every iteration between the
 readings you take. The harness then measures itself; for a loop of short kernels the cost is of the same order as

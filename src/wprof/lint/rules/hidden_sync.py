@@ -15,6 +15,11 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
+Reported by default only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
+work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to `print`,
+`append`, a meter's `update`, or `+=`). A copy the step computes with (logits sampled on the host) is weak, shown
+only with `--extend-select extra`.
+
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
 the GPU then idles while the host launches the next kernels, and that bubble is timed. In a training loop a

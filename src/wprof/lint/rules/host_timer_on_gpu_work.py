@@ -5,6 +5,10 @@ Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()
 the file...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
 
+Reported by default only on strong evidence: every call between the reads is a torch op or a method of a
+tensor known to be on the GPU (or a kernel launch) and none can synchronize. Around a model, a helper or a library
+call, which may synchronize inside, the finding is weak and shown only with `--extend-select extra`.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

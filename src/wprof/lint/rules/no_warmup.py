@@ -5,6 +5,10 @@ Checks for timed regions whose GPU work (every callee: a model, an op, a kernel)
 region in the same function, when nothing in the function mentions a warmup and no loop condition skips the first
 iterations. Per-iteration samples are reported only when they are summarized by their mean.
 
+Reported by default only on strong evidence: the cold call is repeated inside the timed region (or its
+per-iteration samples are averaged) and is shown to run on the GPU. A one-off timed call may be start-up timed on
+purpose: weak, shown only with `--extend-select extra`.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
