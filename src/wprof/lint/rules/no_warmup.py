@@ -6,8 +6,10 @@ region in the same function, when nothing in the function mentions a warmup and 
 iterations. Per-iteration samples are reported only when they are summarized by their mean.
 
 Reported by default only on strong evidence: the cold call is repeated inside the timed region (or its
-per-iteration samples are averaged) and is shown to run on the GPU. A one-off timed call may be start-up timed on
-purpose: weak, shown only with `--extend-select extra`. Also reported: a timing helper of the file that takes the
+per-iteration samples are averaged), or a later region of the same function times other work (the cold number is
+compared with another variant), and it is shown to run on the GPU. Any other one-off timed call (also one timed
+again later, warm: a cold-vs-warm pair) may be start-up timed on purpose: weak, shown only with
+`--extend-select extra`. Also reported: a timing helper of the file that takes the
 model as a parameter and is called twice or more with the same model, when the first call's result is kept and the
 model was created in the caller and never run before it (a cold measurement compared with warm ones).
 
@@ -50,7 +52,7 @@ import ast
 
 from .._context import Context, Scope, stmt_calls
 from ._common import (_sites, _times_first_call, callee_key, end_to_end, enclosing_params, is_library,
-                      mentions_warmup, on_gpu, warmup_findings)
+                      mentions_warmup, on_gpu, warmup_findings, work_items)
 
 CODE = "WP103"
 NAME = "no-warmup"
@@ -62,12 +64,30 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key == "@" else key
         # strong: a benchmark (the cold call repeated inside the timed region, or per-iteration samples summarized
         # by their mean) of work shown to be on the GPU; a one-off timed call may be start-up timed on purpose
-        weak = not ((r.loop is not None or r.in_loop(call)) and on_gpu(ctx, call))
+        weak = not ((r.loop is not None or r.in_loop(call) or _compared_later(ctx, r, key)) and on_gpu(ctx, call))
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _compared_later(ctx: Context, r, key: str) -> bool:
+    """A later region of the same function times other work: the one-off cold number is set against another
+    variant (an eager model, then its CUDA graph). The same work timed again later is a deliberate cold-vs-warm
+    pair, left weak."""
+    later = ctx.__dict__.setdefault("_wp103_later", {})
+    if id(r) not in later:  # computed once per region: the work keys of the later regions of its function
+        later[id(r)] = [keys for o in ctx.regions if o.scope is r.scope and o.lo >= r.hi and
+                        (keys := _work_keys(ctx, o))]
+    return any(key not in keys for keys in later[id(r)])
+
+
+def _work_keys(ctx: Context, r) -> frozenset:
+    cache = ctx.__dict__.setdefault("_wp103_keys", {})
+    if id(r) not in cache:
+        cache[id(r)] = frozenset(k for c in work_items(ctx, r) if (k := callee_key(c)))
+    return cache[id(r)]
 
 
 # methods that set a model up without running it
