@@ -6,38 +6,19 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import json
-import re
 from pathlib import Path
 
 import pytest
+
+from expect_markers import EXPECT_EXTRA, expected
 
 from wprof.lint import select_rules
 from wprof.lint._engine import DEFAULT_SELECT, check_source, fix_source, lint_notebook_text
 
 HERE = Path(__file__).parent / "realcode"
 FILES = sorted(p for p in HERE.iterdir() if p.suffix in (".py", ".ipynb"))
-_EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
-_EXPECT_EXTRA = re.compile(r"#\s*expect-extra:\s*([A-Z0-9, ]+)")  # weak evidence: only with `extra`
 # the default rules plus WP101, opt-in since set 10 (docs/lint.md) but still judged on these classes
 DEFAULT = select_rules(DEFAULT_SELECT, extend_select=["WP101"])
-
-
-def _markers(text: str, cell: int | None, pattern: re.Pattern = _EXPECT) -> set[tuple[int | None, int, str]]:
-    out = set()
-    for i, line in enumerate(text.splitlines(), 1):
-        m = pattern.search(line)
-        if m:
-            out.update((cell, i, c.strip()) for c in m.group(1).split(",") if c.strip())
-    return out
-
-
-def expected(path: Path, pattern: re.Pattern = _EXPECT) -> set[tuple[int | None, int, str]]:
-    if path.suffix != ".ipynb":
-        return _markers(path.read_text(), None, pattern)
-    cells = json.loads(path.read_text())["cells"]
-    return set().union(*(_markers("".join(c["source"]), i, pattern) for i, c in enumerate(cells, 1)
-                         if c["cell_type"] == "code"))
 
 
 WEAK = [dataclasses.replace(r, weak=True) for r in DEFAULT]  # the same rules with their weak-evidence findings
@@ -61,7 +42,7 @@ def test_real_code_class(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_real_code_class_with_weak_evidence(path):
     """With `extra` selected, the weak-evidence findings (`# expect-extra:`) come on top of the default ones."""
-    assert found(path, WEAK) == expected(path) | expected(path, _EXPECT_EXTRA)
+    assert found(path, WEAK) == expected(path) | expected(path, EXPECT_EXTRA)
 
 
 def test_guarded_cuda_time_fix_keeps_old_torch_working():
