@@ -27,7 +27,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -52,6 +52,19 @@ __all__ = ["Gauge", "SHORT_FETCH_NS"]
 _WARMUP, _WINDOW, _AFTER = 0, 1, 2
 SHORT_FETCH_NS = 10_000  # fetches shorter than this (host time) get no end-of-fetch mark
 
+
+
+@dataclass
+class _Observed:
+    """Batches counted by :meth:`Gauge.observe` in one step, until the global batch size and tokens are settled."""
+
+    step: int  # the step they were fetched in
+    samples: int  # summed batch dimensions
+    batches: int
+    tokens: int  # summed token ids (token batches), 0 otherwise
+    dim: int  # the batch dimension taken (1: sequence-first)
+    note: str  # the evidence for it, appended to the source
+    nth: int  # 1: the first step that fetched (may hold a prefetch), 2: the one after it
 
 class Gauge:
     """Time the iterations of a loop. ``for batch in Gauge(loader, global_batch_size=256): ...``
@@ -131,7 +144,7 @@ class Gauge:
         self._exit = ExitHook(self._at_exit, busy=self._is_finishing, on_fork_child=self._forked)
         self._finishing = False
         # observe(): [step, summed sizes, batches, summed tokens, (dim, note), 1 for the first fetching step else 2]
-        self._observed: list[Any] | None = None
+        self._observed: _Observed | None = None
         self.tokens_per_step: int | None = None  # token batches: token ids per step, all ranks (tokens/s)
         self._added_warnings: list[Warning_] = []  # add_warning(): what a caller could not measure
         self.result: LoopResult | None = None
@@ -258,8 +271,8 @@ class Gauge:
             return  # a batch fetched outside any step belongs to no step's samples
         obs = self._observed
         second = False
-        if obs is not None and obs[0] != st.i:
-            if obs[5] > 1:
+        if obs is not None and obs.step != st.i:
+            if obs.nth > 1:
                 self._settle_observed()
                 return
             # the first step that fetched may hold a prefetch (a loader that runs one batch ahead): count the next
@@ -275,17 +288,17 @@ class Gauge:
             n0 = batch_size_of(batch, 0)
             note = f" ({why + '; ' if why else ''}dimension 0 is {n0})"
         if obs is None:
-            self._observed = [st.i, n or 0, 1, tok, (dim, note), 2 if second else 1]
+            self._observed = _Observed(st.i, n or 0, 1, tok, dim, note, 2 if second else 1)
         else:
-            obs[1] += n or 0
-            obs[2] += 1
-            obs[3] += tok
+            obs.samples += n or 0
+            obs.batches += 1
+            obs.tokens += tok
 
     def _settle_observed(self) -> None:
         obs, self._observed = self._observed, None
         if obs is None:
             return
-        _, n, k, tok, (dim, note), _ = obs
+        n, k, tok, dim, note = obs.samples, obs.batches, obs.tokens, obs.dim, obs.note
         if tok and self.tokens_per_step is None:
             self._learn_tokens(tok, TOKENS_SOURCE if k == 1 else f"{TOKENS_SOURCE}s, summed over the {k} batches "
                                                                "fetched in one step")
