@@ -137,22 +137,21 @@ def _throttled_flags(cols: dict[str, Any]) -> list[bool] | None:
 
 def _methods(r: Any) -> tuple[str, str]:
     """Bars and a table: back to back, per call, one call alone, the harness floor per method."""
-    x = r.extra
-    head = x.get("headline")
-    floor = x.get("floor") or {}
-    iso = x.get("isolated") or {}
+    head = r.headline
+    floor = r.floor.by_method_ms if r.floor is not None else {}
+    pil, iso = r.pilots, r.isolated
     rows: list[tuple[str, Any, str, str]] = []  # (label, ms, what, color)
-    if x.get("device_ms") is not None:
-        rows.append(("back to back (host removed)", x["device_ms"],
+    if pil is not None and pil.device_ms is not None:
+        rows.append(("back to back (host removed)", pil.device_ms,
                      "calls back to back under one event pair, queued behind a GPU-side wait or replayed as a graph",
                      "#1f6fb4"))
-    if x.get("eager_ms") is not None:
-        rows.append(("per call (launch-inclusive)", x["eager_ms"],
+    if pil is not None and pil.eager_ms is not None:
+        rows.append(("per call (launch-inclusive)", pil.eager_ms,
                      "an event pair around each call while the host launches it", "#e8731a"))
-    if iso.get("isolated_ms") is not None:
-        rows.append(("one call alone", iso["isolated_ms"],
-                     f"one pre-queued call in its own pair ({ms(iso.get('single_in_pair_ms'))}) less an empty pair "
-                     f"({ms(iso.get('empty_pair_ms'))}): compare with ncu", "#2a9d5c"))
+    if iso is not None and iso.isolated_ms is not None:
+        rows.append(("one call alone", iso.isolated_ms,
+                     f"one pre-queued call in its own pair ({ms(iso.single_in_pair_ms)}) less an empty pair "
+                     f"({ms(iso.empty_pair_ms)}): compare with ncu", "#2a9d5c"))
     if not rows:
         rows.append((f"{_method(r)} (headline)", r.summary.median, "the method that produced the samples", "#1f6fb4"))
     c = getattr(r, "crosscheck", None)
@@ -162,11 +161,11 @@ def _methods(r: Any) -> tuple[str, str]:
     pw = getattr(r, "power", None)
     if pw is not None and pw.cool_ms is not None:
         rows.append(("one cool call", pw.cool_ms, "one call after the GPU idled (the power check)", "#17a2b8"))
-    for key, label in (("device_ms", "floor: back to back"), ("per_call_ms", "floor: per call"),
-                       ("pair_ms", "floor: empty event pair"), ("host_ms", "floor: empty call (host)")):
+    for key, label in (("device", "floor: back to back"), ("per_call", "floor: per call"),
+                       ("pair", "floor: empty event pair"), ("host", "floor: empty call (host)")):
         if floor.get(key) is not None:
             rows.append((label, floor[key], "the same timing path on null work (torch.cuda._sleep(0))"
-                         if key != "host_ms" else "the host clock around an empty call", "#b5b9c0"))
+                         if key != "host" else "the host clock around an empty call", "#b5b9c0"))
     svg = plot_or_note(plots.bar_plot, [(a, b, c) for a, b, _, c in rows], title="the methods side by side",
                        xlabel_note="median per call")
     marks = {"back to back (host removed)": "device", "per call (launch-inclusive)": "eager"}
@@ -218,21 +217,21 @@ def _checks(r: Any) -> str:
 
 def bench_page(r: Any) -> str:
     s = r.summary
-    x = r.extra
+    pil, run, tele = r.pilots, r.run, r.telemetry
     clock = "CUDA events (device clock)" if r.clock == "cuda-events" else "host clock (time.perf_counter_ns)"
     cards = [card("median per call", ms(s.median), f"95% CI {ms(s.ci95_low)} – {ms(s.ci95_high)} · {s.n} samples",
                   highlight=True),
              card("method", _SHORT.get(r.mode, r.mode), f"{r.calls_per_sample} calls/sample · "
                                                         f"{'CUDA events' if r.clock == 'cuda-events' else 'host clock'}")]
-    if x.get("eager_ms") is not None and x.get("headline") == "device":
-        cards.append(card("per call (launch-inclusive)", ms(x["eager_ms"]), "an event pair around each call"))
-    iso = (x.get("isolated") or {}).get("isolated_ms")
+    if pil is not None and pil.eager_ms is not None and r.headline == "device":
+        cards.append(card("per call (launch-inclusive)", ms(pil.eager_ms), "an event pair around each call"))
+    iso = r.isolated_ms
     if iso is not None:
         cards.append(card("one call alone", ms(iso), "compare with ncu"))
     cards += throughput_cards(r.throughput)
     codes = {w.code for w in r.warnings}
     badges = [(w, "warn") for w in sorted(codes)[:4]] or [("no warnings", "")]
-    top = warnings_block(r.warnings) + "".join(callout("", "note:", str(n)) for n in x.get("notices") or ())
+    top = warnings_block(r.warnings) + "".join(callout("", "note:", str(n)) for n in r.notices)
     samples = list(r.samples_ms)
     dist = []
     if samples:
@@ -241,9 +240,8 @@ def bench_page(r: Any) -> str:
                            "A drift, a second cluster or a throttled stretch shows here before it shows in the "
                            "median."))
         groups = {"headline samples": samples}
-        pilot = x.get("pilot") or {}
-        if pilot.get("eager_samples_ms") and x.get("headline") == "device":
-            groups["per call (pilot)"] = pilot["eager_samples_ms"]
+        if pil is not None and pil.eager_samples_ms and r.headline == "device":
+            groups["per call (pilot)"] = list(pil.eager_samples_ms)
         dist.append(figure(plot_or_note(
             plots.hist_plot, [{"label": "distribution", "values": samples, "median": s.median,
                                "ci": (s.ci95_low, s.ci95_high), "color": plots.COLORS["A"]}]
@@ -253,16 +251,17 @@ def bench_page(r: Any) -> str:
         ("mean", ms(s.mean), "std", ms(s.std)), ("min", ms(s.min), "max", ms(s.max)),
         ("p5", ms(s.p5), "p95", ms(s.p95)), ("IQR", ms(s.iqr), "samples", str(s.n))], numeric=(1, 3))
     fig_m, tab_m = _methods(r)
-    dec = x.get("decision") or {}
-    how = kv_table([("clock", clock), ("method", _method(r)), ("why this method", dec.get("reason")),
-                    ("stop", r.stop_reason), ("cache", (x.get("cache") or {}).get("policy")),
+    how = kv_table([("clock", clock), ("method", _method(r)),
+                    ("why this method", r.decision.reason if r.decision is not None else None),
+                    ("stop", r.stop_reason), ("cache", r.cache.policy if r.cache is not None else None),
                     ("warmup", f"{r.warmup.calls} calls in {ms(r.warmup.ms)} (first call {ms(r.warmup.first_call_ms)})"
                      f"; {r.warmup.reason}"),
-                    ("host enqueue per call", ms(x["host_enqueue_ms"]) if x.get("host_enqueue_ms") is not None
-                     else None),
-                    ("drift (first → last quarter)", f"{ms((x.get('drift') or {}).get('first_quarter_ms'))} → "
-                     f"{ms((x.get('drift') or {}).get('last_quarter_ms'))}" if x.get("drift") else None),
-                    ("throttled samples", x.get("throttled_samples")), ("target", r.target),
+                    ("host enqueue per call", ms(pil.host_enqueue_ms)
+                     if pil is not None and pil.host_enqueue_ms is not None else None),
+                    ("drift (first → last quarter)", f"{ms(run.drift_first_quarter_ms)} → "
+                     f"{ms(run.drift_last_quarter_ms)}"
+                     if run is not None and run.drift_first_quarter_ms is not None else None),
+                    ("throttled samples", tele.throttled_samples if tele is not None else None), ("target", r.target),
                     ("device", device_line(r.env))])
     sections = [
         section("Warnings and notes", top) if top else section("Warnings", callout(
@@ -273,7 +272,7 @@ def bench_page(r: Any) -> str:
             "number includes the launch and the event pair; one call alone is what ncu times; the floor is the "
             "timing path on null work.", "muted"), sid="methods"),
         _throughput_section(r.throughput),
-        telemetry_section(x.get("telemetry"), title="Clocks and power during sampling", what="the measurement"),
+        telemetry_section(dict(tele.nvml) if tele is not None else None, title="Clocks and power during sampling", what="the measurement"),
         _kernels(r),
         section("How it was measured", _checks(r), how, next_step_block(r.next_step)),
         section("Run details", details_json("configuration", r.config), details_json("environment", r.env),
