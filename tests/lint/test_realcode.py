@@ -1,4 +1,4 @@
-"""Classes of false positives and misses found on public benchmark code (docs/lint.md, "On real code"), each as a
+"""Classes of false positives and misses found on public benchmark code (docs/lint-evaluation.md), each as a
 small file of our own in tests/lint/realcode/: with the default rules, the findings must equal the `# expect:`
 markers exactly (a file without markers must stay silent)."""
 
