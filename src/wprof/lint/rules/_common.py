@@ -491,7 +491,8 @@ def provably_async(ctx: Context, r: Region) -> bool:
             continue
         torch_op = q.startswith("torch.") and not q.startswith(("torch.cuda.", "torch.distributed", "torch.utils",
                                                                  "torch.load", "torch.save", "torch.compile"))
-        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda"  # type: ignore[attr-defined]
+        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda" and \
+            dotted(c.func.value) not in ctx._gpu_callables  # type: ignore[attr-defined]  # not a model's method
         if not (torch_op or tensor_method):
             return False  # a model, a helper, a library call: it may synchronize inside
         if on_gpu(ctx, c):
