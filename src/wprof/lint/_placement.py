@@ -203,6 +203,9 @@ class PlacementModel:
                 return base
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return "cuda"
+        if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
+                self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
+            return "cuda"  # Utils.create_test_matrices(m, n, k): a static method of the file's class
         return self._join([self.placement(a) for a in expr.args])
 
     def _local_bindings(self, scope: object) -> dict[str, list[tuple[ast.stmt | None, ast.AST | None]]] | None:
@@ -278,8 +281,11 @@ class PlacementModel:
         """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""
         cached = getattr(fn, "_wp_moves", None)
         if cached is None:
-            cached = False
-            for n in self.nodes_in(fn):
+            args = getattr(fn, "args", None)
+            cached = args is not None and any(  # def make(m, n, device="cuda"): its default puts data on the GPU
+                isinstance(d, ast.Constant) and isinstance(d.value, str) and d.value.startswith("cuda")
+                for d in [*args.defaults, *args.kw_defaults] if d is not None)
+            for n in ([] if cached else self.nodes_in(fn)):
                 if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
                         ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
                     cached = True

@@ -15,7 +15,8 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
-Reported by default only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
+Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected
+by code (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
 work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to `print`,
 `append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step computes
 with (logits sampled on the host), and a value that flows, inside the loop, into an `if`/`while` test, an index, a
@@ -64,6 +65,7 @@ from .._regions import periodic, same_block_before
 CODE = "WP114"
 NAME = "hidden-sync"
 FIX = "none"
+GROUP = "extra"  # opt-in since sets 14-16: held-out default precision 4 of 15 (docs/lint.md)
 
 
 def _hidden(ctx: Context, c: ast.Call) -> str | None:
