@@ -1,4 +1,4 @@
-"""Classes of false positives and misses found on public benchmark code (docs/lint.md, "On real code"), each as a
+"""Classes of false positives and misses found on public benchmark code (docs/lint-evaluation.md), each as a
 small file of our own in tests/lint/realcode/: with the default rules, the findings must equal the `# expect:`
 markers exactly (a file without markers must stay silent)."""
 
@@ -17,8 +17,9 @@ from wprof.lint._engine import DEFAULT_SELECT, check_source, fix_source, lint_no
 
 HERE = Path(__file__).parent / "realcode"
 FILES = sorted(p for p in HERE.iterdir() if p.suffix in (".py", ".ipynb"))
-# the default rules plus WP101, opt-in since set 10 (docs/lint.md) but still judged on these classes
-DEFAULT = select_rules(DEFAULT_SELECT, extend_select=["WP101"])
+# the default rules plus WP101 (opt-in since set 10), WP108 and WP114 (opt-in since sets 14-16; docs/lint.md), still
+# judged on these classes: their strong findings are `# expect:`, their weak ones `# expect-extra:`
+DEFAULT = select_rules(DEFAULT_SELECT, extend_select=["WP101", "WP108", "WP114"])
 
 
 WEAK = [dataclasses.replace(r, weak=True) for r in DEFAULT]  # the same rules with their weak-evidence findings

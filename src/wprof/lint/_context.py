@@ -314,6 +314,14 @@ class Context(PlacementModel, SyncModel):
                         callables.add(name)
                     elif self._produces_tensor(v):
                         tensorish.add(name)
+        # a module moved in place (`model.cuda()`, `model.to(device)` as a statement, under `if args.cuda:` too)
+        for c in self.calls:
+            if isinstance(c.func, ast.Attribute) and c.func.attr in ("cuda", "to") and \
+                    isinstance(c.func.value, ast.Name) and isinstance(getattr(c, "_wp_parent", None), ast.Expr):
+                name = c.func.value.id
+                if name not in tensorish and any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
+                        (c.func.attr == "cuda" or self.placement(c) == "cuda"):
+                    callables.add(name)
         # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
         for name in list(tensorish):
             for v in self.assigns.get(name, []):

@@ -10,6 +10,26 @@ import ast
 from ._names import TORCH_FACTORIES, dotted
 
 
+def _either(vals: list[str | None]) -> str | None:
+    """The device of a value chosen at run time among several: the GPU if one of them is the GPU and the others
+    are the CPU (the script's intent), else the one device they all name, else unknown."""
+    if vals and "cuda" in vals and all(v in ("cuda", "cpu") for v in vals):
+        return "cuda"
+    return vals[0] if vals and all(v == vals[0] for v in vals) else None
+
+
+def _outer_if(binding: ast.stmt, use: ast.stmt) -> ast.If | None:
+    """The outermost ``if`` holding ``binding`` but not ``use``: its other branch may have bound the name instead."""
+    out = None
+    node = getattr(binding, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                ast.ClassDef)):
+        if isinstance(node, ast.If) and not (node._wp_idx < use._wp_idx <= node._wp_end):  # type: ignore
+            out = node
+        node = getattr(node, "_wp_parent", None)
+    return out
+
+
 class PlacementModel:
     """``placement(expr)``: ``"cuda"``, ``"cpu"`` or ``None``; ``on_cpu(call)``: the call only touches CPU tensors."""
 
@@ -43,24 +63,86 @@ class PlacementModel:
         return d
 
     def _device_value(self, expr: ast.AST, depth: int = 0) -> str | None:
-        """A device argument: ``"cuda:0"``, ``torch.device("cuda")``, a name assigned one of them."""
+        """A device argument: ``"cuda:0"``, ``torch.device("cuda")``, a name assigned one of them.
+
+        A device chosen at run time between the GPU and the CPU (``"cuda" if torch.cuda.is_available() else
+        "cpu"``, ``if args.cuda: device = "cuda" else: device = "cpu"``, ``--device`` defaulting to ``"cuda"``) is
+        the GPU: that is what a timing script is written for, and what it runs on where its numbers are taken."""
         if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
             v = expr.value.lower()
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return "cuda"  # .to(0), device=0
+        if isinstance(expr, ast.IfExp):
+            return _either([self._device_value(expr.body, depth + 1), self._device_value(expr.orelse, depth + 1)])
+        if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):  # args.draft_device or args.device
+            return _either([self._device_value(v, depth + 1) for v in expr.values])
         if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
             return self._device_value(expr.args[0], depth + 1)
         if isinstance(expr, ast.Attribute) and expr.attr == "device":
-            return self.placement(expr.value)
+            place = self.placement(expr.value)
+            if place is not None or dotted(expr) in self.assigns:
+                return place
+            return self._option_default(expr.attr, depth)  # args.device, cfg.device
         d = dotted(expr)
         if d is not None and depth < 4:
             cache = self.__dict__.setdefault("_device_names", {})
             if d not in cache:
                 cache[d] = None
                 vals = [self._device_value(v, depth + 1) for v in self.assigns.get(d, [])]
-                cache[d] = vals[0] if vals and all(v == vals[0] for v in vals) else None
+                if not vals and isinstance(expr, ast.Attribute):
+                    vals = [self._option_default(expr.attr, depth)]  # args.dev: a command-line option
+                elif not vals and isinstance(expr, ast.Name):
+                    vals = [self._param_default(expr, depth)]  # def run(device="cuda")
+                cache[d] = _either(vals)
             return cache[d]
+        return None
+
+    def _option_default(self, attr: str, depth: int) -> str | None:
+        """The device default of a command-line option (``add_argument("--device", default="cuda")``) or of a
+        config class field (``device: str = "cuda:0"``, ``dataclasses.field(default="cuda:0")``) named ``attr``."""
+        table = self.__dict__.get("_option_defaults")
+        if table is None:
+            table = {}
+            for c in self.calls:
+                if self.method(c) != "add_argument":
+                    continue
+                dest = next((k.value.value for k in c.keywords if k.arg == "dest" and
+                             isinstance(k.value, ast.Constant) and isinstance(k.value.value, str)), None)
+                flags = [a.value for a in c.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                if dest is None and flags:
+                    longs = [f for f in flags if f.startswith("--")] or flags
+                    dest = longs[0].lstrip("-").replace("-", "_")
+                default = next((k.value for k in c.keywords if k.arg == "default"), None)
+                if dest and default is not None:
+                    table.setdefault(dest, []).append(default)
+            for cls in self.classes.values():
+                for st in cls.body:
+                    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value is not None:
+                        v = st.value
+                        if isinstance(v, ast.Call) and (dotted(v.func) or "").endswith("field"):
+                            v = next((k.value for k in v.keywords if k.arg == "default"), None)
+                        if v is not None:
+                            table.setdefault(st.target.id, []).append(v)
+            self._option_defaults = table
+        vals = table.get(attr)
+        if not vals or depth >= 4:
+            return None
+        return _either([self._device_value(v, depth + 1) for v in vals])
+
+    def _param_default(self, name: ast.Name, depth: int) -> str | None:
+        """``device`` inside ``def load(model, device="cuda")``: the parameter's default."""
+        scope = getattr(getattr(name, "_wp_stmt", None), "_wp_scope", None)
+        fn = getattr(scope, "node", None)
+        args = getattr(fn, "args", None)
+        if args is None or depth >= 4:
+            return None
+        pos = [*args.posonlyargs, *args.args]
+        pairs = list(zip(pos[len(pos) - len(args.defaults):], args.defaults))
+        pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+        for a, d in pairs:
+            if a.arg == name.id:
+                return self._device_value(d, depth + 1)
         return None
 
     def _join(self, places: list[str | None]) -> str | None:
@@ -121,6 +203,9 @@ class PlacementModel:
                 return base
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return "cuda"
+        if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
+                self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
+            return "cuda"  # Utils.create_test_matrices(m, n, k): a static method of the file's class
         return self._join([self.placement(a) for a in expr.args])
 
     def _local_bindings(self, scope: object) -> dict[str, list[tuple[ast.stmt | None, ast.AST | None]]] | None:
@@ -170,6 +255,9 @@ class PlacementModel:
             loops = {id(lp) for lp in stmt._wp_loops}
             values = [latest[1]] + [v for st, v in bindings if st is not None and st._wp_idx >= idx  # type: ignore
                                     and loops & {id(lp) for lp in st._wp_loops}]  # type: ignore[attr-defined]
+            branch = _outer_if(latest[0], stmt)  # `if args.cuda: x = x.cuda()  else: x = x.cpu()`: both reach
+            if branch is not None:
+                values += [v for st, v in before if branch._wp_idx < st._wp_idx <= branch._wp_end]  # type: ignore
             if not values:
                 values = params
         places = [self.placement(v) if v is not None else None for v in values]
@@ -193,8 +281,11 @@ class PlacementModel:
         """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""
         cached = getattr(fn, "_wp_moves", None)
         if cached is None:
-            cached = False
-            for n in self.nodes_in(fn):
+            args = getattr(fn, "args", None)
+            cached = args is not None and any(  # def make(m, n, device="cuda"): its default puts data on the GPU
+                isinstance(d, ast.Constant) and isinstance(d.value, str) and d.value.startswith("cuda")
+                for d in [*args.defaults, *args.kw_defaults] if d is not None)
+            for n in ([] if cached else self.nodes_in(fn)):
                 if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
                         ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
                     cached = True

@@ -315,7 +315,34 @@ def warmed_by_callers(ctx: Context, scope: Scope, key: str) -> bool:
     sites = _sites(ctx, name)
     return bool(sites) and all(
         called_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+        or _helper_ran_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
         for c in sites)
+
+
+def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """A function of the file that calls ``key`` itself (directly or through one more function of the file) runs
+    in ``scope`` before ``before``: ``main()`` benchmarks ``torch.mm`` with a warmup, then ``quick_demo()`` times
+    one ``torch.mm`` (the warmup ran in the other function)."""
+    head = key.split(".")[0]
+    if key == "@" or head not in ctx.imports:
+        return False  # `model(x)` in two functions are two models; `torch.mm` is one op
+    for stmt in scope.stmts[:before]:
+        for c in stmt_calls(stmt):
+            if isinstance(c.func, ast.Name) and c.func.id in ctx.functions and _fn_calls(ctx, c.func.id, key, 2):
+                return True
+    return False
+
+
+def _fn_calls(ctx: Context, name: str, key: str, depth: int) -> bool:
+    memo = ctx.__dict__.setdefault("_wp_fn_calls", {})
+    k = (name, key, depth)
+    if k not in memo:
+        memo[k] = False
+        calls = ctx.calls_in_function(ctx.functions[name])
+        memo[k] = any(callee_key(c) == key for c in calls) or (depth > 1 and any(
+            isinstance(c.func, ast.Name) and c.func.id in ctx.functions and c.func.id != name and
+            _fn_calls(ctx, c.func.id, key, depth - 1) for c in calls))
+    return memo[k]
 
 
 _BUILTIN_CALLS = frozenset({"range", "len", "print", "enumerate", "zip", "min", "max", "list", "tuple"})
@@ -491,7 +518,8 @@ def provably_async(ctx: Context, r: Region) -> bool:
             continue
         torch_op = q.startswith("torch.") and not q.startswith(("torch.cuda.", "torch.distributed", "torch.utils",
                                                                  "torch.load", "torch.save", "torch.compile"))
-        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda"  # type: ignore[attr-defined]
+        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda" and \
+            dotted(c.func.value) not in ctx._gpu_callables  # type: ignore[attr-defined]  # not a model's method
         if not (torch_op or tensor_method):
             return False  # a model, a helper, a library call: it may synchronize inside
         if on_gpu(ctx, c):

@@ -15,10 +15,15 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
-Reported by default only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
+Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected
+by code (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
 work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to `print`,
-`append`, a meter's `update`, or `+=`). A copy the step computes with (logits sampled on the host) is weak, shown
-only with `--extend-select extra`.
+`append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step computes
+with (logits sampled on the host), and a value that flows, inside the loop, into an `if`/`while` test, an index, a
+`range` bound or the next torch or model call, followed through the names it is assigned to and the lists it is
+appended to (speculative decoding comparing draft and verifier tokens, a sampled token fed back): there the host
+needs the value, and the sync is the algorithm. An accumulator (`+=`, `avg = avg + ...`) is bookkeeping even when
+its total is compared after the loop.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
@@ -60,6 +65,7 @@ from .._regions import periodic, same_block_before
 CODE = "WP114"
 NAME = "hidden-sync"
 FIX = "none"
+GROUP = "extra"  # opt-in since sets 14-16: held-out default precision 4 of 15 (docs/lint.md)
 
 
 def _hidden(ctx: Context, c: ast.Call) -> str | None:
@@ -156,6 +162,8 @@ def _strong(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
         if isinstance(node, ast.If) and not _does_gpu_work(ctx, node):
             return False  # `if num_nan: print(...); exit()`: an error or report path, not the step
         node = getattr(node, "_wp_parent", None)
+    if _feeds_the_work(ctx, c, stmt):
+        return False  # `if draft_tok == target_tok:`, `torch.tensor([[tok]], device=...)`: the host needs the value
     m = ctx.method(c)
     if m == "item" or m is None:  # `.item()`, or `print(tensor)`
         return True
@@ -167,6 +175,88 @@ def _strong(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
             return True
         node = getattr(node, "_wp_parent", None)
     return False
+
+
+def _feeds_the_work(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
+    """The copied value flows, inside the loop that holds the copy, into control flow (an ``if``/``while`` test, a
+    ``range`` bound), an index, or the next computation (a torch call, GPU work, a model's argument): the algorithm
+    needs it on the host (speculative decoding comparing draft and verifier tokens, a token sampled on the host and
+    fed back). Followed through names assigned from it and lists it is appended to (``for p in proposals:``), until
+    the name is bound again; a value that only reaches ``print``, a logger, a meter or an accumulator is not."""
+    loops = stmt._wp_loops  # type: ignore[attr-defined]
+    scope = stmt._wp_scope  # type: ignore[attr-defined]
+    lo, hi = (loops[0]._wp_idx, loops[0]._wp_end) if loops else (stmt._wp_idx, len(scope.stmts) - 1)
+    todo: list[ast.AST] = [c]
+    seen: set[str] = set()
+    while todo:
+        node = todo.pop()
+        verdict, names = _sink(ctx, node)
+        if verdict:
+            return True
+        for name, at in names:
+            if name in seen or len(seen) > 16:
+                continue
+            seen.add(name)
+            todo.extend(_live_loads(ctx, name, at, scope, lo, hi))
+    return False
+
+
+def _sink(ctx: Context, node: ast.AST) -> tuple[bool, list[tuple[str, ast.stmt]]]:
+    """Where the value of ``node`` goes within its statement: (needed by the algorithm, names it is bound to)."""
+    child, parent = node, getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Call) and child is not parent.func:
+            name = ctx.call_name(parent) or ""
+            m = ctx.method(parent)
+            if name == "print" or (m in _BOOKKEEPING and m not in ("append", "extend")):
+                return False, []  # printed, logged, a meter's update
+            if m in ("append", "extend", "add", "insert") and isinstance(parent.func, ast.Attribute):
+                key = dotted(parent.func.value)
+                return False, [(key, parent._wp_stmt)] if key else []  # type: ignore[attr-defined]
+            if name == "range" or name.startswith(("torch.", "cupy.", "triton.")) or ctx.is_gpu_work(parent):
+                return True, []  # a loop bound, a tensor built from it, a model's argument
+        elif isinstance(parent, ast.Subscript) and child is parent.slice:
+            return True, []  # an index
+        elif isinstance(parent, ast.IfExp) and child is parent.test:
+            return True, []
+        elif isinstance(parent, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp, ast.Lambda)):
+            return False, []
+        child, parent = parent, getattr(parent, "_wp_parent", None)
+    stmt = parent
+    if isinstance(stmt, (ast.If, ast.While)) and child is stmt.test:
+        return True, []
+    if isinstance(stmt, (ast.For, ast.AsyncFor)) and child is stmt.iter:
+        return False, [(n.id, stmt) for n in ast.walk(stmt.target) if isinstance(n, ast.Name)]
+    if isinstance(stmt, ast.Assign) and child is stmt.value:
+        own = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+        if any(isinstance(t, ast.Name) and t.id in own for t in stmt.targets):
+            return False, []  # `avg = avg + (loss.item() - avg) / (i + 1)`: an accumulator, as `+=` is
+        return False, [(n.id, stmt) for t in stmt.targets for n in ([t] if isinstance(t, ast.Name) else
+                       (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [])) if isinstance(n, ast.Name)]
+    return False, []
+
+
+def _live_loads(ctx: Context, name: str, at: ast.stmt, scope, lo: int, hi: int) -> list[ast.AST]:
+    """Loads of ``name`` in statements ``lo..hi`` of ``scope`` that can see the binding made at ``at``: after it
+    until the name is bound again, and (the next iteration) from the loop's start until its first binding there."""
+    idx = at._wp_idx  # type: ignore[attr-defined]
+    binds = sorted(s._wp_idx for s in ctx.assign_stmts.get(name, ())  # type: ignore[attr-defined]
+                   if s._wp_scope is scope and lo <= s._wp_idx <= hi and s is not at)  # type: ignore[attr-defined]
+    after_end = next((b for b in binds if b > idx), hi + 1)
+    wrap_end = binds[0] if binds and binds[0] < idx else idx
+    out = []
+    for ld in ctx.loads(name):
+        s = getattr(ld, "_wp_stmt", None)
+        if s is None or s._wp_scope is not scope:  # type: ignore[attr-defined]
+            continue
+        i = s._wp_idx  # type: ignore[attr-defined]
+        if (idx < i < after_end) or (lo <= i < wrap_end and i <= hi):
+            if isinstance(getattr(ld, "_wp_parent", None), ast.Attribute) and ld._wp_parent.value is ld and \
+                    isinstance(ld._wp_parent._wp_parent, ast.Call) and \
+                    ld._wp_parent._wp_parent.func is ld._wp_parent:  # type: ignore[attr-defined]
+                continue  # `proposals.append(...)`, `proposals.clear()`: the container's own methods
+            out.append(ld)
+    return out
 
 
 def _inner_regions(r, same_scope: list, los: list[int]) -> list:

@@ -7,11 +7,16 @@ iterations. Per-iteration samples are reported only when they are summarized by 
 
 Reported by default only on strong evidence: the cold call is repeated inside the timed region (or its
 per-iteration samples are averaged), or a later region of the same function times other work (the cold number is
-compared with another variant), and it is shown to run on the GPU. Any other one-off timed call (also one timed
+compared with another variant), or CUDA events are recorded around the one cold call (events measure the device
+time of kernels: a steady-state number; start-up timed on purpose is read from a host clock), and it is shown to
+run on the GPU. Any other one-off timed call (also one timed
 again later, warm: a cold-vs-warm pair) may be start-up timed on purpose: weak, shown only with
 `--extend-select extra`. Also reported: a timing helper of the file that takes the
 model as a parameter and is called twice or more with the same model, when the first call's result is kept and the
 model was created in the caller and never run before it (a cold measurement compared with warm ones).
+
+A warmup is also seen in another function of the file that calls the same imported op and runs first
+(`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`).
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -64,12 +69,22 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key == "@" else key
         # strong: a benchmark (the cold call repeated inside the timed region, or per-iteration samples summarized
         # by their mean) of work shown to be on the GPU; a one-off timed call may be start-up timed on purpose
-        weak = not ((r.loop is not None or r.in_loop(call) or _compared_later(ctx, r, key)) and on_gpu(ctx, call))
+        weak = not ((r.loop is not None or r.in_loop(call) or _compared_later(ctx, r, key) or
+                     _events_around_one_call(ctx, r, key)) and on_gpu(ctx, call))
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _events_around_one_call(ctx: Context, r, key: str) -> bool:
+    """CUDA events recorded around the one cold call: events measure the device time of the kernels between the
+    records, a steady-state number (start-up timed on purpose is read from a host clock, and named so). The same
+    work timed again later in the function is a deliberate cold-vs-warm pair: left weak."""
+    if r.kind != "event":
+        return False
+    return not any(o.scope is r.scope and o.lo >= r.hi and key in _work_keys(ctx, o) for o in ctx.regions)
 
 
 def _compared_later(ctx: Context, r, key: str) -> bool:
