@@ -496,4 +496,38 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
     operands = list(node.args) + [k.value for k in node.keywords]
     if isinstance(node.func, ast.Attribute):
         operands.append(node.func.value)
-    return any(ctx.placement(a) == "cuda" for a in operands)
+    if any(ctx.placement(a) == "cuda" for a in operands):
+        return True
+    model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
+    return model is not None and model_on_gpu(ctx, model)
+
+
+def model_on_gpu(ctx: Context, name: str) -> bool:
+    """``name`` is a model the file put on the GPU: bound from a chain with ``.cuda()``, ``.to(<a cuda device>)``
+    or ``from_pretrained(..., device_map=...)``, or moved in place (``model.to(device)`` as a statement, the device
+    a GPU one). ``model(x)`` and ``model.generate(ids)`` then run on the GPU whatever their inputs look like."""
+    cache = ctx.__dict__.setdefault("_wp_model_gpu", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = False
+
+    def moved(v: ast.AST) -> bool:
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+            if v.func.attr == "cuda" or (v.func.attr == "to" and ctx.placement(v) == "cuda"):
+                return True
+            if v.func.attr == "from_pretrained" and any(
+                    k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords):
+                return True
+            v = v.func.value
+        return False
+
+    out = any(moved(v) for v in ctx.assigns.get(name, ()))
+    if not out:
+        for ld in ctx.loads(name):
+            call = getattr(getattr(ld, "_wp_parent", None), "_wp_parent", None)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.value is ld and \
+                    isinstance(getattr(call, "_wp_parent", None), ast.Expr) and moved(call):
+                out = True
+                break
+    cache[name] = out
+    return out
