@@ -53,6 +53,10 @@ SYNCING_CALLS = frozenset({
 # torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
 # host after every token (data-dependent termination: it waits for the device each step)
 SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy", "generate"})
+# libraries whose models and pipelines return host objects (a diffusers pipeline's PIL images, a transformers
+# pipeline's dicts, ultralytics results after NMS, a Coqui TTS waveform): a call of one waits for the device, as
+# `generate()` does. Matched on the qualified name of the constructor a name is bound from (through `.to(...)`).
+HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipeline")
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
 GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")

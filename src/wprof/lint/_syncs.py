@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from ._names import (
-    COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS, SYNCING_LAST_NAMES,
+    COMPILERS, HOST_RESULT_ROOTS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS, SYNCING_LAST_NAMES,
     SYNCING_METHODS,
 )
 
@@ -34,12 +34,67 @@ class SyncModel:
             return True
         if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
             return True
+        if self.returns_host_objects(call):
+            return True
+        if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
+                self._param_returns_host(call.func.id):
+            return True
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
         if isinstance(call.func, ast.Name):
             return _imported_sync(self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def returns_host_objects(self, call: ast.Call) -> bool:
+        """A call of a model or pipeline from a library that returns host objects (``pipe(prompt).images[0]`` of a
+        diffusers pipeline, ``model(img)`` of an ultralytics YOLO, ``tts.tts(...)``): complete when it returns."""
+        from ._names import dotted
+
+        base = call.func.value if isinstance(call.func, ast.Attribute) else call.func
+        name = dotted(base)
+        if name is None:
+            return False
+        cache = self.__dict__.setdefault("_host_result", {})
+        if name not in cache:
+            roots = []
+            for v in self.assigns.get(name, []):
+                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                        v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+                    v = v.func.value
+                roots.append(isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(HOST_RESULT_ROOTS))
+            cache[name] = bool(roots) and all(roots)
+        return cache[name]
+
+    def _param_returns_host(self, name: str) -> bool:
+        """``func`` is a parameter of a function of the file whose every caller passes a callable that returns host
+        data: a lambda ending in ``.cpu()``/``.numpy()``/``.item()``/``.tolist()``, or a callable handed only CPU
+        arguments (an extension called on NumPy arrays). Calling it waits for the device."""
+        cache = self.__dict__.setdefault("_param_host", {})
+        if name in cache:
+            return cache[name]
+        cache[name] = False
+        sites: list[tuple[ast.AST, list[ast.AST]]] = []
+        for fname, fn in self.functions.items():
+            pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            if name not in pos:
+                continue
+            index = pos.index(name)
+            for c in self.calls:
+                if not (isinstance(c.func, ast.Name) and c.func.id == fname):
+                    continue
+                if index >= len(c.args) or any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
+                    return False
+                sites.append((c.args[index], list(c.args[index + 1:])))
+        out = bool(sites)
+        for value, rest in sites:
+            if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call):
+                m = self.method(value.body)
+                out = out and (m in HIDDEN_SYNC_METHODS or m == "numpy")
+            else:
+                out = out and bool(rest) and all(self.placement(a) == "cpu" for a in rest)  # type: ignore
+        cache[name] = out
+        return out
 
     def _name_syncs(self, name: str, hidden: bool) -> bool:
         """A name bound to a synchronize (``sync = torch.cuda.synchronize``) or to a compiled syncing function

@@ -22,7 +22,7 @@ images = torch.rand(16, 3, 224, 224).to(dev)
 begin = time.time()
 for _ in range(50):
     backbone.forward(images)  # expect: WP103
-print("total s:", time.time() - begin)  # expect-extra: WP102
+print("total s:", time.time() - begin)  # expect: WP102
 
 
 def option_default(n=20):

@@ -375,8 +375,10 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
     for stmt in scope.stmts[:before]:
         for c in stmt_calls(stmt):
             k = callee_key(c)
-            if k is not None and k.rpartition(".")[0] == base and ctx.is_gpu_work(c):
-                return True  # it ran device work (not `.eval()` or `.num_parameters()`)
+            if k is not None and k.rpartition(".")[0] == base and (ctx.is_gpu_work(c) or any(
+                    w in k.rpartition(".")[2].lower() for w in ("capture", "warm"))):
+                return True  # it ran device work (not `.eval()` or `.num_parameters()`), or captured a CUDA graph
+                # of it (`runner.capture_model()` runs the model before `runner.execute_model(...)` replays it)
     return False
 
 
@@ -494,40 +496,38 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
     operands = list(node.args) + [k.value for k in node.keywords]
     if isinstance(node.func, ast.Attribute):
         operands.append(node.func.value)
-    return any(ctx.placement(a) == "cuda" for a in operands)
+    if any(ctx.placement(a) == "cuda" for a in operands):
+        return True
+    model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
+    return model is not None and model_on_gpu(ctx, model)
 
 
-def provably_async(ctx: Context, r: Region) -> bool:
-    """Every call between the readings is a torch op or a tensor method on GPU tensors (or a kernel launch, a host
-    builtin, a clock) that cannot synchronize, and at least one of them is shown to run on the GPU."""
-    from .._context import in_lambda
-    from .._names import HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, SYNC_ATTRS, SYNC_FUNCS
+def model_on_gpu(ctx: Context, name: str) -> bool:
+    """``name`` is a model the file put on the GPU: bound from a chain with ``.cuda()``, ``.to(<a cuda device>)``
+    or ``from_pretrained(..., device_map=...)``, or moved in place (``model.to(device)`` as a statement, the device
+    a GPU one). ``model(x)`` and ``model.generate(ids)`` then run on the GPU whatever their inputs look like."""
+    cache = ctx.__dict__.setdefault("_wp_model_gpu", {})
+    if name in cache:
+        return cache[name]
+    cache[name] = False
 
-    seen_gpu = False
-    for c in r.calls():
-        if in_lambda(c):
-            continue
-        q = ctx.call_name(c) or ""
-        m = ctx.method(c)
-        if q in HOST_CLOCKS or q in HOST_BUILTINS:
-            continue
-        if q in SYNC_FUNCS or m in SYNC_ATTRS or m in HIDDEN_SYNC_METHODS or ctx.is_sync(c):
-            return False
-        if isinstance(c.func, ast.Subscript):
-            seen_gpu = True
-            continue
-        torch_op = q.startswith("torch.") and not q.startswith(("torch.cuda.", "torch.distributed", "torch.utils",
-                                                                 "torch.load", "torch.save", "torch.compile"))
-        tensor_method = m is not None and ctx.placement(c.func.value) == "cuda" and \
-            dotted(c.func.value) not in ctx._gpu_callables  # type: ignore[attr-defined]  # not a model's method
-        if not (torch_op or tensor_method):
-            return False  # a model, a helper, a library call: it may synchronize inside
-        if on_gpu(ctx, c):
-            seen_gpu = True
-    from .._context import stmt_nodes
+    def moved(v: ast.AST) -> bool:
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+            if v.func.attr == "cuda" or (v.func.attr == "to" and ctx.placement(v) == "cuda"):
+                return True
+            if v.func.attr == "from_pretrained" and any(
+                    k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords):
+                return True
+            v = v.func.value
+        return False
 
-    for s in r.stmts():
-        for n in stmt_nodes(s):
-            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and on_gpu(ctx, n):
-                seen_gpu = True
-    return seen_gpu
+    out = any(moved(v) for v in ctx.assigns.get(name, ()))
+    if not out:
+        for ld in ctx.loads(name):
+            call = getattr(getattr(ld, "_wp_parent", None), "_wp_parent", None)
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.value is ld and \
+                    isinstance(getattr(call, "_wp_parent", None), ast.Expr) and moved(call):
+                out = True
+                break
+    cache[name] = out
+    return out
