@@ -240,10 +240,14 @@ class Context(PlacementModel, SyncModel):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for t in targets:
             elts = t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]
-            for e in elts:
+            values = [value] * len(elts)
+            if len(elts) > 1 and isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(elts) and \
+                    not any(isinstance(x, ast.Starred) for x in (*elts, *value.elts)):
+                values = value.elts  # `lls, t = [], []`: each name gets its own value
+            for e, v in zip(elts, values):
                 key = dotted(e)
                 if key is not None:
-                    self.assigns.setdefault(key, []).append(value)
+                    self.assigns.setdefault(key, []).append(v)
                     self.assign_stmts.setdefault(key, []).append(stmt)
 
     # ---------------------------------------------------------------- names

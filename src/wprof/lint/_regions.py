@@ -131,6 +131,7 @@ def _clock_assign_stmts(ctx: Context) -> dict[str, list[ast.stmt]]:
         for v, s in zip(values, stmts):
             if ctx.is_clock(v):
                 out.setdefault(key, []).append(s)
+                s._wp_clock = v  # type: ignore[attr-defined]  # the reading (`t0, n = perf_counter(), 0`)
     return out
 
 
@@ -163,11 +164,11 @@ def _host_regions(ctx: Context) -> list[Region]:
             end_stmt = _latest(clock_assigns[lkey], scope, stmt._wp_idx, inclusive=True)
             if end_stmt is None:
                 continue
-            end_node = end_stmt.value  # type: ignore[attr-defined]
+            end_node = end_stmt._wp_clock  # type: ignore[attr-defined]
         start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx)
         if start_stmt is None:
             continue
-        start_node = start_stmt.value  # type: ignore[attr-defined]
+        start_node = start_stmt._wp_clock  # type: ignore[attr-defined]
         out.append(Region(
             kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
             hi=end_stmt._wp_idx, start=start_node, end=end_node, loop=_common_loop(start_stmt, end_stmt),
@@ -176,8 +177,10 @@ def _host_regions(ctx: Context) -> list[Region]:
     return out
 
 
-def _samples_of(ctx: Context, expr: ast.AST) -> str | None:
-    """The container an interval ends up in (``times.append(t1 - t0)``, ``dt = ...; times.append(dt)``)."""
+def _samples_of(ctx: Context, expr: ast.AST, depth: int = 0) -> str | None:
+    """The container an interval ends up in: ``times.append(t1 - t0)``, ``lat[i] = t1 - t0`` (a preallocated
+    array written by index), or through temporaries, ``dt = t1 - t0; ms = dt * 1e3; times.append(ms)`` (the first
+    such use after each assignment, up to three temporaries deep)."""
     node = expr
     parent = getattr(node, "_wp_parent", None)
     while isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Call)):
@@ -192,18 +195,20 @@ def _samples_of(ctx: Context, expr: ast.AST) -> str | None:
         if isinstance(target, ast.Subscript):
             return base_key(target)
         name = dotted(target)
-        if name is None:
+        if name is None or depth >= 3:
             return None
         scope = parent._wp_scope  # type: ignore[attr-defined]
-        best = None
-        for load in ctx.loads(name):  # `dt = ...; times.append(dt)`: the first append after the assignment
-            c = getattr(load, "_wp_parent", None)
-            s = getattr(load, "_wp_stmt", None)
-            if isinstance(c, ast.Call) and c.args and c.args[0] is load and isinstance(c.func, ast.Attribute) and \
-                    c.func.attr in ("append", "update") and s is not None and s._wp_scope is scope and \
-                    s._wp_idx > parent._wp_idx and (best is None or s._wp_idx < best[0]):  # type: ignore
-                best = (s._wp_idx, base_key(c.func.value))  # type: ignore[attr-defined]
-        return best[1] if best else None
+        later = sorted((ld for ld in ctx.loads(name) if getattr(ld, "_wp_stmt", None) is not None and
+                        ld._wp_stmt._wp_scope is scope and ld._wp_stmt._wp_idx > parent._wp_idx),  # type: ignore
+                       key=lambda ld: ld._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+        for load in later:  # `dt = ...; times.append(dt)`: the first sample container after the assignment
+            rebound = any(st._wp_scope is scope and parent._wp_idx < st._wp_idx <= load._wp_stmt._wp_idx  # type: ignore
+                          for st in ctx.assign_stmts.get(name, []) if st is not parent)
+            if rebound:
+                break
+            key = _samples_of(ctx, load, depth + 1)
+            if key is not None:
+                return key
     return None
 
 

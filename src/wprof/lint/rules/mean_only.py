@@ -11,12 +11,16 @@ runs cannot be compared and a noisy measurement looks as precise as a clean one.
 report the median and the spread (min, p5/p95 or IQR) and n.
 
 Totals divided by a count (`(t1 - t0) / n` over a loop) are not reported: no per-sample data exists there. Samples
-that reach the list through a temporary (`ms = start.elapsed_time(end); times.append(ms)`) count, and a name bound to
-a new list for each measurement (`times = []` before each benchmark) is judged list by list. Samples that are
+that reach the list through temporaries (`ms = start.elapsed_time(end); times.append(ms)`, up to three deep) count,
+as do lists bound in a tuple assignment (`losses, times = [], []`), arrays preallocated with `np.empty`/`np.zeros`/
+`torch.zeros` and written by index (`lat[i] = ms`), lists converted and named before their mean
+(`dur = torch.tensor(times); dur.mean()`), and durations returned by a function of the file (`return
+time.perf_counter() - t0`) and appended; a name bound to a new list for each measurement (`times = []` before each
+benchmark) is judged list by list. Samples that are
 never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
-reader sees every sample, and the mean is not the only number reported.
+reader sees every sample, and the mean is not the only number reported. Nor one sample (a loop `for i in range(1):`).
 
 ## Example
 ```python
@@ -73,21 +77,77 @@ def _sample_lists(ctx: Context) -> set[str]:
                 key = base_key(stmt.targets[0])
                 if key:
                     keys.add(key)
-    # only plain lists: a meter object's `.avg` is its own design
+    for c in _helper_samples(ctx):  # `ttft = time_forward(model, ids); ttfts.append(ttft)`
+        key = _samples_of(ctx, c)
+        if key:
+            keys.add(key)
+    # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
     out = set()
     for k in keys:
         values = ctx.assigns.get(k, [])
         if values and all(isinstance(v, (ast.List, ast.ListComp)) or
-                          (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list")
-                          for v in values):
+                          (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
+                          _preallocated(ctx, v) for v in values):
             out.add(k)
     return out
+
+
+_PREALLOC = frozenset({"empty", "zeros", "ones", "full"})
+
+
+def _preallocated(ctx: Context, v: ast.AST) -> bool:
+    """``np.empty(iters)``, ``torch.zeros(n)``: an array of samples written by index (``lat[i] = t1 - t0``)."""
+    if not isinstance(v, ast.Call):
+        return False
+    q = ctx.call_name(v) or ""
+    head, _, last = q.rpartition(".")
+    return last in _PREALLOC and head in ("numpy", "torch")
+
+
+def _helper_samples(ctx: Context) -> list[ast.Call]:
+    """Calls of a function of the file that returns one interval (``return time.perf_counter() - t0``,
+    ``return start.elapsed_time(end)``, or a name assigned one of them): each call is a sample."""
+    helpers = set()
+    for name, fn in ctx.functions.items():
+        scope = fn._wp_own_scope  # type: ignore[attr-defined]
+        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
+        if returns and all(_is_interval(ctx, st.value, scope, st) for st in returns):
+            helpers.add(name)
+    if not helpers:
+        return []
+    return [c for c in ctx.calls if isinstance(c.func, ast.Name) and c.func.id in helpers]
+
+
+def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) -> bool:
+    if isinstance(v, ast.Name) and depth < 2:
+        binds = [st for st in ctx.assign_stmts.get(v.id, []) if st._wp_scope is scope and  # type: ignore
+                 st._wp_idx < at._wp_idx and isinstance(st, ast.Assign) and len(st.targets) == 1 and  # type: ignore
+                 isinstance(st.targets[0], ast.Name)]
+        if not binds:
+            return False
+        latest = max(binds, key=lambda st: st._wp_idx)  # type: ignore[attr-defined]
+        return _is_interval(ctx, latest.value, scope, latest, depth + 1)
+    while isinstance(v, ast.BinOp) and not isinstance(v.op, ast.Sub):
+        v = v.left  # (t1 - t0) * 1e3
+    if isinstance(v, ast.Call):
+        return ctx.method(v) == "elapsed_time"
+    if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Sub)):
+        return False
+    if ctx.is_clock(v.left) or ctx.is_clock(v.right):
+        return True
+    clocks = set()
+    for side in (v.left, v.right):
+        if isinstance(side, ast.Name):
+            vals = [st.value for st in ctx.assign_stmts.get(side.id, [])  # type: ignore[attr-defined]
+                    if st._wp_scope is scope and isinstance(st, ast.Assign)]  # type: ignore[attr-defined]
+            clocks.add(bool(vals) and all(ctx.is_clock(x) for x in vals))
+    return clocks == {True}
 
 
 def check(ctx: Context) -> None:
     for key in sorted(_sample_lists(ctx)):
         for means, others, appends in _uses_by_binding(ctx, key):
-            if means and not others and not _each_sample_shown(ctx, appends):
+            if means and not others and not _each_sample_shown(ctx, appends) and not _one_sample(appends):
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
@@ -116,13 +176,20 @@ _SHOW = frozenset({"print", "info", "debug", "warning", "log", "write", "set_pos
                    "add_scalar", "add_scalars", "pprint", "echo", "secho"})
 
 
-def _each_sample_shown(ctx: Context, appends: list[ast.Call]) -> bool:
+def _one_sample(appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
+    """Every sample is taken in a loop that runs once (``for i in range(1):``): one sample, no spread to report."""
+    def once(loop: ast.stmt) -> bool:
+        it = getattr(loop, "iter", None)
+        return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
+            1 <= len(it.args) <= 2 and all(isinstance(a, ast.Constant) for a in it.args) and \
+            it.args[-1].value - (it.args[0].value if len(it.args) == 2 else 0) == 1  # type: ignore[attr-defined]
+    return bool(appends) and all(st._wp_loops and once(st._wp_loops[-1]) for _, st in appends)  # type: ignore
+
+
+def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
     """Every sample is also printed or logged where it is taken (``times.append(dt); print(i, "t =", dt)`` in the
     same loop): the reader sees the spread, the mean is not the only number reported."""
-    for app in appends:
-        if not app.args:
-            continue
-        arg, stmt = app.args[0], app._wp_stmt  # type: ignore[attr-defined]
+    for arg, stmt in appends:
         loop = stmt._wp_loops[-1] if stmt._wp_loops else None
         if loop is None:
             continue
@@ -182,10 +249,17 @@ def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[a
         parent = getattr(node, "_wp_parent", None)
         if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr == "append" and \
                 isinstance(getattr(parent, "_wp_parent", None), ast.Call):
-            appends.append(parent._wp_parent)  # type: ignore[attr-defined]
-        m, o = sample_uses_of(ctx, [node])
-        means.extend(m)
-        others.extend(o)
+            call = parent._wp_parent  # type: ignore[attr-defined]
+            if call.args:
+                appends.append((call.args[0], stmt))
+        written = _index_write(node)
+        if written is not None:  # `lat[i] = t1 - t0`: a sample stored, not a use
+            appends.append((written, stmt))
+            continue
+        for use in _converted(ctx, node):  # `d = torch.tensor(durations)`: d's uses are the samples' uses
+            m, o = sample_uses_of(ctx, [use])
+            means.extend(m)
+            others.extend(o)
     if 0 in groups and len(groups) > 1:  # file-wide uses count against every list
         m0, o0, a0 = groups.pop(0)
         for means, others, appends in groups.values():
@@ -193,3 +267,43 @@ def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[a
             others.extend(o0)
             appends.extend(a0)
     return list(groups.values())
+
+
+def _index_write(node: ast.AST) -> ast.AST | None:
+    """``lat[i] = value`` (or ``lat[i, j] = value``): the value written by index into the container ``node``."""
+    parent = getattr(node, "_wp_parent", None)
+    if isinstance(parent, ast.Subscript) and parent.value is node and isinstance(parent.ctx, ast.Store):
+        st = getattr(parent, "_wp_parent", None)
+        if isinstance(st, ast.Assign) and parent in st.targets:
+            return st.value
+        if isinstance(st, ast.AugAssign):
+            return st.value
+    return None
+
+
+_CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack"})
+
+
+def _converted(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
+    """``node`` itself, or, when it is converted and named (``dur = torch.tensor(durations)``,
+    ``loss, acc, dur = tensor(a), tensor(b), tensor(durations)``), the later uses of that name in its function."""
+    parent = getattr(node, "_wp_parent", None)
+    if depth >= 2 or not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and
+                          (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in _CONVERT):
+        return [node]
+    up = getattr(parent, "_wp_parent", None)
+    target = None
+    if isinstance(up, ast.Assign) and len(up.targets) == 1 and up.value is parent:
+        target = up.targets[0]
+    elif isinstance(up, (ast.Tuple, ast.List)) and isinstance(getattr(up, "_wp_parent", None), ast.Assign):
+        st = up._wp_parent  # type: ignore[attr-defined]
+        t = st.targets[0] if len(st.targets) == 1 else None
+        if st.value is up and isinstance(t, (ast.Tuple, ast.List)) and len(t.elts) == len(up.elts):
+            target = t.elts[up.elts.index(parent)]
+    if not isinstance(target, ast.Name):
+        return [node]
+    stmt = up if isinstance(up, ast.stmt) else up._wp_parent  # type: ignore[union-attr]
+    scope = stmt._wp_scope  # type: ignore[attr-defined]
+    later = [ld for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is scope and  # type: ignore[attr-defined]
+             ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
+    return [u for ld in later for u in _converted(ctx, ld, depth + 1)] if later else [node]
