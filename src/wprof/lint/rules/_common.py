@@ -171,7 +171,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     library = is_library(ctx)
     for r in ctx.regions:
         if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
-                helper_called_again(ctx, r.scope) or end_to_end(ctx, r):
+                helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         if library and not isinstance(r.scope.node, ast.Module):
             continue  # a library's function: its callers run it many times, and warm it up or not
@@ -531,3 +531,62 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
                 break
     cache[name] = out
     return out
+
+
+def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
+    """``stmt`` runs only when the device is the CPU: in the CPU branch of a device test (``if device == "cpu":``,
+    the ``else`` of ``if torch.cuda.is_available():``), after an ``if device == "cuda": ...; return`` in its block,
+    or in a function every caller of which calls it only on such a path (``timed_cpu(...)`` under
+    ``if device == "cpu":``)."""
+    node: ast.AST = stmt
+    parent = getattr(stmt, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module,
+                                                         ast.ClassDef, ast.Lambda)):
+        if isinstance(parent, ast.If):
+            side = _device_side(parent.test)
+            if (side == "cpu" and node in parent.body) or (side == "cuda" and node in parent.orelse):
+                return True
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and node in block:
+                for prev in block[:block.index(node)]:
+                    if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
+                            prev.body and isinstance(prev.body[-1], (ast.Return, ast.Raise)):
+                        return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    if isinstance(parent, ast.Module):
+        for prev in parent.body[:parent.body.index(node)] if node in parent.body else []:
+            if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
+                    prev.body and isinstance(prev.body[-1], ast.Raise):
+                return True
+    if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        sites = [c for c in _sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+        return bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1) for c in sites)  # type: ignore[attr-defined]
+    return False
+
+
+def _device_side(test: ast.AST) -> str | None:
+    """Which device a test selects when true: ``"cuda"`` (``device == "cuda"``, ``torch.cuda.is_available()``,
+    ``x.is_cuda``, ``args.cuda``), ``"cpu"`` (``device == "cpu"``, ``not torch.cuda.is_available()``), or None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        side = _device_side(test.operand)
+        return {"cuda": "cpu", "cpu": "cuda"}.get(side or "")
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        consts = [n.value.lower() for n in (test.left, *test.comparators)
+                  if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        if len(consts) != 1:
+            return None
+        dev = "cuda" if consts[0].startswith("cuda") else ("cpu" if consts[0] == "cpu" else None)
+        if dev is None:
+            return None
+        if isinstance(test.ops[0], (ast.Eq, ast.In, ast.Is)):
+            return dev
+        if isinstance(test.ops[0], (ast.NotEq, ast.NotIn, ast.IsNot)):
+            return "cpu" if dev == "cuda" else "cuda"
+        return None
+    if isinstance(test, ast.Call):
+        return "cuda" if (dotted(test.func) or "").endswith("cuda.is_available") else None
+    if isinstance(test, ast.Attribute) and test.attr == "is_cuda":
+        return "cuda"
+    return None
+
