@@ -6,14 +6,15 @@ Method (DESIGN.md, "Kernel bench"; docs/bench.md explains each choice), each ste
    host-clock estimate of one call; warmup by count and by time (both must be met), excluded from the samples and
    recorded in the result (:class:`~wprof.benchmark.measure.Measurement`).
 2. Harness floor: the timing path itself on null work (``torch.cuda._sleep(0)``, the smallest kernel; on the host
-   clock an empty call), for every method used, kept in ``extra["floor"]`` (:mod:`~wprof.benchmark.measure`).
+   clock an empty call), for every method used, kept in the ``floor`` section (:mod:`~wprof.benchmark.measure`).
 3. ``mode="auto"`` (default, CUDA): pilots and the headline method (:mod:`wprof.benchmark.pilots`).
 4. Timed spans of the chosen method until ``iters`` samples, or until the 95% confidence interval of the median is
    within ``precision`` or the ``budget_s`` budget (pilots included) is spent, after ``min_iters`` samples; spans
    and memory bounded for any count (:mod:`wprof.benchmark.stopping`).
 5. The NVML monitor runs throughout; samples whose span overlaps a throttled interval are flagged (and dropped with
    ``drop_throttled=True``, never all of them) (:mod:`wprof.benchmark.telemetry`).
-6. Summary, warnings (:mod:`wprof.benchmark.analysis`), the next step (:mod:`wprof.benchmark.advice`), environment.
+6. Summary, warnings and the result's typed sections (:mod:`wprof.benchmark.analysis`; the cross-check's from
+   :mod:`wprof.benchmark.verify`), the next step (:mod:`wprof.benchmark.advice`), environment.
 
 Timing goes through a backend (:mod:`wprof.benchmark.backends`): CUDA events when torch sees a GPU, else
 ``time.perf_counter_ns`` (the result says ``clock="host"`` and one line on the ``wprof`` logger announces it). One
@@ -31,7 +32,6 @@ from .. import __version__
 from .._optional import optional
 from ..errors import UsageError
 from ..results import BenchResult, Warmup, now_utc
-from ..results.bench import sections_from_extra
 from .advice import next_step
 from .analysis import analyze
 from .backends import HOST_NOTICE, make_backend
@@ -175,16 +175,14 @@ def fingerprint(device: Any) -> dict[str, Any]:
 
 def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: str, warmup_rec: Warmup,
            env: dict[str, Any], tele: Any, t_begin: int, t_end: int, outcome: Any = None) -> BenchResult:
-    """The result of a finished measurement: analysis, the next step, the device's state at the end."""
+    """The result of a finished measurement: analysis, the cross-check's sections, the next step, the device's state
+    at the end."""
     from .telemetry import end_reading
 
     a = analyze(m, store, tele, warmup_rec, total_s=(t_end - t_begin) / 1e9, timed_s=(t_end - m.t_timed0) / 1e9)
     clock = outcome.clock if outcome is not None and outcome.clock else m.backend.clock
     if outcome is not None:
-        outcome.apply(a.extra, a.warnings)
-    nxt = next_step(target, clock)
-    if nxt:
-        a.extra["next_step"] = nxt
+        outcome.apply(a)
     if m.backend.is_cuda:
         end_reading(env)
     for n_ in a.notices:
@@ -201,7 +199,8 @@ def finish(m: Measurement, name: str, target: str, store: Samples, stop_reason: 
         warnings=tuple(a.warnings),
         env=env,
         config=m.cfg.as_dict(),
-        **sections_from_extra(a.extra),
+        **a.sections(),
+        next_step=next_step(target, clock) or "",
         target=target,
         created_utc=now_utc(),
         wprof_version=__version__,

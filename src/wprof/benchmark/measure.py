@@ -12,10 +12,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..errors import UsageError, UserCodeError
 from ..results import Warmup
+from ..results.bench_sections import Cache
 from ..stats import Warning_
 from . import policy
 from .config import DEFAULT_WARMUP_CALLS, BenchConfig
@@ -96,7 +98,7 @@ class Measurement:
         self.now_ns: Callable[[], int] = getattr(backend, "now_ns", host_ns)
         self.notices: list[str] = []
         self.warnings: list[Warning_] = []
-        self.cache_info: dict[str, Any] = {"policy": cfg.cache}
+        self.cache_info = Cache(policy=cfg.cache)  # the result's ``cache`` section, filled as the cache is set up
         self.before: Callable[[], Any] | None = None
         self.before_host_ms = 0.0
         if args is not None or kwargs is not None:
@@ -124,7 +126,8 @@ class Measurement:
         nbytes = tensor_bytes(a) + tensor_bytes(k)
         copies, enough, why = policy.rotate_copies(nbytes, self.backend.l2_bytes(),
                                                    free_bytes=self.backend.free_bytes())
-        self.cache_info.update(rotate_copies=copies, bytes_per_call=nbytes, rotate_enough=enough, rotate=why)
+        self.cache_info = replace(self.cache_info, rotate_copies=int(copies), bytes_per_call=int(nbytes),
+                                  rotate_enough=bool(enough), rotate=why)
         if not enough:
             self.warnings.append(Warning_("rotate-short", f"input rotation covers less than {policy.ROTATE_L2_FACTOR:g}"
                                           f" x L2: {why}; some calls may find their inputs in L2.",
@@ -136,14 +139,14 @@ class Measurement:
         if not be.is_cuda:
             if cache != "warm":
                 self.notices.append(f"cache={cache!r} applies to a GPU's L2; on the host clock nothing is flushed")
-            self.cache_info["applied"] = False
+            self.cache_info = replace(self.cache_info, applied=False)
             return
-        self.cache_info["applied"] = True
-        self.cache_info["l2_bytes"] = be.l2_bytes()
+        l2 = be.l2_bytes()
+        self.cache_info = replace(self.cache_info, applied=True, l2_bytes=None if l2 is None else int(l2))
         if cache == "cold":
-            flush = be.make_flush(policy.flush_bytes(self.cache_info["l2_bytes"]))
-            self.cache_info["flush_bytes"] = flush.nbytes
-            self.cache_info["flush"] = "read of 2 x L2 before each call, outside the event pair"
+            flush = be.make_flush(policy.flush_bytes(l2))
+            self.cache_info = replace(self.cache_info, flush_bytes=int(flush.nbytes),
+                                      flush="read of 2 x L2 before each call, outside the event pair")
             flush()
             be.sync("cache flush")
             t0 = self.now_ns()

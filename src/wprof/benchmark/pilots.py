@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DeviceUnavailableError
+from ..results.bench_sections import Isolated
 from ..stats import Warning_
 from . import policy
 from .measure import median
@@ -22,7 +23,7 @@ from .measure import median
 if TYPE_CHECKING:
     from .measure import Measurement
 
-__all__ = ["Plan", "plan_method", "isolated", "PILOT_SAMPLES", "LONG_CALL_MS"]
+__all__ = ["Plan", "plan_method", "isolated", "isolated_section", "PILOT_SAMPLES", "LONG_CALL_MS"]
 
 PILOT_SAMPLES = 20
 PILOT_BUDGET_FRACTION = 0.15
@@ -48,7 +49,7 @@ class Plan:
     device_problem: str | None = None  # why the back-to-back pilot is not valid (the pre-queued wait did not hold)
     seed: list[float] = field(default_factory=list)  # pilot samples of the headline method, reused as samples
     seed_span: tuple[int, int] = (0, 0)
-    isolated: dict[str, Any] = field(default_factory=dict)  # one call on its own (near-floor kernels)
+    isolated: Isolated | None = None  # one call on its own (near-floor kernels): the result's section
 
 
 def _aggregate_calls(m: Measurement) -> int:
@@ -171,7 +172,17 @@ def isolated(m: Measurement, device_ms: float, n: int) -> None:
     if pair is None or p.calls <= 1 or not policy.near_floor(device_ms, m.floor.get("device")):
         return
     sp = m.queued(c, max(10, n), 1, p.host_enqueue_ms or 0.01, phase="pilot")
-    single = median(sp.samples)
-    p.isolated = {"isolated_ms": policy.isolated_estimate(single, pair), "single_in_pair_ms": single,
-                  "empty_pair_ms": pair, "samples_ms": sp.samples,
-                  "how": "one call pre-queued in its own event pair, less an empty pre-queued event pair"}
+    p.isolated = isolated_section(median(sp.samples), pair, sp.samples,
+                                  "one call pre-queued in its own event pair, less an empty pre-queued event pair")
+
+
+def isolated_section(single_ms: float, pair_ms: float, samples_ms: Any, how: str) -> Isolated:
+    """The ``isolated`` section: one call in its own event pair (``single_ms``, median of ``samples_ms``) less an
+    empty pair (``pair_ms``)."""
+    return Isolated(isolated_ms=_opt_float(policy.isolated_estimate(single_ms, pair_ms)),
+                    single_in_pair_ms=_opt_float(single_ms), empty_pair_ms=_opt_float(pair_ms), how=how,
+                    samples_ms=tuple(float(x) for x in samples_ms))
+
+
+def _opt_float(x: Any) -> float | None:
+    return None if x is None else float(x)

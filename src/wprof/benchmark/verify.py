@@ -5,7 +5,8 @@
 headline, the replacement samples (pre-queued eager calls re-sampled, or the wall spans themselves on the host
 clock); for a multi-kernel callable timed back to back, one call on its own (a pre-queued call in its own event
 pair, less an empty pair); for long calls, cool calls (:mod:`wprof.benchmark.power`). It returns an
-:class:`Outcome` the core applies to the result. It reads the measurement's plan, floor and backend and calls the
+:class:`Outcome` (the typed ``crosscheck``, ``kernels`` and ``power`` sections of :mod:`wprof.results.bench_checks`)
+the core applies to the result's analysis. It reads the measurement's plan, floor and backend and calls the
 user's function through the measurement's caller, so errors name the phase ("cross-check").
 """
 
@@ -14,13 +15,19 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ..clocks import host_ns
+from ..results.bench_checks import CrossCheck, Kernels, Power
+from ..results.bench_sections import Decision
 from ..stats import Warning_
 from . import crosscheck, policy, power
 from .kernels import KernelBreakdown
+from .pilots import isolated_section
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 __all__ = ["Outcome", "verify"]
 
@@ -34,38 +41,32 @@ SET_ASIDE = frozenset({"launch-bound", "near-floor", "aggregate-mode", "pair-cos
 
 @dataclass
 class Outcome:
-    """What the cross-check changes in the result (``None``: unchanged) and the sections it adds."""
+    """What the cross-check changes in the result (``None``: unchanged) and the typed sections it adds."""
 
     samples: list[float] | None = None
     method: str | None = None
     calls: int | None = None
     clock: str | None = None
     stop_reason: str | None = None
-    crosscheck: dict[str, Any] = field(default_factory=dict)
-    kernels: dict[str, Any] | None = None
-    power: dict[str, Any] | None = None
+    crosscheck: CrossCheck | None = None
+    kernels: Kernels | None = None
+    power: Power | None = None
     warnings: list[Warning_] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
-    headline: str | None = None  # extra["headline"] when replaced: "wall"
+    headline: str | None = None  # "wall" when the synchronized wall replaced the headline
 
-    def apply(self, extra: dict[str, Any], warnings: list[Warning_]) -> None:
-        """Add the sections and warnings to a result's ``extra`` and warning list. When the headline was replaced by
-        the wall, the numbers and warnings built on the set-aside device method go (they stay in
-        ``extra.crosscheck`` and ``extra.pilot``): a warning that says "the GPU takes 0.005 µs" is a wrong number."""
-        extra["crosscheck"] = self.crosscheck
-        if self.kernels is not None:
-            extra["kernels"] = self.kernels
-        if self.power is not None:
-            extra["power"] = self.power
-        if self.headline:
-            extra["headline"] = self.headline
+    def apply(self, a: Analysis) -> None:
+        """Add the sections and warnings to an analysis. When the headline was replaced by the wall, the numbers and
+        warnings built on the set-aside device method go (they stay in the ``crosscheck`` section and the pilots'
+        samples): a warning that says "the GPU takes 0.005 µs" is a wrong number."""
+        a.crosscheck, a.kernels, a.power = self.crosscheck, self.kernels, self.power
         if self.headline == "wall":
-            for key in ("device_ms", "eager_ms", "isolated", "isolated_ms"):
-                extra.pop(key, None)
-            extra["decision"] = {"headline": "wall", "launch_bound": False,
-                                 "reason": self.crosscheck.get("sentence", "")}
-            warnings[:] = [w for w in warnings if w.code not in SET_ASIDE]
-        warnings.extend(self.warnings)
+            if a.pilots is not None:
+                a.pilots = replace(a.pilots, eager_ms=None, device_ms=None)
+            a.isolated = None
+            a.decision = Decision("wall", False, self.crosscheck.sentence if self.crosscheck else "")
+            a.warnings[:] = [w for w in a.warnings if w.code not in SET_ASIDE]
+        a.warnings.extend(self.warnings)
 
 
 def _median(xs: Any) -> float | None:
@@ -82,10 +83,11 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
     be, c, p, cfg = m.backend, m.caller, m.plan, m.cfg
     out = Outcome()
     if not be.is_cuda:
-        out.crosscheck = {"done": False, "why": "host clock: the headline is already a host-clock measurement"}
+        out.crosscheck = CrossCheck.from_dict({"done": False, "why": "host clock: the headline is already a "
+                                                                    "host-clock measurement"})
         return out
     if not samples:
-        out.crosscheck = {"done": False, "why": "no samples"}
+        out.crosscheck = CrossCheck.from_dict({"done": False, "why": "no samples"})
         return out
     t0 = time.perf_counter()
     prev_phase = c.phase
@@ -145,7 +147,7 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
         out.warnings.append(Warning_("crosscheck", v.sentence[0].upper() + v.sentence[1:] + ".",
                                      v.fix or "See extra.crosscheck."))
     # one call on its own, for multi-kernel callables timed back to back
-    if kb.multi and final_method in ("graph", "prequeued") and (out.calls or p.calls) > 1 and not p.isolated:
+    if kb.multi and final_method in ("graph", "prequeued") and (out.calls or p.calls) > 1 and p.isolated is None:
         _isolated(m, kb, host_call)
     # cool calls for long device headlines
     pw = None
@@ -165,16 +167,16 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
             out.warnings.append(Warning_("sustained-vs-cool", pw["sentence"][0].upper() + pw["sentence"][1:] + ".",
                                          "ncu times each call on its own at full clock: compare extra.power.cool_ms "
                                          "with ncu; a model running this op back to back sees the headline."))
-    out.power = pw
+    out.power = None if pw is None else Power.from_dict(pw)
     c.phase = prev_phase
     t_end = time.perf_counter()
-    out.kernels = kb.to_dict()
-    out.crosscheck = {
+    out.kernels = Kernels.from_dict(kb.to_dict())
+    out.crosscheck = CrossCheck.from_dict({
         "done": True, **v.to_dict(), **wall.to_dict(),
         "headline_before_ms": ev.headline_ms, "method_before": ev.method, "headline_ms": H,
         "first_verdict": first.to_dict() if first is not v else None,
         "cost_s": {"wall": t_wall - t0, "profiler": t_prof - t_wall, "total": t_end - t0},
-    }
+    })
     return out
 
 
@@ -229,8 +231,6 @@ def _isolated(m: Any, kb: KernelBreakdown, host_call_ms: float) -> None:
             break
     if not got:
         return
-    single = statistics.median(got)
-    p.isolated = {"isolated_ms": policy.isolated_estimate(single, pair), "single_in_pair_ms": single,
-                  "empty_pair_ms": pair, "samples_ms": got,
-                  "how": f"one call ({kb.ops_per_call:.3g} kernels/copies) pre-queued in its own event pair, less an "
-                         "empty pre-queued event pair"}
+    p.isolated = isolated_section(statistics.median(got), pair, got,
+                                  f"one call ({kb.ops_per_call:.3g} kernels/copies) pre-queued in its own event "
+                                  "pair, less an empty pre-queued event pair")
