@@ -232,6 +232,10 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
         names.append(r.samples)
     if any(w in n.lower() for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n.lower()) for n in names):
         return True
+    fname = getattr(r.scope.node, "name", "").lower()  # def first_call_time(model, ...): the function says so
+    if isinstance(r.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+            any(w in fname for w in ("first", "cold", "compile", "startup")):
+        return True
     if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
         from .._context import stmt_nodes
 
@@ -559,10 +563,11 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
                             prev.body and isinstance(prev.body[-1], (ast.Return, ast.Raise)):
                         return True
         node, parent = parent, getattr(parent, "_wp_parent", None)
-    if isinstance(parent, ast.Module):
+    if isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+        ends = (ast.Raise,) if isinstance(parent, ast.Module) else (ast.Return, ast.Raise)
         for prev in parent.body[:parent.body.index(node)] if node in parent.body else []:
             if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
-                    prev.body and isinstance(prev.body[-1], ast.Raise):
+                    prev.body and isinstance(prev.body[-1], ends):
                 return True
     if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
         sites = [c for c in _sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
