@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls, stmt_nodes
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
-_KNOWN_TIMERS = {"codetiming.Timer": ("host", False)}
+_KNOWN_TIMERS = {"codetiming.Timer": ("host", False), "contexttimer.Timer": ("host", False)}
 
 
 @dataclass
@@ -41,6 +41,8 @@ class Region:
     nvtx: bool = False  # the region's span is an NVTX range's span
     timer: str | None = None  # name of the with-timer
     interval: ast.stmt | None = None  # host: the statement that subtracts the readings (`first = t1 - t0`)
+    outer: ast.stmt | None = None  # a `timeit` measurement: the caller's statement (the region is a copy of the
+    # timed code, in a scope of its own; what ran before it in the caller is warmup)
 
     def stmts(self) -> list[ast.stmt]:
         return self.scope.stmts[self.lo + 1:self.hi]
@@ -72,7 +74,12 @@ class Region:
 
 
 def find_regions(ctx: Context) -> list[Region]:
-    regions = _host_regions(ctx) + _event_regions(ctx) + _with_regions(ctx)
+    from ._library_timers import library_timer_regions
+
+    timed_calls = library_timer_regions(ctx, Region)
+    for r in timed_calls:  # `times.append(timeit.timeit(...))`, `runs = timeit.repeat(...)`
+        r.samples = _samples_of(ctx, r.start) or _repeat_samples(r)
+    regions = _host_regions(ctx) + _event_regions(ctx) + _with_regions(ctx) + timed_calls
     seen: set[tuple[int, int, int]] = set()
     out = []
     for r in regions:
@@ -87,6 +94,15 @@ def find_regions(ctx: Context) -> list[Region]:
             r.nvtx = _nvtx_span(ctx, r)
     out.sort(key=lambda r: (r.start.lineno, r.start.col_offset))  # type: ignore[attr-defined]
     return out
+
+
+def _repeat_samples(r: Region) -> str | None:
+    """``runs = timeit.repeat(...)``: the list ``runs`` holds one sample per repeat."""
+    st = r.outer
+    if r.timer is not None and isinstance(st, ast.Assign) and st.value is r.start and len(st.targets) == 1 and \
+            isinstance(st.targets[0], ast.Name) and ((dotted(r.start.func) or "").endswith("repeat")):  # type: ignore
+        return st.targets[0].id
+    return None
 
 
 def covered(ctx: Context, node: ast.AST) -> bool:

@@ -173,6 +173,10 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 helper_called_again(ctx, r.scope) or end_to_end(ctx, r):
             continue
+        outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call
+        if outer is not None and (mentions_warmup(ctx, outer) or helper_called_again(ctx, outer) or
+                                  (library and not isinstance(outer.node, ast.Module))):
+            continue
         if library and not isinstance(r.scope.node, ast.Module):
             continue  # a library's function: its callers run it many times, and warm it up or not
         cold = []
@@ -184,6 +188,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
+                    (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)) \
                     or warmed_by_callers(ctx, r.scope, key) or _replays_warm_capture(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not

@@ -82,10 +82,11 @@ def _sample_lists(ctx: Context) -> set[str]:
         if key:
             keys.add(key)
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
+    repeats = {id(r.start) for r in ctx.regions if r.outer is not None}  # runs = timeit.repeat(...)
     out = set()
     for k in keys:
         values = ctx.assigns.get(k, [])
-        if values and all(isinstance(v, (ast.List, ast.ListComp)) or
+        if values and all(id(v) in repeats or isinstance(v, (ast.List, ast.ListComp)) or
                           (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
                           _preallocated(ctx, v) for v in values):
             out.add(k)
