@@ -145,7 +145,7 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
         H = statistics.median(per)
     if not v.agree or v.cause:
         out.warnings.append(Warning_("crosscheck", v.sentence[0].upper() + v.sentence[1:] + ".",
-                                     v.fix or "See extra.crosscheck."))
+                                     v.fix or "See the crosscheck section of the result."))
     # one call on its own, for multi-kernel callables timed back to back
     if kb.multi and final_method in ("graph", "prequeued") and (out.calls or p.calls) > 1 and p.isolated is None:
         _isolated(m, kb, host_call)
@@ -165,7 +165,7 @@ def verify(m: Any, samples: list[float], telemetry: Any = None) -> Outcome:
         pw = power.power_finding(H, cool, tdict, policy.drift(list(fin)))
         if pw.get("sentence"):
             out.warnings.append(Warning_("sustained-vs-cool", pw["sentence"][0].upper() + pw["sentence"][1:] + ".",
-                                         "ncu times each call on its own at full clock: compare extra.power.cool_ms "
+                                         "ncu times each call on its own at full clock: compare power.cool_ms "
                                          "with ncu; a model running this op back to back sees the headline."))
     out.power = None if pw is None else Power.from_dict(pw)
     c.phase = prev_phase

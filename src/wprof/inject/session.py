@@ -16,7 +16,7 @@ from .options import gauge_kwargs, parse_loop_target
 from .rewrite import render_source, transform_tree, unified_diff
 from .runner import Outcome, Script, execute, load_module, load_script
 
-__all__ = ["run_script", "run_module", "prepare"]
+__all__ = ["run_script", "run_module", "prepare", "check_result_name"]
 
 
 _QUIET = False  # a rank other than 0 under torchrun/SLURM: only rank 0 speaks (as the gauge does), unless --all-ranks
@@ -35,6 +35,7 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
     from ..loop.config import resolve_config
 
     cfg = resolve_config(kwargs)  # a bad WPROF token (or setting) is one error line now, not a traceback mid-script
+    check_result_name(cfg.name, cfg.out_dir, "WPROF's --name" if cfg.sources.get("name") == "WPROF" else "--name")
     global _QUIET
     from ..loop.distributed import rank_world
 
@@ -58,6 +59,36 @@ def prepare(script: Script, args: argparse.Namespace) -> tuple[Choice, dict[str,
             base = script.spec.name.rsplit(".", 2)[-2]
         kwargs["name"] = base
     return choice, kwargs
+
+
+def check_result_name(name: str | None, out_dir: str | None, flag: str = "--name") -> None:
+    """A result name is a label inside the out-dir (``<out-dir>/<name>.json``; a ``/`` makes a subfolder of it).
+    Refuse, in one line that says what to pass instead, a name that is an absolute path, one that climbs out of the
+    out-dir with ``..``, or one that names a folder (``runs/``, ``.``): the files would land somewhere else than
+    ``--out-dir`` says, or be called ``.json``."""
+    import shlex
+
+    from ..errors import UsageError
+
+    if not name:  # None or '': the default name (the script's)
+        return
+    base = out_dir or "wprof-results"
+    target = os.path.normpath(os.path.join(base, name))
+    norm = os.path.normpath(name)
+    absolute = os.path.isabs(name)
+    climbs = absolute or norm == os.pardir or norm.startswith(os.pardir + os.sep)
+    folder_only = os.path.basename(name) in ("", os.curdir, os.pardir)
+    if not (climbs or folder_only):
+        return
+    if climbs:
+        folder, label = (target, "train") if folder_only else os.path.split(target)
+        why = "is an absolute path" if absolute else f"climbs out of the out-dir ({base!r}) with '..'"
+        raise UsageError(f"{flag} {name!r} {why}: a name is a label inside the out-dir, not a path. To write "
+                         f"{os.path.join(folder, label)}.json, pass --out-dir {shlex.quote(folder or os.curdir)} "
+                         f"--name {shlex.quote(label)} (leave --name out to name it after the script).")
+    raise UsageError(f"{flag} {name!r} names a folder, not a result: give the file's name too, e.g. --name "
+                     f"{shlex.quote(os.path.join('' if norm == os.curdir else norm, 'train'))} (writes "
+                     f"{os.path.join(target, 'train')}.json).")
 
 
 def _check_result_paths(kwargs: dict[str, Any]) -> None:

@@ -209,7 +209,8 @@ class PlacementModel:
         for k in expr.keywords:
             if k.arg == "device":
                 return self._device_value(k.value)
-        if q.startswith(("cupy.", "cupyx.")):
+        if q.startswith(("cupy.", "cupyx.", "pycuda.gpuarray.", "pycuda.driver.mem_alloc", "numba.cuda.to_device",
+                         "numba.cuda.device_array")) and q not in ("cupy.asnumpy",):
             return "cuda"
         last = q.rsplit(".", 1)[-1]
         if q.startswith("torch.") and last in TORCH_FACTORIES:
@@ -320,9 +321,11 @@ class PlacementModel:
     def on_cpu(self, call: ast.Call) -> bool:
         """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
         GPU itself): host work, whatever the ops are."""
-        if isinstance(call.func, ast.Subscript):
-            return False
+        if isinstance(call.func, ast.Subscript) or any(k.arg in ("grid", "block") for k in call.keywords):
+            return False  # a kernel launch (PyCUDA takes grid=/block=): its NumPy scalars are arguments, not data
         q = self.call_name(call) or ""
+        if q in self._kernels:  # type: ignore[attr-defined]
+            return False
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)
