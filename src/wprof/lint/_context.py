@@ -108,6 +108,7 @@ class Context(PlacementModel, SyncModel):
         self._tensorish: set[str] = set()
         self._gpu_callables: set[str] = set()
         self._compiled: set[str] = set()
+        self._kernels: set[str] = set()  # names bound to a kernel of a GPU library (PyCUDA, CuPy): launches
         self._inferred = False
         self._infer_names()
         self._inferred = True
@@ -305,6 +306,11 @@ class Context(PlacementModel, SyncModel):
                                 not self.is_tensorish(v.func.value) and isinstance(v.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
+                        if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
+                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))):
+                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
+                            self._kernels.add(name)
+                            continue
                         if isinstance(v.func, ast.Attribute) and v.func.attr == "from_pretrained" and any(
                                 k.arg in ("device_map", "device") for k in v.keywords):
                             callables.add(name)  # a model loaded straight onto a device
@@ -334,6 +340,13 @@ class Context(PlacementModel, SyncModel):
                             and v.func.id in ("int", "float", "len", "round")):
                     tensorish.discard(name)
                     break
+        # a kernel imported from another module and launched `kern[grid](...)` is a JIT kernel (Triton, Numba)
+        for c in self.calls:
+            if isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name) and \
+                    c.func.value.id in self.imports and \
+                    not self.imports[c.func.value.id].startswith(("torch", "numpy", "triton.language")):
+                compiled.add(c.func.value.id)
+                callables.add(c.func.value.id)
         # a function defined here that launches a JIT-compiled kernel compiles it on its first call
         for _ in range(2):
             for fname, fn in self.functions.items():
@@ -342,6 +355,7 @@ class Context(PlacementModel, SyncModel):
                         for c in self.calls_in_function(fn)):
                     compiled.add(fname)
                     callables.add(fname)
+        self._jit_modules(compiled, callables)
         # a function defined here that does GPU work is itself GPU work
         for _ in range(2):
             for fname, fn in self.functions.items():
@@ -349,6 +363,27 @@ class Context(PlacementModel, SyncModel):
                     continue
                 if any(self.is_gpu_work(c, fn_scope=True) for c in self.calls_in_function(fn)):
                     callables.add(fname)
+
+    def _jit_modules(self, compiled: set[str], callables: set[str]) -> None:
+        """A class of the file whose ``forward``/``__call__`` launches a JIT kernel (``kern[grid](...)`` of a
+        ``@triton.jit`` or imported kernel): its instances (``m = Attn().cuda()``) compile on their first call."""
+        jit_classes = set()
+        for cname, cls in self.classes.items():
+            for f in cls.body:
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in ("forward", "__call__") and \
+                        any(isinstance(c.func, ast.Subscript) and dotted(c.func.value) in compiled
+                            for c in self.calls_in_function(f)):
+                    jit_classes.add(cname)
+        if not jit_classes:
+            return
+        for name, values in self.assigns.items():
+            for v in values:
+                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                        v.func.attr in ("cuda", "to", "eval", "half", "float", "bfloat16"):
+                    v = v.func.value
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in jit_classes:
+                    compiled.add(name)
+                    callables.add(name)
 
     def _produces_tensor(self, v: ast.AST) -> bool:
         if isinstance(v, ast.Call):
@@ -478,9 +513,34 @@ class Context(PlacementModel, SyncModel):
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []
         for n in nodes:
-            if ((isinstance(n, ast.Call) and self.is_gpu_work(n)) or self.is_matmul_on_gpu(n)) and not in_lambda(n):
+            if ((isinstance(n, ast.Call) and self.is_gpu_work(n)) or self.is_matmul_on_gpu(n) or
+                    self.is_array_op_on_gpu(n)) and not in_lambda(n):
                 out.append(n)
         return out
+
+    def is_array_op_on_gpu(self, n: ast.AST) -> bool:
+        """Arithmetic on a CuPy/PyCUDA/Numba device array (``a_gpu + b_gpu`` on ``cp.array`` data): a kernel
+        launched asynchronously, as a torch op is."""
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, _ARITH)):
+            return False
+        return any(self._library_array(x) for x in (n.left, n.right))
+
+    def _library_array(self, x: ast.AST, depth: int = 0) -> bool:
+        if isinstance(x, ast.BinOp):
+            return depth < 8 and (self._library_array(x.left, depth + 1) or self._library_array(x.right, depth + 1))
+        if isinstance(x, ast.Call):
+            return (self.call_name(x) or "").startswith(_ARRAY_LIBS)
+        d = dotted(x)
+        if d is None:
+            return False
+        cache = self.__dict__.setdefault("_lib_arrays", {})
+        if d not in cache:  # once per name; a cycle (`a = a + 1`) reads False
+            cache[d] = False
+            values = self.assigns.get(d, [])
+            cache[d] = bool(values) and all(
+                (isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(_ARRAY_LIBS)) or
+                (isinstance(v, ast.BinOp) and self._library_array(v, depth + 1)) for v in values)
+        return cache[d]
 
     def is_matmul_on_gpu(self, n: ast.AST) -> bool:
         """``a @ b`` whose operands are not both known to live on the CPU."""
@@ -563,6 +623,11 @@ class Context(PlacementModel, SyncModel):
         code, name = self._rule
         self.diagnostics.append(Diagnostic(code, name, message, fix_title, self.path, line, column, end_line,
                                            end_column, fix))
+
+
+_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
+_ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
 
 
 def in_lambda(node: ast.AST) -> bool:

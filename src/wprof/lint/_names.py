@@ -65,6 +65,7 @@ NOT_WORK_PREFIXES = (
     "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
     "torch.set_grad_enabled", "torch.backends.", "torch.set_", "torch.get_", "torch.is_", "torch.Event",
     "torch.compile", "torch.accelerator.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
+    "cupy.asnumpy", "cupy.get_default_", "pycuda.driver.Context", "pycuda.driver.memcpy_dtoh",
     # host work: serialization, data, processes, logging, schedulers, hubs
     "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",
     "torch.optim.lr_scheduler.", "torch.onnx.", "torch.distributed.init_process_group", "torch.distributed.get_",

@@ -32,6 +32,11 @@ class SyncModel:
             return True
         if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
             return True
+        if hidden and q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
+            return True  # a copy to the host waits for the device (CuPy, PyCUDA)
+        if hidden and m == "get" and not call.args and not call.keywords and \
+                self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
+            return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
         if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
             return True
         if self.returns_host_objects(call):

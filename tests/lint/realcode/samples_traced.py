@@ -52,6 +52,7 @@ def stored_in_tensor(iters=50):
 
 def converted(runs=5):
     sums, durations = [], []
+    x @ x
     for _ in range(runs):
         torch.cuda.synchronize()
         t_start = time.perf_counter()
@@ -108,3 +109,16 @@ def tuple_clock(steps=10):
         done += 1
     torch.cuda.synchronize()
     return done / (time.perf_counter() - start)
+
+
+def appended_after_the_loop(runs=5):
+    durations = []
+    x @ x
+    for i in range(runs):
+        torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        x @ x
+        torch.cuda.synchronize()
+        dt = time.perf_counter() - t0
+    durations.append(dt)
+    return sum(durations) / len(durations)

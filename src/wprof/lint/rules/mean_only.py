@@ -147,8 +147,9 @@ def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) 
 
 def check(ctx: Context) -> None:
     for key in sorted(_sample_lists(ctx)):
-        for means, others, appends in _uses_by_binding(ctx, key):
-            if means and not others and not _each_sample_shown(ctx, appends) and not _one_sample(appends):
+        for means, others, appends, binding in _uses_by_binding(ctx, key):
+            if means and not others and not _each_sample_shown(ctx, appends) and \
+                    not _one_sample(appends, binding):
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
@@ -177,8 +178,14 @@ _SHOW = frozenset({"print", "info", "debug", "warning", "log", "write", "set_pos
                    "add_scalar", "add_scalars", "pprint", "echo", "secho"})
 
 
-def _one_sample(appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
-    """Every sample is taken in a loop that runs once (``for i in range(1):``): one sample, no spread to report."""
+def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | None) -> bool:
+    """One sample, no spread to report: every sample is taken in a loop that runs once (``for i in range(1):``), or
+    the list is bound (``times = []``) and appended to once, in no loop of its own (``times.append(dt)`` after the
+    loop that took the samples: an indentation slip keeps only the last one)."""
+    if binding is not None and len(appends) == 1:
+        _, st = appends[0]
+        if st._wp_scope is binding._wp_scope and len(st._wp_loops) <= len(binding._wp_loops):  # type: ignore
+            return True
     def once(loop: ast.stmt) -> bool:
         it = getattr(loop, "iter", None)
         return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
@@ -227,7 +234,7 @@ def _shown(ctx: Context, node: ast.AST) -> bool:
     return False
 
 
-def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[ast.AST], list[ast.Call]]]:
+def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[ast.AST], list, ast.stmt | None]]:
     """The uses of each list a name is bound to: ``times = []`` starts a new list, so one benchmark's
     ``sum(times)`` says nothing about the next one's ``np.mean(times)``. Uses with no binding before them in their
     function are grouped together (the file-wide view)."""
@@ -267,7 +274,8 @@ def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[a
             means.extend(m0)
             others.extend(o0)
             appends.extend(a0)
-    return list(groups.values())
+    binds = {id(b): b for b in ctx.assign_stmts.get(key, [])}
+    return [(*g, binds.get(gid)) for gid, g in groups.items()]
 
 
 def _index_write(node: ast.AST) -> ast.AST | None:
