@@ -3,9 +3,10 @@
 Writes go to a temporary file in the target's directory, are flushed to disk and renamed over the target, so an
 interrupted run never leaves a torn file. A result file (``fallback=True``: every result kind's ``save``, the loop's
 JSON lines) that cannot be written for lack of space (``ENOSPC``, ``EDQUOT``) is written to the first of
-:func:`fallback_dirs` that has room, and the error says where; when none has room, it says the result is lost. A target that exists must be a regular file: a device (``/dev/null``), a
-FIFO, a socket or a directory is refused, never replaced; a symbolic link is refused too (wprof would otherwise
-replace the link with a file and leave the file it points to unchanged): give the real path.
+:func:`fallback_dirs` that has room, and the error says where; when none has room, it says the result is lost.
+A target that exists must be a regular file: a device (``/dev/null``), a FIFO, a socket or a directory is refused,
+never replaced; a symbolic link is refused too (wprof would otherwise replace the link with a file and leave the
+file it points to unchanged): give the real path.
 
 Reads accept UTF-8 JSON objects only; anything else (UTF-16 text, other bytes, nesting deeper than any wprof
 result, a JSON list) is a :class:`~wprof.errors.ResultFileError` that names the file and says what it holds.
