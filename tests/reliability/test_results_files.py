@@ -183,9 +183,13 @@ def test_full_disk_is_one_line_and_keeps_the_old_file(tmp_path, monkeypatch, cap
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)  # every disk is full: the fallback (test_full_disk.py) fails too
+    from wprof.results import _io
+
+    monkeypatch.setattr(_io, "fallback_dirs", lambda: [str(tmp_path)])
     code, _, err = run(["bench", "--stmt", "1+1", "--iters", "5", "--json", str(target)], capsys)
     assert code == 7 and f"wprof: error: cannot write '{target}': No space left on device" in err
+    assert "the result is lost" in err
     assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["r.json"]
 
 

@@ -84,6 +84,10 @@ class PlacementModel:
             if place is not None or dotted(expr) in self.assigns:
                 return place
             return self._option_default(expr.attr, depth)  # args.device, cfg.device
+        if isinstance(expr, ast.Name) and depth < 4:
+            latest = self._latest_constant(expr)
+            if latest is not None:  # a section that sets `device = "cpu"` (a later one sets "cuda")
+                return latest
         d = dotted(expr)
         if d is not None and depth < 4:
             cache = self.__dict__.setdefault("_device_names", {})
@@ -97,6 +101,23 @@ class PlacementModel:
                 cache[d] = _either(vals)
             return cache[d]
         return None
+
+    def _latest_constant(self, use: ast.Name) -> str | None:
+        """The device of the latest binding of ``use`` before it in its scope, when that binding is a string
+        constant (``device = "cpu"``) outside any loop and any ``if``: the code that follows runs on it."""
+        stmt = getattr(use, "_wp_stmt", None)
+        if stmt is None:
+            return None
+        best = None
+        for st in self.assign_stmts.get(use.id, ()):  # type: ignore[attr-defined]
+            if st._wp_scope is stmt._wp_scope and st._wp_idx < stmt._wp_idx and \
+                    (best is None or st._wp_idx > best._wp_idx):
+                best = st
+        if best is None or not isinstance(best, ast.Assign) or best._wp_loops or \
+                not isinstance(best.value, ast.Constant) or not isinstance(best.value.value, str) or \
+                isinstance(getattr(best, "_wp_parent", None), ast.If):
+            return None
+        return self._device_value(best.value)
 
     def _option_default(self, attr: str, depth: int) -> str | None:
         """The device default of a command-line option (``add_argument("--device", default="cuda")``) or of a
@@ -214,8 +235,8 @@ class PlacementModel:
         parameter (unknown). A name a function binds is looked up there, not in the rest of the file: ``tokens``
         of a ``for tokens in zip(...)`` is not the ``tokens = x.cuda()`` of another function."""
         node = getattr(scope, "node", None)
-        if node is None or isinstance(node, ast.Module):
-            return None
+        if node is None:
+            return None  # (the module body too, in order: `w = torch.rand(n, n)` timed, then `w = w.to("cuda")`)
         cache = self.__dict__.setdefault("_local_bind", {})
         if id(scope) in cache:
             return cache[id(scope)]
@@ -307,6 +328,9 @@ class PlacementModel:
             return False
         if q in self.functions and self._moves_to_gpu(self.functions[q]):
             return False
+        dev = next((k.value for k in call.keywords if k.arg == "device"), None)
+        if dev is not None and self._device_value(dev) == "cpu":
+            return True  # torch.rand(shape, device=device) in a section that set `device = "cpu"`
         operands = list(call.args) + [k.value for k in call.keywords if k.arg not in ("device",)]
         if isinstance(call.func, ast.Attribute) and (self.is_tensorish(call.func.value)
                                                      or self.placement(call.func.value) is not None):

@@ -147,17 +147,30 @@ def write_result(res: LoopResult, base: Path, log: logging.Logger, prefix: str =
     """Write ``<base>.jsonl`` and ``<base>.json`` atomically, then log the live report (``printing`` ranks only).
 
     Returns the result as written: with the two paths in ``artifacts`` (``json``, ``jsonl``), or ``res`` unchanged
-    when the files could not be written (a warning line says why)."""
+    when the files could not be written (a warning line says why). A file that did not fit on its disk is written to
+    a fallback place (:func:`wprof.results.write_text_atomic`); the warning and ``artifacts`` name where it went (the
+    ``.json`` file itself records the path it was meant for)."""
     jsonl = base.with_name(base.name + ".jsonl")
     path = base.with_name(base.name + ".json")
     written = replace(res, artifacts=dict(res.artifacts, jsonl=str(jsonl), json=str(path)))
     try:
         lines = written.jsonl_lines()
-        write_text_atomic(jsonl, "\n".join(lines) + ("\n" if lines else ""))
+        write_text_atomic(jsonl, "\n".join(lines) + ("\n" if lines else ""), fallback=True)
+    except Exception as exc:
+        log.warning("%scould not write the results: %s", prefix, exc)
+        if not hasattr(exc, "written"):  # not a full disk: the .json would fail the same way
+            return res
+        moved = exc.written  # a fallback file, or None (lost); the .json, smaller, may still fit somewhere
+        arts = {k: v for k, v in written.artifacts.items() if k != "jsonl"}
+        written = replace(written, artifacts=dict(arts, jsonl=str(moved)) if moved else arts)
+    try:
         written.save(path)
     except Exception as exc:
         log.warning("%scould not write the results: %s", prefix, exc)
-        return res
+        moved = getattr(exc, "written", None)
+        if moved is None:
+            return res
+        written = replace(written, artifacts=dict(written.artifacts, json=str(moved)))
     if printing:
         out = output.get_logger()
         for line in report_lines(written):

@@ -1,9 +1,12 @@
 """Reading and writing result files: atomic writes to regular files only, and reads that fail in one line.
 
 Writes go to a temporary file in the target's directory, are flushed to disk and renamed over the target, so an
-interrupted run never leaves a torn file. A target that exists must be a regular file: a device (``/dev/null``), a
-FIFO, a socket or a directory is refused, never replaced; a symbolic link is refused too (wprof would otherwise
-replace the link with a file and leave the file it points to unchanged): give the real path.
+interrupted run never leaves a torn file. A result file (``fallback=True``: every result kind's ``save``, the loop's
+JSON lines) that cannot be written for lack of space (``ENOSPC``, ``EDQUOT``) is written to the first of
+:func:`fallback_dirs` that has room, and the error says where; when none has room, it says the result is lost.
+A target that exists must be a regular file: a device (``/dev/null``), a FIFO, a socket or a directory is refused,
+never replaced; a symbolic link is refused too (wprof would otherwise replace the link with a file and leave the
+file it points to unchanged): give the real path.
 
 Reads accept UTF-8 JSON objects only; anything else (UTF-16 text, other bytes, nesting deeper than any wprof
 result, a JSON list) is a :class:`~wprof.errors.ResultFileError` that names the file and says what it holds.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import datetime as _dt
+import errno
 import json
 import math
 import os
@@ -23,7 +27,8 @@ from typing import Any
 
 from ..errors import ResultFileError
 
-__all__ = ["now_utc", "write_text_atomic", "write_json_atomic", "read_json", "check_output_path", "MAX_DEPTH"]
+__all__ = ["now_utc", "write_text_atomic", "write_json_atomic", "read_json", "check_output_path", "fallback_dirs",
+           "MAX_DEPTH"]
 
 # no wprof result nests deeper than about 8 levels; anything far deeper was not written by wprof
 MAX_DEPTH = 64
@@ -116,44 +121,103 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> Path:
-    """Write ``text`` to ``path`` atomically (temp file in the same directory, fsync, rename).
+#: a write that fails with one of these failed for lack of room: a result file then goes to a fallback place
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT})
 
-    Only a new path or an existing regular file is written (:func:`check_output_path` says why not otherwise).
+
+def _write_all(fd: int, data: bytes) -> None:
+    """``data`` to ``fd`` with ``os.write`` until all of it is written, then fsync (the bytes are on disk)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+    os.fsync(fd)
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, fallback: bool = False) -> Path:
+    """Write ``text`` to ``path`` atomically (temp file in the same directory, fsync, rename); returns the path.
+
+    Only a new path or an existing regular file is written (:func:`check_output_path` says why not otherwise). A
+    failed write leaves the old file as it was and no temporary file, and raises :class:`ResultFileError`. With
+    ``fallback`` (result files), a write that failed for lack of space is made again in :func:`fallback_dirs`, and
+    the error says where the file is (or that no place had room); its ``written`` attribute is that file (or None).
     """
     target = check_output_path(path, "cannot write:")
     parent = target.parent if str(target.parent) else Path(".")
+    data = text.encode("utf-8")  # the text's own line endings, as given
+    tmp = None
     try:
         parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent)
-    except OSError as exc:
-        raise ResultFileError(f"cannot write '{target}': {exc.strerror or exc}. Choose a writable path.") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:  # the text's own line endings, as given
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
         os.chmod(tmp, _mode_for(target))  # mkstemp makes 0600; a result (or script copy) gets a normal file's mode
         os.replace(tmp, target)
         _fsync_dir(parent)
     except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise ResultFileError(f"cannot write '{target}': {exc.strerror or exc}. Choose a writable path.") from None
+        if tmp is not None:
+            _unlink(tmp)
+        msg = f"cannot write '{target}': {exc.strerror or exc}"
+        if fallback and exc.errno in NO_ROOM:
+            where, tail = _write_fallback(target, data)
+            err = ResultFileError(msg + tail)
+            err.written = where  # type: ignore[attr-defined]  # the fallback file, or None: the result is lost
+            raise err from None
+        raise ResultFileError(msg + ". Choose a writable path.") from None
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        if tmp is not None:
+            _unlink(tmp)
         raise
     return target
 
 
-def write_json_atomic(path: str | os.PathLike[str], doc: dict[str, Any]) -> Path:
-    """Write a JSON document atomically (NaN written as null)."""
-    return write_text_atomic(path, json.dumps(_jsonable(doc), indent=2, sort_keys=False) + "\n")
+def fallback_dirs() -> list[str]:
+    """Where a result file goes when its own disk is full, in order: the temp directory (``TMPDIR``), ``/dev/shm``
+    (memory), ``/var/tmp``, the home directory, the working directory (existing directories only, each once)."""
+    out: list[str] = []
+    for d in (tempfile.gettempdir(), "/dev/shm", "/var/tmp", os.path.expanduser("~"), os.getcwd()):
+        real = os.path.realpath(d)
+        if os.path.isdir(real) and real not in out:
+            out.append(real)
+    return out
+
+
+def _write_fallback(target: Path, data: bytes) -> tuple[Path | None, str]:
+    """Write ``data`` to a new file in the first fallback directory that takes it: that file (None when none took
+    it) and the end of the error line."""
+    stem, suffix = os.path.splitext(target.name)
+    tried = []
+    for folder in fallback_dirs():
+        path = None
+        try:
+            fd, path = tempfile.mkstemp(prefix=f"wprof-{stem}-", suffix=suffix, dir=folder)
+            try:
+                _write_all(fd, data)
+            finally:
+                os.close(fd)
+            os.chmod(path, _mode_for(target))
+        except OSError as exc:
+            if path is not None:
+                _unlink(path)
+            tried.append(f"{folder}: {exc.strerror or exc}")
+            continue
+        return Path(path), (f"; the result was written to '{path}' instead: move it where you want it (the old "
+                            f"'{target.name}', if any, is unchanged).")
+    where = "; ".join(tried) or "no fallback directory exists"
+    return None, f"; no other place had room either ({where}): the result is lost. Free some space and run again."
+
+
+def write_json_atomic(path: str | os.PathLike[str], doc: dict[str, Any], *, fallback: bool = False) -> Path:
+    """Write a JSON document atomically (NaN written as null); ``fallback``: see :func:`write_text_atomic`."""
+    return write_text_atomic(path, json.dumps(_jsonable(doc), indent=2, sort_keys=False) + "\n", fallback=fallback)
 
 
 _BOMS = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"), (codecs.BOM_UTF16_LE, "UTF-16"),

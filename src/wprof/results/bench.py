@@ -342,5 +342,5 @@ class BenchResult:
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write this result as JSON, atomically."""
-        return write_json_atomic(path, self.to_dict())
+        """Write this result as JSON, atomically (disk full: to a fallback place, named in the error)."""
+        return write_json_atomic(path, self.to_dict(), fallback=True)

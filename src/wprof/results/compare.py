@@ -70,4 +70,4 @@ class CompareResult:
                    wprof_version=F.text(d, "wprof_version", where, ""), schema=schema)
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        return write_json_atomic(path, self.to_dict())
+        return write_json_atomic(path, self.to_dict(), fallback=True)

@@ -136,4 +136,4 @@ class NcuResult:
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        return write_json_atomic(path, self.to_dict())
+        return write_json_atomic(path, self.to_dict(), fallback=True)

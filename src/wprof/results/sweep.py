@@ -91,8 +91,8 @@ class SweepResult:
                    wprof_version=d.get("wprof_version", ""), schema=d["schema"])
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write this result as JSON, atomically."""
-        return write_json_atomic(path, self.to_dict())
+        """Write this result as JSON, atomically (disk full: to a fallback place, named in the error)."""
+        return write_json_atomic(path, self.to_dict(), fallback=True)
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class SweepCompareResult:
                    created_utc=d.get("created_utc", ""), wprof_version=d.get("wprof_version", ""), schema=d["schema"])
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        return write_json_atomic(path, self.to_dict())
+        return write_json_atomic(path, self.to_dict(), fallback=True)
 
 
 def finite(v: Any) -> bool:

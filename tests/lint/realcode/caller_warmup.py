@@ -39,7 +39,7 @@ def _timed_graph(iters):
     return start.elapsed_time(end) / iters
 
 
-def _timed_cold():
+def _timed_once():
     start = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
     start.record()
@@ -52,4 +52,4 @@ def _timed_cold():
 def main(warmup=20, iters=200):
     for _ in range(warmup):
         fused_ops.quantize(X)
-    print(_timed(iters), _timed_graph(iters), _timed_cold())
+    print(_timed(iters), _timed_graph(iters), _timed_once())

@@ -23,7 +23,7 @@ def eager_vs_graph(runner):
     print(eager, time.time() - start)
 
 
-def cold_then_warm():
+def once_then_mean():
     model = nn.Linear(128, 256).cuda()
     x = torch.randn(4, 128).cuda()
     torch.cuda.synchronize()
@@ -40,4 +40,4 @@ def cold_then_warm():
 
 if __name__ == "__main__":
     eager_vs_graph(None)
-    cold_then_warm()
+    once_then_mean()

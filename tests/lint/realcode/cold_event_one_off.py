@@ -41,7 +41,7 @@ def quick_test(m=512, n=512, k=512):
     return result, start.elapsed_time(end)
 
 
-def cold_then_warm(a):
+def once_then_again(a):
     s = torch.cuda.Event(enable_timing=True)
     e = torch.cuda.Event(enable_timing=True)
     s.record()
@@ -79,5 +79,5 @@ if __name__ == "__main__":
     print(quick_test())
     main()
     quick_demo()
-    cold_then_warm(torch.randn(64, 64, device="cuda"))
+    once_then_again(torch.randn(64, 64, device="cuda"))
     one_kernel(torch.zeros(3, 8, 8, dtype=torch.uint8))

@@ -47,16 +47,18 @@ def mentions_warmup(ctx: Context, scope: Scope) -> bool:
 
 
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
-    """``key`` is called in ``scope`` at a statement before index ``before``."""
+    """``key`` is called in ``scope`` at a statement before index ``before`` (not on tensors known to be on the
+    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`)."""
     for stmt in scope.stmts[:before]:
         if key == "@":
             from .._context import stmt_nodes
 
-            if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in stmt_nodes(stmt)):
+            if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and ctx.placement(n) != "cpu"
+                   for n in stmt_nodes(stmt)):
                 return True
             continue
         for c in stmt_calls(stmt):
-            if callee_key(c) == key:
+            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c)):
                 return True
     return False
 
@@ -171,7 +173,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     library = is_library(ctx)
     for r in ctx.regions:
         if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
-                helper_called_again(ctx, r.scope) or end_to_end(ctx, r):
+                helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call
         if outer is not None and (mentions_warmup(ctx, outer) or helper_called_again(ctx, outer) or
@@ -231,6 +233,10 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     if r.samples:
         names.append(r.samples)
     if any(w in n.lower() for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n.lower()) for n in names):
+        return True
+    fname = getattr(r.scope.node, "name", "").lower()  # def first_call_time(model, ...): the function says so
+    if isinstance(r.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+            any(w in fname for w in ("first", "cold", "compile", "startup")):
         return True
     if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
         from .._context import stmt_nodes
@@ -536,3 +542,63 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
                 break
     cache[name] = out
     return out
+
+
+def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
+    """``stmt`` runs only when the device is the CPU: in the CPU branch of a device test (``if device == "cpu":``,
+    the ``else`` of ``if torch.cuda.is_available():``), after an ``if device == "cuda": ...; return`` in its block,
+    or in a function every caller of which calls it only on such a path (``timed_cpu(...)`` under
+    ``if device == "cpu":``)."""
+    node: ast.AST = stmt
+    parent = getattr(stmt, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module,
+                                                         ast.ClassDef, ast.Lambda)):
+        if isinstance(parent, ast.If):
+            side = _device_side(parent.test)
+            if (side == "cpu" and node in parent.body) or (side == "cuda" and node in parent.orelse):
+                return True
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(parent, field, None)
+            if isinstance(block, list) and node in block:
+                for prev in block[:block.index(node)]:
+                    if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
+                            prev.body and isinstance(prev.body[-1], (ast.Return, ast.Raise)):
+                        return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    if isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+        ends = (ast.Raise,) if isinstance(parent, ast.Module) else (ast.Return, ast.Raise)
+        for prev in parent.body[:parent.body.index(node)] if node in parent.body else []:
+            if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
+                    prev.body and isinstance(prev.body[-1], ends):
+                return True
+    if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        sites = [c for c in _sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+        return bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1) for c in sites)  # type: ignore[attr-defined]
+    return False
+
+
+def _device_side(test: ast.AST) -> str | None:
+    """Which device a test selects when true: ``"cuda"`` (``device == "cuda"``, ``torch.cuda.is_available()``,
+    ``x.is_cuda``, ``args.cuda``), ``"cpu"`` (``device == "cpu"``, ``not torch.cuda.is_available()``), or None."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        side = _device_side(test.operand)
+        return {"cuda": "cpu", "cpu": "cuda"}.get(side or "")
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        consts = [n.value.lower() for n in (test.left, *test.comparators)
+                  if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        if len(consts) != 1:
+            return None
+        dev = "cuda" if consts[0].startswith("cuda") else ("cpu" if consts[0] == "cpu" else None)
+        if dev is None:
+            return None
+        if isinstance(test.ops[0], (ast.Eq, ast.In, ast.Is)):
+            return dev
+        if isinstance(test.ops[0], (ast.NotEq, ast.NotIn, ast.IsNot)):
+            return "cpu" if dev == "cuda" else "cuda"
+        return None
+    if isinstance(test, ast.Call):
+        return "cuda" if (dotted(test.func) or "").endswith("cuda.is_available") else None
+    if isinstance(test, ast.Attribute) and test.attr == "is_cuda":
+        return "cuda"
+    return None
+

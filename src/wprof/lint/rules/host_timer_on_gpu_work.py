@@ -57,7 +57,7 @@ from __future__ import annotations
 from .._context import Context
 import ast
 
-from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
+from ._common import _times_first_call, callee_key, called_before, cpu_only, data_driven, work_items
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -71,6 +71,8 @@ def check(ctx: Context) -> None:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \
                 _times_first_call(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
+        if cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it)
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r)
