@@ -606,6 +606,30 @@ class Context(PlacementModel, SyncModel):
             self._loads = index
         return index.get(key, [])
 
+    def scope_loads(self, key: str, scope: Scope) -> list[ast.AST]:
+        """The loads of ``key`` whose statement is in ``scope`` (an index by scope, built once per name)."""
+        index = self.__dict__.setdefault("_scope_loads", {})
+        per = index.get(key)
+        if per is None:
+            per = {}
+            for ld in self.loads(key):
+                st = getattr(ld, "_wp_stmt", None)
+                if st is not None:
+                    per.setdefault(id(st._wp_scope), []).append(ld)  # type: ignore[attr-defined]
+            index[key] = per
+        return per.get(id(scope), [])
+
+    def scope_assigns(self, key: str, scope: Scope) -> list[ast.stmt]:
+        """The assignment statements of ``key`` in ``scope`` (an index by scope, built once per name)."""
+        index = self.__dict__.setdefault("_scope_assigns", {})
+        per = index.get(key)
+        if per is None:
+            per = {}
+            for st in self.assign_stmts.get(key, ()):
+                per.setdefault(id(st._wp_scope), []).append(st)  # type: ignore[attr-defined]
+            index[key] = per
+        return per.get(id(scope), [])
+
     def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None, *,
                weak: bool = False) -> None:
         """A finding; ``weak=True``: the evidence is weak (the mistake is possible, not shown), so it is reported

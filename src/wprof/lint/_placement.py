@@ -109,9 +109,8 @@ class PlacementModel:
         if stmt is None:
             return None
         best = None
-        for st in self.assign_stmts.get(use.id, ()):  # type: ignore[attr-defined]
-            if st._wp_scope is stmt._wp_scope and st._wp_idx < stmt._wp_idx and \
-                    (best is None or st._wp_idx > best._wp_idx):
+        for st in self.scope_assigns(use.id, stmt._wp_scope):  # type: ignore[attr-defined]
+            if st._wp_idx < stmt._wp_idx and (best is None or st._wp_idx > best._wp_idx):
                 best = st
         if best is None or not isinstance(best, ast.Assign) or best._wp_loops or \
                 not isinstance(best.value, ast.Constant) or not isinstance(best.value.value, str) or \
@@ -266,20 +265,31 @@ class PlacementModel:
         """The bindings that can reach ``use``: the latest one before it in the function, and, in a loop, the ones
         later in the same loop (the next iteration sees them). ``logp = gathered.cpu().numpy()`` makes the
         ``logp`` read after it a NumPy array, whatever ``logp`` held before."""
+        import bisect
+
         stmt = use._wp_stmt  # type: ignore[attr-defined]
         idx = stmt._wp_idx
-        params = [v for st, v in bindings if st is None]
-        before = [(st, v) for st, v in bindings if st is not None and st._wp_idx < idx]  # type: ignore[attr-defined]
+        key = id(bindings)  # positions found by bisection: a module body binds a name many times
+        cache = self.__dict__.setdefault("_bind_pos", {})
+        if key not in cache:
+            placed = [(st, v) for st, v in bindings if st is not None]  # in statement order (built so)
+            cache[key] = (bindings, [st._wp_idx for st, _ in placed], placed,  # type: ignore[attr-defined]
+                          [v for st, v in bindings if st is None])
+        _, pos, placed, params = cache[key]
+        k = bisect.bisect_left(pos, idx)
+        before = placed[:k]
         if not before:
             values = [v for _, v in bindings]
         else:
-            latest = max(before, key=lambda b: b[0]._wp_idx)  # type: ignore[union-attr,attr-defined]
+            latest = before[-1]
             loops = {id(lp) for lp in stmt._wp_loops}
-            values = [latest[1]] + [v for st, v in bindings if st is not None and st._wp_idx >= idx  # type: ignore
-                                    and loops & {id(lp) for lp in st._wp_loops}]  # type: ignore[attr-defined]
+            hi = max((lp._wp_end for lp in stmt._wp_loops), default=idx - 1)  # type: ignore[attr-defined]
+            values = [latest[1]] + [v for st, v in placed[k:bisect.bisect_right(pos, hi)]  # type: ignore
+                                    if loops & {id(lp) for lp in st._wp_loops}]  # type: ignore[union-attr]
             branch = _outer_if(latest[0], stmt)  # `if args.cuda: x = x.cuda()  else: x = x.cpu()`: both reach
             if branch is not None:
-                values += [v for st, v in before if branch._wp_idx < st._wp_idx <= branch._wp_end]  # type: ignore
+                lo_b = bisect.bisect_right(pos, branch._wp_idx)  # type: ignore[attr-defined]
+                values += [v for st, v in before[lo_b:] if st._wp_idx <= branch._wp_end]  # type: ignore
             if not values:
                 values = params
         places = [self.placement(v) if v is not None else None for v in values]

@@ -151,15 +151,27 @@ def _clock_assign_stmts(ctx: Context) -> dict[str, list[ast.stmt]]:
     return out
 
 
-def _latest(stmts: list[ast.stmt], scope: Scope, before: int, inclusive: bool = False) -> ast.stmt | None:
-    best = None
-    for s in stmts:
-        if s._wp_scope is not scope:  # type: ignore[attr-defined]
-            continue
-        i = s._wp_idx  # type: ignore[attr-defined]
-        if (i < before or (inclusive and i == before)) and (best is None or i > best._wp_idx):  # type: ignore
-            best = s
-    return best
+def _latest(stmts: list[ast.stmt], scope: Scope, before: int, inclusive: bool = False,
+            ctx: Context | None = None) -> ast.stmt | None:
+    """The statement of ``stmts`` in ``scope`` with the largest index before ``before`` (at it too when
+    ``inclusive``): an index per list, by scope and sorted, bisected (a long module reads ``t0`` thousands of
+    times)."""
+    import bisect
+
+    cache = ctx.__dict__.setdefault("_wp_latest", {}) if ctx is not None else {}
+    entry = cache.get(id(stmts))
+    if entry is None or entry[0] is not stmts:
+        by_scope: dict[int, list[ast.stmt]] = {}
+        for s in stmts:
+            by_scope.setdefault(id(s._wp_scope), []).append(s)  # type: ignore[attr-defined]
+        table = {}
+        for k, lst in by_scope.items():
+            lst.sort(key=lambda s: s._wp_idx)  # type: ignore[attr-defined]
+            table[k] = ([s._wp_idx for s in lst], lst)  # type: ignore[attr-defined]
+        entry = cache[id(stmts)] = (stmts, table)
+    idxs, lst = entry[1].get(id(scope), ([], []))
+    k = bisect.bisect_right(idxs, before) if inclusive else bisect.bisect_left(idxs, before)
+    return lst[k - 1] if k else None
 
 
 def _host_regions(ctx: Context) -> list[Region]:
@@ -177,11 +189,11 @@ def _host_regions(ctx: Context) -> list[Region]:
             lkey = dotted(sub.left)
             if lkey not in clock_assigns:
                 continue
-            end_stmt = _latest(clock_assigns[lkey], scope, stmt._wp_idx, inclusive=True)
+            end_stmt = _latest(clock_assigns[lkey], scope, stmt._wp_idx, inclusive=True, ctx=ctx)
             if end_stmt is None:
                 continue
             end_node = end_stmt._wp_clock  # type: ignore[attr-defined]
-        start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx)
+        start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx, ctx=ctx)
         if start_stmt is None:
             continue
         start_node = start_stmt._wp_clock  # type: ignore[attr-defined]
@@ -252,7 +264,7 @@ def _event_regions(ctx: Context) -> list[Region]:
             if k != ekey:
                 continue
             end_stmt = c._wp_stmt  # type: ignore[attr-defined]
-            start_stmt = _latest(starts, end_stmt._wp_scope, end_stmt._wp_idx)
+            start_stmt = _latest(starts, end_stmt._wp_scope, end_stmt._wp_idx, ctx=ctx)
             if start_stmt is None:
                 continue
             start_call = next(x for x in stmt_calls(start_stmt) if ctx.method(x) == "record")

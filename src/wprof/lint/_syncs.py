@@ -80,14 +80,19 @@ class SyncModel:
             return cache[name]
         cache[name] = False
         sites: list[tuple[ast.AST, list[ast.AST]]] = []
+        by_name = self.__dict__.get("_calls_by_fn")
+        if by_name is None:  # calls of plain names, indexed once
+            by_name = {}
+            for c in self.calls:
+                if isinstance(c.func, ast.Name):
+                    by_name.setdefault(c.func.id, []).append(c)
+            self._calls_by_fn = by_name
         for fname, fn in self.functions.items():
             pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
             if name not in pos:
                 continue
             index = pos.index(name)
-            for c in self.calls:
-                if not (isinstance(c.func, ast.Name) and c.func.id == fname):
-                    continue
+            for c in by_name.get(fname, ()):
                 if index >= len(c.args) or any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
                     return False
                 sites.append((c.args[index], list(c.args[index + 1:])))

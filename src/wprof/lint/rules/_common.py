@@ -337,11 +337,15 @@ def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> boo
     head = key.split(".")[0]
     if key == "@" or head not in ctx.imports:
         return False  # `model(x)` in two functions are two models; `torch.mm` is one op
-    for stmt in scope.stmts[:before]:
-        for c in stmt_calls(stmt):
-            if isinstance(c.func, ast.Name) and c.func.id in ctx.functions and _fn_calls(ctx, c.func.id, key, 2):
-                return True
-    return False
+    firsts = ctx.__dict__.setdefault("_wp_first_fn_call", {})
+    if id(scope) not in firsts:  # per scope, once: the first statement index at which each file function is called
+        first: dict[str, int] = {}
+        for st in scope.stmts:
+            for c in stmt_calls(st):
+                if isinstance(c.func, ast.Name) and c.func.id in ctx.functions:
+                    first.setdefault(c.func.id, st._wp_idx)  # type: ignore[attr-defined]
+        firsts[id(scope)] = first
+    return any(i < before and _fn_calls(ctx, name, key, 2) for name, i in firsts[id(scope)].items())
 
 
 def _fn_calls(ctx: Context, name: str, key: str, depth: int) -> bool:
@@ -559,22 +563,36 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
                 return True
         for field in ("body", "orelse", "finalbody"):
             block = getattr(parent, field, None)
-            if isinstance(block, list) and node in block:
-                for prev in block[:block.index(node)]:
-                    if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
-                            prev.body and isinstance(prev.body[-1], (ast.Return, ast.Raise)):
-                        return True
+            if isinstance(block, list) and _after_cuda_exit(ctx, block, node, (ast.Return, ast.Raise)):
+                return True
         node, parent = parent, getattr(parent, "_wp_parent", None)
     if isinstance(parent, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
         ends = (ast.Raise,) if isinstance(parent, ast.Module) else (ast.Return, ast.Raise)
-        for prev in parent.body[:parent.body.index(node)] if node in parent.body else []:
-            if isinstance(prev, ast.If) and not prev.orelse and _device_side(prev.test) == "cuda" and \
-                    prev.body and isinstance(prev.body[-1], ends):
-                return True
+        if _after_cuda_exit(ctx, parent.body, node, ends):
+            return True
     if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        sites = [c for c in _sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
-        return bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1) for c in sites)  # type: ignore[attr-defined]
+        memo = ctx.__dict__.setdefault("_wp_cpu_fn", {})  # once per function name (its call sites are by name)
+        if parent.name not in memo:
+            sites = [c for c in _sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+            memo[parent.name] = bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1)  # type: ignore[attr-defined]
+                                                    for c in sites)
+        return memo[parent.name]
     return False
+
+
+def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> bool:
+    """``node`` comes, in ``block``, after an ``if <cuda>: ...; return`` (no ``else``). Positions and the first such
+    ``if`` are found once per block (a module body of thousands of statements is scanned once, not per region)."""
+    cache = ctx.__dict__.setdefault("_wp_cuda_exit", {})
+    key = (id(block), ends)
+    if key not in cache:
+        first = next((i for i, prev in enumerate(block) if isinstance(prev, ast.If) and not prev.orelse and
+                      prev.body and isinstance(prev.body[-1], ends) and _device_side(prev.test) == "cuda"),
+                     len(block))
+        cache[key] = ({id(st): i for i, st in enumerate(block)}, first)
+    pos, first = cache[key]
+    i = pos.get(id(node))
+    return i is not None and i > first
 
 
 def _device_side(test: ast.AST) -> str | None:

@@ -240,15 +240,13 @@ def _live_loads(ctx: Context, name: str, at: ast.stmt, scope, lo: int, hi: int) 
     """Loads of ``name`` in statements ``lo..hi`` of ``scope`` that can see the binding made at ``at``: after it
     until the name is bound again, and (the next iteration) from the loop's start until its first binding there."""
     idx = at._wp_idx  # type: ignore[attr-defined]
-    binds = sorted(s._wp_idx for s in ctx.assign_stmts.get(name, ())  # type: ignore[attr-defined]
-                   if s._wp_scope is scope and lo <= s._wp_idx <= hi and s is not at)  # type: ignore[attr-defined]
+    binds = sorted(s._wp_idx for s in ctx.scope_assigns(name, scope)  # type: ignore[attr-defined]
+                   if lo <= s._wp_idx <= hi and s is not at)  # type: ignore[attr-defined]
     after_end = next((b for b in binds if b > idx), hi + 1)
     wrap_end = binds[0] if binds and binds[0] < idx else idx
     out = []
-    for ld in ctx.loads(name):
-        s = getattr(ld, "_wp_stmt", None)
-        if s is None or s._wp_scope is not scope:  # type: ignore[attr-defined]
-            continue
+    for ld in ctx.scope_loads(name, scope):
+        s = ld._wp_stmt  # type: ignore[attr-defined]
         i = s._wp_idx  # type: ignore[attr-defined]
         if (idx < i < after_end) or (lo <= i < wrap_end and i <= hi):
             if isinstance(getattr(ld, "_wp_parent", None), ast.Attribute) and ld._wp_parent.value is ld and \

@@ -205,8 +205,8 @@ def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) ->
         lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
         scope = stmt._wp_scope
         if isinstance(arg, ast.Name):
-            uses = [ld for ld in ctx.loads(arg.id) if ld._wp_stmt._wp_scope is scope  # type: ignore[attr-defined]
-                    and lo < ld._wp_stmt._wp_idx <= hi and ld is not arg]  # type: ignore[attr-defined]
+            uses = [ld for ld in ctx.scope_loads(arg.id, scope)
+                    if lo < ld._wp_stmt._wp_idx <= hi and ld is not arg]  # type: ignore[attr-defined]
         else:
             text = ctx.text(arg)
             uses = [n for st in scope.stmts[lo + 1:hi + 1] for n in stmt_nodes(st)

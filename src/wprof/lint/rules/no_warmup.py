@@ -86,7 +86,7 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     a pair."""
     if _repeated(ctx, r, key):
         return False
-    later = [o for o in ctx.regions if o.scope is r.scope and o.lo >= r.hi and _work_keys(ctx, o)]
+    later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o)]
     if not later or not all(key in _work_keys(ctx, o) for o in later):
         return False
     text = ctx.text(call)
@@ -94,6 +94,23 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
                   for n in names for st in ctx.assign_stmts.get(n, ()))
     return not rebound and any(ctx.text(c) == text for c in work_items(ctx, later[0]))
+
+
+def _regions_after(ctx: Context, r) -> list:
+    """The regions of ``r``'s scope that start at or after its end (a per-scope index sorted by start, bisected)."""
+    import bisect
+
+    index = ctx.__dict__.get("_wp_regions_by_scope")
+    if index is None:
+        index = {}
+        for o in ctx.regions:
+            index.setdefault(id(o.scope), []).append(o)
+        for lst in index.values():
+            lst.sort(key=lambda o: o.lo)
+        index = {k: ([o.lo for o in lst], lst) for k, lst in index.items()}
+        ctx._wp_regions_by_scope = index  # type: ignore[attr-defined]
+    los, lst = index.get(id(r.scope), ([], []))
+    return lst[bisect.bisect_left(los, r.hi):]
 
 
 def _repeated(ctx: Context, r, key: str) -> bool:
