@@ -43,9 +43,8 @@ def _timed_call(ctx: Context, call: ast.Call) -> tuple[str, ast.AST | None, ast.
     q = ctx.call_name(call) or ""
     if q in _FUNCS:
         stmt = call.args[0] if call.args else _kw(call, "stmt")
-        number = _kw(call, "number") or (call.args[3] if len(call.args) > 3 else None)
-        if number is None and q == "timeit.repeat":
-            number = call.args[4] if len(call.args) > 4 else None
+        pos = 4 if q == "timeit.repeat" else 3  # timeit(stmt, setup, timer, number), repeat(..., repeat, number)
+        number = _kw(call, "number") or (call.args[pos] if len(call.args) > pos else None)
         return (_FUNCS[q], stmt, number if number is not None else ast.Constant(_DEFAULT_NUMBER),
                 q == "timeit.repeat", q)
     m = ctx.method(call)

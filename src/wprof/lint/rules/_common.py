@@ -47,16 +47,18 @@ def mentions_warmup(ctx: Context, scope: Scope) -> bool:
 
 
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
-    """``key`` is called in ``scope`` at a statement before index ``before``."""
+    """``key`` is called in ``scope`` at a statement before index ``before`` (not on tensors known to be on the
+    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`)."""
     for stmt in scope.stmts[:before]:
         if key == "@":
             from .._context import stmt_nodes
 
-            if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in stmt_nodes(stmt)):
+            if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and ctx.placement(n) != "cpu"
+                   for n in stmt_nodes(stmt)):
                 return True
             continue
         for c in stmt_calls(stmt):
-            if callee_key(c) == key:
+            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c)):
                 return True
     return False
 

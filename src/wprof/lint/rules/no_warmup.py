@@ -70,7 +70,7 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key == "@" else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
-        weak = not on_gpu(ctx, call) or _timed_again_later(ctx, r, key)
+        weak = not on_gpu(ctx, call) or _timed_again_later(ctx, r, key, call)
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, arg in cold_first_sites(ctx):
@@ -78,14 +78,22 @@ def check(ctx: Context) -> None:
                    "warm)", "Run it a few times before the first timed call")
 
 
-def _timed_again_later(ctx: Context, r, key: str) -> bool:
+def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     """A one-off cold call whose same work every later region of the function times again: a deliberate
-    cold-vs-warm pair (``single`` then the mean of ten). A later region of other work (an eager model, then its
-    CUDA graph) sets the cold number against another variant: not a pair."""
+    cold-vs-warm pair (``single`` then the mean of ten). The same work: the same call text, none of its names bound
+    again in between (``torch.mm(Y, Y)`` after ``Y = X.cuda()`` of another size is another experiment). A later
+    region of other work (an eager model, then its CUDA graph) sets the cold number against another variant: not
+    a pair."""
     if _repeated(ctx, r, key):
         return False
-    later = [keys for o in ctx.regions if o.scope is r.scope and o.lo >= r.hi and (keys := _work_keys(ctx, o))]
-    return bool(later) and all(key in keys for keys in later)
+    later = [o for o in ctx.regions if o.scope is r.scope and o.lo >= r.hi and _work_keys(ctx, o)]
+    if not later or not all(key in _work_keys(ctx, o) for o in later):
+        return False
+    text = ctx.text(call)
+    names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+    rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
+                  for n in names for st in ctx.assign_stmts.get(n, ()))
+    return not rebound and any(ctx.text(c) == text for c in work_items(ctx, later[0]))
 
 
 def _repeated(ctx: Context, r, key: str) -> bool:
