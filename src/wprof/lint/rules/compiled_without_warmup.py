@@ -5,7 +5,9 @@ Checks for timed regions that call a function compiled just in time (`torch.comp
 `@triton.jit` / `@triton.autotune` kernels launched as `kernel[grid](...)`, `torch.jit.script`, `cupy.RawKernel`,
 `numba.cuda.jit`, `jax.jit`) that is not called before the region in the same function. Also a compiled function
 warmed up forward only and then timed with `.backward()` on its result, when no backward ran before the region:
-AOTAutograd compiles the backward graph lazily, on the first backward call.
+AOTAutograd compiles the backward graph lazily, on the first backward call. And a function compiled at a call
+site (`measure(torch.compile(net), x)`) and handed to a timing helper of the file that times it with no call before
+and averages the samples.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -51,6 +53,10 @@ def check(ctx: Context) -> None:
     for _r, call, key in warmup_findings(ctx, compiled=True):
         ctx.report(call, f"Compiled `{key}` is timed on its first call (includes compilation)",
                    "Call it once or more before the timed region")
+    for site, key, param in _compiled_into_helper(ctx):
+        ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
+                   "is never called before the timed region; includes compilation)",
+                   "Call it once or more before handing it to the timing helper")
     for call, key in _cold_backward(ctx):
         ctx.report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                    "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
@@ -100,4 +106,62 @@ def _backward_before(ctx: Context, scope, before: int) -> bool:
                                  if ctx.method(c) == "backward" or dotted(c.func) == "torch.autograd.backward"),
                                 len(scope.stmts))
     return first[id(scope)] < before
+
+
+def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """A function freshly compiled and handed to a timing helper of the file that times it with no call before
+    (``measure(torch.compile(net), x)`` where ``measure`` times ``m(x)`` and averages): the first timed call
+    compiles. (site, compiled expression, parameter)."""
+    from .._names import COMPILERS
+    from ._common import called_before
+
+    out: list[tuple[ast.Call, str, str]] = []
+    for c in ctx.calls:
+        if not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
+            continue
+        fn = ctx.functions[c.func.id]
+        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+        for param, value in bound:
+            fresh = isinstance(value, ast.Call) and ctx.call_name(value) in COMPILERS
+            if isinstance(value, ast.Name) and ctx.is_compiled(value.id):
+                st = c._wp_stmt  # type: ignore[attr-defined]
+                fresh = not called_before(ctx, value.id, st._wp_scope, st._wp_idx)
+            if not fresh:
+                continue
+            scope = fn._wp_own_scope  # type: ignore[attr-defined]
+            if mentions_warmup(ctx, scope):
+                continue
+            for r in ctx.regions:
+                if r.scope is not scope or data_driven(ctx, r) or loop_guarded(r):
+                    continue
+                timed = [k for k in r.calls() if (callee_key(k) or "").split(".")[0] == param]
+                if not timed or called_before(ctx, param, scope, r.lo):
+                    continue
+                if r.loop is not None and not _averaged(ctx, r):
+                    continue  # one cold sample among many, summarized by a robust statistic
+                out.append((c, ctx.text(value), param))
+                break
+    return out
+
+
+def _averaged(ctx: Context, r) -> bool:
+    """The per-iteration samples of ``r`` (a host interval's list, or the list its ``elapsed_time()`` values are
+    appended to) are summarized by their mean or sum, not by a robust statistic."""
+    from .._context import base_key
+    from ._common import _robust, sample_uses
+
+    key = r.samples
+    if key is None and r.loop is not None:
+        for st in r.scope.stmts[r.loop._wp_idx + 1:r.loop._wp_end + 1]:  # type: ignore[attr-defined]
+            for c in stmt_calls(st):
+                if ctx.method(c) == "append" and c.args and any(
+                        isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" for n in ast.walk(c.args[0])):
+                    key = base_key(c.func.value)  # type: ignore[attr-defined]
+    if key is None:
+        return False
+    means, others = sample_uses(ctx, key)
+    return not any(_robust(ctx, o) for o in others) and (bool(means) or any(
+        isinstance(getattr(o, "_wp_parent", None), ast.Call) and
+        (ctx.call_name(o._wp_parent) or "") == "sum" for o in others))  # type: ignore[attr-defined]
 
