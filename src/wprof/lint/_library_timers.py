@@ -13,7 +13,6 @@ first, cold one does not count, which the copy models as one untimed run before 
 from __future__ import annotations
 
 import ast
-import copy
 
 from ._context import Context, Scope, dotted
 
@@ -64,6 +63,20 @@ def _timed_call(ctx: Context, call: ast.Call) -> tuple[str, ast.AST | None, ast.
             m == "repeat", "timeit.Timer")
 
 
+def _copy(node):
+    """A copy of an expression's AST fields and positions only: the file's nodes carry links to their parents
+    (``_wp_parent``, ``_wp_stmt``) that ``copy.deepcopy`` would follow through the whole tree."""
+    if isinstance(node, list):
+        return [_copy(x) for x in node]
+    if not isinstance(node, ast.AST):
+        return node
+    new = type(node)(**{f: _copy(getattr(node, f)) for f in node._fields if hasattr(node, f)})
+    for a in node._attributes:
+        if hasattr(node, a):
+            setattr(new, a, getattr(node, a))
+    return new
+
+
 def _kw(call: ast.Call, name: str) -> ast.AST | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
@@ -82,7 +95,7 @@ def _timer_ctor(ctx: Context, expr: ast.AST) -> ast.Call | None:
 def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None) -> list[ast.stmt]:
     """Statements standing for the timed code, with the original's positions."""
     if isinstance(stmt_arg, ast.Lambda):
-        expr = copy.deepcopy(stmt_arg.body)
+        expr = _copy(stmt_arg.body)
         return [ast.copy_location(ast.Expr(value=expr), stmt_arg.body)]
     if isinstance(stmt_arg, ast.Name):  # stmt = "train(model)"; timeit.repeat(stmt, ...)
         values = ctx.assigns.get(stmt_arg.id, [])
@@ -91,7 +104,7 @@ def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None) -> list[
                 return _timed_body(ctx, call, values[0])
             return []
     if isinstance(stmt_arg, (ast.Name, ast.Attribute)):
-        fn = ast.Call(func=copy.deepcopy(stmt_arg), args=[], keywords=[])
+        fn = ast.Call(func=_copy(stmt_arg), args=[], keywords=[])
         ast.copy_location(fn, stmt_arg)
         fn.end_lineno, fn.end_col_offset = stmt_arg.end_lineno, stmt_arg.end_col_offset  # type: ignore[attr-defined]
         return [ast.copy_location(ast.Expr(value=fn), stmt_arg)]
@@ -128,11 +141,11 @@ def _region(ctx: Context, region_cls, call: ast.Call, outer: ast.stmt, body: lis
     timed: list[ast.stmt] = body
     if not once:
         loop = ast.For(target=ast.Name(id="_", ctx=ast.Store()),
-                       iter=ast.Call(func=ast.Name(id="range", ctx=ast.Load()), args=[copy.deepcopy(number)],
+                       iter=ast.Call(func=ast.Name(id="range", ctx=ast.Load()), args=[_copy(number)],
                                      keywords=[]), body=body, orelse=[])
         timed = [loop]
     start, end = ast.Pass(), ast.Pass()
-    warm = copy.deepcopy(body) if warm_first else []
+    warm = _copy(body) if warm_first else []
     fn = ast.FunctionDef(name="<timeit>", args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
                                                               defaults=[]),
                          body=[*warm, start, *timed, end], decorator_list=[], returns=None, type_params=[])
@@ -143,9 +156,8 @@ def _region(ctx: Context, region_cls, call: ast.Call, outer: ast.stmt, body: lis
                 n.end_lineno, n.end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
     caller: Scope = outer._wp_scope  # type: ignore[attr-defined]
     saved = (len(ctx.calls), len(ctx.attributes), len(ctx.subtractions), len(ctx.scopes))
-    assigns = {k: list(v) for k, v in ctx.assigns.items()}
-    assign_stmts = {k: list(v) for k, v in ctx.assign_stmts.items()}
-    functions, classes = dict(ctx.functions), dict(ctx.classes)
+    assigns, assign_stmts, functions, classes = ctx.assigns, ctx.assign_stmts, ctx.functions, ctx.classes
+    ctx.assigns, ctx.assign_stmts, ctx.functions, ctx.classes = {}, {}, {}, {}  # the walk only writes these
     try:
         ctx._walk_scope(fn, caller.params)
         scope = fn._wp_own_scope  # type: ignore[attr-defined]
