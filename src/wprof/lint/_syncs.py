@@ -41,6 +41,8 @@ class SyncModel:
             return True
         if self.returns_host_objects(call):
             return True
+        if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
+            return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
@@ -49,6 +51,25 @@ class SyncModel:
             return name in self._syncing_functions(hidden)
         if isinstance(call.func, ast.Name):
             return _imported_sync(self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)) or self._name_syncs(call.func.id, hidden)
+        return False
+
+    def _prints_device(self, call: ast.Call) -> bool:
+        vals: list[ast.AST] = []
+        for a in call.args:
+            vals += [v.value for v in a.values if isinstance(v, ast.FormattedValue)] if isinstance(a, ast.JoinedStr) \
+                else [a]
+        return any(isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and
+                   (self.placement(v) == "cuda" or self.is_tensorish(v)) and self.placement(v) != "cpu"
+                   for v in vals)
+
+    def masks_on_device(self, stmt: ast.stmt) -> bool:
+        """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the
+        host (a nonzero): it waits for the device."""
+        for n in getattr(stmt, "_wp_nodes", ()):
+            if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Compare) and \
+                    (self.placement(n.value) == "cuda" or self.is_tensorish(n.value)) and \
+                    self.placement(n.value) != "cpu":
+                return True
         return False
 
     def returns_host_objects(self, call: ast.Call) -> bool:

@@ -192,7 +192,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)) \
-                    or warmed_by_callers(ctx, r.scope, key) or _replays_warm_capture(ctx, key, r.scope, r.lo):
+                    or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
+                    or _replays_warm_capture(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -317,7 +318,16 @@ def _sites(ctx: Context, name: str) -> list[ast.Call]:
     return index.get(name, [])
 
 
-def warmed_by_callers(ctx: Context, scope: Scope, key: str) -> bool:
+def _specialized(ctx: Context, c: ast.AST) -> bool:
+    """The call is specialized on a function it is handed (``parallel.reduce_into(it, out, add_op, ...)``: a JIT
+    library compiles once per operator): a call of the same op elsewhere, on another function, does not warm it."""
+    if not isinstance(c, ast.Call):
+        return False
+    return any(isinstance(a, ast.Lambda) or (isinstance(a, ast.Name) and a.id in ctx.functions)
+               for a in [*c.args, *(k.value for k in c.keywords)])
+
+
+def warmed_by_callers(ctx: Context, scope: Scope, key: str, across: bool = True) -> bool:
     """Every caller of the region's function (in this file) runs ``key`` before calling it: a timing helper whose
     caller does the warmup (``for _ in range(warmup): op(x)`` then ``_timed(op, ...)``)."""
     name = getattr(scope.node, "name", None)
@@ -326,7 +336,7 @@ def warmed_by_callers(ctx: Context, scope: Scope, key: str) -> bool:
     sites = _sites(ctx, name)
     return bool(sites) and all(
         called_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
-        or _helper_ran_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+        or (across and _helper_ran_before(ctx, key, c._wp_stmt._wp_scope, c._wp_stmt._wp_idx))  # type: ignore
         for c in sites)
 
 

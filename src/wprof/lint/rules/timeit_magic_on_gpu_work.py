@@ -104,6 +104,23 @@ def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
     return all(p == "cpu" for p in places)
 
 
+def _anchor(ctx: Context, tree: ast.AST, line: int) -> None:
+    """Place the magic's code in the program: its names are looked up as at the first module statement at or after
+    the magic's line (notebook order: `x` made on the CPU in cell 3, timed in cell 4, moved to the GPU in cell 5 is
+    a CPU tensor when cell 4 runs)."""
+    import bisect
+
+    body = ctx.scopes[0].stmts if ctx.scopes else []
+    top = [st for st in body if not st._wp_loops and isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    k = bisect.bisect_left([st.lineno for st in top], line)
+    if k >= len(top):
+        return
+    anchor = top[k]
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Name, ast.Attribute)) and not hasattr(n, "_wp_stmt"):
+            n._wp_stmt = anchor  # type: ignore[attr-defined]
+
+
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
@@ -115,6 +132,7 @@ def check(ctx: Context) -> None:
             continue
         # kept alive with the context: its caches are keyed by id(node), and a freed tree's ids get reused
         ctx.__dict__.setdefault("_magic_trees", []).append(tree)
+        _anchor(ctx, tree, m.line)
         nodes = _nodes(tree)
         work = _gpu_work(ctx, nodes)
         if work is None or _may_sync(ctx, nodes):
