@@ -155,6 +155,7 @@ def _region(ctx: Context, region_cls, call: ast.Call, outer: ast.stmt, body: lis
             if hasattr(n, "end_lineno"):
                 n.end_lineno, n.end_col_offset = call.end_lineno, call.end_col_offset  # type: ignore[attr-defined]
     caller: Scope = outer._wp_scope  # type: ignore[attr-defined]
+    fn._wp_outer = outer  # type: ignore[attr-defined]  # its free names are read where the `timeit` call sits
     saved = (len(ctx.calls), len(ctx.attributes), len(ctx.subtractions), len(ctx.scopes))
     assigns, assign_stmts, functions, classes = ctx.assigns, ctx.assign_stmts, ctx.functions, ctx.classes
     ctx.assigns, ctx.assign_stmts, ctx.functions, ctx.classes = {}, {}, {}, {}  # the walk only writes these

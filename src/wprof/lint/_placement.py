@@ -188,6 +188,11 @@ class PlacementModel:
                 local = self._local_bindings(scope) if scope is not None else None
                 if local is not None and expr.id in local:
                     return self._flow_placement(expr, scope, local[expr.id])
+                outer = getattr(getattr(scope, "node", None), "_wp_outer", None)
+                if outer is not None:  # a name in the code a `timeit` call runs: where that call sits
+                    use = ast.Name(id=expr.id, ctx=ast.Load())
+                    use._wp_stmt = outer  # type: ignore[attr-defined]
+                    return self._placement(use)  # (not cached: the proxy is gone after this call)
             return self._name_placement(d)
         if not isinstance(expr, ast.Call):
             return None

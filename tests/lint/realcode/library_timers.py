@@ -48,3 +48,8 @@ print(timeit.timeit(lambda: sorted(host), number=100))
 
 rounds = timeit.repeat(lambda: torch.sigmoid(rhs), number=10, repeat=5)  # expect: WP102, WP103
 print(sum(rounds) / len(rounds))  # expect: WP105
+
+grid = torch.rand(256, 256)
+print(timeit.timeit(lambda: torch.fft.fft2(grid), number=10))  # host tensors here: host work
+grid = grid.cuda()
+print(timeit.timeit(lambda: torch.fft.fft2(grid), number=10))  # expect: WP102, WP103

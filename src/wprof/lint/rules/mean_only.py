@@ -20,8 +20,8 @@ benchmark) is judged list by list. Samples that are
 never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
-reader sees every sample, and the mean is not the only number reported. Nor one sample (a loop `for i in range(1):`, or a
-list appended to once outside any loop of its own).
+reader sees every sample, and the mean is not the only number reported. Nor one sample (a loop
+`for i in range(1):`, or a list appended to once outside any loop of its own).
 
 ## Example
 ```python
