@@ -523,7 +523,19 @@ class Context(PlacementModel, SyncModel):
         launched asynchronously, as a torch op is."""
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, _ARITH)):
             return False
-        return any(self._library_array(x) for x in (n.left, n.right))
+        if any(self._library_array(x) for x in (n.left, n.right)):
+            return True
+        # `x * y` on torch tensors known to be on the GPU (none known on the CPU): the outermost operator only
+        if isinstance(getattr(n, "_wp_parent", None), ast.BinOp) or not self._inferred:
+            return False
+        for x in (n.left, n.right):
+            if isinstance(x, ast.Call) and (self.call_name(x) in HOST_BUILTINS or self.call_name(x) in HOST_CLOCKS
+                                            or self.method(x) in HIDDEN_SYNC_METHODS):
+                return False  # len(out) - len(ids), time.time() - start, loss.item() * n: host numbers
+        sides = [self.placement(x) for x in (n.left, n.right)]
+        return "cpu" not in sides and any(
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
+            for p, x in zip(sides, (n.left, n.right)))
 
     def _library_array(self, x: ast.AST, depth: int = 0) -> bool:
         if isinstance(x, ast.BinOp):

@@ -33,3 +33,12 @@ print("infer", time.time() - t2)  # expect-extra: WP102 (weak evidence)
 t3 = time.time()
 y = model(img)
 print("forward", time.time() - t3)  # expect: WP102
+
+x = torch.rand(1 << 24, device="cuda")
+w = torch.rand(1 << 24, device="cuda")
+x * w
+t4 = time.time()
+z = x * w
+print("mul", time.time() - t4)  # expect: WP102
+n = len(z) - len(x)
+print("n", n, (time.time() - t4) / 10 * 1000)
