@@ -15,15 +15,15 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
-Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected
-by code (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose body puts no
-work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to `print`,
-`append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step computes
-with (logits sampled on the host), and a value that flows, inside the loop, into an `if`/`while` test, an index, a
-`range` bound or the next torch or model call, followed through the names it is assigned to and the lists it is
-appended to (speculative decoding comparing draft and verifier tokens, a sampled token fed back): there the host
-needs the value, and the sync is the algorithm. An accumulator (`+=`, `avg = avg + ...`) is bookkeeping even when
-its total is compared after the loop.
+Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected by code
+(`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose
+body puts no work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to
+`print`, `append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step
+computes with (logits sampled on the host), and a value that flows, inside the loop, into an `if`/`while` test, an
+index, a `range` bound or the next torch or model call, followed through the names it is assigned to and the lists
+it is appended to (speculative decoding comparing draft and verifier tokens, a sampled token fed back): there the
+host needs the value, and the sync is the algorithm. An accumulator (`+=`, `avg = avg + ...`) is bookkeeping even
+when its total is compared after the loop.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,

@@ -16,6 +16,9 @@ Also reported: a timing helper of the file that takes the model as a parameter a
 the same model, when the first call's result is kept and the model was created in the caller and never run before
 it (a cold measurement compared with warm ones).
 
+In a notebook, a `%%timeit -n 1 -r 1` cell (one run, reported as is) of GPU work none of whose callees ran in an
+earlier cell is reported at the magic: its only sample is the cold first call.
+
 A warmup is also seen in another function of the file that calls the same imported op and runs first
 (`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`).
 
@@ -57,7 +60,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, Scope, stmt_calls
-from ._common import (_sites, _times_first_call, callee_key, end_to_end, enclosing_params, is_library,
+from ._common import (_sites, _times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       mentions_warmup, on_gpu, warmup_findings, work_items)
 
 CODE = "WP103"
@@ -73,6 +76,10 @@ def check(ctx: Context) -> None:
         weak = not on_gpu(ctx, call) or _timed_again_later(ctx, r, key, call)
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
+    for m, key in _cold_single_run_magics(ctx):
+        magic = ("%%" if m.kind == "cell" else "%") + m.name
+        ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
+                      "Run it once before the timed cell, or let `%timeit` repeat it")
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
@@ -204,3 +211,67 @@ def _created(name: str, scope: Scope, before: int) -> bool:
     """``name`` is assigned in ``scope`` before ``before`` from a call (a constructor, ``from_pretrained``)."""
     return any(isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
                any(isinstance(t, ast.Name) and t.id == name for t in s.targets) for s in scope.stmts[:before])
+
+
+def _cold_single_run_magics(ctx: Context) -> list:
+    """``%%timeit -n 1 -r 1`` (one run, the number reported as is) of GPU work none of whose callees ran earlier in
+    the notebook: the only sample is the cold first call (a pipeline built on a GPU model and run once, later set
+    against a compiled variant timed the same way after a warm-up cell). (magic, first cold callee)."""
+    import bisect
+
+    from .._names import HOST_BUILTINS, HOST_METHODS
+    from .._notebook import timed_code
+    from .timeit_magic_on_gpu_work import _anchor, _gpu_work, _nodes, _parse
+
+    out = []
+    body = [st for st in (ctx.scopes[0].stmts if ctx.scopes else [])
+            if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    lines = [st.lineno for st in body]
+    for m in ctx.magics:
+        if m.name != "timeit" or not (_option(m.args, "-n") == "1" and _option(m.args, "-r") == "1"):
+            continue
+        tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
+        if tree is None or not tree.body:
+            continue
+        ctx.__dict__.setdefault("_magic_trees", []).append(tree)
+        _anchor(ctx, tree, m.line)
+        k = bisect.bisect_left(lines, m.line)
+        if k >= len(body):
+            continue
+        before = body[k]._wp_idx  # type: ignore[attr-defined]
+        nodes = _nodes(tree)
+        if any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) for n in nodes) or \
+                any(isinstance(n, ast.Call) and ctx.method(n) == "backward" for n in nodes):
+            continue  # a loop or a training step: a run, not one sample of a benchmark
+        bound = {t.id for n in nodes if isinstance(n, ast.Assign) for t in ast.walk(n) if isinstance(t, ast.Name)
+                 and isinstance(t.ctx, ast.Store)}
+        calls = [n for n in nodes if isinstance(n, ast.Call)]
+        gpu = _gpu_work(ctx, nodes) is not None or any(
+            k2.arg in ("device", "device_map") and ctx._device_value(k2.value) == "cuda"
+            for c in calls for k2 in c.keywords)
+        runs_built = any(isinstance(c.func, ast.Name) and c.func.id in bound for c in calls)
+        keys = []
+        for c in calls:
+            key = callee_key(c)
+            if key is None or key.split(".")[0] in bound or key in HOST_BUILTINS or \
+                    (ctx.method(c) or "") in HOST_METHODS:
+                continue
+            keys.append(key)
+        if not keys or not gpu or not (runs_built or _gpu_work(ctx, nodes) is not None):
+            continue
+        scope = ctx.scopes[0]
+        if any(called_before(ctx, key, scope, before) for key in keys):
+            continue
+        out.append((m, keys[0]))
+    return out
+
+
+def _option(args: str, flag: str) -> str | None:
+    toks = args.split()
+    for i, t in enumerate(toks):
+        if t == flag:
+            return toks[i + 1] if i + 1 < len(toks) else None
+        if t.startswith(flag) and len(t) > len(flag):
+            return t[len(flag):]
+    return None
+
