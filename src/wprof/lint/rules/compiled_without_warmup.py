@@ -7,7 +7,13 @@ Checks for timed regions that call a function compiled just in time (`torch.comp
 warmed up forward only and then timed with `.backward()` on its result, when no backward ran before the region:
 AOTAutograd compiles the backward graph lazily, on the first backward call. And a function compiled at a call
 site (`measure(torch.compile(net), x)`) and handed to a timing helper of the file that times it with no call before
-and averages the samples.
+and averages the samples (directly, or through another helper: `timed(lambda: fn(x))` in an averaged loop). Three
+more forms: a loop over configurations (`for bs in sizes:`, not a `range` of repeats) whose per-configuration sample
+is printed row by row with no robust summary (the first row compiles); a timing function called again and again
+that builds its compiled work anew from its own parameters (`TritonLayer(heads=h)`) and times its single first
+call; and `model = torch.compile(model)` before a loop of runs whose durations are averaged, the model first
+called inside run 0's timed region (a skipped first run, `if run == 0: continue`, is fine). A class imported from a
+`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
