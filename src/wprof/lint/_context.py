@@ -282,7 +282,27 @@ class Context(PlacementModel, SyncModel):
             return True
         if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
             return True
-        return '"cuda' in self.source or "'cuda" in self.source
+        if '"cuda' in self.source or "'cuda" in self.source:
+            return True
+        return self._moves_to_model_device()
+
+    def _moves_to_model_device(self) -> bool:
+        """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
+        for a model that lives on an accelerator (a decoding helper handed a loaded LLM) uses the GPU though it
+        never names CUDA."""
+        if ".device" not in self.source:
+            return False
+        called = {dotted(c.func) for c in self.calls} | {
+            dotted(c.func.value) for c in self.calls  # type: ignore[attr-defined]
+            if isinstance(c.func, ast.Attribute) and c.func.attr in ("generate", "forward")}
+        called.discard(None)
+        for c in self.calls:
+            args = list(c.args) if self.method(c) == "to" else []
+            args += [k.value for k in c.keywords if k.arg == "device"]
+            for a in args:
+                if isinstance(a, ast.Attribute) and a.attr == "device" and dotted(a.value) in called:
+                    return True
+        return False
 
     def _infer_names(self) -> None:
         tensorish, callables, compiled = self._tensorish, self._gpu_callables, self._compiled
@@ -521,6 +541,9 @@ class Context(PlacementModel, SyncModel):
     def is_array_op_on_gpu(self, n: ast.AST) -> bool:
         """Arithmetic on a CuPy/PyCUDA/Numba device array (``a_gpu + b_gpu`` on ``cp.array`` data): a kernel
         launched asynchronously, as a torch op is."""
+        parent = getattr(n, "_wp_parent", None)
+        if isinstance(parent, ast.AugAssign) and parent.target is n and isinstance(parent.op, _ARITH):
+            return self._aug_assign_on_gpu(parent)
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, _ARITH)):
             return False
         if any(self._library_array(x) for x in (n.left, n.right)):
@@ -536,6 +559,21 @@ class Context(PlacementModel, SyncModel):
         return "cpu" not in sides and any(
             p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
             for p, x in zip(sides, (n.left, n.right)))
+
+    def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:
+        """``b += b`` / ``acc *= w`` on a torch tensor known to be on the GPU (the value not known on the CPU, nor a
+        host number): an in-place kernel launched asynchronously, as ``b.add_(b)`` is."""
+        if self._library_array(st.target):
+            return True
+        if not self._inferred or not isinstance(st.target, (ast.Name, ast.Attribute, ast.Subscript)):
+            return False
+        v = st.value
+        if isinstance(v, ast.Call) and (self.call_name(v) in HOST_BUILTINS or self.call_name(v) in HOST_CLOCKS
+                                        or self.method(v) in HIDDEN_SYNC_METHODS):
+            return False
+        if self.placement(v) == "cpu":
+            return False
+        return self.placement(st.target) == "cuda"
 
     def _library_array(self, x: ast.AST, depth: int = 0) -> bool:
         if isinstance(x, ast.BinOp):
