@@ -189,6 +189,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if key is None or key in ("print",) or key.split(".")[0] in params or \
                     _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
+            if _built_ahead(ctx, key):
+                continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)) \
@@ -346,6 +348,13 @@ def _sites(ctx: Context, name: str) -> list[ast.Call]:
                 index.setdefault(d.rsplit(".", 1)[-1], []).append(c)
         ctx._call_sites = index  # type: ignore[attr-defined]
     return index.get(name, [])
+
+
+def _built_ahead(ctx: Context, key: str) -> bool:
+    """A kernel compiled and loaded when it was obtained, not on its first launch: every binding of ``key`` is a
+    ``.get_function(...)`` (PyCUDA's ``SourceModule(src).get_function("k")``: nvcc ran at ``SourceModule``)."""
+    values = ctx.assigns.get(key, [])
+    return bool(values) and all(isinstance(v, ast.Call) and ctx.method(v) == "get_function" for v in values)
 
 
 def _specialized(ctx: Context, c: ast.AST) -> bool:
