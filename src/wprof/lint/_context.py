@@ -394,6 +394,11 @@ class Context(PlacementModel, SyncModel):
                         any(isinstance(c.func, ast.Subscript) and dotted(c.func.value) in compiled
                             for c in self.calls_in_function(f)):
                     jit_classes.add(cname)
+        for local, q in self.imports.items():  # from kernels.triton_attention import TritonAttention: a Triton layer
+            parts = q.split(".")
+            if local[:1].isupper() and parts[0] != "triton" and (
+                    parts[-1].startswith("Triton") or any(p.startswith("triton") for p in parts[:-1])):
+                jit_classes.add(local)
         if not jit_classes:
             return
         for name, values in self.assigns.items():

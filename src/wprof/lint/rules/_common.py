@@ -212,10 +212,40 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := callee_key(c2))}):
                 continue
             c, key = cold[0]
-        if r.loop is not None and not _mean_of_per_iteration(ctx, r):
+        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not (compiled and sweep_rows(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
+
+
+def sweep_rows(ctx: Context, r: Region) -> bool:
+    """A per-iteration region of a loop over configurations (``for bs in block_sizes:``, not ``range(n)``) whose
+    sample is printed in the loop, one row per configuration, and never summarized by a robust statistic: the
+    first configuration's row is the compiled work's first call (WP112 only; a repeat loop summarized by its
+    median, kernl's ``dot_perf.py``, stays silent)."""
+    loop = r.loop
+    if not isinstance(loop, ast.For) or (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in (
+            "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange")):
+        return False
+    if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
+        return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
+    st = r.interval
+    if not isinstance(st, (ast.Assign, ast.AnnAssign)):
+        return False
+    names = {n.id for t in (st.targets if isinstance(st, ast.Assign) else [st.target]) for n in ast.walk(t)
+             if isinstance(n, ast.Name)}
+    if r.samples is not None:
+        _, others = sample_uses(ctx, r.samples)
+        if any(isinstance(getattr(o, "_wp_parent", None), ast.Call) and _robust(ctx, o) for o in others):
+            return False
+    from .._context import stmt_nodes
+
+    for b in r.scope.stmts[st._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        for c in stmt_nodes(b):
+            if isinstance(c, ast.Call) and dotted(c.func) == "print" and any(
+                    isinstance(n, ast.Name) and n.id in names for a in c.args for n in ast.walk(a)):
+                return True
+    return False
 
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")

@@ -7,7 +7,13 @@ Checks for timed regions that call a function compiled just in time (`torch.comp
 warmed up forward only and then timed with `.backward()` on its result, when no backward ran before the region:
 AOTAutograd compiles the backward graph lazily, on the first backward call. And a function compiled at a call
 site (`measure(torch.compile(net), x)`) and handed to a timing helper of the file that times it with no call before
-and averages the samples.
+and averages the samples (directly, or through another helper: `timed(lambda: fn(x))` in an averaged loop). Three
+more forms: a loop over configurations (`for bs in sizes:`, not a `range` of repeats) whose per-configuration sample
+is printed row by row with no robust summary (the first row compiles); a timing function called again and again
+that builds its compiled work anew from its own parameters (`TritonLayer(heads=h)`) and times its single first
+call; and `model = torch.compile(model)` before a loop of runs whose durations are averaged, the model first
+called inside run 0's timed region (a skipped first run, `if run == 0: continue`, is fine). A class imported from a
+`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -42,7 +48,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted, stmt_calls
-from ._common import callee_key, data_driven, loop_guarded, mentions_warmup, warmup_findings
+from ._common import callee_key, called_before, data_driven, loop_guarded, mentions_warmup, warmup_findings
 
 CODE = "WP112"
 NAME = "compiled-without-warmup"
@@ -57,10 +63,128 @@ def check(ctx: Context) -> None:
         ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                    "is never called before the timed region; includes compilation)",
                    "Call it once or more before handing it to the timing helper")
+    for call, key in _fresh_per_call(ctx):
+        ctx.report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
+                   "(includes compilation)", "Call it once or more before the timed region")
+    for call, key in _compiled_once_averaged(ctx):
+        ctx.report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
+                   "averaged with the warm ones (includes compilation)",
+                   "Call it once or more before the timed loop, or leave the first sample out")
     for call, key in _cold_backward(ctx):
         ctx.report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                    "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
                    "region")
+
+
+def _fresh_per_call(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """A timing function called again and again (``for h in heads: benchmark(h)``) that builds its compiled work
+    from its own parameters (``model = TritonLayer(num_heads=h).cuda()``, ``f = torch.compile(make(h))``) and
+    times that work's single first call: every call is a new specialization, compiled inside the timed region.
+    (The function called once is the generic case, ``warmup_findings``; a helper called again is taken to be
+    warmed by its earlier calls only when it times the same work.)"""
+    from ._common import _times_first_call, cpu_only, helper_called_again, work_items
+
+    out: list[tuple[ast.Call, str]] = []
+    for r in ctx.regions:
+        scope = r.scope
+        if r.loop is not None or r.inner_loops() or r.outer is not None or isinstance(scope.node, ast.Module) or \
+                not scope.params or not helper_called_again(ctx, scope) or mentions_warmup(ctx, scope) or \
+                loop_guarded(r) or data_driven(ctx, r) or _times_first_call(ctx, r) or \
+                cpu_only(ctx, scope.stmts[r.lo]):
+            continue
+        local = ctx._local_bindings(scope) or {}
+        for c in work_items(ctx, r):
+            key = callee_key(c) if isinstance(c, ast.Call) else None
+            if key is None or "." in key or not ctx.is_compiled(key) or called_before(ctx, key, scope, r.lo):
+                continue
+            built = [v for st, v in local.get(key, []) if st is not None and st._wp_idx < r.lo]  # type: ignore
+            if not built or not all(_built_from(v, scope.params) for v in built):
+                continue
+            out.append((c, key))
+            break
+    return out
+
+
+def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """``model = torch.compile(model)`` before a loop of runs, each run timed (one sample per iteration) and the
+    samples averaged: the compiled model (called, or handed to a function of the file) first runs inside run 0's
+    timed region, so one sample holds the compilation and the mean carries it. A first call or a use before the
+    loop, a skipped first run (``if run == 0: continue``, a condition on the loop variable around the readings) or
+    a robust summary (median, min) leave it alone."""
+    from .._names import COMPILERS
+    from .mean_only import _uses_by_binding
+    from ._common import _robust
+
+    out: list[tuple[ast.Call, str]] = []
+    for r in ctx.regions:
+        loop, scope = r.loop, r.scope
+        if loop is None or r.samples is None or r.outer is not None or mentions_warmup(ctx, scope) or \
+                _skips_first(r) or data_driven(ctx, r):
+            continue
+        compiled = {}
+        for st in scope.stmts[:loop._wp_idx]:  # type: ignore[attr-defined]
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
+                    isinstance(st.value, ast.Call) and ctx.call_name(st.value) in COMPILERS:
+                compiled[st.targets[0].id] = st
+        if not compiled:
+            continue
+        hit = None
+        for c in r.calls():
+            for key in compiled:
+                if callee_key(c) == key or (isinstance(c.func, ast.Name) and c.func.id in ctx.functions and any(
+                        isinstance(a, ast.Name) and a.id == key for a in c.args)):
+                    hit = (c, key)
+                    break
+            if hit:
+                break
+        if hit is None or _used_between(ctx, hit[1], scope, compiled[hit[1]]._wp_idx, r.lo):  # type: ignore
+            continue
+        groups = _uses_by_binding(ctx, r.samples)
+        if any(means and not any(_robust(ctx, o) for o in others) for means, others, _, _ in groups):
+            out.append(hit)
+    return out
+
+
+def _skips_first(r) -> bool:
+    """A condition on the loop variable decides whether a run is timed or kept: ``if i == 0: continue``,
+    ``if run > 0: times.append(...)``, the readings under ``if i >= warmup:``."""
+    loop = r.loop
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return True
+    targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+    start = r.scope.stmts[r.lo]
+    for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        if not isinstance(st, ast.If) or not any(isinstance(n, ast.Name) and n.id in targets
+                                                 for n in ast.walk(st.test)):
+            continue
+        body = [b for part in (st.body, st.orelse) for b in part]
+        inside = {id(n) for b in body for n in ast.walk(b)}
+        if any(isinstance(n, ast.Continue) for b in body for n in ast.walk(b)) or id(start) in inside or \
+                (r.interval is not None and id(r.interval) in inside) or any(
+                    isinstance(n, ast.Attribute) and n.attr == "append" and isinstance(n.value, ast.Name) and
+                    n.value.id == r.samples for b in body for n in ast.walk(b)):
+            return True
+    return False
+
+
+def _used_between(ctx: Context, key: str, scope, lo: int, hi: int) -> bool:
+    """``key`` is called, or handed to a function, at a statement strictly between ``lo`` and ``hi``."""
+    for st in scope.stmts[lo + 1:hi]:
+        for c in stmt_calls(st):
+            if callee_key(c) == key or any(isinstance(a, ast.Name) and a.id == key for a in c.args):
+                return True
+    return False
+
+
+def _built_from(v: ast.AST | None, params: frozenset[str]) -> bool:
+    """A constructor or compile call whose arguments use a parameter of the function (``Layer(num_heads=h)``)."""
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+            v.func.attr in ("cuda", "to", "eval", "half", "float", "bfloat16"):
+        v = v.func.value
+    if not isinstance(v, ast.Call):
+        return False
+    return any(isinstance(n, ast.Name) and n.id in params
+               for a in [*v.args, *(k.value for k in v.keywords)] for n in ast.walk(a))
 
 
 def _cold_backward(ctx: Context) -> list[tuple[ast.Call, str]]:
@@ -142,7 +266,61 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                     continue  # one cold sample among many, summarized by a robust statistic
                 out.append((c, ctx.text(value), param))
                 break
+            else:
+                if _times_through_helper(ctx, scope, param):
+                    out.append((c, ctx.text(value), param))
     return out
+
+
+def _times_through_helper(ctx: Context, scope, param: str) -> bool:
+    """``fn`` handed on to a timing helper of the file (``timed(lambda: fn(data))``, whose region times its own
+    callable parameter) in a loop whose samples are averaged (``times.append(t)``, ``sum(times) / len(times)``),
+    with no call of ``fn`` before that loop: the first sample compiles."""
+    from .mean_only import _uses_by_binding
+    from ._common import _robust
+
+    helpers = _param_timers(ctx)
+    for st in scope.stmts:
+        for c in stmt_calls(st):
+            if not (isinstance(c.func, ast.Name) and c.func.id in helpers and c.args):
+                continue
+            a = c.args[0]
+            body = a.body if isinstance(a, ast.Lambda) else a
+            if not any(isinstance(n, ast.Call) and dotted(n.func) == param for n in ast.walk(body)) and \
+                    dotted(body) != param:
+                continue
+            loops = st._wp_loops  # type: ignore[attr-defined]
+            if not loops or any(callee_key(k) == param for s2 in scope.stmts[:loops[0]._wp_idx]
+                                for k in stmt_calls(s2)):
+                return False
+            loop = loops[-1]
+            for s2 in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+                for k in stmt_calls(s2):
+                    if ctx.method(k) == "append" and isinstance(k.func.value, ast.Name):  # type: ignore
+                        for means, others, appends, _ in _uses_by_binding(ctx, k.func.value.id):  # type: ignore
+                            if any(a_st is s2 for _, a_st in appends) and means and \
+                                    not any(_robust(ctx, o) for o in others):
+                                return True
+            return False
+    return False
+
+
+def _param_timers(ctx: Context) -> set[str]:
+    """Functions of the file with a one-off timed region around a call of their first parameter
+    (``def timed(fn): t0 = time.time(); fn(); return time.time() - t0``)."""
+    cached = ctx.__dict__.get("_wp_param_timers")
+    if cached is None:
+        cached = set()
+        for r in ctx.regions:
+            node = r.scope.node
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or r.loop is not None or \
+                    not node.args.args:
+                continue
+            first = node.args.args[0].arg
+            if any(callee_key(k) == first for k in r.calls()) and not called_before(ctx, first, r.scope, r.lo):
+                cached.add(node.name)
+        ctx._wp_param_timers = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _averaged(ctx: Context, r) -> bool:
