@@ -81,15 +81,18 @@ class PlacementModel:
             return self._device_value(expr.args[0], depth + 1)
         if isinstance(expr, ast.Attribute) and expr.attr == "device":
             place = self.placement(expr.value)
-            if place is not None or dotted(expr) in self.assigns:
+            if place is not None:
                 return place
+            if dotted(expr) in self.assigns:  # model_cfg.device = args.device: the option's default
+                return _either([self._device_value(v, depth + 1) for v in self.assigns[dotted(expr)]]) \
+                    if depth < 8 else None
             return self._option_default(expr.attr, depth)  # args.device, cfg.device
-        if isinstance(expr, ast.Name) and depth < 4:
-            latest = self._latest_constant(expr)
-            if latest is not None:  # a section that sets `device = "cpu"` (a later one sets "cuda")
-                return latest
+        if isinstance(expr, ast.Name) and depth < 8:
+            latest = self._latest_constant(expr, depth)
+            if latest is not None:  # a section that sets `device = "cpu"` (a later one sets "cuda"), or a function's
+                return latest  # own `device = torch.device(cfg.device)` (not a class field of the same name)
         d = dotted(expr)
-        if d is not None and depth < 4:
+        if d is not None and depth < 8:
             cache = self.__dict__.setdefault("_device_names", {})
             if d not in cache:
                 cache[d] = None
@@ -102,9 +105,9 @@ class PlacementModel:
             return cache[d]
         return None
 
-    def _latest_constant(self, use: ast.Name) -> str | None:
-        """The device of the latest binding of ``use`` before it in its scope, when that binding is a string
-        constant (``device = "cpu"``) outside any loop and any ``if``: the code that follows runs on it."""
+    def _latest_constant(self, use: ast.Name, depth: int = 0) -> str | None:
+        """The device of the latest binding of ``use`` before it in its scope, outside any loop and any ``if`` (a
+        string constant, ``device = "cpu"``, or any device expression): the code that follows runs on it."""
         stmt = getattr(use, "_wp_stmt", None)
         if stmt is None:
             return None
@@ -113,10 +116,13 @@ class PlacementModel:
             if st._wp_idx < stmt._wp_idx and (best is None or st._wp_idx > best._wp_idx):
                 best = st
         if best is None or not isinstance(best, ast.Assign) or best._wp_loops or \
-                not isinstance(best.value, ast.Constant) or not isinstance(best.value.value, str) or \
                 isinstance(getattr(best, "_wp_parent", None), ast.If):
             return None
-        return self._device_value(best.value)
+        if isinstance(best.value, ast.Constant) and isinstance(best.value.value, str):
+            return self._device_value(best.value)
+        if isinstance(best.value, ast.Call) and (self.call_name(best.value) or "") == "torch.device":
+            return self._device_value(best.value, depth + 1)
+        return None
 
     def _option_default(self, attr: str, depth: int) -> str | None:
         """The device default of a command-line option (``add_argument("--device", default="cuda")``) or of a
@@ -146,7 +152,7 @@ class PlacementModel:
                             table.setdefault(st.target.id, []).append(v)
             self._option_defaults = table
         vals = table.get(attr)
-        if not vals or depth >= 4:
+        if not vals or depth >= 8:
             return None
         return _either([self._device_value(v, depth + 1) for v in vals])
 
@@ -155,7 +161,7 @@ class PlacementModel:
         scope = getattr(getattr(name, "_wp_stmt", None), "_wp_scope", None)
         fn = getattr(scope, "node", None)
         args = getattr(fn, "args", None)
-        if args is None or depth >= 4:
+        if args is None or depth >= 8:
             return None
         pos = [*args.posonlyargs, *args.args]
         pairs = list(zip(pos[len(pos) - len(args.defaults):], args.defaults))
