@@ -103,7 +103,7 @@ def _preallocated(ctx: Context, v: ast.AST) -> bool:
         return False
     q = ctx.call_name(v) or ""
     head, _, last = q.rpartition(".")
-    return last in _PREALLOC and head in ("numpy", "torch")
+    return last in _PREALLOC and (head in ("numpy", "torch") or (head == "np" and "np" not in ctx.imports))
 
 
 def _helper_samples(ctx: Context) -> list[ast.Call]:
@@ -149,6 +149,7 @@ def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) 
 def check(ctx: Context) -> None:
     for key in sorted(_sample_lists(ctx)):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
+            others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and \
                     not _one_sample(appends, binding):
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
@@ -159,6 +160,35 @@ def check(ctx: Context) -> None:
             seen.add(id(comp))
             ctx.report(comp, "Only the mean of the `elapsed_time()` samples is reported",
                        "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _never_read(ctx: Context, node: ast.AST) -> bool:
+    """A use whose value is stored in a name the file never reads (``std_syn = np.std(timings)`` computed, then only
+    the mean printed): the spread is not reported."""
+    n = node
+    while True:
+        parent = getattr(n, "_wp_parent", None)
+        if isinstance(parent, (ast.Call, ast.Attribute, ast.BinOp, ast.Subscript, ast.UnaryOp)):
+            n = parent
+            continue
+        break
+    if not (isinstance(parent, ast.Assign) and parent.value is n and len(parent.targets) == 1 and
+            isinstance(parent.targets[0], ast.Name)):
+        return False
+    name = parent.targets[0].id
+    return not ctx.loads(name) and name not in _string_names(ctx)
+
+
+def _string_names(ctx: Context) -> set[str]:
+    """Names read inside strings (``"{std_syn}".format(**locals())``, a ``%(std)s`` template): taken as reads."""
+    cached = ctx.__dict__.get("_wp_string_names")
+    if cached is None:
+        import re
+
+        cached = {m for n in ast.walk(ctx.tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                  for pair in re.findall(r"\{([A-Za-z_]\w*)|%\(([A-Za-z_]\w*)\)", n.value) for m in pair if m}
+        ctx._wp_string_names = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _inline_samples(ctx: Context) -> list[ast.AST]:

@@ -2,7 +2,9 @@
 
 ## What it does
 Checks for tensors created with `torch.zeros` / `torch.zeros_like` (or `cupy.zeros`), never written afterwards, and
-passed as inputs to GPU work inside a timed region (an operand of `@`, or an argument of an op or model call).
+passed as inputs to GPU work inside a timed region (an operand of `@`, or an argument of an op or model call, a
+model of an inference library such as an ultralytics detector's `model.predict(img)` included: an all-zero image
+has no detections, and the post-processing takes its empty fast path).
 Names that read as outputs or state (`out`, `buf`, `acc`, `grad`, `mask`, `bias`, `labels`...), tensors passed as
 `out=`, filled in place (`x.normal_()`, `x[...] = ...`), or handed to a kernel launch are not reported.
 
@@ -107,7 +109,8 @@ def check(ctx: Context) -> None:
 def _inputs(ctx: Context, n: ast.AST) -> list[str]:
     if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.MatMult, ast.Mult, ast.Add)):
         return [d for d in (dotted(n.left), dotted(n.right)) if d]
-    if isinstance(n, ast.Call) and not isinstance(n.func, ast.Subscript) and ctx.is_gpu_work(n):
+    if isinstance(n, ast.Call) and not isinstance(n.func, ast.Subscript) and \
+            (ctx.is_gpu_work(n) or ctx.returns_host_objects(n)):  # a YOLO's `model.predict(img)` runs the model
         if (ctx.call_name(n) or ctx.method(n) or "").rsplit(".", 1)[-1] in _MOVES:
             return []  # moving bytes (a send, an all-reduce, a copy) takes as long for zeros as for anything
         names = [d for a in n.args if (d := dotted(a))]
