@@ -39,7 +39,7 @@ class SyncModel:
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
         if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
             return True
-        if self.returns_host_objects(call):
+        if self.returns_host_objects(call) or self._plateau_step(call):
             return True
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
@@ -52,6 +52,16 @@ class SyncModel:
         if isinstance(call.func, ast.Name):
             return _imported_sync(self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _plateau_step(self, call: ast.Call) -> bool:
+        """``sched.step(loss)`` of a ``ReduceLROnPlateau``: it calls ``float(loss)``, a copy to the host."""
+        from ._names import dotted
+
+        if self.method(call) != "step" or not call.args:
+            return False
+        name = dotted(call.func.value)  # type: ignore[attr-defined]
+        return name is not None and any(isinstance(v, ast.Call) and (self.call_name(v) or "").endswith(
+            "ReduceLROnPlateau") for v in self.assigns.get(name, ()))
 
     def _prints_device(self, call: ast.Call) -> bool:
         vals: list[ast.AST] = []

@@ -109,9 +109,11 @@ def _ends_in_imported_helper(ctx: Context, r) -> bool:
     device, which the linter cannot see): weak."""
     from .._context import stmt_nodes
 
+    stmts = r.stmts()
+    if _branches_on_helper_result(ctx, r, stmts):
+        return True
     if r.loop is not None or r.inner_loops():
         return False
-    stmts = r.stmts()
     work = [i for i, s in enumerate(stmts) if ctx.gpu_work_in(stmt_nodes(s))]
     if not work:
         return False
@@ -131,3 +133,26 @@ def _ends_in_imported_helper(ctx: Context, r) -> bool:
 
 _GPU_LIBS = frozenset({"torch", "triton", "cupy", "cupyx", "numba", "jax", "cutlass", "cuda", "numpy", "math",
                        "time", "logging", "builtins"})
+
+
+def _branches_on_helper_result(ctx: Context, r, stmts: list) -> bool:
+    """Inside the region, the host branches on the result of a function imported from another module that was
+    handed GPU results (``new_token = sample(logits)``; ``if is_end_token(new_token): break``): that helper returns
+    a host value (a token id through ``.item()``), so every step waits for the device there."""
+    # values computed in the region (a model's logits, a graph replay's output buffer)
+    gpu_names = {t.id for s in stmts if isinstance(s, ast.Assign) and not isinstance(s.value, ast.Constant)
+                 for t in ast.walk(s.targets[0]) if isinstance(t, ast.Name)}
+    host: set[str] = set()
+    for s in stmts:
+        if not (isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name)):
+            continue
+        q = ctx.imports.get(s.value.func.id) or ctx.relative_imports.get(s.value.func.id)
+        if q is None or q.lstrip(".").split(".")[0] in _GPU_LIBS:
+            continue
+        if any(isinstance(a, ast.Name) and a.id in gpu_names for a in s.value.args):
+            host |= {t.id for t in ast.walk(s.targets[0]) if isinstance(t, ast.Name)}
+    if not host:
+        return False
+    return any(isinstance(s, (ast.If, ast.While)) and any(isinstance(n, ast.Name) and n.id in host
+                                                          for n in ast.walk(s.test)) for s in stmts)
+
