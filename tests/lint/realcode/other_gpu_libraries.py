@@ -37,7 +37,7 @@ cp.cuda.Device().synchronize()
 print("cupy, synchronized", time.perf_counter() - t0)
 
 t0 = time.perf_counter()
-back = cp.asnumpy(dev_a - dev_b)
+back = cp.asnumpy(dev_a - dev_b)  # expect: WP103 (the first `-` of the script: its kernel is built here)
 print("cupy, copied back", time.perf_counter() - t0)
 
 SRC = """

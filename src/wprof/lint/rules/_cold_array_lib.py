@@ -1,0 +1,112 @@
+"""WP103 for CuPy (and other array libraries whose arithmetic launches kernels): two cold uses that the generic
+warmup analysis (``warmup_findings``, calls only) does not see.
+
+- The script's first CuPy call inside a timed region (``s = time.time(); x = cp.ones(...); sync; time.time() - s``):
+  the first call creates the CUDA context and the memory pool, tens to hundreds of milliseconds that have nothing
+  to do with the operation timed.
+- The first elementwise operator on CuPy arrays (``c = a_gpu + b_gpu``, ``x_gpu *= 5``) inside a timed region:
+  CuPy builds (or loads from its cache) the elementwise kernel of each operator on first use.
+
+Scripts only (the module body, ``if __name__ == "__main__":`` included): a function's caller may have done either
+before calling it. A region whose array operators already ran before it (any one of them: the code was exercised)
+is not reported, nor one that says it measures the first call (``_times_first_call``)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, dotted, stmt_calls, stmt_nodes
+from ._common import _times_first_call, is_library, mentions_warmup
+
+_LIB = ("cupy.", "cupyx.")
+_GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
+
+
+def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
+    """(node, message) for each region (not in ``skip``, the ids of regions already reported) that holds a cold CuPy
+    use: the file's first CuPy call, or only first uses of elementwise operators on CuPy arrays."""
+    if not ctx.uses_gpu or not any(q.startswith(("cupy", "cupyx")) for q in ctx.imports.values()) or \
+            is_library(ctx):
+        return []
+    out: list[tuple[ast.AST, str]] = []
+    for r in ctx.regions:
+        if id(r) in skip or not isinstance(r.scope.node, ast.Module) or r.outer is not None or \
+                mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
+            continue
+        stmts = r.stmts()
+        first = _first_lib_call(ctx, stmts) if r.loop is None else None
+        if first is not None and not _gpu_before(ctx, r):
+            out.append((first, f"`{ctx.text(first)}` is the script's first CuPy call, timed (it creates the CUDA "
+                                "context and the memory pool)"))
+            continue
+        ops = [(n, k) for s in stmts for n, k in _array_ops(ctx, s)]
+        if ops and r.loop is None:
+            seen = _ops_before(ctx, r)
+            if not any(k in seen for _, k in ops):
+                out.append((ops[0][0], f"`{_text(ctx, ops[0][0])}` is timed on the first use of its elementwise "
+                                       "kernel (CuPy builds or loads it then)"))
+    return out
+
+
+def _text(ctx: Context, n: ast.AST) -> str:
+    return ctx.text(n) if isinstance(n, ast.expr) else ctx.text(n).strip()
+
+
+def _first_lib_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
+    for s in stmts:
+        for c in stmt_calls(s):
+            q = ctx.call_name(c) or ""
+            if q.startswith(_LIB) and not q.startswith(("cupy.cuda.", "cupyx.profiler.")):
+                return c
+    return None
+
+
+def _gpu_before(ctx: Context, r) -> bool:
+    """Any GPU call (CuPy, ``torch.cuda``, a ``.cuda()`` copy, GPU work) before the region in the script: the
+    context exists already."""
+    for s in r.scope.stmts[:r.lo + 1]:
+        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
+            continue
+        for c in stmt_calls(s):
+            q = ctx.call_name(c) or ""
+            if q.startswith(_GPU_INIT) or ctx.method(c) in ("cuda", "to") or ctx.is_gpu_work(c) or \
+                    (isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
+                return True
+    return False
+
+
+def _array_ops(ctx: Context, s: ast.stmt) -> list[tuple[ast.AST, str]]:
+    """Elementwise operators on CuPy arrays evaluated by ``s``: (node, operator name)."""
+    out: list[tuple[ast.AST, str]] = []
+    if isinstance(s, ast.AugAssign) and not isinstance(s.op, ast.MatMult) and _cupy(ctx, s.target):
+        out.append((s, type(s.op).__name__))
+    for n in stmt_nodes(s):
+        if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and \
+                not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and \
+                any(_cupy(ctx, x) for x in (n.left, n.right)):
+            out.append((n, type(n.op).__name__))
+    return out
+
+
+def _cupy(ctx: Context, x: ast.AST) -> bool:
+    """A CuPy array (not a PyCUDA or Numba one): a ``cupy`` call, or a name every plain assignment of which is one
+    (``x *= 5`` keeps it an array)."""
+    if isinstance(x, ast.Call):
+        return _cupy_call(ctx, x)
+    d = dotted(x)
+    if d is None:
+        return False
+    values = [st.value for st in ctx.assign_stmts.get(d, []) if isinstance(st, ast.Assign)]
+    return bool(values) and all(_cupy_call(ctx, v) for v in values)
+
+
+def _cupy_call(ctx: Context, v: ast.AST) -> bool:
+    q = ctx.call_name(v) if isinstance(v, ast.Call) else None
+    return bool(q) and q.startswith(_LIB) and q not in ("cupy.asnumpy",) and not q.startswith("cupy.cuda.")
+
+
+def _ops_before(ctx: Context, r) -> set[str]:
+    seen: set[str] = set()
+    for s in r.scope.stmts[:r.lo]:
+        seen.update(k for _, k in _array_ops(ctx, s))
+    return seen
