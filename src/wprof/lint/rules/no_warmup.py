@@ -81,6 +81,9 @@ def check(ctx: Context) -> None:
         weak = not on_gpu(ctx, call) or _timed_again_later(ctx, r, key, call)
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
+    for site, key, helper in _cold_lambda_sites(ctx):
+        ctx.report(site, f"`{key}` is timed without a warmup call (its first call, timed once inside `{helper}`)",
+                   "Run it once before handing it to the timing helper")
     for m, key in _cold_single_run_magics(ctx):
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
@@ -279,4 +282,49 @@ def _option(args: str, flag: str) -> str | None:
         if t.startswith(flag) and len(t) > len(flag):
             return t[len(flag):]
     return None
+
+
+def _cold_lambda_sites(ctx: Context) -> list:
+    """A timing helper of the file that times one call of its callable parameter on GPU data, with a synchronize
+    (or events) and no call before (``def bench(op): ...; t = time.time(); op(a, b); sync; ...``), first called
+    with a lambda around an op that never ran before in the caller (``bench(lambda x, y: torch.einsum(...))``):
+    the one sample is the op's cold first call (cuBLAS start-up). Reported at that first call site only.
+    (site, op, helper)."""
+    from .._context import SYNC_FUNCS
+    from ._common import _helper_ran_before
+
+    out = []
+    if not ctx.uses_gpu:
+        return out
+    for r in ctx.regions:
+        fn = r.scope.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or r.loop is not None or r.in_loop(
+                r.scope.stmts[r.lo]) or mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
+            continue
+        params = [a.arg for a in fn.args.args]
+        timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params and on_gpu(ctx, c)]
+        if len(timed) != 1 or r.in_loop(timed[0]) or _exercised(timed[0].func.id, r.scope, r.lo):
+            continue
+        if not (r.kind == "event" or any(ctx.call_name(c) in SYNC_FUNCS or ctx.is_sync(c, hidden=False)
+                                         for c in r.calls())):
+            continue  # no synchronize: WP102's business
+        index = params.index(timed[0].func.id)
+        sites = sorted((c for c in _sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
+                       key=lambda c: (c.lineno, c.col_offset))
+        if not sites:
+            continue
+        site = sites[0]
+        arg = _bound(site, fn, index)
+        if not (isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call)):
+            continue
+        key = callee_key(arg.body)
+        q = ctx.call_name(arg.body) or ""
+        if key is None or not q.startswith(("torch.", "cupy.", "triton.")):
+            continue
+        st = site._wp_stmt  # type: ignore[attr-defined]
+        if called_before(ctx, key, st._wp_scope, st._wp_idx) or _helper_ran_before(ctx, key, st._wp_scope,
+                                                                                    st._wp_idx):
+            continue
+        out.append((site, key, fn.name))
+    return out
 
