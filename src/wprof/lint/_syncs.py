@@ -18,6 +18,51 @@ from ._names import (
 class SyncModel:
     """``is_sync(call, hidden=...)`` and the per-file summaries it needs."""
 
+    def launch_blocking(self) -> bool:
+        """The program sets ``CUDA_LAUNCH_BLOCKING=1`` before CUDA starts (``os.environ["CUDA_LAUNCH_BLOCKING"] =
+        "1"``, ``os.environ.setdefault(...)``, ``os.putenv(...)`` in the module body before any GPU call, or a
+        notebook's ``%env CUDA_LAUNCH_BLOCKING=1`` before it): every kernel launch returns when the kernel is done,
+        so a host clock read after GPU work covers it (WP102, WP115 have nothing to report)."""
+        cached = self.__dict__.get("_wp_launch_blocking")
+        if cached is None:
+            cached = False
+            if "CUDA_LAUNCH_BLOCKING" in self.source:
+                first_gpu = min((getattr(c, "lineno", 0) for c in self.calls if self._starts_cuda(c)),
+                                default=1 << 30)
+                cached = any(line < first_gpu for line in self._launch_blocking_lines())
+            self._wp_launch_blocking = cached
+        return cached
+
+    def _starts_cuda(self, c: ast.Call) -> bool:
+        q = self.call_name(c) or ""
+        return q.startswith(("torch.cuda.", "cupy.", "cupyx.", "numba.cuda.", "pycuda.")) or \
+            self.method(c) in ("cuda", "to") or self.is_gpu_work(c)
+
+    def _launch_blocking_lines(self) -> list[int]:
+        import re
+
+        from ._names import dotted
+
+        out = []
+        for st in self.tree.body:  # the module body only: set in a function, it may run after CUDA started
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Subscript):
+                t = st.targets[0]
+                if dotted(t.value) in ("os.environ", "environ") and _const(t.slice) == "CUDA_LAUNCH_BLOCKING" and \
+                        _const(st.value) == "1":
+                    out.append(st.lineno)
+            elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+                c = st.value
+                q = dotted(c.func) or ""
+                if not q.endswith(("environ.setdefault", "putenv")):
+                    continue
+                args = [_const(a) for a in c.args]
+                if args[:2] == ["CUDA_LAUNCH_BLOCKING", "1"]:
+                    out.append(st.lineno)
+        for m in getattr(self, "magics", ()) or ():
+            if m.name == "env" and re.fullmatch(r"\s*CUDA_LAUNCH_BLOCKING\s*[= ]\s*['\"]?1['\"]?\s*", m.args or ""):
+                out.append(m.line)
+        return out
+
     def is_sync(self, call: ast.Call, *, hidden: bool = True) -> bool:
         """Device synchronizations: explicit ones, calls known to wait for the device (``do_bench``, a
         ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
@@ -262,3 +307,7 @@ def _imported_sync(qualified: str | None) -> bool:
         return False
     last = qualified.rsplit(".", 1)[-1].lower()
     return last in ("sync", "synchronize") or (last.endswith(("_sync", "_synchronize")) and last != "no_sync")
+
+
+def _const(node: ast.AST) -> object:
+    return node.value if isinstance(node, ast.Constant) else None

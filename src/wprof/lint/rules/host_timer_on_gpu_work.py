@@ -65,7 +65,7 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu:
+    if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \

@@ -122,7 +122,7 @@ def _anchor(ctx: Context, tree: ast.AST, line: int) -> None:
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu:
+    if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for m in ctx.magics:
         if m.name not in TIMING_MAGICS:
