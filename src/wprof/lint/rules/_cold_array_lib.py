@@ -1,5 +1,7 @@
-"""WP103 for CuPy (and other array libraries whose arithmetic launches kernels): two cold uses that the generic
-warmup analysis (``warmup_findings``, calls only) does not see.
+"""WP103 for cold starts the generic warmup analysis (``warmup_findings``, calls of the same callee) does not see.
+
+- The script's first CUDA call inside a timed region (``torch.ones(n).cuda()``, ``x.to("cuda")``, a factory with
+  ``device="cuda"``): it creates the CUDA context.
 
 - The script's first CuPy call inside a timed region (``s = time.time(); x = cp.ones(...); sync; time.time() - s``):
   the first call creates the CUDA context and the memory pool, tens to hundreds of milliseconds that have nothing
@@ -25,8 +27,11 @@ _GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
 def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
     """(node, message) for each region (not in ``skip``, the ids of regions already reported) that holds a cold CuPy
     use: the file's first CuPy call, or only first uses of elementwise operators on CuPy arrays."""
-    if not ctx.uses_gpu or not any(q.startswith(("cupy", "cupyx")) for q in ctx.imports.values()) or \
-            is_library(ctx):
+    if not ctx.uses_gpu or is_library(ctx):
+        return []
+    cupy = any(q.startswith(("cupy", "cupyx")) for q in ctx.imports.values())
+    torch = any(q == "torch" or q.startswith("torch.") for q in ctx.imports.values())
+    if not (cupy or torch):
         return []
     out: list[tuple[ast.AST, str]] = []
     for r in ctx.regions:
@@ -34,10 +39,17 @@ def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
                 mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
             continue
         stmts = r.stmts()
-        first = _first_lib_call(ctx, stmts) if r.loop is None else None
+        first = _first_lib_call(ctx, stmts) if r.loop is None and cupy else None
         if first is not None and not _gpu_before(ctx, r):
             out.append((first, f"`{ctx.text(first)}` is the script's first CuPy call, timed (it creates the CUDA "
                                 "context and the memory pool)"))
+            continue
+        first = _first_torch_cuda_call(ctx, stmts) if r.loop is None and torch else None
+        if first is not None and not _gpu_before(ctx, r):
+            out.append((first, f"`{ctx.text(first)}` is the script's first CUDA call, timed (it creates the CUDA "
+                                "context)"))
+            continue
+        if not cupy:
             continue
         ops = [(n, k) for s in stmts for n, k in _array_ops(ctx, s)]
         if ops and r.loop is None:
@@ -57,6 +69,19 @@ def _first_lib_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
         for c in stmt_calls(s):
             q = ctx.call_name(c) or ""
             if q.startswith(_LIB) and not q.startswith(("cupy.cuda.", "cupyx.profiler.")):
+                return c
+    return None
+
+
+def _first_torch_cuda_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
+    """The first call of the region that puts a torch tensor or module on the GPU (``.cuda()``,
+    ``.to("cuda")``, ``torch.ones(..., device="cuda")``)."""
+    for s in stmts:
+        for c in stmt_calls(s):
+            q = ctx.call_name(c) or ""
+            if (ctx.method(c) in ("cuda", "to") or (q.startswith("torch.") and not q.startswith("torch.cuda.") and
+                                                     any(k.arg == "device" for k in c.keywords))) and \
+                    ctx.placement(c) == "cuda":
                 return c
     return None
 
