@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted, stmt_calls, stmt_nodes
-from ._common import _times_first_call, is_library, mentions_warmup
+from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
 
 _LIB = ("cupy.", "cupyx.")
 _GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
@@ -39,6 +39,8 @@ def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
                 mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
             continue
         stmts = r.stmts()
+        if _program_clock(ctx, r, stmts):
+            continue
         first = _first_lib_call(ctx, stmts) if r.loop is None and cupy else None
         if first is not None and not _gpu_before(ctx, r):
             out.append((first, f"`{ctx.text(first)}` is the script's first CuPy call, timed (it creates the CUDA "
@@ -71,6 +73,15 @@ def _first_lib_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
             if q.startswith(_LIB) and not q.startswith(("cupy.cuda.", "cupyx.profiler.")):
                 return c
     return None
+
+
+def _program_clock(ctx: Context, r, stmts: list[ast.stmt]) -> bool:
+    """A program's wall time rather than a benchmark: the region loops over data or trains, defines or imports
+    things, or holds finer intervals of its own (``start`` at the top, ``Total time`` at the end)."""
+    if end_to_end(ctx, r) or any(isinstance(s, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+                                                ast.ClassDef)) for s in stmts):
+        return True
+    return any(o is not r and o.scope is r.scope and r.lo <= o.lo and o.hi <= r.hi for o in ctx.regions)
 
 
 def _first_torch_cuda_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
