@@ -335,6 +335,12 @@ class Context(PlacementModel, SyncModel):
                                 k.arg in ("device_map", "device") for k in v.keywords):
                             callables.add(name)  # a model loaded straight onto a device
                             continue
+                        if isinstance(v.func, ast.Name) and v.func.id in self.imports and \
+                                not q.startswith("torch.") and any(
+                                isinstance(a, ast.Name) and a.id != name and self._placed_model(a.id)
+                                for a in [*v.args, *(k.value for k in v.keywords)]):
+                            callables.add(name)  # pipeline("text-generation", model=model): runs that model
+                            continue
                         if q.startswith(("torch.nn.", "torch.optim.")) and q.rsplit(".", 1)[-1][:1].isupper() \
                                 and not q.startswith(NOT_WORK_PREFIXES):
                             callables.add(name)
@@ -409,6 +415,17 @@ class Context(PlacementModel, SyncModel):
                 if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in jit_classes:
                     compiled.add(name)
                     callables.add(name)
+
+    def _placed_model(self, name: str) -> bool:
+        """``name`` is bound to a model put on a device in its chain (``.cuda()``, ``.to(...)``,
+        ``from_pretrained(..., device_map=...)``)."""
+        for v in self.assigns.get(name, ()):
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+                if v.func.attr in ("cuda", "to") or (v.func.attr == "from_pretrained" and any(
+                        k.arg == "device_map" for k in v.keywords)):
+                    return True
+                v = v.func.value
+        return False
 
     def _produces_tensor(self, v: ast.AST) -> bool:
         if isinstance(v, ast.Call):

@@ -585,7 +585,12 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
             v = v.func.value
         return False
 
-    out = any(moved(v) for v in ctx.assigns.get(name, ()))
+    def wraps(v: ast.AST) -> bool:  # pipeline("text-generation", model=model) of a model on the GPU
+        return isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ctx.imports and any(
+            isinstance(a, ast.Name) and a.id != name and model_on_gpu(ctx, a.id)
+            for a in [*v.args, *(k.value for k in v.keywords)])
+
+    out = any(moved(v) or wraps(v) for v in ctx.assigns.get(name, ()))
     if not out:
         for ld in ctx.loads(name):
             call = getattr(getattr(ld, "_wp_parent", None), "_wp_parent", None)
