@@ -49,7 +49,8 @@ _OUTPUTISH = re.compile(
     r"|mask|bias|labels?|targets?|counts?|hist|total|zeros?|h|c|hidden|memory|pad|padding)(_|\d|$)")
 
 
-_MOVES = frozenset({"send", "recv", "isend", "irecv", "broadcast", "all_reduce", "all_gather",
+_MOVES = frozenset({"send", "recv", "isend", "irecv", "broadcast", "reduce", "gather", "scatter", "all_reduce",
+                    "all_gather",
                     "all_gather_into_tensor", "reduce_scatter", "reduce_scatter_tensor", "all_to_all",
                     "all_to_all_single", "copy_", "clone"})
 
@@ -76,8 +77,9 @@ def _written(ctx: Context, name: str) -> bool:
             return True
     for scope in ctx.scopes:
         for s in scope.stmts:
-            if isinstance(s, ast.AugAssign) and dotted(s.target) == name:
-                return True
+            if isinstance(s, ast.AugAssign) and (dotted(s.target) == name or (
+                    isinstance(s.target, ast.Subscript) and dotted(s.target.value) == name)):
+                return True  # a counter: `nans[rank] += count(...)` (set 20)
             if isinstance(s, ast.Assign) and any(isinstance(t, ast.Subscript) and dotted(t.value) == name
                                                  for t in s.targets):
                 return True
