@@ -18,6 +18,22 @@ def _either(vals: list[str | None]) -> str | None:
     return vals[0] if vals and all(v == vals[0] for v in vals) else None
 
 
+_OTHER_BACKENDS = ("mps", "xpu", "npu", "hpu", "xla", "meta")
+
+
+def _choices(expr: ast.AST) -> list[ast.AST]:
+    """The values a nested conditional expression chooses among (``a if c else b if d else e``: a, b, e)."""
+    if isinstance(expr, ast.IfExp):
+        return _choices(expr.body) + _choices(expr.orelse)
+    return [expr]
+
+
+def _other_backend(expr: ast.AST) -> bool:
+    """A device string naming a non-CUDA backend (``"mps"``, ``"xpu"``): the fallback of a device chooser."""
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, str) and \
+        expr.value.lower().split(":")[0] in _OTHER_BACKENDS
+
+
 def _outer_if(binding: ast.stmt, use: ast.stmt) -> ast.If | None:
     """The outermost ``if`` holding ``binding`` but not ``use``: its other branch may have bound the name instead."""
     out = None
@@ -74,7 +90,11 @@ class PlacementModel:
         if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return "cuda"  # .to(0), device=0
         if isinstance(expr, ast.IfExp):
-            return _either([self._device_value(expr.body, depth + 1), self._device_value(expr.orelse, depth + 1)])
+            leaves = _choices(expr)  # "cuda" if ... else "mps" if ... else "cpu": another backend is not the GPU's
+            vals = [self._device_value(v, depth + 1) for v in leaves]  # alternative either; with "cuda" among
+            if "cuda" in vals:  # them it is what the script is written for (the other backends are the fallbacks)
+                vals = ["cpu" if v is None and _other_backend(leaf) else v for v, leaf in zip(vals, leaves)]
+            return _either(vals)
         if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):  # args.draft_device or args.device
             return _either([self._device_value(v, depth + 1) for v in expr.values])
         if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
