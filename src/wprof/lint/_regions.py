@@ -369,8 +369,10 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     end_stmt = r.scope.stmts[r.hi]
     start_stmt = r.scope.stmts[r.lo]
     for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]
-        if lp in start_stmt._wp_loops and not _conditional_in(start_stmt, lp):  # type: ignore[attr-defined]
-            continue  # restarted every iteration: a per-iteration interval
+        if lp in start_stmt._wp_loops and (not _conditional_in(start_stmt, lp) or  # type: ignore[attr-defined]
+                                           _same_guard(start_stmt, end_stmt, lp)):
+            continue  # restarted every iteration: a per-iteration interval (also `if epoch >= 3: t0 = ...` ...
+            # `if epoch >= 3: dur.append(time.time() - t0)`: whenever the end runs, the start ran in that iteration)
         body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
@@ -421,6 +423,23 @@ def _conditional_in(stmt: ast.stmt, loop: ast.stmt) -> bool:
             return True
         node = getattr(node, "_wp_parent", None)
     return False
+
+
+def _guards(stmt: ast.stmt, loop: ast.stmt) -> list[tuple[str, bool]]:
+    """The conditions ``stmt`` runs under inside ``loop``: (the test's text, in the ``if`` branch), innermost first."""
+    out = []
+    child, node = stmt, getattr(stmt, "_wp_parent", None)
+    while node is not None and node is not loop:
+        if isinstance(node, ast.If):
+            out.append((ast.dump(node.test), any(x is child for x in node.body)))
+        child, node = node, getattr(node, "_wp_parent", None)
+    return out
+
+
+def _same_guard(start: ast.stmt, end: ast.stmt, loop: ast.stmt) -> bool:
+    """The start reading comes before the end reading in the loop body and both sit under the same conditions (the
+    same test, written twice): the end never reads a start from an earlier iteration."""
+    return start._wp_idx < end._wp_idx and _guards(start, loop) == _guards(end, loop)  # type: ignore[attr-defined]
 
 
 def _nvtx_span(ctx: Context, r: Region) -> bool:

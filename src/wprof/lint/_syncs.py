@@ -82,7 +82,7 @@ class SyncModel:
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
-        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call)):
+        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call) or self.stored_to_host(call)):
             return True
         if self.returns_host_objects(call) or self._plateau_step(call):
             return True
@@ -281,7 +281,7 @@ class SyncModel:
         m = self.method(c)
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
             return True
-        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS):
+        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS or self.stored_to_host(c)):
             return True
         return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
 
@@ -291,6 +291,16 @@ class SyncModel:
             return False
         stmt = getattr(c, "_wp_stmt", None)
         return isinstance(stmt, (ast.If, ast.While, ast.Assert))  # the call is in the statement's own test
+
+    def stored_to_host(self, c: ast.Call) -> bool:
+        """``losses[k] = loss_fn(model(x), y)``: a result stored by index into a tensor on the CPU (``torch.zeros(n)``
+        without a device) is copied to the host there, which waits for the device when the result is on it."""
+        stmt = getattr(c, "_wp_stmt", None)
+        if not isinstance(stmt, ast.Assign) or stmt.value is not c or len(stmt.targets) != 1:
+            return False
+        t = stmt.targets[0]
+        return isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and \
+            self.placement(t.value) == "cpu" and self.placement(c) != "cpu" and self.is_tensorish(t.value)
 
     def _callee_name(self, c: ast.Call) -> str | None:
         if isinstance(c.func, ast.Name):
