@@ -550,6 +550,8 @@ class Context(PlacementModel, SyncModel):
                 # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
                 # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
                 return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
+            # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too
+            return any(self.is_tensorish(a) for a in _arg_values(call))
         return any(self.is_tensorish(a) for a in call.args) and q not in self.functions
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
@@ -754,3 +756,8 @@ def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:
 def stmt_nodes(stmt: ast.stmt) -> list[ast.AST]:
     """Expression nodes evaluated by ``stmt`` itself (header only for compound statements)."""
     return getattr(stmt, "_wp_nodes", [])
+
+
+def _arg_values(call: ast.Call) -> list[ast.AST]:
+    """The values a call is handed, positional and by keyword (not ``*args``/``**kwargs`` themselves)."""
+    return [*call.args, *(k.value for k in call.keywords if k.arg is not None)]
