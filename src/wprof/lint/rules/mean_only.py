@@ -20,7 +20,9 @@ benchmark) is judged list by list. Samples that are
 never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
-reader sees every sample, and the mean is not the only number reported. Nor one sample (a loop
+reader sees every sample, and the mean is not the only number reported. Nor a running mean in a progress log:
+the mean so far printed inside the loop that takes the samples, of a list bound before that loop (`dur = []`;
+`for epoch ...: dur.append(dt); print(epoch, loss, np.mean(dur))`). Nor one sample (a loop
 `for i in range(1):`, or a list appended to once outside any loop of its own).
 
 ## Example
@@ -151,7 +153,7 @@ def check(ctx: Context) -> None:
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and \
-                    not _one_sample(appends, binding):
+                    not _one_sample(appends, binding) and not _running_mean(means, appends, binding):
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
@@ -223,6 +225,24 @@ def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | Non
             1 <= len(it.args) <= 2 and all(isinstance(a, ast.Constant) for a in it.args) and \
             it.args[-1].value - (it.args[0].value if len(it.args) == 2 else 0) == 1  # type: ignore[attr-defined]
     return bool(appends) and all(st._wp_loops and once(st._wp_loops[-1]) for _, st in appends)  # type: ignore
+
+
+def _running_mean(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | None) -> bool:
+    """A progress log, not a result: every mean is taken inside a loop that also takes the samples, of a list bound
+    before that loop (``dur = []``; ``for epoch ...: dur.append(dt); print(epoch, loss, np.mean(dur))``): the mean
+    so far, printed as training goes on. A list bound anew inside the loop (one per configuration) is a result."""
+    if binding is None or not appends:
+        return False
+    outside = {id(lp) for lp in binding._wp_loops}  # type: ignore[attr-defined]
+    for m in means:
+        stmt = getattr(m, "_wp_stmt", None)
+        if stmt is None or stmt._wp_scope is not binding._wp_scope:  # type: ignore[attr-defined]
+            return False
+        shared = [lp for lp in stmt._wp_loops if id(lp) not in outside and  # type: ignore[attr-defined]
+                  all(any(lp is x for x in st._wp_loops) for _, st in appends)]  # type: ignore[attr-defined]
+        if not shared:
+            return False
+    return True
 
 
 def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
