@@ -436,6 +436,8 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
     base, _, attr = key.rpartition(".")
     if not base or base == "self" or "." in base or base in ctx.imports:
         return False  # a module's other functions are other work
+    if _is_object(ctx, key):
+        return False  # `pipe.unet(...)` with `pipe.unet.config` read: a sub-model, not a method of `pipe`
     for stmt in scope.stmts[:before]:
         for c in stmt_calls(stmt):
             k = callee_key(c)
@@ -444,6 +446,20 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
                 return True  # it ran device work (not `.eval()` or `.num_parameters()`), or captured a CUDA graph
                 # of it (`runner.capture_model()` runs the model before `runner.execute_model(...)` replays it)
     return False
+
+
+def _is_object(ctx: Context, key: str) -> bool:
+    """``key`` (``pipe.unet``) has attributes of its own read somewhere in the file (``pipe.unet.config``,
+    ``pipe.unet.dtype``): an object (a sub-model), not a function of its receiver."""
+    prefixes = ctx.__dict__.get("_wp_attr_prefixes")
+    if prefixes is None:
+        prefixes = set()
+        for a in ctx.attributes:
+            d = dotted(a.value)
+            if d is not None and "." in d:
+                prefixes.add(d)
+        ctx._wp_attr_prefixes = prefixes  # type: ignore[attr-defined]
+    return key in prefixes
 
 
 def data_driven(ctx: Context, r: Region) -> bool:
