@@ -73,6 +73,8 @@ def check(ctx: Context) -> None:
             continue
         if cpu_only(ctx, r.scope.stmts[r.lo]):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it)
+        if _waits_on_branch(ctx, r):
+            continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r)
@@ -135,7 +137,24 @@ _GPU_LIBS = frozenset({"torch", "triton", "cupy", "cupyx", "numba", "jax", "cutl
                        "time", "logging", "builtins"})
 
 
-def _branches_on_helper_result(ctx: Context, r, stmts: list) -> bool:
+def _waits_on_branch(ctx: Context, r) -> bool:
+    """The host branches on the result of a helper handed the step's GPU results (``new_token = sample(logits)``;
+    ``if is_end_token(new_token): break``) after the last GPU work of the region: deciding the branch needs that
+    value on the host, whether the helper returns a Python number (``.item()`` inside) or a tensor (``bool()`` of
+    it waits), so every step waits for its work there, and the end read after the loop is synchronized."""
+    from .._context import stmt_nodes
+
+    stmts = r.stmts()
+    branches = _branches_on_helper_result(ctx, r, stmts, want=True)
+    if not branches:
+        return False
+    # (the branch's own test is not counted: what it calls is waited for to decide it)
+    work = [s._wp_idx for s in stmts if not any(s is b for b in branches) and  # type: ignore[attr-defined]
+            ctx.gpu_work_in(stmt_nodes(s))]
+    return bool(work) and any(b._wp_idx > max(work) for b in branches)  # type: ignore[attr-defined]
+
+
+def _branches_on_helper_result(ctx: Context, r, stmts: list, want: bool = False):
     """Inside the region, the host branches on the result of a function imported from another module that was
     handed GPU results (``new_token = sample(logits)``; ``if is_end_token(new_token): break``): that helper returns
     a host value (a token id through ``.item()``), so every step waits for the device there."""
@@ -152,7 +171,8 @@ def _branches_on_helper_result(ctx: Context, r, stmts: list) -> bool:
         if any(isinstance(a, ast.Name) and a.id in gpu_names for a in s.value.args):
             host |= {t.id for t in ast.walk(s.targets[0]) if isinstance(t, ast.Name)}
     if not host:
-        return False
-    return any(isinstance(s, (ast.If, ast.While)) and any(isinstance(n, ast.Name) and n.id in host
-                                                          for n in ast.walk(s.test)) for s in stmts)
+        return [] if want else False
+    found = [s for s in stmts if isinstance(s, (ast.If, ast.While)) and
+             any(isinstance(n, ast.Name) and n.id in host for n in ast.walk(s.test))]
+    return found if want else bool(found)
 
