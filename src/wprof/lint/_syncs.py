@@ -79,6 +79,8 @@ class SyncModel:
             return True
         if hidden and q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
+        if hidden and m == "copy_to_host" and len(call.args) <= 1 and not call.keywords:
+            return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
@@ -145,7 +147,53 @@ class SyncModel:
                     v = v.func.value
                 roots.append(isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(HOST_RESULT_ROOTS))
             cache[name] = bool(roots) and all(roots)
-        return cache[name]
+        if cache[name]:
+            return True
+        return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name) and \
+            not _tensor_output(call)
+
+    def _pipeline_object(self, name: str) -> bool:
+        """``name`` is a pipeline object, not shown to be a ``torch.nn.Module``: every value it is given is a
+        ``*Pipeline*.from_pretrained(...)``, a ``pipeline(...)``, a function of this file that returns one, or a
+        wrapper of the same object (``model = compile_model(model)``), and at least one is a pipeline. Such a call
+        whose result is used through an attribute (``pipe(prompt).images``) hands back host objects."""
+        cache = self.__dict__.setdefault("_pipeline_obj", {})
+        if name in cache:
+            return bool(cache[name])
+        cache[name] = None  # a cycle through returns is neutral
+        kinds = [self._pipeline_value(v, name) for v in self.assigns.get(name, [])]
+        cache[name] = bool(kinds) and False not in kinds and True in kinds
+        return bool(cache[name])
+
+    def _pipeline_value(self, v: ast.AST, name: str) -> bool | None:
+        from ._names import dotted
+
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+            v = v.func.value
+        if not isinstance(v, ast.Call):
+            return False
+        q = self.call_name(v) or dotted(v.func) or ""
+        if q.startswith(HOST_RESULT_ROOTS) or q == "pipeline" or q.endswith(".pipeline"):
+            return True
+        head, _, last = q.rpartition(".")
+        if last in ("from_pretrained", "from_single_file") and "pipe" in head.rsplit(".", 1)[-1].lower():
+            return True
+        if v.args and dotted(v.args[0]) == name:
+            return None  # model = compile(model, config): the same object, wrapped
+        fn = self.functions.get(v.func.id) if isinstance(v.func, ast.Name) else None
+        if fn is None:
+            return False
+        kinds = []
+        for r in ast.walk(fn):
+            if isinstance(r, ast.Return) and r.value is not None:
+                if isinstance(r.value, ast.Name):
+                    state = self.__dict__["_pipeline_obj"]
+                    k = state[r.value.id] if r.value.id in state else self._pipeline_object(r.value.id)
+                    kinds.append(None if k is None else bool(k))
+                else:
+                    kinds.append(self._pipeline_value(r.value, name))
+        return (True if True in kinds else None) if kinds and False not in kinds else False
 
     def _param_returns_host(self, name: str) -> bool:
         """``func`` is a parameter of a function of the file whose every caller passes a callable that returns host
@@ -317,6 +365,14 @@ def _imported_sync(qualified: str | None) -> bool:
         return False
     last = qualified.rsplit(".", 1)[-1].lower()
     return last in ("sync", "synchronize") or (last.endswith(("_sync", "_synchronize")) and last != "no_sync")
+
+
+def _tensor_output(call: ast.Call) -> bool:
+    """``pipe(prompt, output_type="pt")`` (or ``"latent"``): the pipeline hands back device tensors."""
+    for k in call.keywords:
+        if k.arg == "output_type":
+            return not (isinstance(k.value, ast.Constant) and k.value.value in ("pil", "np"))
+    return False
 
 
 def _const(node: ast.AST) -> object:

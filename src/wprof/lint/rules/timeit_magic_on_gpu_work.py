@@ -83,15 +83,39 @@ def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
     return False
 
 
-def _gpu_work(ctx: Context, nodes: list[ast.AST]) -> ast.AST | None:
+def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int) -> ast.AST | None:
     for n in nodes:
         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
             if _on_cpu(ctx, n):
                 continue  # CPU tensors: the magic times host work, which is what it measures
             return n
         if isinstance(n, ast.Call) and ctx.is_gpu_work(n, fn_scope=True):
+            if _moved_later(ctx, n, line):
+                continue  # `%time meanshift(data)` in cell 40, `data = data.cuda()` in cell 64: host work then
             return n
     return None
+
+
+def _moved_later(ctx: Context, call: ast.Call, line: int) -> bool:
+    """The call's data arguments are names the notebook moves to the GPU only after the magic (``x = x.cuda()``,
+    ``x = x.to(device)`` in a later cell) and never placed on the GPU before it: they are host data when the magic
+    runs, whatever the code alone can tell of their first value."""
+    operands = [a for a in [*call.args, *(k.value for k in call.keywords)] if isinstance(a, ast.Name)]
+    if not operands or any(ctx.placement(a) == "cuda" for a in [*call.args, *(k.value for k in call.keywords)]):
+        return False
+    for a in operands:
+        later = False
+        for v in ctx.assigns.get(a.id, []):
+            st = getattr(v, "_wp_stmt", None)
+            at = st.lineno if st is not None else getattr(v, "lineno", 0)
+            if at > line:
+                later = later or (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
+                                  v.func.attr in ("cuda", "to") and dotted(v.func.value) == a.id)
+            elif ctx.placement(v) == "cuda":
+                return False
+        if not later:
+            return False
+    return True
 
 
 def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
@@ -134,7 +158,7 @@ def check(ctx: Context) -> None:
         ctx.__dict__.setdefault("_magic_trees", []).append(tree)
         _anchor(ctx, tree, m.line)
         nodes = _nodes(tree)
-        work = _gpu_work(ctx, nodes)
+        work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes):
             continue
         what = ast.unparse(work) if isinstance(work, ast.BinOp) else (dotted(work.func) or ast.unparse(work.func))
