@@ -83,14 +83,14 @@ def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
     return False
 
 
-def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int) -> ast.AST | None:
+def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> ast.AST | None:
     for n in nodes:
         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
             if _on_cpu(ctx, n):
                 continue  # CPU tensors: the magic times host work, which is what it measures
             return n
         if isinstance(n, ast.Call) and ctx.is_gpu_work(n, fn_scope=True):
-            if _moved_later(ctx, n, line):
+            if line is not None and _moved_later(ctx, n, line):
                 continue  # `%time meanshift(data)` in cell 40, `data = data.cuda()` in cell 64: host work then
             return n
     return None
