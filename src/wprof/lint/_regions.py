@@ -345,14 +345,49 @@ def _with_regions(ctx: Context) -> list[Region]:
     return out
 
 
+def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
+    """A call of a function of this file that synchronizes after its own last GPU work (``validate(...)`` whose
+    loop ends each step with ``loss.item()``, a ``train_one_epoch`` with ``torch.cuda.synchronize()`` per step):
+    when it returns, the work it launched is done, so it leaves nothing pending for a clock read after it."""
+    from ._context import stmt_nodes
+
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
+        return False
+    fn = ctx.functions.get(call.func.id)
+    if fn is None or not getattr(fn, "body", None):
+        return False
+    cache = ctx.__dict__.setdefault("_settles", {})
+    if id(fn) in cache:
+        return bool(cache[id(fn)])
+    cache[id(fn)] = False  # recursion: not shown to settle
+    scope = fn.body[0]._wp_scope  # type: ignore[attr-defined]
+    stmts = [st for st in scope.stmts if fn.lineno <= st.lineno <= (fn.end_lineno or st.lineno)]
+    last = -1
+    for st in stmts:
+        work = ctx.gpu_work_in(stmt_nodes(st))
+        if work and not all(_settles(ctx, w, depth + 1) for w in work):
+            last = st._wp_idx  # type: ignore[attr-defined]
+    out = last >= 0 and any(
+        st._wp_idx >= last and not periodic(st) and any(ctx.is_sync(c) for c in stmt_calls(st))  # type: ignore
+        for st in stmts)
+    cache[id(fn)] = out
+    return out
+
+
 def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     last_work = -1
     stmts = r.stmts()
+    settled = False
     for s in stmts:
         from ._context import stmt_nodes
 
-        if ctx.gpu_work_in(stmt_nodes(s)):
+        work = ctx.gpu_work_in(stmt_nodes(s))
+        if work and all(_settles(ctx, w) for w in work):
+            settled = True  # helpers of this file that wait for their own work: nothing left pending
+        elif work:
             last_work = s._wp_idx  # type: ignore[attr-defined]
+    if last_work < 0 and settled:
+        return True
     if last_work < 0:
         return None
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None

@@ -147,10 +147,11 @@ class SyncModel:
                     v = v.func.value
                 roots.append(isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(HOST_RESULT_ROOTS))
             cache[name] = bool(roots) and all(roots)
+        if _tensor_output(call):
+            return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
         if cache[name]:
             return True
-        return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name) and \
-            not _tensor_output(call)
+        return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
 
     def _pipeline_object(self, name: str) -> bool:
         """``name`` is a pipeline object, not shown to be a ``torch.nn.Module``: every value it is given is a
