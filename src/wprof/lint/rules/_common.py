@@ -125,6 +125,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
                     not _unit_divisor(up.right):
                 return "mean"
+            if _total_only_averaged(ctx, parent):
+                return "mean"
             return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor"):
             up = getattr(parent, "_wp_parent", None)
@@ -136,6 +138,34 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
     if isinstance(parent, ast.Attribute) and parent.attr in MEAN_FUNCS:
         return "mean"
     return "other"
+
+
+def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
+    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) whose every later read in its function
+    is a division by a count (``avg = total / iterations``), not by a unit: the total only makes a mean."""
+    node, up = total, getattr(total, "_wp_parent", None)
+    while isinstance(up, ast.BinOp) and up.left is node and isinstance(up.op, (ast.Mult, ast.Div)) and \
+            _unit_divisor(up.right):
+        node, up = up, getattr(up, "_wp_parent", None)  # sum(times) * 1000: milliseconds, still the total
+    target = None
+    if isinstance(up, ast.Assign) and len(up.targets) == 1 and up.value is node:
+        target = up.targets[0]
+    elif isinstance(up, ast.AugAssign) and isinstance(up.op, ast.Sub) and up.value is node:
+        target = up.target  # total -= sum(times[:5]): the warm-up samples taken out of the total
+    elif isinstance(up, ast.Tuple) and isinstance(getattr(up, "_wp_parent", None), ast.Assign):
+        st = up._wp_parent  # type: ignore[attr-defined]
+        t = st.targets[0] if len(st.targets) == 1 else None
+        if st.value is up and isinstance(t, ast.Tuple) and len(t.elts) == len(up.elts):
+            target = t.elts[up.elts.index(node)]
+    if not isinstance(target, ast.Name):
+        return False
+    stmt = total._wp_stmt  # type: ignore[attr-defined]
+    later = [ld for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is stmt._wp_scope and  # type: ignore
+             ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
+    def divided(ld: ast.AST) -> bool:
+        p = getattr(ld, "_wp_parent", None)
+        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
+    return bool(later) and all(divided(ld) for ld in later)
 
 
 def work_calls(ctx: Context, region: Region) -> list[ast.Call]:

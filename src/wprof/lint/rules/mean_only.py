@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, base_key, stmt_nodes
+from .._context import Context, base_key, dotted, stmt_nodes
 from .._regions import _samples_of
 from ._common import _classify_use, sample_uses_of
 
@@ -148,7 +148,73 @@ def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) 
     return clocks == {True}
 
 
+def _dict_samples(ctx: Context) -> dict[str, list[tuple[ast.AST, ast.stmt]]]:
+    """Dicts of sample lists, one list per category, each sample an interval: ``d[k] = d.get(k, []) + [dt]``,
+    ``d[k].append(dt)``, ``d.setdefault(k, []).append(dt)``, with ``d`` bound only to ``{}``/``dict()``/
+    ``defaultdict(list)``. Returns each dict's name and its (sample, statement) pairs."""
+    out: dict[str, list[tuple[ast.AST, ast.stmt]]] = {}
+    for scope in ctx.scopes:
+        for st in scope.stmts:
+            key, sample = None, None
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Subscript) \
+                    and isinstance(st.value, ast.BinOp) and isinstance(st.value.op, ast.Add) and \
+                    isinstance(st.value.right, ast.List) and len(st.value.right.elts) == 1:
+                left = st.value.left
+                d = dotted(st.targets[0].value)
+                if isinstance(left, ast.Call) and ctx.method(left) == "get" and d is not None and \
+                        dotted(left.func.value) == d:  # type: ignore[attr-defined]
+                    key, sample = d, st.value.right.elts[0]
+            elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.method(st.value) == "append" \
+                    and len(st.value.args) == 1:
+                box = st.value.func.value  # type: ignore[attr-defined]
+                if isinstance(box, ast.Subscript):
+                    key = dotted(box.value)
+                elif isinstance(box, ast.Call) and ctx.method(box) == "setdefault":
+                    key = dotted(box.func.value)  # type: ignore[attr-defined]
+                sample = st.value.args[0]
+            if key is None or sample is None or not _is_interval(ctx, sample, scope, st):
+                continue
+            out.setdefault(key, []).append((sample, st))
+    return {k: v for k, v in out.items() if ctx.assigns.get(k) and all(_empty_dict(ctx, x) for x in ctx.assigns[k])}
+
+
+def _empty_dict(ctx: Context, v: ast.AST) -> bool:
+    if isinstance(v, ast.Dict):
+        return not v.keys
+    q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
+    return q in ("dict", "collections.defaultdict", "defaultdict") and \
+        (q == "dict" or (len(v.args) == 1 and isinstance(v.args[0], ast.Name) and v.args[0].id == "list"))
+
+
+def _dict_use(ctx: Context, node: ast.AST, samples: list[tuple[ast.AST, ast.stmt]]) -> str:
+    """A use of a dict of sample lists: a category's list (``d[k]``) is used like a sample list; its keys
+    (``for k in d``, ``k in d``, ``d.keys()``) and the statements that store samples are neither mean nor spread."""
+    parent = getattr(node, "_wp_parent", None)
+    stmt = getattr(node, "_wp_stmt", None)
+    if any(stmt is st for _, st in samples):
+        return "neutral"
+    if isinstance(parent, ast.Subscript) and parent.value is node:
+        return _classify_use(ctx, node)
+    if isinstance(parent, ast.Attribute) and parent.attr in ("keys", "get", "__contains__"):
+        return "neutral" if parent.attr != "get" else _classify_use(ctx, parent._wp_parent)  # type: ignore
+    if isinstance(parent, (ast.For, ast.comprehension)) and parent.iter is node:
+        return "neutral"
+    if isinstance(parent, ast.Compare) and node in parent.comparators:
+        return "neutral"
+    return "other"
+
+
+def _check_dicts(ctx: Context) -> None:
+    for key, samples in sorted(_dict_samples(ctx).items()):
+        kinds = [(n, _dict_use(ctx, n, samples)) for n in ctx.loads(key)]
+        means = [n for n, k in kinds if k == "mean"]
+        if means and not any(k == "other" for _, k in kinds) and not _each_sample_shown(ctx, samples):
+            ctx.report(means[0], f"Only the mean of the lists in `{key}` is reported",
+                       "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
 def check(ctx: Context) -> None:
+    _check_dicts(ctx)
     for key in sorted(_sample_lists(ctx)):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
