@@ -209,8 +209,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if outer is not None and (mentions_warmup(ctx, outer) or helper_called_again(ctx, outer) or
                                   (library and not isinstance(outer.node, ast.Module))):
             continue
-        if library and not isinstance(r.scope.node, ast.Module):
-            continue  # a library's function: its callers run it many times, and warm it up or not
+        if library and not isinstance(r.scope.node, ast.Module) and \
+                not getattr(r.scope.node, "name", "").startswith("test_"):
+            continue  # (a pytest test function is an entry point: pytest calls it with no warmup)  # a library's function: its callers run it many times, and warm it up or not
         cold = []
         work = work_items(ctx, r)
         params = enclosing_params(r.scope)
