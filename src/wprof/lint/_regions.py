@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls, stmt_nodes
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
+_LIBRARY_TIMER = re.compile(r"^(Benchmark|Timer|Timing|Stopwatch|StopWatch)$")
+_DEVICE_WORDS = re.compile(r"(?i)cuda|gpu|sync|event|device")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False), "contexttimer.Timer": ("host", False)}
 
 
@@ -329,6 +331,11 @@ def _with_regions(ctx: Context) -> list[Region]:
                 elif q in _KNOWN_TIMERS:
                     kind, synced = _KNOWN_TIMERS[q]
                     nvtx = False
+                elif _LIBRARY_TIMER.match(last) and name.split(".")[0] in ctx.imports and \
+                        not _DEVICE_WORDS.search(ast.unparse(expr)):
+                    # `with d2l.Benchmark("torch"):`: a timing class of a library, named for timing, with no word of
+                    # a device in its call; a host clock around the body (a CUDA-aware timer says so: CudaTimer)
+                    kind, synced, nvtx = "host", None, False  # type: ignore[assignment]
                 elif _TIMER_NAME.search(last) and ctx.is_nvtx(expr if isinstance(expr, ast.Call) else
                                                                ast.Call(func=func, args=[], keywords=[])) is None:
                     kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
