@@ -13,6 +13,7 @@ import gputools
 device = torch.device("cuda")
 a = torch.randn(2048, 2048, device=device)
 torch.mm(a, a)
+a @ a
 
 with book.Benchmark("numpy"):
     for _ in range(10):
