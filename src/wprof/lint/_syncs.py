@@ -290,6 +290,8 @@ class SyncModel:
             return None
         if (isinstance(v, ast.Attribute) and v.attr in SYNC_ATTRS) or self.qualname(v) in SYNC_FUNCS:
             return True
+        if isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call):  # sync = lambda: torch.cuda.synchronize()
+            return self._direct_sync(v.body, False) or self._callee_name(v.body) in self._syncing_functions(False)
         if isinstance(v, ast.Name):
             if v.id in self.functions:
                 return v.id in self._syncing_functions(False)
