@@ -270,7 +270,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = cold[0]
-        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not (compiled and sweep_rows(ctx, r)):
+        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not (compiled and sweep_rows(ctx, r)) and \
+                not _summed_then_divided(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
@@ -586,6 +587,41 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
     return not any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
                    (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
                    for a in it.args for n in ast.walk(a))
+
+
+def _summed_then_divided(ctx: Context, r: Region) -> bool:
+    """An event-timed loop whose per-iteration ``start.elapsed_time(end)`` is added to a running total
+    (``total += s.elapsed_time(e) / 1000``) that is read after the loop only in divisions (``n / total``, a
+    throughput, or ``total / n``, a mean; set 23): the cold first sample is averaged in."""
+    from .._context import base_key, stmt_nodes
+
+    loop = r.loop
+    if r.kind != "event" or loop is None:
+        return False
+    start = base_key(r.start.func.value) if isinstance(r.start.func, ast.Attribute) else None  # type: ignore
+    totals, temps = set(), set()  # `curr = s.elapsed_time(e) / 1000; total += curr`
+
+    def sample(st: ast.stmt) -> bool:
+        return any((isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" and isinstance(n.func, ast.Attribute)
+                    and base_key(n.func.value) == start) or (isinstance(n, ast.Name) and n.id in temps)
+                   for n in stmt_nodes(st))
+    for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and sample(st):
+            temps.add(st.targets[0].id)
+        elif isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) and \
+                sample(st):
+            totals.add(st.target.id)
+    if len(totals) != 1:
+        return False
+    name = totals.pop()
+    after = [ld for ld in ctx.loads(name) if ld._wp_stmt._wp_scope is r.scope and  # type: ignore[attr-defined]
+             ld._wp_stmt._wp_idx > loop._wp_end]  # type: ignore[attr-defined]
+
+    def divided(ld: ast.AST) -> bool:
+        p = getattr(ld, "_wp_parent", None)
+        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and (p.right is ld or (
+            p.left is ld and not _unit_divisor(p.right)))
+    return bool(after) and all(divided(ld) for ld in after)
 
 
 def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
