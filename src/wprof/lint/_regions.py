@@ -81,7 +81,8 @@ def find_regions(ctx: Context) -> list[Region]:
     timed_calls = library_timer_regions(ctx, Region)
     for r in timed_calls:  # `times.append(timeit.timeit(...))`, `runs = timeit.repeat(...)`
         r.samples = _samples_of(ctx, r.start) or _repeat_samples(r)
-    regions = _host_regions(ctx) + _event_regions(ctx) + _with_regions(ctx) + timed_calls
+    regions = _host_regions(ctx) + _event_regions(ctx) + _with_regions(ctx) + _method_timer_regions(ctx) + \
+        timed_calls
     seen: set[tuple[int, int, int]] = set()
     out = []
     for r in regions:
@@ -349,6 +350,67 @@ def _with_regions(ctx: Context) -> list[Region]:
                     region.synced = True
                 out.append(region)
                 break
+    return out
+
+
+_TIMER_STARTS = ("start", "tic", "begin")
+_TIMER_STOPS = ("stop", "toc", "end", "pause")
+
+
+def _method_timers(ctx: Context) -> dict[str, tuple[str, bool, bool, str, str]]:
+    """Classes of the file whose start method (``start``/``tic``/``begin``) and stop method (``stop``/``toc``/
+    ``end``/``pause``) both read a host clock (or both record an event): name -> (kind, synced, nvtx, start, stop)."""
+    out: dict[str, tuple[str, bool, bool, str, str]] = {}
+    for name, cls in ctx.classes.items():
+        methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        start = next((m for m in _TIMER_STARTS if m in methods), None)
+        stop = next((m for m in _TIMER_STOPS if m in methods), None)
+        if start and stop:
+            info = _classify(ctx, ctx.calls_in_function(methods[start]), ctx.calls_in_function(methods[stop]))
+            if info:
+                out[name] = (*info, start, stop)
+    return out
+
+
+def _method_timer_regions(ctx: Context) -> list[Region]:
+    """``timer = CumulativeTimer(); timer.start(); work(); timer.stop()`` with a timing class of the file (set 23):
+    the statements between the start and the next stop call on the same instance, in one scope, are timed like a
+    ``with`` timer's body."""
+    timers = _method_timers(ctx) if ctx.classes else {}
+    if not timers:
+        return []
+    instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class
+    for scope in ctx.scopes:
+        for stmt in scope.stmts:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
+                    isinstance(stmt.value, ast.Call) and dotted(stmt.value.func) in timers:
+                instances[stmt.targets[0].id] = dotted(stmt.value.func)  # type: ignore[assignment]
+    out = []
+
+    def method_call(stmt: ast.stmt) -> tuple[str, str, ast.Call] | None:
+        v = stmt.value if isinstance(stmt, ast.Expr) else None
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and isinstance(v.func.value, ast.Name) and \
+                v.func.value.id in instances:
+            return v.func.value.id, v.func.attr, v
+        return None
+    for scope in ctx.scopes:
+        open_: dict[str, tuple[ast.stmt, ast.Call]] = {}
+        for stmt in scope.stmts:
+            m = method_call(stmt)
+            if m is None:
+                continue
+            inst, meth, call = m
+            kind, synced, nvtx, start, stop = timers[instances[inst]]
+            if meth == start:
+                open_[inst] = (stmt, call)
+            elif meth == stop and inst in open_:
+                s_stmt, s_call = open_.pop(inst)
+                region = Region(kind="host" if kind == "host" else "event", clock=instances[inst], scope=scope,
+                                lo=s_stmt._wp_idx, hi=stmt._wp_idx, start=s_call, end=call,  # type: ignore
+                                loop=_common_loop(s_stmt, stmt), synced=None, nvtx=nvtx, timer=instances[inst])
+                if kind == "host" and synced:
+                    region.synced = True
+                out.append(region)
     return out
 
 
