@@ -251,7 +251,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
-                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False)) \
+                    benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
+                                                      _harness(ctx, ctx.functions[key])) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
@@ -570,7 +571,8 @@ def benchmarks_itself(ctx: Context, key: str) -> bool:
     for c in ctx.calls_in_function(fn):
         q = ctx.call_name(c) or ""
         if q in SYNCING_CALLS or q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES or \
-                (ctx.method(c) in SYNCING_METHODS and ctx.method(c) != "numpy"):
+                (ctx.method(c) in SYNCING_METHODS and ctx.method(c) not in ("numpy", "generate")):
+            # (a function around `model.generate(...)` is the work, waited for, not a harness: set 23)
             return True
     return False
 
@@ -587,6 +589,16 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
     return not any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
                    (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
                    for a in it.args for n in ast.walk(a))
+
+
+def _harness(ctx: Context, fn: ast.AST) -> bool:
+    """A synchronizing function of the file that may run its own warmup: it loops (a comprehension aside), reads
+    a clock or records an event. One that only does its work and waits for it (``def torch_cc(m):
+    r = gpu_cc(m); torch.cuda.synchronize(); return r``, a ``generate()`` around ``model.generate``) is the work
+    itself, cold on its first call (set 23)."""
+    if any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) for n in ast.walk(fn)):  # (not a comprehension)
+        return True
+    return any(ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time") for c in ctx.calls_in_function(fn))
 
 
 def _summed_then_divided(ctx: Context, r: Region) -> bool:
