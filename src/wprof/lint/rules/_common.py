@@ -252,7 +252,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
-                                                      _harness(ctx, ctx.functions[key])) \
+                                                      (_harness(ctx, ctx.functions[key]) or
+                                                       _body_ran_before(ctx, key, r, outer))) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
@@ -599,6 +600,23 @@ def _harness(ctx: Context, fn: ast.AST) -> bool:
     if any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) for n in ast.walk(fn)):  # (not a comprehension)
         return True
     return any(ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time") for c in ctx.calls_in_function(fn))
+
+
+def _body_ran_before(ctx: Context, key: str, r: Region, outer: Scope | None) -> bool:
+    """A call of the function ``key`` (another function of the file, a model) ran before the region: the work
+    inside the synchronizing wrapper is warm even though the wrapper itself was not called."""
+    for c in ctx.calls_in_function(ctx.functions[key]):
+        inner = callee_key(c)
+        if inner is None or ctx.is_sync(c):
+            continue
+        if called_before(ctx, inner, r.scope, r.lo) or (outer is not None and r.outer is not None and
+                                                         called_before(ctx, inner, outer, r.outer._wp_idx)):  # type: ignore
+            return True
+        if r.outer is not None and any(  # timed earlier by a timing library (`timeit.repeat("step(m, x)", ...)`)
+                o.outer is not None and o.outer._wp_scope is outer and o.outer._wp_idx < r.outer._wp_idx and  # type: ignore
+                any(callee_key(w) == inner for w in work_items(ctx, o)) for o in ctx.regions):
+            return True
+    return False
 
 
 def _summed_then_divided(ctx: Context, r: Region) -> bool:
