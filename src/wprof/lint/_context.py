@@ -552,7 +552,11 @@ class Context(PlacementModel, SyncModel):
                 return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
             # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too
             return any(self.is_tensorish(a) for a in _arg_values(call))
-        return any(self.is_tensorish(a) for a in call.args) and q not in self.functions
+        # a function of the file handed a GPU tensor: work when it synchronizes after its own calls (`def torch_cc(m):
+        # r = gpu_cc(m); torch.cuda.synchronize(); return r`, set 23); others are looked into by their callers
+        return any(self.is_tensorish(a) for a in call.args) and (
+            q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
+                                        any(self.placement(a) == "cuda" for a in call.args)))
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []

@@ -592,14 +592,21 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
                    for a in it.args for n in ast.walk(a))
 
 
-def _harness(ctx: Context, fn: ast.AST) -> bool:
+def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
     """A synchronizing function of the file that may run its own warmup: it loops (a comprehension aside), reads
     a clock or records an event. One that only does its work and waits for it (``def torch_cc(m):
     r = gpu_cc(m); torch.cuda.synchronize(); return r``, a ``generate()`` around ``model.generate``) is the work
     itself, cold on its first call (set 23)."""
     if any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) for n in ast.walk(fn)):  # (not a comprehension)
         return True
-    return any(ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time") for c in ctx.calls_in_function(fn))
+    for c in ctx.calls_in_function(fn):
+        if ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time"):
+            return True
+        inner = c.func.id if isinstance(c.func, ast.Name) else None  # through a function of the file (do_bench)
+        if inner in ctx.functions and ctx.functions[inner] is not fn and depth < 3 and (
+                benchmarks_itself(ctx, inner) or _harness(ctx, ctx.functions[inner], depth + 1)):
+            return True
+    return False
 
 
 def _body_ran_before(ctx: Context, key: str, r: Region, outer: Scope | None) -> bool:
