@@ -86,7 +86,7 @@ def check(ctx: Context) -> None:
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
-        ctx.report(site, f"`{key}` is timed without a warmup call (its first call, timed once inside `{helper}`)",
+        ctx.report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
                    "Run it once before handing it to the timing helper")
     for m, key in _cold_single_run_magics(ctx):
         magic = ("%%" if m.kind == "cell" else "%") + m.name
@@ -203,9 +203,22 @@ def _result_kept(stmt: ast.stmt, call: ast.Call) -> bool:
         for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) for n in ast.walk(t))
 
 
-def _exercised(name: str, scope: Scope, before: int) -> bool:
-    """``name`` is called, has a method other than a setup one called, or is handed to a call before ``before``."""
+def _thrown_away(stmt: ast.stmt, call: ast.Call) -> bool:
+    """``helper(m, x)`` or ``_ = helper(m, x)``: a call whose measurement is dropped, a warmup."""
+    if isinstance(stmt, ast.Expr) and stmt.value is call:
+        return True
+    return isinstance(stmt, ast.Assign) and stmt.value is call and all(
+        isinstance(n, ast.Name) and n.id.startswith("_") for t in stmt.targets for n in ast.walk(t)
+        if isinstance(n, ast.Name))
+
+
+def _exercised(name: str, scope: Scope, before: int, skip: bool = False) -> bool:
+    """``name`` is called, has a method other than a setup one called, or is handed to a call before ``before``
+    (with ``skip``, not counting a loop over a warmup count: ``for _ in range(warmup): fn(x)``)."""
     for stmt in scope.stmts[:before]:
+        if skip and any(isinstance(lp, ast.For) and "warm" in ast.dump(lp.iter).lower()
+                        for lp in getattr(stmt, "_wp_loops", ()) or ()):
+            continue
         for c in stmt_calls(stmt):
             f = c.func
             if isinstance(f, ast.Name) and f.id == name:
@@ -297,38 +310,96 @@ def _cold_lambda_sites(ctx: Context) -> list:
     from .._context import SYNC_FUNCS
     from ._common import _helper_ran_before
 
+    from ._common import _mean_of_per_iteration, _summed_then_divided
+
     out = []
-    if not ctx.uses_gpu:
+    if not ctx.uses_gpu or is_library(ctx):
         return out
+    seen: set[int] = set()
     for r in ctx.regions:
         fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or r.loop is not None or r.in_loop(
-                r.scope.stmts[r.lo]) or mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or _times_first_call(ctx, r):
             continue
+        if (r.loop is not None or r.in_loop(r.scope.stmts[r.lo])) and \
+                not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r)):
+            continue  # per-call samples dropped or summarized by a robust statistic: the cold one does not count
         params = [a.arg for a in fn.args.args]
-        timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params and on_gpu(ctx, c)]
-        if len(timed) != 1 or r.in_loop(timed[0]) or _exercised(timed[0].func.id, r.scope, r.lo):
+        timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params]
+        sites = sorted((c for c in _sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
+                       key=lambda c: (c.lineno, c.col_offset))
+        zero = _unused_zero_warmup(fn, sites)
+        if len(timed) != 1 or not sites or (mentions_warmup(ctx, r.scope) and not zero) or \
+                _exercised(timed[0].func.id, r.scope, r.lo, skip=zero):
             continue
         if not (r.kind == "event" or any(ctx.call_name(c) in SYNC_FUNCS or ctx.is_sync(c, hidden=False)
                                          for c in r.calls())):
             continue  # no synchronize: WP102's business
+        gpu_inside = on_gpu(ctx, timed[0])
         index = params.index(timed[0].func.id)
-        sites = sorted((c for c in _sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
-                       key=lambda c: (c.lineno, c.col_offset))
-        if not sites:
-            continue
-        site = sites[0]
-        arg = _bound(site, fn, index)
-        if not (isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call)):
-            continue
-        key = callee_key(arg.body)
-        q = ctx.call_name(arg.body) or ""
-        if key is None or not q.startswith(("torch.", "cupy.", "triton.")):
-            continue
-        st = site._wp_stmt  # type: ignore[attr-defined]
-        if called_before(ctx, key, st._wp_scope, st._wp_idx) or _helper_ran_before(ctx, key, st._wp_scope,
-                                                                                    st._wp_idx):
-            continue
-        out.append((site, key, fn.name))
+        for site in sites:
+            arg = _bound(site, fn, index)
+            st = site._wp_stmt  # type: ignore[attr-defined]
+            caller: Scope = st._wp_scope
+            if id(site) in seen or st._wp_loops or mentions_warmup(ctx, caller) or _thrown_away(st, site) or any(
+                    o is not site and o._wp_stmt._wp_scope is caller and (o.lineno, o.col_offset) <  # type: ignore
+                    (site.lineno, site.col_offset) for o in sites):
+                continue  # called in a loop (the first iteration warms the rest), or not the caller's first call
+            gpu_data = gpu_inside or any(ctx.placement(a) == "cuda" for a in site.args if a is not arg)
+            if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call) and gpu_inside:
+                key = callee_key(arg.body)
+                q = ctx.call_name(arg.body) or ""
+                if key is None or not q.startswith(("torch.", "cupy.", "triton.")):
+                    continue
+                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx):
+                    continue
+            elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
+                    (_gpu_model(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
+                key = arg.id
+                if _exercised(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
+                        _helper_ran_before(ctx, key, caller, st._wp_idx):
+                    continue  # run before, or handed to an earlier call (of this helper or another)
+            else:
+                continue
+            seen.add(id(site))
+            out.append((site, key, fn.name))
     return out
 
+
+def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
+    """``def bench(fn, x, warmup=0, n=1)`` whose every warmup-named parameter defaults to 0 and that no call site
+    passes: the helper's warmup never runs."""
+    a = fn.args  # type: ignore[attr-defined]
+    pos = a.posonlyargs + a.args
+    defaults = dict(zip([p.arg for p in pos][len(pos) - len(a.defaults):], a.defaults))
+    warm = [i for i, p in enumerate(pos) if "warm" in p.arg.lower()]
+    if not warm or any("warm" in p.arg.lower() for p in a.kwonlyargs) or "warm" in (fn.name or "").lower():
+        return False
+    for i in warm:
+        d = defaults.get(pos[i].arg)
+        if not (isinstance(d, ast.Constant) and d.value == 0):
+            return False
+        if any(len(c.args) > i or any(k.arg in (pos[i].arg, None) for k in c.keywords) or
+               any(isinstance(x, ast.Starred) for x in c.args) for c in sites):
+            return False
+    body_words = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and "warm" in n.id.lower()}
+    return body_words <= {pos[i].arg for i in warm}
+
+
+def _gpu_model(ctx: Context, name: str, scope: Scope, before: int) -> bool:
+    """``name = Model(...).cuda()`` (or ``.to("cuda")``, or another expression placed on the GPU) in ``scope``
+    before ``before``, never bound otherwise there."""
+    binds = [s for s in scope.stmts if isinstance(s, ast.Assign) and
+             any(isinstance(t, ast.Name) and t.id == name for t in s.targets)]
+    if len(binds) != 1 or binds[0]._wp_idx >= before or not isinstance(binds[0].value, ast.Call):  # type: ignore
+        return False
+    v = binds[0].value
+    return ctx.placement(v) == "cuda" or (isinstance(v.func, ast.Attribute) and v.func.attr == "cuda")
+
+
+def _gpu_function(ctx: Context, name: str) -> bool:
+    """A function of the file whose body runs work shown to be on the GPU."""
+    fn = ctx.functions.get(name)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    return any(isinstance(c, ast.Call) and (ctx.call_name(c) or "").startswith(("torch.", "cupy.", "triton."))
+               for c in ast.walk(fn)) or any(isinstance(n, ast.BinOp) for n in ast.walk(fn))
