@@ -245,8 +245,7 @@ def _cold_single_run_magics(ctx: Context) -> list:
     import bisect
 
     from .._names import HOST_BUILTINS, HOST_METHODS
-    from .._notebook import timed_code
-    from .timeit_magic_on_gpu_work import _anchor, _gpu_work, _nodes, _parse
+    from .timeit_magic_on_gpu_work import _gpu_work, _nodes, magic_tree
 
     out = []
     body = [st for st in (ctx.scopes[0].stmts if ctx.scopes else [])
@@ -255,11 +254,9 @@ def _cold_single_run_magics(ctx: Context) -> list:
     for m in ctx.magics:
         if m.name != "timeit" or not (_option(m.args, "-n") == "1" and _option(m.args, "-r") == "1"):
             continue
-        tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
-        if tree is None or not tree.body:
+        tree = magic_tree(ctx, m)
+        if tree is None:
             continue
-        ctx.__dict__.setdefault("_magic_trees", []).append(tree)
-        _anchor(ctx, tree, m.line)
         k = bisect.bisect_left(lines, m.line)
         if k >= len(body):
             continue

@@ -145,18 +145,26 @@ def _anchor(ctx: Context, tree: ast.AST, line: int) -> None:
             n._wp_stmt = anchor  # type: ignore[attr-defined]
 
 
+def magic_tree(ctx: Context, m) -> ast.Module | None:
+    """The code a timing magic ``m`` runs, parsed and anchored at the magic's line (None when it is empty or does
+    not parse); kept alive with the context: its caches are keyed by id(node), and a freed tree's ids get reused."""
+    tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
+    if tree is None or not tree.body:
+        return None
+    ctx.__dict__.setdefault("_magic_trees", []).append(tree)
+    _anchor(ctx, tree, m.line)
+    return tree
+
+
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for m in ctx.magics:
         if m.name not in TIMING_MAGICS:
             continue
-        tree = _parse(timed_code(m.kind, m.name, m.args, m.body))
-        if tree is None or not tree.body:
+        tree = magic_tree(ctx, m)
+        if tree is None:
             continue
-        # kept alive with the context: its caches are keyed by id(node), and a freed tree's ids get reused
-        ctx.__dict__.setdefault("_magic_trees", []).append(tree)
-        _anchor(ctx, tree, m.line)
         nodes = _nodes(tree)
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes):
