@@ -67,15 +67,8 @@ class SyncModel:
         """Device synchronizations: explicit ones, calls known to wait for the device (``do_bench``, a
         ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
         ``.item()``, ``.cpu()``, ``.tolist()``, ``.numpy()`` and functions of this file that call them."""
-        q = self.call_name(call)
-        if q in SYNC_FUNCS or q in SYNCING_CALLS:
-            return True
-        if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
-            return True
-        m = self.method(call)
-        if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
-            return True
-        if hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not call.args and not call.keywords:
+        q, m = self.call_name(call), self.method(call)
+        if self._named_sync(call, q, m, hidden):
             return True
         if hidden and q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
@@ -84,8 +77,6 @@ class SyncModel:
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
-        if hidden and (q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(call) or self.stored_to_host(call)):
-            return True
         if self.returns_host_objects(call) or self._plateau_step(call):
             return True
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
@@ -97,7 +88,8 @@ class SyncModel:
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
         if isinstance(call.func, ast.Name):
-            return _imported_sync(self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)) or self._name_syncs(call.func.id, hidden)
+            origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
+            return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
 
     def _plateau_step(self, call: ast.Call) -> bool:
@@ -321,20 +313,26 @@ class SyncModel:
                     return False  # a caller that does not pass it (a default, *args): unknown
         return bool(sites) and all(self._sync_ref(v) is True for v in sites)
 
-    def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
-        if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
-            return True
-        q = self.call_name(c)
+    def _named_sync(self, c: ast.Call, q: str | None, m: str | None, hidden: bool) -> bool:
+        """What a call shows by itself (``q`` its qualified name, ``m`` its method): an explicit synchronize or a call
+        known to wait; with ``hidden``, also a copy to the host (``.item()``...), a branch on a tensor reduction, a
+        store into a CPU tensor."""
         if q in SYNC_FUNCS or q in SYNCING_CALLS:
             return True
         if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
             return True
-        m = self.method(c)
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
             return True
-        if hidden and (self.bool_of_tensor(c) or q in HIDDEN_SYNC_FUNCS or self.stored_to_host(c)):
+        if not hidden:
+            return False
+        if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
-        return hidden and (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords
+        return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c)
+
+    def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
+        if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
+            return True
+        return self._named_sync(c, self.call_name(c), self.method(c), hidden)
 
     def bool_of_tensor(self, c: ast.Call) -> bool:
         """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""
