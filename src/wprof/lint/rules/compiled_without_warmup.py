@@ -82,7 +82,8 @@ def _fresh_per_call(ctx: Context) -> list[tuple[ast.Call, str]]:
     times that work's single first call: every call is a new specialization, compiled inside the timed region.
     (The function called once is the generic case, ``warmup_findings``; a helper called again is taken to be
     warmed by its earlier calls only when it times the same work.)"""
-    from ._common import _times_first_call, cpu_only, helper_called_again, work_items
+    from ._common import _times_first_call, helper_called_again, work_items
+    from ._evidence import cpu_only
 
     out: list[tuple[ast.Call, str]] = []
     for r in ctx.regions:

@@ -57,7 +57,8 @@ from __future__ import annotations
 from .._context import Context
 import ast
 
-from ._common import _times_first_call, callee_key, called_before, cpu_only, data_driven, work_items
+from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
+from ._evidence import cpu_only
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"

@@ -60,8 +60,9 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, Scope, stmt_calls
-from ._common import (_sites, _times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
-                      elementwise_key, mentions_warmup, on_gpu, warmup_findings, work_items)
+from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
+                      elementwise_key, mentions_warmup, warmup_findings, work_items)
+from ._evidence import call_sites, on_gpu
 
 CODE = "WP103"
 NAME = "no-warmup"
@@ -170,7 +171,7 @@ def cold_first_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
         p = bases.pop()
         if _exercised(p, r.scope, r.lo):
             continue
-        sites = sorted((c for c in _sites(ctx, fn.name) if isinstance(c.func, ast.Name)),
+        sites = sorted((c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name)),
                        key=lambda c: (c.lineno, c.col_offset))
         args = [_bound(c, fn, params.index(p)) for c in sites]
         if len(sites) < 2 or not isinstance(args[0], ast.Name) or \
@@ -322,7 +323,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
             continue  # per-call samples dropped or summarized by a robust statistic: the cold one does not count
         params = [a.arg for a in fn.args.args]
         timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params]
-        sites = sorted((c for c in _sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
+        sites = sorted((c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
                        key=lambda c: (c.lineno, c.col_offset))
         zero = _unused_zero_warmup(fn, sites)
         if len(timed) != 1 or not sites or (mentions_warmup(ctx, r.scope) and not zero) or \
