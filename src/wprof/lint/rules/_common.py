@@ -273,18 +273,31 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = cold[0]
-        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not (compiled and sweep_rows(ctx, r)) and \
-                not _summed_then_divided(ctx, r):
+        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
 
 
+def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
+    """``for _ in range(ITER):`` where ``ITER`` is 1 (a literal, or a name every assignment of which in the file is
+    the constant 1): the loop runs once, its one sample is a one-off measurement (set 17, gmgu ``4_mm.py``)."""
+    if not isinstance(loop, ast.For) or not (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range"
+                                             and len(loop.iter.args) == 1 and not loop.iter.keywords):
+        return False
+    n = loop.iter.args[0]
+    values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
+    return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
+                                for v in values)
+
+
 def sweep_rows(ctx: Context, r: Region) -> bool:
     """A per-iteration region of a loop over configurations (``for bs in block_sizes:``, not ``range(n)``) whose
     sample is printed in the loop, one row per configuration, and never summarized by a robust statistic: the
-    first configuration's row is the compiled work's first call (WP112 only; a repeat loop summarized by its
-    median, kernl's ``dot_perf.py``, stays silent)."""
+    first configuration's row is the work's first call (a repeat loop summarized by its median, kernl's
+    ``dot_perf.py``, stays silent). For WP112 since set 20, for WP103 since set 22 (kornia's
+    ``test_imgwarp_speed.py``: ``print(shape, time() - t)`` per shape, no warmup anywhere)."""
     loop = r.loop
     if not isinstance(loop, ast.For) or (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in (
             "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange")):
@@ -292,6 +305,9 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
     st = r.interval
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and dotted(st.value.func) == "print" and \
+            r.samples is None:
+        return True  # print(f"{shape}: {time.perf_counter() - t}"): the row is the sample itself
     if not isinstance(st, (ast.Assign, ast.AnnAssign)):
         return False
     names = {n.id for t in (st.targets if isinstance(st, ast.Assign) else [st.target]) for n in ast.walk(t)
@@ -577,10 +593,14 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
         it = it.args[0]
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")):
         return False
-    # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count
-    return not any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
+    # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count; so does
+    # range(rows) after `rows, cols = a.shape` (a hand-written matmul's loops, set 17)
+    def dim(e: ast.AST) -> bool:
+        return any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
                    (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
-                   for a in it.args for n in ast.walk(a))
+                   for n in ast.walk(e))
+    return not any(dim(a) or (isinstance(a, ast.Name) and bool(vs := ctx.assigns.get(a.id)) and all(map(dim, vs)))
+                   for a in it.args)
 
 
 def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:

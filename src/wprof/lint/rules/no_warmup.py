@@ -93,6 +93,13 @@ def check(ctx: Context) -> None:
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
                       "Run it once before the timed cell, or let `%timeit` repeat it")
+    from ._cold_helpers import cold_sample_helpers
+
+    for call, key, helper, where in cold_sample_helpers(ctx):
+        what = ctx.text(call) if key == "@" else key
+        ctx.report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
+                   f"takes in a loop of {where}, summed or averaged with the others)",
+                   "Call it a few times before the sampling loop, or leave the first sample out")
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
