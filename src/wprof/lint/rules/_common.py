@@ -256,7 +256,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                                                       (_harness(ctx, ctx.functions[key]) or
                                                        _body_ran_before(ctx, key, r, outer))) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
-                    or _replays_warm_capture(ctx, key, r.scope, r.lo):
+                    or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -463,6 +463,58 @@ def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> boo
                     first.setdefault(c.func.id, st._wp_idx)  # type: ignore[attr-defined]
         firsts[id(scope)] = first
     return any(i < before and _fn_calls(ctx, name, key, 2) for name, i in firsts[id(scope)].items())
+
+
+def _instance_of(ctx: Context, scope: Scope, name: str, before: int) -> str | None:
+    """The class of the file ``name`` is an instance of in ``scope`` (``model = Act().cuda()``, bound once there,
+    before ``before``)."""
+    binds = [st for st in scope.stmts if isinstance(st, ast.Assign) and
+             any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
+    if len(binds) != 1 or binds[0]._wp_idx >= before or len(binds[0].targets) != 1:  # type: ignore[attr-defined]
+        return None
+    v = binds[0].value
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):  # Act().cuda().eval()
+        v = v.func.value
+    if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ctx.classes:
+        return v.func.id
+    return None
+
+
+def _runs_instance(ctx: Context, scope: Scope, cls: str, before: int, depth: int = 2) -> bool:
+    """``scope`` (before ``before``) calls an instance of ``cls`` (``g = Gate().cuda(); g(x)``, or ``Gate()(x)``),
+    directly or in a function of the file it calls (one more level)."""
+    for st in scope.stmts[:before]:
+        for c in stmt_calls(st):
+            f = c.func
+            if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == cls:
+                return True
+            if isinstance(f, ast.Name) and _instance_of(ctx, scope, f.id, st._wp_idx) == cls:  # type: ignore
+                return True
+            if depth > 0 and isinstance(f, ast.Name) and f.id in ctx.functions and \
+                    not isinstance(ctx.functions[f.id], ast.ClassDef):
+                inner = ctx.functions[f.id]._wp_own_scope  # type: ignore[attr-defined]
+                if inner is not scope and _runs_instance(ctx, inner, cls, len(inner.stmts), depth - 1):
+                    return True
+    return False
+
+
+def _instance_ran_before(ctx: Context, key: str, r: Region) -> bool:
+    """``model(x)`` timed in ``bench()``, ``model = Act().cuda()`` there, while an earlier function of the caller
+    (``check()`` then ``bench()`` from ``__main__``) runs another ``Act`` instance on the GPU: the module's kernels
+    (an extension's, cuDNN's) are loaded already (set 22, class B). Only where every call of the region's function
+    sits in one scope and the earlier run comes before the first of them."""
+    if "." in key or isinstance(r.scope.node, ast.Module):
+        return False
+    cls = _instance_of(ctx, r.scope, key, r.lo)
+    name = getattr(r.scope.node, "name", None)
+    if cls is None or name is None:
+        return False
+    sites = [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name]
+    if not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore[attr-defined]
+        return False
+    first = min(sites, key=lambda c: c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+    st = first._wp_stmt  # type: ignore[attr-defined]
+    return _runs_instance(ctx, st._wp_scope, cls, st._wp_idx)
 
 
 def _fn_calls(ctx: Context, name: str, key: str, depth: int) -> bool:
