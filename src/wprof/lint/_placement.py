@@ -203,6 +203,8 @@ class PlacementModel:
             return self.placement(expr.value)
         if isinstance(expr, ast.BinOp):
             return self._join([self.placement(expr.left), self.placement(expr.right)])
+        if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
+            return self.placement(expr.operand)  # -x, ~mask: where x lives
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
         if isinstance(expr, (ast.Name, ast.Attribute)):

@@ -154,3 +154,88 @@ def _device_side(test: ast.AST) -> str | None:
         return "cuda"
     return None
 
+
+
+# ---------------------------------------------------------------- what a timing helper is handed
+def passed_values(ctx: Context, fn: ast.AST, param: str) -> list[tuple[ast.AST, ast.Call]] | None:
+    """The values the file's calls of function ``fn`` pass for its parameter ``param`` (positional or keyword,
+    through ``functools.partial`` too), each with its call; None when a call does not show it (``*args``, a
+    default) or there is none."""
+    args = getattr(fn, "args", None)
+    name = getattr(fn, "name", None)
+    if args is None or name is None:
+        return None
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if pos and pos[0] in ("self", "cls"):
+        pos = pos[1:]
+    index = pos.index(param) if param in pos else None
+    out: list[tuple[ast.AST, ast.Call]] = []
+    for c in call_sites(ctx, name):
+        callee, shift = c.func, 0
+        if (ctx.call_name(c) or "").endswith("partial") and c.args:
+            callee, shift = c.args[0], 1
+        if dotted(callee) not in (name, f"self.{name}", f"cls.{name}"):
+            continue
+        kw = [k.value for k in c.keywords if k.arg == param]
+        if kw:
+            out.append((kw[0], c))
+        elif index is not None and index + shift < len(c.args) and \
+                not any(isinstance(a, ast.Starred) for a in c.args[:index + shift + 1]):
+            out.append((c.args[index + shift], c))
+        else:
+            return None
+    return out or None
+
+
+def shows_gpu_work(ctx: Context, v: ast.AST, depth: int = 0) -> bool:
+    """A callable value (handed to a timing helper) shown to run GPU work: a lambda whose body does, a function or
+    model of the file known to, a compiled function, ``partial(f, ...)`` of one, or a name bound to one of them."""
+    if depth > 4:
+        return False
+    if isinstance(v, ast.Lambda):
+        return any((isinstance(n, ast.Call) and ctx.is_gpu_work(n)) or ctx.is_matmul_on_gpu(n) or
+                   ctx.is_array_op_on_gpu(n) for n in ast.walk(v.body))
+    if isinstance(v, ast.Call):
+        if (ctx.call_name(v) or "").endswith("partial") and v.args:
+            return shows_gpu_work(ctx, v.args[0], depth + 1)
+        return ctx.is_gpu_work(v)  # make_step(model): a factory handed GPU work... or returning it
+    d = dotted(v)
+    if d is None:
+        return False
+    if d in ctx._gpu_callables or ctx.is_compiled(d) or model_on_gpu(ctx, d):  # type: ignore[attr-defined]
+        return True
+    q = ctx.qualname(v) or ""
+    if q.startswith(("torch.", "cupy.", "cupyx.", "triton.", "numba.cuda.", "jax.")) and \
+            not q.startswith(("torch.cuda.synchronize",)):
+        return True
+    if isinstance(v, ast.Attribute):
+        base = dotted(v.value)
+        return base is not None and (base in ctx._gpu_callables or model_on_gpu(ctx, base))  # type: ignore
+    return any(shows_gpu_work(ctx, w, depth + 1) for w in ctx.assigns.get(d, ()))
+
+
+def param_call_shown(ctx: Context, call: ast.Call) -> bool | None:
+    """``fn(...)`` where ``fn`` is a parameter of the enclosing function: True when some caller of that function
+    passes a callable shown to run GPU work (or hands it GPU data along), False when the callers are all seen and none is, None when no call of
+    the function shows what it is handed (a library's helper)."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    if call.func.id not in scope.params:
+        return None
+    values = passed_values(ctx, scope.node, call.func.id)
+    if values is None:
+        return None
+    return any(shows_gpu_work(ctx, v) or any(_on_gpu_value(ctx, a) for a in [*c.args, *(k.value for k in c.keywords)]
+                                              if a is not v) for v, c in values)
+
+
+def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:
+    """An argument handed along with the callable that is shown to live on the GPU (``bench(fn, x_cuda)``,
+    ``bench(generate, ids, model)`` with the model put on the GPU)."""
+    if isinstance(a, ast.Starred):
+        a = a.value
+    if ctx.placement(a) == "cuda":
+        return True
+    d = dotted(a)
+    return d is not None and model_on_gpu(ctx, d)
