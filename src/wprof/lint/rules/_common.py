@@ -47,6 +47,56 @@ def mentions_warmup(ctx: Context, scope: Scope) -> bool:
     return any("warm" in w for w in scope_words(ctx, scope))
 
 
+def _branches(stmt: ast.AST) -> dict[int, bool]:
+    """The ``if`` statements ``stmt`` is nested in (within its scope), each with whether ``stmt`` is in its ``else``
+    part (an ``elif`` is an ``if`` in the ``else`` part)."""
+    cached = getattr(stmt, "_wp_branches", None)
+    if cached is None:
+        cached = {}
+        node = stmt
+        parent = getattr(node, "_wp_parent", None)
+        while isinstance(parent, ast.stmt) and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                       ast.ClassDef)):
+            if isinstance(parent, ast.If):
+                cached[id(parent)] = node in parent.orelse
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        stmt._wp_branches = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def exclusive(a: ast.AST, b: ast.AST) -> bool:
+    """Statements ``a`` and ``b`` sit in different branches of one ``if``/``elif`` chain: one run takes only one."""
+    ba, bb = _branches(a), _branches(b)
+    return any(k in bb and bb[k] != v for k, v in ba.items())
+
+
+def mentions_warmup_for(ctx: Context, r: Region) -> bool:
+    """``mentions_warmup`` of the region's scope, leaving out the mentions in branches of an ``if``/``elif`` chain
+    the region's branch excludes (``elif kind == "image": print("Warmup GPU..."); pipe(p)``, set 22)."""
+    if not mentions_warmup(ctx, r.scope):
+        return False
+    from .._context import stmt_nodes
+
+    start = r.scope.stmts[r.lo]
+    if not _branches(start):
+        return True
+    for st in r.scope.stmts:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not exclusive(st, start) and ("warm" in st.name.lower() or any(
+                    "warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower() for n in ctx.nodes_in(st)
+                    if isinstance(n, (ast.Name, ast.Attribute)))):
+                return True
+            continue
+        for n in stmt_nodes(st):
+            w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
+                n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 40 else \
+                n.arg if isinstance(n, (ast.arg, ast.keyword)) and n.arg else ""
+            if "warm" in w.lower() and not exclusive(st, start):
+                return True
+    return any("warm" in a.arg.lower() for a in ast.walk(getattr(r.scope.node, "args", ast.Pass()))
+               if isinstance(a, ast.arg))
+
+
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
     """``key`` is called in ``scope`` at a statement before index ``before`` (not on tensors known to be on the
     CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`)."""
@@ -227,7 +277,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         return out
     library = is_library(ctx)
     for r in ctx.regions:
-        if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
+        if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call
@@ -239,6 +289,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             continue  # (a pytest test function is an entry point: pytest calls it with no warmup)  # a library's function: its callers run it many times, and warm it up or not
         cold = []
         work = work_items(ctx, r)
+        if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
+            seen = {id(c) for c in work}
+            work += [c for c in r.calls() if id(c) not in seen and gpu_module_arg(ctx, c)]
         ops = not work and not compiled  # the region's only GPU work is elementwise operators (`x + y`)
         if ops:
             work = _elementwise_items(ctx, r)
@@ -250,6 +303,12 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if _built_ahead(ctx, key):
                 continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
+            module = gpu_module_arg(ctx, c) if isinstance(c, ast.Call) and not ops else None
+            if module is not None:
+                if not _module_call_before(ctx, key, module, r.scope, r.lo) and \
+                        not (outer is not None and _module_call_before(ctx, key, module, outer, r.outer._wp_idx)):
+                    cold.append((c, key))  # (an earlier run with `numpy` does not load CuPy's kernels)
+                continue
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
@@ -290,6 +349,33 @@ def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
     values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
     return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
                                 for v in values)
+
+
+_GPU_ARRAY_MODULES = ("cupy", "cupyx")
+
+
+def gpu_module_arg(ctx: Context, c: ast.AST) -> str | None:
+    """``price(cupy, s, k)``: a function of the file handed a GPU array module (CuPy) for a parameter it calls
+    functions of (``xp.sqrt(t)``): the module's name, else None."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
+        return None
+    fn = ctx.functions[c.func.id]
+    params = [a.arg for a in fn.args.args]
+    for i, a in enumerate(c.args):
+        if isinstance(a, ast.Starred):
+            return None
+        q = ctx.imports.get(a.id, "") if isinstance(a, ast.Name) else ""
+        if i < len(params) and q.split(".")[0] in _GPU_ARRAY_MODULES and any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                isinstance(n.func.value, ast.Name) and n.func.value.id == params[i] for n in ctx.nodes_in(fn)):
+            return q
+    return None
+
+
+def _module_call_before(ctx: Context, key: str, module: str, scope: Scope, before: int) -> bool:
+    """``key`` is called in ``scope`` before ``before`` with the same array module (``price(cupy, ...)``)."""
+    return any(callee_key(c) == key and gpu_module_arg(ctx, c) == module
+               for st in scope.stmts[:before] for c in stmt_calls(st))
 
 
 def sweep_rows(ctx: Context, r: Region) -> bool:
