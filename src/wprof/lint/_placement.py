@@ -228,8 +228,8 @@ class PlacementModel:
         q = self.call_name(expr) or ""
         if m == "cuda":
             return "cuda"
-        if m in ("cpu", "numpy", "tolist", "item"):
-            return "cpu"
+        if m in ("cpu", "numpy", "tolist", "item") or (m == "get" and not expr.args):
+            return "cpu"  # (`a_gpu.get()`: a CuPy array copied to a NumPy one; `dict.get` takes a key)
         if m == "to":
             for a in [*expr.args, *(k.value for k in expr.keywords if k.arg == "device")]:
                 dev = self._device_value(a)

@@ -291,7 +291,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         work = work_items(ctx, r)
         if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
             seen = {id(c) for c in work}
-            work += [c for c in r.calls() if id(c) not in seen and gpu_module_arg(ctx, c)]
+            work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
         ops = not work and not compiled  # the region's only GPU work is elementwise operators (`x + y`)
         if ops:
             work = _elementwise_items(ctx, r)
@@ -370,6 +370,20 @@ def gpu_module_arg(ctx: Context, c: ast.AST) -> str | None:
                 isinstance(n.func.value, ast.Name) and n.func.value.id == params[i] for n in ctx.nodes_in(fn)):
             return q
     return None
+
+
+def _file_fn_on_gpu(ctx: Context, c: ast.Call) -> bool:
+    """``popcount(t)`` with ``t`` shown on the GPU, ``popcount`` a function of the file that computes on its
+    arguments (operators, torch calls) and is no harness (no loop, no clock): GPU work, whose earlier calls on CPU
+    tensors do not warm it (set 17, leideng ``popcount_int16.py``)."""
+    if not (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or \
+            not any(ctx.placement(a) == "cuda" for a in [*c.args, *(k.value for k in c.keywords)]):
+        return False
+    fn = ctx.functions[c.func.id]
+    if _harness(ctx, fn) or benchmarks_itself(ctx, c.func.id):
+        return False
+    return any(isinstance(n, ast.BinOp) or (isinstance(n, ast.Call) and (ctx.call_name(n) or "").startswith("torch."))
+               for n in ctx.nodes_in(fn))
 
 
 def _module_call_before(ctx: Context, key: str, module: str, scope: Scope, before: int) -> bool:

@@ -83,7 +83,8 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
-        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call)) or _timed_again_later(ctx, r, key, call)
+        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call)) or \
+            _timed_again_later(ctx, r, key, call)
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
@@ -103,6 +104,28 @@ def check(ctx: Context) -> None:
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _on_synced_device(ctx: Context, call: ast.AST) -> bool:
+    """An argument of ``call`` is a tensor its function moved to a device parameter it also hands to
+    ``torch.cuda.synchronize(device)`` (which takes only a CUDA device): ``data = torch.rand(s).to(device)`` in a
+    test whose ``device`` fixture is the GPU (set 22, kornia)."""
+    if not isinstance(call, ast.Call):
+        return False
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    synced = {a.id for st in scope.stmts for c in stmt_calls(st) if ctx.call_name(c) == "torch.cuda.synchronize"
+              for a in c.args[:1] if isinstance(a, ast.Name)}
+    if not synced:
+        return False
+    local = ctx._local_bindings(scope) or {}
+    for a in call.args:
+        if not isinstance(a, ast.Name):
+            continue
+        values = [v for st, v in local.get(a.id, []) if st is not None]
+        if values and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "to" and
+                          v.args and isinstance(v.args[0], ast.Name) and v.args[0].id in synced for v in values):
+            return True
+    return False
 
 
 def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
