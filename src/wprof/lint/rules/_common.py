@@ -65,9 +65,27 @@ def _branches(stmt: ast.AST) -> dict[int, bool]:
 
 
 def exclusive(a: ast.AST, b: ast.AST) -> bool:
-    """Statements ``a`` and ``b`` sit in different branches of one ``if``/``elif`` chain: one run takes only one."""
+    """Statements ``a`` and ``b`` sit in different branches of one ``if``/``elif`` chain (one run takes only one), or
+    ``a`` sits in a branch that ends by returning (``if no_gpus: ...; return``) and ``b`` outside that ``if``."""
     ba, bb = _branches(a), _branches(b)
-    return any(k in bb and bb[k] != v for k, v in ba.items())
+    if any(k in bb and bb[k] != v for k, v in ba.items()):
+        return True
+    node, parent = a, getattr(a, "_wp_parent", None)
+    outer_b = None
+    while isinstance(parent, (ast.stmt, ast.ExceptHandler)) and \
+            not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(parent, (ast.If, ast.ExceptHandler)):  # `except E: ...; return` too
+            part = parent.orelse if isinstance(parent, ast.If) and node in parent.orelse else parent.body
+            if part and isinstance(part[-1], (ast.Return, ast.Raise)):
+                if outer_b is None:
+                    outer_b, x = set(), getattr(b, "_wp_parent", None)
+                    while x is not None and not isinstance(x, ast.Module):
+                        outer_b.add(id(x))
+                        x = getattr(x, "_wp_parent", None)
+                if id(parent) not in outer_b:
+                    return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
 
 
 def mentions_warmup_for(ctx: Context, r: Region) -> bool:
@@ -99,15 +117,45 @@ def mentions_warmup_for(ctx: Context, r: Region) -> bool:
 
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
     """``key`` is called in ``scope`` at a statement before index ``before`` (not on tensors known to be on the
-    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`)."""
+    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`; not
+    in a branch the statement at ``before`` excludes: another ``elif``, an ``if`` part that returned)."""
+    return _called_before(ctx, key, reachable_before(ctx, scope, before))
+
+
+def reachable_before(ctx: Context, scope: Scope, before: int) -> list[ast.stmt]:
+    """The statements of ``scope`` before index ``before`` that a run reaching that statement may have run (not
+    those of another ``elif`` branch, nor of an ``if`` part that returned)."""
+    at = scope.stmts[before] if before < len(scope.stmts) else None
+    if at is not None and (_branches(at) or _returning_branches(scope, before)):
+        cache = ctx.__dict__.setdefault("_wp_reachable", {})
+        k = (id(scope), before)
+        if k not in cache:
+            cache[k] = [st for st in scope.stmts[:before] if not exclusive(st, at)]
+        return cache[k]
+    return scope.stmts[:before]
+
+
+def _returning_branches(scope: Scope, before: int) -> bool:
+    """An ``if`` before ``before`` in ``scope`` has a part that ends by returning or raising."""
+    first = getattr(scope, "_wp_ret_if", None)
+    if first is None:
+        first = next((st._wp_idx for st in scope.stmts if any(  # type: ignore[attr-defined]
+            part and isinstance(part[-1], (ast.Return, ast.Raise))
+            for part in ((st.body, st.orelse) if isinstance(st, ast.If) else
+                         [h.body for h in st.handlers] if isinstance(st, ast.Try) else ()))), -1)
+        scope._wp_ret_if = first  # type: ignore[attr-defined]
+    return 0 <= first < before
+
+
+def _called_before(ctx: Context, key: str, stmts: list) -> bool:
     if key in _ELEMENTWISE.values():  # `x + y` on GPU tensors: any earlier GPU op of that kind warmed it
         from .._context import stmt_nodes
 
         return any(isinstance(n, ast.BinOp) and _ELEMENTWISE.get(type(n.op)) == key and
                    "cpu" not in (ctx.placement(n.left), ctx.placement(n.right)) and
                    "cuda" in (ctx.placement(n), ctx.placement(n.left), ctx.placement(n.right))
-                   for stmt in scope.stmts[:before] for n in stmt_nodes(stmt))
-    for stmt in scope.stmts[:before]:
+                   for stmt in stmts for n in stmt_nodes(stmt))
+    for stmt in stmts:
         if key == "@":
             from .._context import stmt_nodes
 
@@ -658,7 +706,7 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
         return False  # a module's other functions are other work
     if _is_object(ctx, key):
         return False  # `pipe.unet(...)` with `pipe.unet.config` read: a sub-model, not a method of `pipe`
-    for stmt in scope.stmts[:before]:
+    for stmt in reachable_before(ctx, scope, before):
         for c in stmt_calls(stmt):
             k = callee_key(c)
             if k is not None and k.rpartition(".")[0] == base and (ctx.is_gpu_work(c) or any(
@@ -699,8 +747,11 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     """The region runs a data-driven loop or trains (``.backward()``), directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
     first step is part of the workload, not a steady-state benchmark."""
-    if data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls()):
+    if data_driven(ctx, r):
         return True
+    if any(ctx.method(c) == "backward" for c in r.calls()):  # training: a run, unless one step timed once (set 20)
+        return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
+            not any(ctx.method(c) == "step" for c in r.calls())
     return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
                _fn_data_driven(ctx, ctx.functions[c.func.id]) for c in r.calls())
 
