@@ -98,15 +98,18 @@ def _compiles(ctx: Context, r) -> bool:
                               not _launch_wrapper(ctx, k) for k in keys)
 
 
-def _launch_wrapper(ctx: Context, name: str) -> bool:
-    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``)
-    and returns: its first call compiles the kernel (WP112) and also returns before the kernel runs, so a host
-    clock read after it without a synchronize measures neither (set 23: WP112 alone hid the missing synchronize,
-    which a warmup would not fix)."""
+def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
+    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``),
+    itself or through other plain functions of the file (``time_it() -> softmax(x) -> kern[grid](...)``), and
+    returns without synchronizing: its first call compiles the kernel (WP112) and also returns before the kernel
+    runs, so a host clock read after it without a synchronize measures neither (sets 17, 23: WP112 alone hid the
+    missing synchronize, which a warmup would not fix)."""
     fn = ctx.functions.get(name)
-    if fn is None or fn.decorator_list:
+    if fn is None or fn.decorator_list or depth > 3 or name in ctx._syncing_functions(True):  # type: ignore
         return False
-    return any(isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))
+    return any((isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))) or
+               (isinstance(c.func, ast.Name) and c.func.id != name and ctx.is_compiled(c.func.id) and
+                _launch_wrapper(ctx, c.func.id, depth + 1))
                for c in ctx.calls_in_function(fn))
 
 
