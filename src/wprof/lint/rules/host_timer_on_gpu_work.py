@@ -11,7 +11,15 @@ helper's callable parameter when every caller passes one that returns host data 
 `.cpu()`/`.numpy()`, an extension called on NumPy arrays). An interval stored and never read is weak, shown only
 with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or library call between the reads made
 the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
-host-object classes above.)
+host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
+a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
+(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail.
+
+Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
+`torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
+events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
+not wait for the work, or the events hold none of it. Synchronize that device (`torch.cuda.synchronize(device)`)
+or make it current first (`torch.cuda.set_device(device)`).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -59,6 +67,7 @@ import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._evidence import cpu_only, param_call_shown
+from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -66,7 +75,10 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
+    if not ctx.uses_gpu:
+        return
+    report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
+    if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \
