@@ -554,9 +554,39 @@ class Context(PlacementModel, SyncModel):
             return any(self.is_tensorish(a) for a in _arg_values(call))
         # a function of the file handed a GPU tensor: work when it synchronizes after its own calls (`def torch_cc(m):
         # r = gpu_cc(m); torch.cuda.synchronize(); return r`, set 23); others are looked into by their callers
+        if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
+                self._computes_on_gpu_args(self.functions[q], call):
+            return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
         return any(self.is_tensorish(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
+        """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
+        operator, a torch function or a tensor method on it): its ops are kernels launched on the GPU."""
+        args = getattr(fn, "args", None)
+        if args is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+        names = {pos[i] for i, a in enumerate(call.args) if i < len(pos) and self.placement(a) == "cuda"}
+        names |= {k.arg for k in call.keywords if k.arg is not None and self.placement(k.value) == "cuda"}
+        if not names:
+            return False
+
+        def param(x: ast.AST) -> bool:
+            return isinstance(x, ast.Name) and x.id in names
+
+        for n in self.nodes_in(fn):
+            if isinstance(n, ast.BinOp) and (param(n.left) or param(n.right)):
+                return True
+            if isinstance(n, ast.Call):
+                m = self.method(n)
+                if m is not None and param(n.func.value) and m not in HOST_METHODS and \
+                        m not in HIDDEN_SYNC_METHODS and m not in TRANSFER_METHODS and m not in ("size", "dim"):
+                    return True  # type: ignore[attr-defined]
+                if (self.call_name(n) or "").startswith("torch.") and any(param(a) for a in n.args):
+                    return True
+        return False
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []

@@ -203,6 +203,8 @@ class PlacementModel:
             return self.placement(expr.value)
         if isinstance(expr, ast.BinOp):
             return self._join([self.placement(expr.left), self.placement(expr.right)])
+        if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
+            return self.placement(expr.operand)  # -x, ~mask: where x lives
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
         if isinstance(expr, (ast.Name, ast.Attribute)):
@@ -226,8 +228,11 @@ class PlacementModel:
         q = self.call_name(expr) or ""
         if m == "cuda":
             return "cuda"
-        if m in ("cpu", "numpy", "tolist", "item"):
+        if m in ("cpu", "numpy", "tolist", "item") or q in ("cupy.asnumpy", "cupy.ndarray.get"):
             return "cpu"
+        if m == "get" and not expr.args and not expr.keywords and \
+                self.placement(expr.func.value) == "cuda":  # type: ignore[attr-defined]
+            return "cpu"  # a_gpu.get(): a CuPy/PyCUDA array copied to the host (a NumPy array)
         if m == "to":
             for a in [*expr.args, *(k.value for k in expr.keywords if k.arg == "device")]:
                 dev = self._device_value(a)

@@ -132,16 +132,21 @@ class SyncModel:
             return False
         cache = self.__dict__.setdefault("_host_result", {})
         if name not in cache:
-            roots = []
+            roots, pipes = [], []
             for v in self.assigns.get(name, []):
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
-                roots.append(isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(HOST_RESULT_ROOTS))
-            cache[name] = bool(roots) and all(roots)
+                q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
+                roots.append(q.startswith(HOST_RESULT_ROOTS))
+                pipes.append(q.startswith("diffusers."))
+            cache[name] = (bool(roots) and all(roots), any(pipes))
         if _tensor_output(call):
             return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
-        if cache[name]:
+        if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
+                (cache[name][1] or not cache[name][0]):
+            return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
+        if cache[name][0]:
             return True
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
 

@@ -256,7 +256,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                                                       (_harness(ctx, ctx.functions[key]) or
                                                        _body_ran_before(ctx, key, r, outer))) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
-                    or _replays_warm_capture(ctx, key, r.scope, r.lo):
+                    or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -273,18 +273,31 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = cold[0]
-        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not (compiled and sweep_rows(ctx, r)) and \
-                not _summed_then_divided(ctx, r):
+        if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
 
 
+def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
+    """``for _ in range(ITER):`` where ``ITER`` is 1 (a literal, or a name every assignment of which in the file is
+    the constant 1): the loop runs once, its one sample is a one-off measurement (set 17, gmgu ``4_mm.py``)."""
+    if not isinstance(loop, ast.For) or not (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range"
+                                             and len(loop.iter.args) == 1 and not loop.iter.keywords):
+        return False
+    n = loop.iter.args[0]
+    values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
+    return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
+                                for v in values)
+
+
 def sweep_rows(ctx: Context, r: Region) -> bool:
     """A per-iteration region of a loop over configurations (``for bs in block_sizes:``, not ``range(n)``) whose
     sample is printed in the loop, one row per configuration, and never summarized by a robust statistic: the
-    first configuration's row is the compiled work's first call (WP112 only; a repeat loop summarized by its
-    median, kernl's ``dot_perf.py``, stays silent)."""
+    first configuration's row is the work's first call (a repeat loop summarized by its median, kernl's
+    ``dot_perf.py``, stays silent). For WP112 since set 20, for WP103 since set 22 (kornia's
+    ``test_imgwarp_speed.py``: ``print(shape, time() - t)`` per shape, no warmup anywhere)."""
     loop = r.loop
     if not isinstance(loop, ast.For) or (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in (
             "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange")):
@@ -292,6 +305,9 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
     st = r.interval
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and dotted(st.value.func) == "print" and \
+            r.samples is None:
+        return True  # print(f"{shape}: {time.perf_counter() - t}"): the row is the sample itself
     if not isinstance(st, (ast.Assign, ast.AnnAssign)):
         return False
     names = {n.id for t in (st.targets if isinstance(st, ast.Assign) else [st.target]) for n in ast.walk(t)
@@ -449,6 +465,58 @@ def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> boo
     return any(i < before and _fn_calls(ctx, name, key, 2) for name, i in firsts[id(scope)].items())
 
 
+def _instance_of(ctx: Context, scope: Scope, name: str, before: int) -> str | None:
+    """The class of the file ``name`` is an instance of in ``scope`` (``model = Act().cuda()``, bound once there,
+    before ``before``)."""
+    binds = [st for st in scope.stmts if isinstance(st, ast.Assign) and
+             any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
+    if len(binds) != 1 or binds[0]._wp_idx >= before or len(binds[0].targets) != 1:  # type: ignore[attr-defined]
+        return None
+    v = binds[0].value
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):  # Act().cuda().eval()
+        v = v.func.value
+    if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ctx.classes:
+        return v.func.id
+    return None
+
+
+def _runs_instance(ctx: Context, scope: Scope, cls: str, before: int, depth: int = 2) -> bool:
+    """``scope`` (before ``before``) calls an instance of ``cls`` (``g = Gate().cuda(); g(x)``, or ``Gate()(x)``),
+    directly or in a function of the file it calls (one more level)."""
+    for st in scope.stmts[:before]:
+        for c in stmt_calls(st):
+            f = c.func
+            if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == cls:
+                return True
+            if isinstance(f, ast.Name) and _instance_of(ctx, scope, f.id, st._wp_idx) == cls:  # type: ignore
+                return True
+            if depth > 0 and isinstance(f, ast.Name) and f.id in ctx.functions and \
+                    not isinstance(ctx.functions[f.id], ast.ClassDef):
+                inner = ctx.functions[f.id]._wp_own_scope  # type: ignore[attr-defined]
+                if inner is not scope and _runs_instance(ctx, inner, cls, len(inner.stmts), depth - 1):
+                    return True
+    return False
+
+
+def _instance_ran_before(ctx: Context, key: str, r: Region) -> bool:
+    """``model(x)`` timed in ``bench()``, ``model = Act().cuda()`` there, while an earlier function of the caller
+    (``check()`` then ``bench()`` from ``__main__``) runs another ``Act`` instance on the GPU: the module's kernels
+    (an extension's, cuDNN's) are loaded already (set 22, class B). Only where every call of the region's function
+    sits in one scope and the earlier run comes before the first of them."""
+    if "." in key or isinstance(r.scope.node, ast.Module):
+        return False
+    cls = _instance_of(ctx, r.scope, key, r.lo)
+    name = getattr(r.scope.node, "name", None)
+    if cls is None or name is None:
+        return False
+    sites = [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name]
+    if not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore[attr-defined]
+        return False
+    first = min(sites, key=lambda c: c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
+    st = first._wp_stmt  # type: ignore[attr-defined]
+    return _runs_instance(ctx, st._wp_scope, cls, st._wp_idx)
+
+
 def _fn_calls(ctx: Context, name: str, key: str, depth: int) -> bool:
     memo = ctx.__dict__.setdefault("_wp_fn_calls", {})
     k = (name, key, depth)
@@ -577,10 +645,14 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
         it = it.args[0]
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")):
         return False
-    # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count
-    return not any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
+    # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count; so does
+    # range(rows) after `rows, cols = a.shape` (a hand-written matmul's loops, set 17)
+    def dim(e: ast.AST) -> bool:
+        return any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
                    (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
-                   for a in it.args for n in ast.walk(a))
+                   for n in ast.walk(e))
+    return not any(dim(a) or (isinstance(a, ast.Name) and bool(vs := ctx.assigns.get(a.id)) and all(map(dim, vs)))
+                   for a in it.args)
 
 
 def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:

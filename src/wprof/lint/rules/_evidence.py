@@ -154,3 +154,237 @@ def _device_side(test: ast.AST) -> str | None:
         return "cuda"
     return None
 
+
+
+# ---------------------------------------------------------------- what a timing helper is handed
+def passed_values(ctx: Context, fn: ast.AST, param: str) -> list[tuple[ast.AST, ast.Call]] | None:
+    """The values the file's calls of function ``fn`` pass for its parameter ``param`` (positional or keyword,
+    through ``functools.partial`` too), each with its call; None when a call does not show it (``*args``, a
+    default) or there is none."""
+    args = getattr(fn, "args", None)
+    name = getattr(fn, "name", None)
+    if args is None or name is None:
+        return None
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if pos and pos[0] in ("self", "cls"):
+        pos = pos[1:]
+    index = pos.index(param) if param in pos else None
+    out: list[tuple[ast.AST, ast.Call]] = []
+    for c in call_sites(ctx, name):
+        callee, shift = c.func, 0
+        if (ctx.call_name(c) or "").endswith("partial") and c.args:
+            callee, shift = c.args[0], 1
+        if dotted(callee) not in (name, f"self.{name}", f"cls.{name}"):
+            continue
+        kw = [k.value for k in c.keywords if k.arg == param]
+        if kw:
+            out.append((kw[0], c))
+        elif index is not None and index + shift < len(c.args) and \
+                not any(isinstance(a, ast.Starred) for a in c.args[:index + shift + 1]):
+            out.append((c.args[index + shift], c))
+        else:
+            return None
+    return out or None
+
+
+def shows_gpu_work(ctx: Context, v: ast.AST, depth: int = 0) -> bool:
+    """A callable value (handed to a timing helper) shown to run GPU work: a lambda whose body does, a function or
+    model of the file known to, a compiled function, ``partial(f, ...)`` of one, or a name bound to one of them."""
+    if depth > 4:
+        return False
+    if isinstance(v, ast.Lambda):
+        return any((isinstance(n, ast.Call) and ctx.is_gpu_work(n)) or ctx.is_matmul_on_gpu(n) or
+                   ctx.is_array_op_on_gpu(n) for n in ast.walk(v.body))
+    if isinstance(v, ast.Call):
+        if (ctx.call_name(v) or "").endswith("partial") and v.args:
+            return shows_gpu_work(ctx, v.args[0], depth + 1)
+        return ctx.is_gpu_work(v)  # make_step(model): a factory handed GPU work... or returning it
+    d = dotted(v)
+    if d is None:
+        return False
+    if d in ctx._gpu_callables or ctx.is_compiled(d) or model_on_gpu(ctx, d):  # type: ignore[attr-defined]
+        return True
+    q = ctx.qualname(v) or ""
+    if q.startswith(("torch.", "cupy.", "cupyx.", "triton.", "numba.cuda.", "jax.")) and \
+            not q.startswith(("torch.cuda.synchronize",)):
+        return True
+    if isinstance(v, ast.Attribute):
+        base = dotted(v.value)
+        return base is not None and (base in ctx._gpu_callables or model_on_gpu(ctx, base))  # type: ignore
+    return any(shows_gpu_work(ctx, w, depth + 1) for w in ctx.assigns.get(d, ()))
+
+
+def param_call_shown(ctx: Context, call: ast.Call) -> bool | None:
+    """``fn(...)`` where ``fn`` is a parameter of the enclosing function: True when some caller of that function
+    passes a callable shown to run GPU work (or hands it GPU data along), False when the callers are all seen and none is, None when no call of
+    the function shows what it is handed (a library's helper)."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    if call.func.id not in scope.params:
+        return None
+    values = passed_values(ctx, scope.node, call.func.id)
+    if values is None:
+        return None
+    return any(shows_gpu_work(ctx, v) or any(_on_gpu_value(ctx, a) for a in [*c.args, *(k.value for k in c.keywords)]
+                                              if a is not v) for v, c in values)
+
+
+def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:
+    """An argument handed along with the callable that is shown to live on the GPU (``bench(fn, x_cuda)``,
+    ``bench(generate, ids, model)`` with the model put on the GPU)."""
+    if isinstance(a, ast.Starred):
+        a = a.value
+    if ctx.placement(a) == "cuda":
+        return True
+    d = dotted(a)
+    return d is not None and model_on_gpu(ctx, d)
+
+
+# ---------------------------------------------------------------- which GPU (device ordinals)
+_CPU = "cpu"
+_CUR = "current"  # a plain "cuda": the current device, whichever it is
+
+
+def cuda_index(ctx: Context, expr: ast.AST, depth: int = 0, tensor: bool = False) -> int | str | None:
+    """The CUDA device a device expression names (or, with ``tensor``, a tensor or model lives on): its ordinal
+    (``"cuda:1"``, ``torch.device("cuda", 2)``, ``.cuda(1)``, ``.to(device)`` with such a device), ``"current"``
+    for a plain ``"cuda"``, ``"cpu"``, or None (unknown). Alternatives chosen at run time between one GPU and the
+    CPU name that GPU (``torch.device("cuda:1") if ... else torch.device("cpu")``); names follow the bindings that
+    reach the use. A number is a device only where a device is expected (``.to(1)``), not as an operand."""
+    if depth > 12:
+        return None
+    if isinstance(expr, ast.Constant):
+        v = expr.value
+        if tensor or isinstance(v, bool):
+            return None
+        if isinstance(v, int):
+            return v
+        if isinstance(v, str):
+            low = v.lower()
+            if low == "cuda":
+                return _CUR
+            if low.startswith("cuda:") and low[5:].isdigit():
+                return int(low[5:])
+            return _CPU if low == "cpu" else None
+        return None
+    if isinstance(expr, ast.IfExp):
+        return _one([cuda_index(ctx, expr.body, depth + 1, tensor), cuda_index(ctx, expr.orelse, depth + 1, tensor)])
+    if isinstance(expr, ast.Subscript):
+        return cuda_index(ctx, expr.value, depth + 1, tensor)
+    if isinstance(expr, ast.BinOp):
+        return _one([cuda_index(ctx, expr.left, depth + 1, True), cuda_index(ctx, expr.right, depth + 1, True)],
+                    operands=True)
+    if isinstance(expr, ast.UnaryOp):
+        return None if not tensor else cuda_index(ctx, expr.operand, depth + 1, True)
+    if isinstance(expr, ast.Name):
+        values = _reaching_values(ctx, expr)
+        if values is None:
+            return None
+        return _one([cuda_index(ctx, v, depth + 1, tensor) if v is not None else None for v in values])
+    if isinstance(expr, ast.Attribute):
+        d = dotted(expr)
+        values = ctx.assigns.get(d, []) if d is not None else []
+        return _one([cuda_index(ctx, v, depth + 1, tensor) for v in values]) if values else None
+    if not isinstance(expr, ast.Call):
+        return None
+    q, m = ctx.call_name(expr) or "", ctx.method(expr)
+    if q == "torch.device" and expr.args:
+        if len(expr.args) > 1:
+            return cuda_index(ctx, expr.args[1], depth + 1)
+        return cuda_index(ctx, expr.args[0], depth + 1)
+    if not tensor:
+        return None
+    if m == "cuda":
+        arg = expr.args[0] if expr.args else next((k.value for k in expr.keywords if k.arg == "device"), None)
+        return _CUR if arg is None else _gpu_only(cuda_index(ctx, arg, depth + 1))
+    if m in ("cpu", "numpy", "tolist", "item"):
+        return _CPU
+    dev = next((k.value for k in expr.keywords if k.arg == "device"), None)
+    if m == "to":
+        for a in [*expr.args, *([dev] if dev is not None else [])]:
+            i = cuda_index(ctx, a, depth + 1)
+            if i is not None:
+                return i
+            if dotted(a) is not None and not (ctx.qualname(a) or "").startswith("torch."):
+                return None  # .to(something unknown)
+        return cuda_index(ctx, expr.func.value, depth + 1, True)  # type: ignore[attr-defined]  # .to(torch.float16)
+    if dev is not None:
+        return cuda_index(ctx, dev, depth + 1)
+    if m is not None and m not in ctx.functions:  # x.float(), model.eval(), y.sum(): where the receiver lives
+        return cuda_index(ctx, expr.func.value, depth + 1, True)  # type: ignore[attr-defined]
+    if q.startswith("torch.") and expr.args:
+        return _one([cuda_index(ctx, a, depth + 1, True) for a in expr.args], operands=True)
+    return None
+
+
+def _gpu_only(i: int | str | None) -> int | str | None:
+    return None if i == _CPU else i
+
+
+def _one(vals: list, operands: bool = False) -> int | str | None:
+    """Alternatives (or operands, of which constants are not tensors): the CPU ones dropped, one device left."""
+    if operands:
+        vals = [v for v in vals if v is not None] or [None]
+    gpus = [v for v in vals if v != _CPU]
+    if not gpus:
+        return _CPU if vals else None
+    if any(v is None for v in gpus) or any(v != gpus[0] for v in gpus):
+        return None
+    return gpus[0]
+
+
+def _reaching_values(ctx: Context, use: ast.Name) -> list[ast.AST | None] | None:
+    """The values of the bindings of ``use`` that can reach it: the latest one before it in its scope and, when that
+    one sits in an ``if``, the other bindings of the same ``if`` (its other branch); None for loop targets, tuple
+    targets and names the scope does not bind before the use (a parameter, a global bound elsewhere)."""
+    from .._placement import _outer_if
+
+    stmt = getattr(use, "_wp_stmt", None)
+    if stmt is None:
+        return None
+    sts = [st for st in ctx.scope_assigns(use.id, stmt._wp_scope) if st._wp_idx < stmt._wp_idx]  # type: ignore
+    if not sts:
+        scope = stmt._wp_scope  # type: ignore[attr-defined]
+        if use.id in scope.params or getattr(scope, "node", None) is None:
+            return None
+        mod = [st for st in ctx.assign_stmts.get(use.id, ()) if getattr(st._wp_scope, "node", None) is ctx.tree]
+        return [_bound_value(st, use.id) for st in mod] or None  # a module global read in a function
+    latest = max(sts, key=lambda st: st._wp_idx)  # type: ignore[attr-defined]
+    chosen = [latest]
+    branch = _outer_if(latest, stmt)
+    if branch is not None:
+        chosen += [st for st in sts if st is not latest and branch._wp_idx < st._wp_idx <= branch._wp_end]  # type: ignore
+    return [_bound_value(st, use.id) for st in chosen]
+
+
+def _bound_value(st: ast.stmt, name: str) -> ast.AST | None:
+    if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
+        return st.value
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], (ast.Tuple, ast.List)) and \
+            isinstance(st.value, (ast.Tuple, ast.List)) and len(st.value.elts) == len(st.targets[0].elts):
+        for t, v in zip(st.targets[0].elts, st.value.elts):  # `a, b = x.to(dev), y.to(dev)`
+            if isinstance(t, ast.Name) and t.id == name and not isinstance(v, ast.Starred):
+                return v
+    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value is not None:
+        return st.value
+    return None
+
+
+def work_device(ctx: Context, node: ast.AST) -> int | str | None:
+    """The device a unit of GPU work runs on, from its operands and its callee (a model's own device): one ordinal,
+    ``"current"``, or None when the operands disagree or are unknown."""
+    if isinstance(node, ast.BinOp):
+        return _gpu_only(cuda_index(ctx, node, tensor=True))
+    if not isinstance(node, ast.Call):
+        return None
+    vals = [cuda_index(ctx, a, tensor=True) for a in node.args]
+    f = node.func
+    if isinstance(f, ast.Attribute):
+        vals.append(cuda_index(ctx, f.value, tensor=True))
+    elif isinstance(f, ast.Name) and f.id not in ctx.functions and not (ctx.call_name(node) or "").startswith("torch."):
+        vals.append(cuda_index(ctx, f, tensor=True))  # model(x): where the model was put
+    known = [v for v in vals if v not in (None, _CPU)]
+    if not known or any(v != known[0] for v in known):
+        return None
+    return known[0]

@@ -63,6 +63,9 @@ def check(ctx: Context) -> None:
         ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                    "is never called before the timed region; includes compilation)",
                    "Call it once or more before handing it to the timing helper")
+    for site, key, helper in _compiled_lambda_sites(ctx):
+        ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{helper}` (includes compilation)",
+                   "Call it once or more before handing it to the timing helper")
     for call, key in _fresh_per_call(ctx):
         ctx.report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
                    "(includes compilation)", "Call it once or more before the timed region")
@@ -344,3 +347,28 @@ def _averaged(ctx: Context, r) -> bool:
         isinstance(getattr(o, "_wp_parent", None), ast.Call) and
         (ctx.call_name(o._wp_parent) or "") == "sum" for o in others))  # type: ignore[attr-defined]
 
+
+
+def _compiled_lambda_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """``timed(lambda: fast(model, x))`` where ``timed`` times one call of its callable parameter (a one-off region,
+    ``_param_timers``) and ``fast`` is compiled and never called before in the caller: the one sample kept (the call
+    is not a statement of its own, which would be a warmup) holds the compilation (set 17, khushi ``eg4.py``).
+    (site, compiled key, helper)."""
+    out: list[tuple[ast.Call, str, str]] = []
+    helpers = _param_timers(ctx)
+    if not helpers:
+        return out
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in helpers and c.args and isinstance(c.args[0], ast.Lambda)):
+            continue
+        body = c.args[0].body
+        key = callee_key(body) if isinstance(body, ast.Call) else None
+        if key is None or not ctx.is_compiled(key):
+            continue
+        st = c._wp_stmt  # type: ignore[attr-defined]
+        caller = st._wp_scope
+        if st._wp_loops or (isinstance(st, ast.Expr) and st.value is c) or mentions_warmup(ctx, caller) or \
+                called_before(ctx, key, caller, st._wp_idx):
+            continue
+        out.append((c, key, c.func.id))
+    return out

@@ -11,7 +11,15 @@ helper's callable parameter when every caller passes one that returns host data 
 `.cpu()`/`.numpy()`, an extension called on NumPy arrays). An interval stored and never read is weak, shown only
 with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or library call between the reads made
 the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
-host-object classes above.)
+host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
+a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
+(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail.
+
+Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
+`torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
+events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
+not wait for the work, or the events hold none of it. Synchronize that device (`torch.cuda.synchronize(device)`)
+or make it current first (`torch.cuda.set_device(device)`).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -58,7 +66,8 @@ from .._context import Context
 import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
-from ._evidence import cpu_only
+from ._evidence import cpu_only, param_call_shown
+from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -66,7 +75,10 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
+    if not ctx.uses_gpu:
+        return
+    report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
+    if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \
@@ -78,7 +90,8 @@ def check(ctx: Context) -> None:
             continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
-        weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r)
+        weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or _unshown_callables(ctx, r) or \
+            _ends_in_pipeline(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
@@ -97,15 +110,18 @@ def _compiles(ctx: Context, r) -> bool:
                               not _launch_wrapper(ctx, k) for k in keys)
 
 
-def _launch_wrapper(ctx: Context, name: str) -> bool:
-    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``)
-    and returns: its first call compiles the kernel (WP112) and also returns before the kernel runs, so a host
-    clock read after it without a synchronize measures neither (set 23: WP112 alone hid the missing synchronize,
-    which a warmup would not fix)."""
+def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
+    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``),
+    itself or through other plain functions of the file (``time_it() -> softmax(x) -> kern[grid](...)``), and
+    returns without synchronizing: its first call compiles the kernel (WP112) and also returns before the kernel
+    runs, so a host clock read after it without a synchronize measures neither (sets 17, 23: WP112 alone hid the
+    missing synchronize, which a warmup would not fix)."""
     fn = ctx.functions.get(name)
-    if fn is None or fn.decorator_list:
+    if fn is None or fn.decorator_list or depth > 3 or name in ctx._syncing_functions(True):  # type: ignore
         return False
-    return any(isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))
+    return any((isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))) or
+               (isinstance(c.func, ast.Name) and c.func.id != name and ctx.is_compiled(c.func.id) and
+                _launch_wrapper(ctx, c.func.id, depth + 1))
                for c in ctx.calls_in_function(fn))
 
 
@@ -189,3 +205,50 @@ def _branches_on_helper_result(ctx: Context, r, stmts: list, want: bool = False)
              any(isinstance(n, ast.Name) and n.id in host for n in ast.walk(s.test))]
     return found if want else bool(found)
 
+
+
+def _unshown_callables(ctx: Context, r) -> bool:
+    """The region's only GPU work is calls of a callable parameter (``out = fn(arg)`` in a timing helper) and the
+    file's calls of the helper are all seen and none passes a callable shown to run on the GPU (a lambda wrapping a
+    CPU library's method, set 22): the work may be host work; weak."""
+    from .._context import stmt_nodes
+
+    work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
+    return bool(work) and all(isinstance(w, ast.Call) and param_call_shown(ctx, w) is False for w in work)
+
+
+def _ends_in_pipeline(ctx: Context, r) -> bool:
+    """The region's last GPU work is the call of a library pipeline object (``pipe(prompt, output_type="pt")`` of a
+    diffusers pipeline, directly or through a function of the file): a pipeline runs host steps of its own (the
+    scheduler's loop, a safety checker that copies the images to the host) that the file does not show, and what
+    its call leaves queued is at most a small tail of many steps (sets 21-22: judged borderline); weak."""
+    from .._context import stmt_nodes
+
+    last: list[ast.AST] = []
+    for s in r.stmts():
+        work = ctx.gpu_work_in(stmt_nodes(s))
+        if work:
+            last = work
+    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, 0) for w in last)
+
+
+def _pipeline_call(ctx: Context, call: ast.Call, depth: int) -> bool:
+    from .._context import dotted, stmt_nodes
+
+    f = call.func
+    if isinstance(f, ast.Attribute) and f.attr in ("__call__", "forward"):
+        f = f.value
+    name = dotted(f)
+    if name is None:
+        return False
+    if ctx._pipeline_object(name):  # type: ignore[attr-defined]
+        return True
+    fn = ctx.functions.get(name) if isinstance(f, ast.Name) else None
+    if fn is None or depth > 2:
+        return False
+    last: list[ast.AST] = []
+    for st in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
+        work = ctx.gpu_work_in(stmt_nodes(st))
+        if work:
+            last = work
+    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, depth + 1) for w in last)

@@ -93,6 +93,13 @@ def check(ctx: Context) -> None:
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
                       "Run it once before the timed cell, or let `%timeit` repeat it")
+    from ._cold_helpers import cold_sample_helpers
+
+    for call, key, helper, where in cold_sample_helpers(ctx):
+        what = ctx.text(call) if key == "@" else key
+        ctx.report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
+                   f"takes in a loop of {where}, summed or averaged with the others)",
+                   "Call it a few times before the sampling loop, or leave the first sample out")
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
@@ -343,13 +350,20 @@ def _cold_lambda_sites(ctx: Context) -> list:
                     (site.lineno, site.col_offset) for o in sites):
                 continue  # called in a loop (the first iteration warms the rest), or not the caller's first call
             gpu_data = gpu_inside or any(ctx.placement(a) == "cuda" for a in site.args if a is not arg)
-            if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call) and gpu_inside:
+            if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call) and \
+                    (gpu_inside or on_gpu(ctx, arg.body)):
                 key = callee_key(arg.body)
                 q = ctx.call_name(arg.body) or ""
-                if key is None or not q.startswith(("torch.", "cupy.", "triton.")):
+                if key is None or ctx.is_compiled(key) or not (  # (a compiled one: WP112)
+                        (gpu_inside and q.startswith(("torch.", "cupy.", "triton."))) or
+                        # `timed(lambda: evaluate(model, x))`, a function of the file on a GPU model or GPU data
+                        (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name))):
                     continue
                 if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx):
                     continue
+                if any(isinstance(a, ast.Name) and _exercised(a.id, caller, st._wp_idx)
+                       for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
+                    continue  # its model or data already ran through other work
             elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
                     (_gpu_model(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
                 key = arg.id

@@ -1,0 +1,272 @@
+"""WP103 (and WP112) for a cold first call hidden behind a timing helper of the file, which the generic warmup
+analysis (``warmup_findings``: the work of a region against the calls before it in the same function) does not see:
+
+- a helper that times one call and returns the interval, called in a loop of samples that are summed or averaged
+  (``t += matmul_time(n, gpu)`` then ``t /= reps``), with no warmup before the loop: the first sample holds the
+  work's one-off start-up costs and the mean carries them (set 17, anak1st);
+
+Precision first: the timed work must be shown to run on the GPU (an operand on the GPU, or a model handed in that
+the caller put there), every call site of the helper must sit in one function, and nothing before the loop (in
+that function, or before that function's first call) may have run the work."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, Scope, stmt_calls, stmt_nodes
+from ._common import (_robust, _times_first_call, callee_key, called_before, end_to_end, enclosing_params,
+                      is_library, mentions_warmup, receiver_used_before, work_items)
+from ._evidence import call_sites, cpu_only, on_gpu
+
+
+def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
+    """(cold timed call, its key, the helper's name, where the sampling loop is)."""
+    out: list[tuple[ast.AST, str, str, str]] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        fn = r.scope.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
+                r.outer is not None or r.kind == "with":
+            continue
+        if mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r) or end_to_end(ctx, r) or \
+                cpu_only(ctx, r.scope.stmts[r.lo]) or not _returns_interval(ctx, r, fn):
+            continue
+        sites = [c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+        if not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore[attr-defined]
+            continue
+        site = min(sites, key=lambda c: (c._wp_stmt._wp_idx, c.col_offset))  # type: ignore[attr-defined]
+        st = site._wp_stmt  # type: ignore[attr-defined]
+        caller: Scope = st._wp_scope
+        if not st._wp_loops or mentions_warmup(ctx, caller):
+            continue
+        loop = st._wp_loops[0]
+        if not _accumulated(ctx, site, st, loop):
+            continue
+        params = [a.arg for a in fn.args.args]
+        work = work_items(ctx, r)
+        if not work or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
+            continue  # the helper runs its work before the clock starts: its own warmup
+        cold = None
+        for c in work:
+            key = callee_key(c)
+            if key is None:
+                continue
+            head = key.split(".")[0]
+            if head in params:  # a model handed in: the argument must be one the caller put on the GPU, never run
+                arg = _bound(site, fn, params.index(head))
+                if not (isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and
+                        _gpu_object(ctx, arg.id, caller, loop._wp_idx) and  # type: ignore[attr-defined]
+                        not _used(arg.id, caller, loop._wp_idx)):  # type: ignore[attr-defined]
+                    cold = None
+                    break
+                cold = cold or (c, key)
+            elif head in enclosing_params(r.scope):
+                cold = None
+                break
+            elif on_gpu(ctx, c) or _gpu_through_site(ctx, c, fn, site):
+                cold = cold or (c, key)
+        if cold is None:
+            continue
+        c, key = cold
+        if _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
+            continue
+        if not isinstance(caller.node, ast.Module) and not _first_call_cold(ctx, caller, key):
+            continue
+        done.add(id(fn))
+        where = f"`{caller.node.name}`" if not isinstance(caller.node, ast.Module) else "the script"  # type: ignore
+        out.append((c, key, fn.name, where))
+    return out
+
+
+def _returns_interval(ctx: Context, r, fn: ast.AST) -> bool:
+    """The helper returns the measurement: a ``return`` of the interval's subtraction, of a name bound from it (one
+    more step: ``ms = cost * 1000``), or of an ``elapsed_time()`` reading."""
+    names: set[str] = set()
+    st = r.interval
+    if isinstance(st, (ast.Assign, ast.AnnAssign)):
+        for t in (st.targets if isinstance(st, ast.Assign) else [st.target]):
+            names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    stmts = fn._wp_own_scope.stmts  # type: ignore[attr-defined]
+    for _ in range(2):
+        for s in stmts:
+            if isinstance(s, ast.Assign) and any(
+                    (isinstance(n, ast.Name) and n.id in names) or
+                    (isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time") for n in stmt_nodes(s)):
+                names |= {n.id for t in s.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    for s in stmts:
+        if not isinstance(s, ast.Return) or s.value is None:
+            continue
+        if s is st or any((isinstance(n, ast.Name) and n.id in names) or
+                          (isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time") for n in stmt_nodes(s)):
+            return True
+    return False
+
+
+def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> bool:
+    """The loop keeps every sample the helper returns in a sum (``t += helper(...)``, a total or a mean: the cold
+    sample is in both) or in a list summarized by its mean (not by a median or a minimum)."""
+    def kept(name: str) -> bool:
+        for s in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+            if isinstance(s, ast.AugAssign) and isinstance(s.op, ast.Add) and \
+                    any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(s.value)):
+                return True
+            for c in stmt_calls(s):
+                if ctx.method(c) == "append" and c.args and isinstance(c.args[0], ast.Name) and \
+                        c.args[0].id == name and _mean_list(ctx, c):
+                    return True
+        return False
+
+    if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and st.value is site:
+        return True
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.method(st.value) == "append" and \
+            st.value.args and st.value.args[0] is site:
+        return _mean_list(ctx, st.value)
+    if isinstance(st, ast.Assign) and st.value is site:
+        return any(kept(n.id) for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+    return False
+
+
+def _mean_list(ctx: Context, append: ast.Call) -> bool:
+    from .mean_only import _uses_by_binding
+
+    target = append.func.value  # type: ignore[attr-defined]
+    if not isinstance(target, ast.Name):
+        return False
+    st = append._wp_stmt  # type: ignore[attr-defined]
+    return any(means and not any(_robust(ctx, o) for o in others)
+               for means, others, appends, _ in _uses_by_binding(ctx, target.id) if any(a is st for _, a in appends))
+
+
+def _bound(call: ast.Call, fn: ast.AST, index: int) -> ast.AST | None:
+    if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
+        return call.args[index]
+    name = fn.args.args[index].arg  # type: ignore[attr-defined]
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _gpu_object(ctx: Context, name: str, scope: Scope, before: int) -> bool:
+    """``name = Model(...).cuda()`` (or ``.to(<a GPU device>)``) in ``scope`` before ``before``, bound once."""
+    binds = [s for s in scope.stmts if isinstance(s, ast.Assign) and
+             any(isinstance(t, ast.Name) and t.id == name for t in s.targets)]
+    if len(binds) != 1 or binds[0]._wp_idx >= before or not isinstance(binds[0].value, ast.Call):  # type: ignore
+        return False
+    v = binds[0].value
+    return ctx.placement(v) == "cuda" or (isinstance(v.func, ast.Attribute) and v.func.attr == "cuda")
+
+
+_SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "requires_grad_",
+                    "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad"})
+
+
+def _used(name: str, scope: Scope, before: int) -> bool:
+    """``name`` is called, has a method other than a setup one called, or is handed to a call before ``before``."""
+    for stmt in scope.stmts[:before]:
+        for c in stmt_calls(stmt):
+            f = c.func
+            if isinstance(f, ast.Name) and f.id == name:
+                return True
+            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and \
+                    f.attr not in _SETUP:
+                return True
+            if any(isinstance(n, ast.Name) and n.id == name for a in [*c.args, *(k.value for k in c.keywords)]
+                   for n in ast.walk(a)):
+                return True
+    return False
+
+
+def _ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``key`` ran in ``scope`` before ``before``: called there, its receiver used, or a function of the file that
+    runs it (directly or through one more function; any matrix product for ``@``) called there."""
+    if called_before(ctx, key, scope, before) or receiver_used_before(ctx, key, scope, before):
+        return True
+    for stmt in scope.stmts[:before]:
+        for c in stmt_calls(stmt):
+            if isinstance(c.func, ast.Name) and c.func.id in ctx.functions and _fn_runs(ctx, c.func.id, key, 2):
+                return True
+    return False
+
+
+def _fn_runs(ctx: Context, name: str, key: str, depth: int, seen: frozenset = frozenset()) -> bool:
+    fn = ctx.functions[name]
+    if key == "@" and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ctx.nodes_in(fn)):
+        return True
+    calls = ctx.calls_in_function(fn)
+    if any(callee_key(c) == key for c in calls):
+        return True
+    return depth > 1 and any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and c.func.id != name and
+                             c.func.id not in seen and _fn_runs(ctx, c.func.id, key, depth - 1, seen | {name})
+                             for c in calls)
+
+
+def _first_call_cold(ctx: Context, fn_scope: Scope, key: str) -> bool:
+    """The function holding the sampling loop is first called where nothing ran ``key`` before (and its caller does
+    not mention a warmup): ``average(20, 4000, gpu)`` first in ``__main__``."""
+    name = getattr(fn_scope.node, "name", None)
+    sites = [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name] if name else []
+    if not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore[attr-defined]
+        return False
+    first = min(sites, key=lambda c: (c._wp_stmt._wp_idx, c.col_offset))  # type: ignore[attr-defined]
+    st = first._wp_stmt  # type: ignore[attr-defined]
+    return not mentions_warmup(ctx, st._wp_scope) and not _ran_before(ctx, key, st._wp_scope, st._wp_idx)
+
+
+def _gpu_through_site(ctx: Context, c: ast.AST, fn: ast.AST, site: ast.Call) -> bool:
+    """An operand of ``c`` is a parameter of the helper whose argument at ``site`` is on the GPU (``conv_time(x, w)``
+    with ``x`` made on ``"cuda"``), or a tensor the helper makes on a device parameter (``torch.tensor(a,
+    device=device)``) whose argument is a GPU device, followed through the callers' parameters (``average(20, n,
+    gpu)`` then ``matmul_time(n, device)``)."""
+    params = [a.arg for a in fn.args.args]  # type: ignore[attr-defined]
+    if isinstance(c, ast.BinOp):
+        operands = [c.left, c.right]
+    elif isinstance(c, ast.Call):
+        operands = [*c.args, *(k.value for k in c.keywords)]
+        if isinstance(c.func, ast.Attribute):
+            operands.append(c.func.value)
+    else:
+        return False
+    local = ctx._local_bindings(fn._wp_own_scope) or {}  # type: ignore[attr-defined]
+    for n in (n for o in operands for n in ast.walk(o) if isinstance(n, ast.Name)):
+        if n.id in params:
+            if _arg_on_gpu(ctx, _bound(site, fn, params.index(n.id)), site, device=False):
+                return True
+            continue
+        here = n._wp_stmt._wp_idx  # type: ignore[attr-defined]
+        before = [(st, v) for st, v in local.get(n.id, []) if st is not None and st._wp_idx < here]  # type: ignore
+        if not before:
+            continue
+        v = before[-1][1]  # the latest binding before the timed call (`a = torch.tensor(a, device=device)`)
+        if not isinstance(v, ast.Call):
+            continue
+        devs = [k.value for k in v.keywords if k.arg == "device"]
+        if isinstance(v.func, ast.Attribute) and v.func.attr == "to" and v.args:
+            devs.append(v.args[0])
+        if any(isinstance(d, ast.Name) and d.id in params and
+               _arg_on_gpu(ctx, _bound(site, fn, params.index(d.id)), site, device=True) for d in devs):
+            return True
+    return False
+
+
+def _arg_on_gpu(ctx: Context, arg: ast.AST | None, site: ast.Call, device: bool, depth: int = 0) -> bool:
+    """``arg`` (a tensor, or with ``device`` a device) passed at ``site`` is on the GPU; a parameter of the function
+    holding ``site`` is followed to that function's first call site (three steps at most)."""
+    if arg is None:
+        return False
+    scope = site._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    holder = scope.node
+    if isinstance(arg, ast.Name) and isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+            arg.id in [a.arg for a in holder.args.args] and \
+            all(st is None for st, _ in (ctx._local_bindings(scope) or {}).get(arg.id, [])):
+        sites = [c for c in call_sites(ctx, holder.name) if isinstance(c.func, ast.Name) and c.func.id == holder.name]
+        if depth >= 3 or not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore
+            return False
+        first = min(sites, key=lambda c: (c._wp_stmt._wp_idx, c.col_offset))  # type: ignore[attr-defined]
+        index = [a.arg for a in holder.args.args].index(arg.id)
+        return _arg_on_gpu(ctx, _bound(first, holder, index), first, device, depth + 1)
+    if not device:
+        return ctx.placement(arg) == "cuda"
+    if isinstance(arg, (ast.Name, ast.Attribute, ast.Call)) or \
+            (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+        return ctx._device_value(arg) == "cuda"
+    return False

@@ -1,0 +1,91 @@
+"""Set 17 class (anak1st): a timing helper that times one matmul on the GPU and returns the interval, called in a
+loop of N samples that are summed and averaged, with no warmup before the loop: the first sample holds cuBLAS
+start-up and the mean carries it (WP103, at the timed call in the helper). Silent: the same helper warmed by one
+call before the loop, a helper whose samples are summarized by their median, and the CPU run."""
+
+import statistics
+import time
+
+import numpy as np
+import torch
+
+gpu = torch.device("cuda:0" if torch.cuda.is_available() else "cpu")
+
+
+def matmul_time(n, device):
+    a = torch.tensor(np.random.rand(n, n), device=device)
+    b = torch.tensor(np.random.rand(n, n), device=device)
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    c = a @ b  # expect: WP103
+    torch.cuda.synchronize()
+    cost = time.perf_counter() - start
+    return cost
+
+
+def average(reps, n, device):
+    total = 0.0
+    for _ in range(reps):
+        total += matmul_time(n, device)
+    total /= reps
+    print(f"[{device}] mean: {total:.5f} s")
+
+
+def conv_time(x, w):
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    y = torch.nn.functional.conv2d(x, w)
+    torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def conv_median(reps):
+    x = torch.randn(8, 3, 64, 64, device="cuda")
+    w = torch.randn(16, 3, 3, 3, device="cuda")
+    samples = []
+    for _ in range(reps):
+        samples.append(conv_time(x, w))
+    print(statistics.median(samples))
+
+
+def pool_time(x):
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    y = torch.nn.functional.max_pool2d(x, 2)
+    torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def pool_mean(reps):
+    x = torch.randn(8, 3, 64, 64, device="cuda")
+    pool_time(x)
+    samples = []
+    for _ in range(reps):
+        samples.append(pool_time(x))
+    print(sum(samples) / len(samples))  # expect: WP105
+
+
+def softmax_time(x):
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    torch.softmax(x, dim=-1)  # expect: WP103
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end)
+
+
+def softmax_mean(reps):
+    x = torch.randn(64, 4096, device="cuda")
+    samples = []
+    for _ in range(reps):
+        samples.append(softmax_time(x))
+    print(statistics.mean(samples))  # expect: WP105
+
+
+if __name__ == "__main__":
+    average(20, 2000, gpu)
+    average(20, 1000, torch.device("cpu"))
+    conv_median(20)
+    pool_mean(20)
+    softmax_mean(20)
