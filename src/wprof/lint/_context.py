@@ -25,6 +25,7 @@ from ._names import (  # noqa: F401 -- re-exported: rules import these names fro
     SYNCING_LAST_NAMES, TRANSFER_METHODS, GPU_MODULE_PREFIXES, NOT_WORK_PREFIXES, COMPILERS, dotted,
 )
 from ._placement import PlacementModel
+from ._project import ImportedDefs, ImportView
 from ._syncs import SyncModel
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
@@ -79,10 +80,13 @@ def alias_key(expr: ast.AST) -> str | None:
     return key
 
 
-class Context(PlacementModel, SyncModel):
-    """Shared analysis of one file; rules read it and call :meth:`report`."""
+class Context(PlacementModel, SyncModel, ImportedDefs):
+    """Shared analysis of one file; rules read it and call :meth:`report`. ``import_view``: the project modules the
+    file imports (:mod:`._project`), None to read this file alone."""
 
-    def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = ()) -> None:
+    def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = (),
+                 import_view: ImportView | None = None) -> None:
+        self.import_view = import_view
         self.tree = tree
         self.source = source
         self.path = path
@@ -284,7 +288,7 @@ class Context(PlacementModel, SyncModel):
             return True
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
-        return self._moves_to_model_device()
+        return self._moves_to_model_device() or self.calls_gpu_code_of_project()
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
@@ -532,7 +536,7 @@ class Context(PlacementModel, SyncModel):
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True
-        if q in self._gpu_callables:
+        if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
@@ -554,9 +558,39 @@ class Context(PlacementModel, SyncModel):
             return any(self.is_tensorish(a) for a in _arg_values(call))
         # a function of the file handed a GPU tensor: work when it synchronizes after its own calls (`def torch_cc(m):
         # r = gpu_cc(m); torch.cuda.synchronize(); return r`, set 23); others are looked into by their callers
+        if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
+                self._computes_on_gpu_args(self.functions[q], call):
+            return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
         return any(self.is_tensorish(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
+        """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
+        operator, a torch function or a tensor method on it): its ops are kernels launched on the GPU."""
+        args = getattr(fn, "args", None)
+        if args is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+        names = {pos[i] for i, a in enumerate(call.args) if i < len(pos) and self.placement(a) == "cuda"}
+        names |= {k.arg for k in call.keywords if k.arg is not None and self.placement(k.value) == "cuda"}
+        if not names:
+            return False
+
+        def param(x: ast.AST) -> bool:
+            return isinstance(x, ast.Name) and x.id in names
+
+        for n in self.nodes_in(fn):
+            if isinstance(n, ast.BinOp) and (param(n.left) or param(n.right)):
+                return True
+            if isinstance(n, ast.Call):
+                m = self.method(n)
+                if m is not None and param(n.func.value) and m not in HOST_METHODS and \
+                        m not in HIDDEN_SYNC_METHODS and m not in TRANSFER_METHODS and m not in ("size", "dim"):
+                    return True  # type: ignore[attr-defined]
+                if (self.call_name(n) or "").startswith("torch.") and any(param(a) for a in n.args):
+                    return True
+        return False
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []

@@ -228,8 +228,11 @@ class PlacementModel:
         q = self.call_name(expr) or ""
         if m == "cuda":
             return "cuda"
-        if m in ("cpu", "numpy", "tolist", "item") or (m == "get" and not expr.args):
-            return "cpu"  # (`a_gpu.get()`: a CuPy array copied to a NumPy one; `dict.get` takes a key)
+        if m in ("cpu", "numpy", "tolist", "item") or q in ("cupy.asnumpy", "cupy.ndarray.get"):
+            return "cpu"
+        if m == "get" and not expr.args and not expr.keywords and \
+                self.placement(expr.func.value) == "cuda":  # type: ignore[attr-defined]
+            return "cpu"  # a_gpu.get(): a CuPy/PyCUDA array copied to the host (a NumPy array)
         if m == "to":
             for a in [*expr.args, *(k.value for k in expr.keywords if k.arg == "device")]:
                 dev = self._device_value(a)
@@ -255,7 +258,7 @@ class PlacementModel:
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
                 return base
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+        if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(expr):
             return "cuda"
         if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
                 self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
@@ -369,7 +372,7 @@ class PlacementModel:
         q = self.call_name(call) or ""
         if q in self._kernels:  # type: ignore[attr-defined]
             return False
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+        if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)
         if dev is not None and self._device_value(dev) == "cpu":

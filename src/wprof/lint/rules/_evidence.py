@@ -40,8 +40,8 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
     operands = list(node.args) + [k.value for k in node.keywords]
     if isinstance(node.func, ast.Attribute):
         operands.append(node.func.value)
-    if any(ctx.placement(a) == "cuda" for a in operands):
-        return True
+    if any(ctx.placement(a) == "cuda" for a in operands) or ctx.imported_moves_to_gpu(node):
+        return True  # (a function of another module of the project that moves its data to the GPU itself)
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
     return model is not None and model_on_gpu(ctx, model)
 
@@ -239,3 +239,152 @@ def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:
         return True
     d = dotted(a)
     return d is not None and model_on_gpu(ctx, d)
+
+
+# ---------------------------------------------------------------- which GPU (device ordinals)
+_CPU = "cpu"
+_CUR = "current"  # a plain "cuda": the current device, whichever it is
+
+
+def cuda_index(ctx: Context, expr: ast.AST, depth: int = 0, tensor: bool = False) -> int | str | None:
+    """The CUDA device a device expression names (or, with ``tensor``, a tensor or model lives on): its ordinal
+    (``"cuda:1"``, ``torch.device("cuda", 2)``, ``.cuda(1)``, ``.to(device)`` with such a device), ``"current"``
+    for a plain ``"cuda"``, ``"cpu"``, or None (unknown). Alternatives chosen at run time between one GPU and the
+    CPU name that GPU (``torch.device("cuda:1") if ... else torch.device("cpu")``); names follow the bindings that
+    reach the use. A number is a device only where a device is expected (``.to(1)``), not as an operand."""
+    if depth > 12:
+        return None
+    if isinstance(expr, ast.Constant):
+        v = expr.value
+        if tensor or isinstance(v, bool):
+            return None
+        if isinstance(v, int):
+            return v
+        if isinstance(v, str):
+            low = v.lower()
+            if low == "cuda":
+                return _CUR
+            if low.startswith("cuda:") and low[5:].isdigit():
+                return int(low[5:])
+            return _CPU if low == "cpu" else None
+        return None
+    if isinstance(expr, ast.IfExp):
+        return _one([cuda_index(ctx, expr.body, depth + 1, tensor), cuda_index(ctx, expr.orelse, depth + 1, tensor)])
+    if isinstance(expr, ast.Subscript):
+        return cuda_index(ctx, expr.value, depth + 1, tensor)
+    if isinstance(expr, ast.BinOp):
+        return _one([cuda_index(ctx, expr.left, depth + 1, True), cuda_index(ctx, expr.right, depth + 1, True)],
+                    operands=True)
+    if isinstance(expr, ast.UnaryOp):
+        return None if not tensor else cuda_index(ctx, expr.operand, depth + 1, True)
+    if isinstance(expr, ast.Name):
+        values = _reaching_values(ctx, expr)
+        if values is None:
+            return None
+        return _one([cuda_index(ctx, v, depth + 1, tensor) if v is not None else None for v in values])
+    if isinstance(expr, ast.Attribute):
+        d = dotted(expr)
+        values = ctx.assigns.get(d, []) if d is not None else []
+        return _one([cuda_index(ctx, v, depth + 1, tensor) for v in values]) if values else None
+    if not isinstance(expr, ast.Call):
+        return None
+    q, m = ctx.call_name(expr) or "", ctx.method(expr)
+    if q == "torch.device" and expr.args:
+        if len(expr.args) > 1:
+            return cuda_index(ctx, expr.args[1], depth + 1)
+        return cuda_index(ctx, expr.args[0], depth + 1)
+    if not tensor:
+        return None
+    if m == "cuda":
+        arg = expr.args[0] if expr.args else next((k.value for k in expr.keywords if k.arg == "device"), None)
+        return _CUR if arg is None else _gpu_only(cuda_index(ctx, arg, depth + 1))
+    if m in ("cpu", "numpy", "tolist", "item"):
+        return _CPU
+    dev = next((k.value for k in expr.keywords if k.arg == "device"), None)
+    if m == "to":
+        for a in [*expr.args, *([dev] if dev is not None else [])]:
+            i = cuda_index(ctx, a, depth + 1)
+            if i is not None:
+                return i
+            if dotted(a) is not None and not (ctx.qualname(a) or "").startswith("torch."):
+                return None  # .to(something unknown)
+        return cuda_index(ctx, expr.func.value, depth + 1, True)  # type: ignore[attr-defined]  # .to(torch.float16)
+    if dev is not None:
+        return cuda_index(ctx, dev, depth + 1)
+    if m is not None and m not in ctx.functions:  # x.float(), model.eval(), y.sum(): where the receiver lives
+        return cuda_index(ctx, expr.func.value, depth + 1, True)  # type: ignore[attr-defined]
+    if q.startswith("torch.") and expr.args:
+        return _one([cuda_index(ctx, a, depth + 1, True) for a in expr.args], operands=True)
+    return None
+
+
+def _gpu_only(i: int | str | None) -> int | str | None:
+    return None if i == _CPU else i
+
+
+def _one(vals: list, operands: bool = False) -> int | str | None:
+    """Alternatives (or operands, of which constants are not tensors): the CPU ones dropped, one device left."""
+    if operands:
+        vals = [v for v in vals if v is not None] or [None]
+    gpus = [v for v in vals if v != _CPU]
+    if not gpus:
+        return _CPU if vals else None
+    if any(v is None for v in gpus) or any(v != gpus[0] for v in gpus):
+        return None
+    return gpus[0]
+
+
+def _reaching_values(ctx: Context, use: ast.Name) -> list[ast.AST | None] | None:
+    """The values of the bindings of ``use`` that can reach it: the latest one before it in its scope and, when that
+    one sits in an ``if``, the other bindings of the same ``if`` (its other branch); None for loop targets, tuple
+    targets and names the scope does not bind before the use (a parameter, a global bound elsewhere)."""
+    from .._placement import _outer_if
+
+    stmt = getattr(use, "_wp_stmt", None)
+    if stmt is None:
+        return None
+    sts = [st for st in ctx.scope_assigns(use.id, stmt._wp_scope) if st._wp_idx < stmt._wp_idx]  # type: ignore
+    if not sts:
+        scope = stmt._wp_scope  # type: ignore[attr-defined]
+        if use.id in scope.params or getattr(scope, "node", None) is None:
+            return None
+        mod = [st for st in ctx.assign_stmts.get(use.id, ()) if getattr(st._wp_scope, "node", None) is ctx.tree]
+        return [_bound_value(st, use.id) for st in mod] or None  # a module global read in a function
+    latest = max(sts, key=lambda st: st._wp_idx)  # type: ignore[attr-defined]
+    chosen = [latest]
+    branch = _outer_if(latest, stmt)
+    if branch is not None:
+        chosen += [st for st in sts if st is not latest and branch._wp_idx < st._wp_idx <= branch._wp_end]  # type: ignore
+    return [_bound_value(st, use.id) for st in chosen]
+
+
+def _bound_value(st: ast.stmt, name: str) -> ast.AST | None:
+    if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
+        return st.value
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], (ast.Tuple, ast.List)) and \
+            isinstance(st.value, (ast.Tuple, ast.List)) and len(st.value.elts) == len(st.targets[0].elts):
+        for t, v in zip(st.targets[0].elts, st.value.elts):  # `a, b = x.to(dev), y.to(dev)`
+            if isinstance(t, ast.Name) and t.id == name and not isinstance(v, ast.Starred):
+                return v
+    if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.value is not None:
+        return st.value
+    return None
+
+
+def work_device(ctx: Context, node: ast.AST) -> int | str | None:
+    """The device a unit of GPU work runs on, from its operands and its callee (a model's own device): one ordinal,
+    ``"current"``, or None when the operands disagree or are unknown."""
+    if isinstance(node, ast.BinOp):
+        return _gpu_only(cuda_index(ctx, node, tensor=True))
+    if not isinstance(node, ast.Call):
+        return None
+    vals = [cuda_index(ctx, a, tensor=True) for a in node.args]
+    f = node.func
+    if isinstance(f, ast.Attribute):
+        vals.append(cuda_index(ctx, f.value, tensor=True))
+    elif isinstance(f, ast.Name) and f.id not in ctx.functions and not (ctx.call_name(node) or "").startswith("torch."):
+        vals.append(cuda_index(ctx, f, tensor=True))  # model(x): where the model was put
+    known = [v for v in vals if v not in (None, _CPU)]
+    if not known or any(v != known[0] for v in known):
+        return None
+    return known[0]

@@ -11,7 +11,15 @@ helper's callable parameter when every caller passes one that returns host data 
 `.cpu()`/`.numpy()`, an extension called on NumPy arrays). An interval stored and never read is weak, shown only
 with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or library call between the reads made
 the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
-host-object classes above.)
+host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
+a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
+(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail.
+
+Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
+`torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
+events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
+not wait for the work, or the events hold none of it. Synchronize that device (`torch.cuda.synchronize(device)`)
+or make it current first (`torch.cuda.set_device(device)`).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -59,6 +67,7 @@ import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._evidence import cpu_only, param_call_shown
+from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -66,7 +75,10 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
+    if not ctx.uses_gpu:
+        return
+    report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
+    if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or data_driven(ctx, r) or \
@@ -98,15 +110,18 @@ def _compiles(ctx: Context, r) -> bool:
                               not _launch_wrapper(ctx, k) for k in keys)
 
 
-def _launch_wrapper(ctx: Context, name: str) -> bool:
-    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``)
-    and returns: its first call compiles the kernel (WP112) and also returns before the kernel runs, so a host
-    clock read after it without a synchronize measures neither (set 23: WP112 alone hid the missing synchronize,
-    which a warmup would not fix)."""
+def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
+    """A plain function of the file (no compiling decorator) that launches a Triton kernel (``kern[grid](...)``),
+    itself or through other plain functions of the file (``time_it() -> softmax(x) -> kern[grid](...)``), and
+    returns without synchronizing: its first call compiles the kernel (WP112) and also returns before the kernel
+    runs, so a host clock read after it without a synchronize measures neither (sets 17, 23: WP112 alone hid the
+    missing synchronize, which a warmup would not fix)."""
     fn = ctx.functions.get(name)
-    if fn is None or fn.decorator_list:
+    if fn is None or fn.decorator_list or depth > 3 or name in ctx._syncing_functions(True):  # type: ignore
         return False
-    return any(isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))
+    return any((isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))) or
+               (isinstance(c.func, ast.Name) and c.func.id != name and ctx.is_compiled(c.func.id) and
+                _launch_wrapper(ctx, c.func.id, depth + 1))
                for c in ctx.calls_in_function(fn))
 
 
