@@ -13,7 +13,9 @@ with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or libr
 the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
 host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
 a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
-(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail.
+(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
+and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
+the copy returns when everything queued before it is done (set 16).
 
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
