@@ -83,3 +83,32 @@ def test_which_names_are_labels(name, out_dir, ok):
     else:
         with pytest.raises(UsageError, match="--name"):
             check_result_name(name, out_dir)
+
+
+@pytest.mark.parametrize("name,hint", [
+    ("/abs/train", "out_dir='/abs', name='train'"), ("../train", "out_dir='.', name='train'"),
+    ("runs/", "name='runs/train'"), (".", "name='train'"),
+])
+def test_gauge_refuses_a_name_that_is_not_a_label(tmp_path, name, hint):
+    import wprof
+
+    with pytest.raises(UsageError, match=f"name='{name}'") as info:
+        wprof.Gauge(range(3), name=name, env=False)
+    assert hint in str(info.value)
+    g = wprof.Gauge(range(3), name="exp1/train", out_dir=str(tmp_path), env=False)  # a subfolder is a label
+    assert g.out_base == tmp_path / "exp1" / "train"
+
+
+def test_inject_refuses_the_name_before_writing_the_copy(tmp_path):
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from wprof.cli import main
+
+    (tmp_path / "train.py").write_text(TRAIN)
+    err = io.StringIO()
+    with redirect_stderr(err), redirect_stdout(io.StringIO()):
+        rc = main(["inject", str(tmp_path / "train.py"), "--loop", "6", "--name", "../train"])
+    assert rc == 2 and err.getvalue().count("wprof: error:") == 1 and "Traceback" not in err.getvalue()
+    assert "--name '../train' climbs out of the out-dir" in err.getvalue()
+    assert not (tmp_path / "train.wprof.py").exists()

@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
 
     script = load_script(args.script)
     kwargs = gauge_kwargs(args)
+    from ..inject.session import check_result_name
+
+    check_result_name(kwargs.get("name"), kwargs.get("out_dir"))  # the copy's Gauge would refuse it at run time
     loop_line = parse_loop(args.loop, args.script)
     try:
         choice = choose(script.tree, script.source, script.filename, script.display, loop_line, kwargs)

@@ -12,6 +12,9 @@ DESCRIPTION = """\
 Find GPU timing anti-patterns in Python files, Jupyter notebooks (.ipynb) and directories without
 running them (ast only; nothing is imported). A notebook's code cells are linted together, top to
 bottom; positions read `nb.ipynb:cell 3:2:5`. Rules: docs/rules.md, or `wprof lint --explain WP101`.
+The modules of your project that a file imports (`from utils import benchmark`, `from .timer import
+Timer`) are read too, never run, to see what their functions and classes do; findings are reported
+only in the files you name (`--no-follow-imports`, or follow-imports = false, reads each file alone).
 
 Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
 The `default` rules are on; `--extend-select extra` adds the opt-in ones (WP104, WP106).
@@ -44,6 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, apply unsafe fixes too")
     parser.add_argument("--diff", action="store_true", help="print the fixes as a unified diff; write nothing")
     parser.add_argument("--config", metavar="PYPROJECT", help="read [tool.wprof.lint] from this file")
+    parser.add_argument("--no-follow-imports", action="store_true",
+                        help="read each file alone, not the project modules it imports (docs/lint.md)")
     parser.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     parser.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")
     parser.add_argument("--list-rules", action="store_true", help="list the rules and exit")
@@ -80,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     extend = ([] if args.select else list(config.extend_select)) + list(args.extend_select or [])
     ignore = list(config.ignore) + list(args.ignore or [])
     results = lint_paths(paths, select=select, extend_select=extend, ignore=ignore, exclude=config.exclude,
-                         fix=args.fix or args.diff, unsafe=args.unsafe_fixes, write=not args.diff)
+                         fix=args.fix or args.diff, unsafe=args.unsafe_fixes, write=not args.diff,
+                         follow_imports=config.follow_imports and not args.no_follow_imports)
     diags = [d for r in results for d in r.diagnostics]
     errors = [e for r in results for e in r.errors]
     fixed = sum(r.fixed for r in results)

@@ -70,16 +70,18 @@ def check_result_name(name: str | None, out_dir: str | None, flag: str = "--name
 
     from ..errors import UsageError
 
-    if not name:  # None or '': the default name (the script's)
+    from ..loop.config import name_problem
+
+    problem = name_problem(name)  # None or '' (the default name, the script's) is fine
+    if problem is None:
         return
+    assert name
     base = out_dir or "wprof-results"
     target = os.path.normpath(os.path.join(base, name))
     norm = os.path.normpath(name)
-    absolute = os.path.isabs(name)
-    climbs = absolute or norm == os.pardir or norm.startswith(os.pardir + os.sep)
+    absolute = problem == "absolute"
+    climbs = problem in ("absolute", "climbs")
     folder_only = os.path.basename(name) in ("", os.curdir, os.pardir)
-    if not (climbs or folder_only):
-        return
     if climbs:
         folder, label = (target, "train") if folder_only else os.path.split(target)
         why = "is an absolute path" if absolute else f"climbs out of the out-dir ({base!r}) with '..'"

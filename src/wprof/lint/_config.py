@@ -1,4 +1,5 @@
-"""``[tool.wprof.lint]`` in pyproject.toml: ``select``, ``extend-select``, ``ignore``, ``exclude``.
+"""``[tool.wprof.lint]`` in pyproject.toml: ``select``, ``extend-select``, ``ignore``, ``exclude`` (lists of strings)
+and ``follow-imports`` (true or false: read the project modules a linted file imports).
 
 The nearest pyproject.toml at or above the start directory that has a ``[tool.wprof.lint]`` table is used. TOML is
 read with :mod:`tomllib` (Python 3.11+), else ``tomli`` if installed; without either the table is skipped and the
@@ -13,7 +14,7 @@ from typing import Any
 
 from ..errors import ConfigError
 
-KEYS = ("select", "extend-select", "ignore", "exclude")
+KEYS = ("select", "extend-select", "ignore", "exclude", "follow-imports")
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,7 @@ class LintConfig:
     extend_select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    follow_imports: bool = True
     source: str | None = None  # the pyproject.toml it came from
     note: str | None = None  # why a config was skipped
 
@@ -74,14 +76,20 @@ def load_config(start: Path, explicit: Path | None = None) -> LintConfig:
     if not isinstance(table, dict):
         raise ConfigError(f"[tool.wprof.lint] in {str(path)!r} must be a table")
     values: dict[str, tuple[str, ...]] = {}
+    follow = True
     for key, value in table.items():
         if key not in KEYS:
             raise ConfigError(f"unknown key {key!r} in [tool.wprof.lint] of {str(path)!r}: use one of "
                               f"{', '.join(KEYS)}")
+        if key == "follow-imports":
+            if not isinstance(value, bool):
+                raise ConfigError(f"[tool.wprof.lint] follow-imports = {value!r} in {str(path)!r}: give true or false")
+            follow = value
+            continue
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ConfigError(f"[tool.wprof.lint] {key} = {value!r} in {str(path)!r}: give a list of strings, "
                               f'e.g. {key} = ["WP101"]')
         values[key] = tuple(value)
     return LintConfig(select=values.get("select", ("default",)), extend_select=values.get("extend-select", ()),
                       ignore=values.get("ignore", ()),
-                      exclude=values.get("exclude", ()), source=str(path))
+                      exclude=values.get("exclude", ()), follow_imports=follow, source=str(path))

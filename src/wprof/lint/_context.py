@@ -25,6 +25,7 @@ from ._names import (  # noqa: F401 -- re-exported: rules import these names fro
     SYNCING_LAST_NAMES, TRANSFER_METHODS, GPU_MODULE_PREFIXES, NOT_WORK_PREFIXES, COMPILERS, dotted,
 )
 from ._placement import PlacementModel
+from ._project import ImportedDefs, ImportView
 from ._syncs import SyncModel
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
@@ -79,10 +80,13 @@ def alias_key(expr: ast.AST) -> str | None:
     return key
 
 
-class Context(PlacementModel, SyncModel):
-    """Shared analysis of one file; rules read it and call :meth:`report`."""
+class Context(PlacementModel, SyncModel, ImportedDefs):
+    """Shared analysis of one file; rules read it and call :meth:`report`. ``import_view``: the project modules the
+    file imports (:mod:`._project`), None to read this file alone."""
 
-    def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = ()) -> None:
+    def __init__(self, tree: ast.Module, source: str, path: str, *, magics: Sequence[Any] = (),
+                 import_view: ImportView | None = None) -> None:
+        self.import_view = import_view
         self.tree = tree
         self.source = source
         self.path = path
@@ -284,7 +288,7 @@ class Context(PlacementModel, SyncModel):
             return True
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
-        return self._moves_to_model_device()
+        return self._moves_to_model_device() or self.calls_gpu_code_of_project()
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
@@ -532,7 +536,7 @@ class Context(PlacementModel, SyncModel):
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True
-        if q in self._gpu_callables:
+        if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True

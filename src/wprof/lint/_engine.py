@@ -26,6 +26,7 @@ from types import ModuleType
 from ..errors import UsageError
 from . import _notebook
 from ._context import Context
+from ._project import ImportView, Project
 from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
 from ._write import write_atomic  # noqa: F401 -- commands.lint imports it from here
 
@@ -147,9 +148,10 @@ def _noqa_lines(source: str) -> dict[int, frozenset[str] | None]:
 
 def check_source(source: str, path: str, rules: Sequence[Rule], *,
                  magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
-                 ) -> tuple[list[Diagnostic], FileError | None]:
+                 imports: ImportView | None = None) -> tuple[list[Diagnostic], FileError | None]:
     """Lint one file's text; a syntax error (or an expression too deep for Python's compiler) comes back as a
-    :class:`FileError`, never raised.
+    :class:`FileError`, never raised. ``imports``: the project modules the file can import (:mod:`._project`);
+    None reads the text alone.
 
     The cyclic garbage collector is paused meanwhile: a file's AST is hundreds of thousands of objects that all
     live until the end, and every full collection would walk all of them again (linting time grew with the
@@ -157,7 +159,7 @@ def check_source(source: str, path: str, rules: Sequence[Rule], *,
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _check_source(source, path, rules, magics=magics, notebook=notebook)
+        return _check_source(source, path, rules, magics=magics, notebook=notebook, imports=imports)
     except (RecursionError, MemoryError) as exc:
         what = "an expression is nested too deeply" if isinstance(exc, RecursionError) else "the file is too large"
         return [], FileError(path, 1, 1, f"cannot lint: {what} ({type(exc).__name__}); split it")
@@ -168,7 +170,7 @@ def check_source(source: str, path: str, rules: Sequence[Rule], *,
 
 def _check_source(source: str, path: str, rules: Sequence[Rule], *,
                   magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
-                  ) -> tuple[list[Diagnostic], FileError | None]:
+                  imports: ImportView | None = None) -> tuple[list[Diagnostic], FileError | None]:
     """For a notebook's program (``notebook=True``) top-level ``await`` is allowed and ``magics`` are the IPython
     magics that were blanked out of it (rules such as WP115 read them)."""
     try:
@@ -184,7 +186,7 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
     if not _MAY_MATCH.search(source):
         return [], None  # no clock, event, timer or profiler attribute: no rule can fire
-    ctx = Context(tree, source, path, magics=magics)
+    ctx = Context(tree, source, path, magics=magics, import_view=imports)
     for rule in rules:
         rule.check(ctx)
     noqa = _noqa_lines(source)
@@ -226,11 +228,11 @@ def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, int]:
 
 
 def fix_source(source: str, path: str, rules: Sequence[Rule], *, unsafe: bool = False, max_passes: int = 10,
-               magics: Sequence[_notebook.Magic] = (), notebook: bool = False,
+               magics: Sequence[_notebook.Magic] = (), notebook: bool = False, imports: ImportView | None = None,
                ) -> tuple[str, int, list[Diagnostic], FileError | None]:
     """Apply fixes until none is left (or ``max_passes``); return (text, fixes applied, remaining, error)."""
     fixed = 0
-    kw = {"magics": magics, "notebook": notebook}
+    kw = {"magics": magics, "notebook": notebook, "imports": imports}
     diags, err = check_source(source, path, rules, **kw)
     for _ in range(max_passes):
         if err:
@@ -319,9 +321,11 @@ def _encoding(raw: bytes) -> str:
 
 
 def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: bool = False,
-              write: bool = True) -> FileResult:
-    """Lint (and with ``fix`` rewrite, atomically) one file."""
+              write: bool = True, project: Project | None = None) -> FileResult:
+    """Lint (and with ``fix`` rewrite, atomically) one file; ``project``: the run's cache of the modules files
+    import (a fresh one when None; ``Project(enabled=False)`` reads each file alone)."""
     shown = display_path(path)
+    imports = ImportView(project if project is not None else Project(), path)
     try:
         raw = path.read_bytes()
         source = decode_source(raw) if path.suffix != ".ipynb" else raw.decode("utf-8-sig")
@@ -330,23 +334,24 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
         return FileResult(shown, error=FileError(shown, 1, 1, f"cannot read file: {msg}"))
     if path.suffix == ".ipynb":
         return lint_notebook_text(source, shown, rules, fix=fix, unsafe=unsafe,
-                                  write_to=path if (fix and write) else None)
+                                  write_to=path if (fix and write) else None, imports=imports)
     res = FileResult(shown, source=source, lines=source.count("\n") + 1)
     if fix:
-        new, n, diags, err = fix_source(source, shown, rules, unsafe=unsafe)
+        new, n, diags, err = fix_source(source, shown, rules, unsafe=unsafe, imports=imports)
         res.diagnostics, res.error, res.fixed = diags, err, n
         if n and new != source:
             res.fixed_source = new
             if write:
                 write_atomic(path, new, what="--fix", follow_link=True, encoding=_encoding(raw))
         return res
-    res.diagnostics, res.error = check_source(source, shown, rules)
+    res.diagnostics, res.error = check_source(source, shown, rules, imports=imports)
     return res
 
 
 def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: bool = False, unsafe: bool = False,
-                       write_to: Path | None = None) -> FileResult:
-    """Lint a notebook's JSON text: the code cells as one program, positions as (cell, line in cell).
+                       write_to: Path | None = None, imports: ImportView | None = None) -> FileResult:
+    """Lint a notebook's JSON text: the code cells as one program, positions as (cell, line in cell); ``imports``:
+    the project modules its cells import (the ``.py`` files beside the notebook, :mod:`._project`).
 
     With ``fix`` the fixes are applied to the program, put back into their cells and, with ``write_to``, the
     notebook is rewritten atomically (JSON as Jupyter writes it; every other field as read)."""
@@ -356,7 +361,7 @@ def lint_notebook_text(text: str, shown: str, rules: Sequence[Rule], *, fix: boo
         return FileResult(shown, error=FileError(shown, 1, 1, str(exc)), source=text)
     res = FileResult(shown, source=text, lines=len(nb.index))
     res.cell_errors = [FileError(shown, line, col, msg, cell) for cell, line, col, msg in nb.errors]
-    kw = {"magics": nb.magics, "notebook": True}
+    kw = {"magics": nb.magics, "notebook": True, "imports": imports}
     if fix:
         new, n, diags, err = fix_source(nb.source, shown, rules, unsafe=unsafe, **kw)
         doc = _notebook.apply_program(nb, new) if n and new != nb.source else None
@@ -395,11 +400,15 @@ def _to_cell(d: Diagnostic, nb: _notebook.Notebook) -> Diagnostic:
 
 def lint_paths(paths: Sequence[str], *, select: Sequence[str] = DEFAULT_SELECT, ignore: Sequence[str] = (),
                exclude: Sequence[str] = (), fix: bool = False, unsafe: bool = False,
-               write: bool = True, extend_select: Sequence[str] = ()) -> list[FileResult]:
-    """Lint every Python file and notebook under ``paths``; one :class:`FileResult` per file, in path order."""
+               write: bool = True, extend_select: Sequence[str] = (), follow_imports: bool = True,
+               ) -> list[FileResult]:
+    """Lint every Python file and notebook under ``paths``; one :class:`FileResult` per file, in path order.
+    With ``follow_imports`` the project modules the files import are read (each once per run) for what their
+    definitions do; findings are reported in the linted files only."""
     rules = select_rules(select, ignore, extend_select)
     files = list(iter_files(paths, exclude))
-    return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write) for p in files]
+    project = Project(enabled=follow_imports)
+    return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write, project=project) for p in files]
 
 
 def lint_source(source: str, path: str = "<string>", *, select: Sequence[str] = DEFAULT_SELECT,

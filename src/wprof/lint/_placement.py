@@ -258,7 +258,7 @@ class PlacementModel:
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
                 return base
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+        if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(expr):
             return "cuda"
         if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
                 self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
@@ -374,7 +374,7 @@ class PlacementModel:
             return False
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
-        if q in self.functions and self._moves_to_gpu(self.functions[q]):
+        if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)
         if dev is not None and self._device_value(dev) == "cpu":

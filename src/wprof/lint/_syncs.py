@@ -87,6 +87,8 @@ class SyncModel:
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
+        if self.imported_function(call) is not None:  # a function of another module of the project, read there
+            return self.imported_syncs(call, hidden)
         if isinstance(call.func, ast.Name):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
@@ -337,7 +339,7 @@ class SyncModel:
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
             return True
-        return self._named_sync(c, self.call_name(c), self.method(c), hidden)
+        return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden)
 
     def bool_of_tensor(self, c: ast.Call) -> bool:
         """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""

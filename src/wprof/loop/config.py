@@ -313,6 +313,40 @@ def format_wprof(**values: Any) -> str:
     return ";".join(tokens)
 
 
+def name_problem(name: str | None) -> str | None:
+    """Why a result name is not a label inside the out-dir (``<out_dir>/<name>.json``), or None when it is one:
+    ``"absolute"`` (an absolute path), ``"climbs"`` (it leaves the out-dir with ``..``) or ``"folder"`` (it names
+    a folder: ``runs/``, ``.``; the files would be called ``.json``). A ``/`` inside makes a subfolder: fine."""
+    if not name:
+        return None
+    norm = os.path.normpath(name)
+    if os.path.isabs(name):
+        return "absolute"
+    if norm == os.pardir or norm.startswith(os.pardir + os.sep):
+        return "climbs"
+    if os.path.basename(name) in ("", os.curdir, os.pardir):
+        return "folder"
+    return None
+
+
+def check_name(cfg: GaugeConfig) -> None:
+    """The Gauge's own check of ``name`` (``wprof run``/``inject`` check theirs with the flag's wording first)."""
+    problem = name_problem(cfg.name)
+    if problem is not None:
+        why = {"absolute": "is an absolute path", "climbs": "climbs out of out_dir with '..'",
+               "folder": "names a folder, not a result"}[problem]
+        norm = os.path.normpath(cfg.name or "")
+        if problem == "folder":
+            hint = f"name={os.path.join('' if norm == os.curdir else norm, 'train')!r}"
+        else:
+            head, tail = os.path.split(os.path.normpath(os.path.join(cfg.out_dir or "wprof-results", norm)))
+            label = tail if tail not in ("", os.curdir, os.pardir) else "train"
+            hint = f"out_dir={head or os.curdir!r}, name={label!r}"
+        raise UsageError(f"name={cfg.name!r} {why}: a result name is a label inside out_dir (files "
+                         f"<out_dir>/<name>.json and .jsonl); pass the folder as out_dir and the label as name, "
+                         f"e.g. {hint}")
+
+
 def _check(cfg: GaugeConfig) -> GaugeConfig:
     """Validate values that came in as keyword arguments (WPROF values were checked while parsing)."""
     if cfg.mode not in MODES:

@@ -39,7 +39,7 @@ from ..results import now_utc
 from .assemble import build_result, preload_finish, rank_summary, write_result
 from .batch import (BATCH_SOURCE, TOKENS_SOURCE, batch_size_of, dim_source, global_batch_size, loader_batch_size,
                     loader_source, tokens_of)
-from .config import GaugeConfig, resolve_config
+from .config import GaugeConfig, check_name, resolve_config
 from .exits import ExitHook
 from .hooks import DataCM, PhaseCM, StepCM
 from ..results.loop import LoopResult
@@ -104,6 +104,7 @@ class Gauge:
             if env is not True:
                 raise
             _bad_environment(exc)
+        check_name(cfg)  # a path, not a label: refused before anything runs
         self.config: GaugeConfig = cfg
         self._iterable = iterable
         self.enabled = cfg.enabled

@@ -59,7 +59,8 @@ NAME = "mean-only"
 FIX = "none"
 
 
-def _sample_lists(ctx: Context) -> set[str]:
+def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
+    """``returned``: also names bound to the list a helper returns (needs the helpers' own lists first)."""
     keys = {r.samples for r in ctx.regions if r.samples}
     for c in ctx.calls:
         if ctx.method(c) == "elapsed_time" or (ctx.call_name(c) or "").endswith("get_elapsed_time"):
@@ -85,16 +86,66 @@ def _sample_lists(ctx: Context) -> set[str]:
         key = _samples_of(ctx, c)
         if key:
             keys.add(key)
+    returned = _returned_samples(ctx) if returned else {}  # `times = benchmark(f, args)`: a helper's samples
+    keys |= {base_key(t) for c in returned.values() for t in _targets(c)} - {None}  # type: ignore[operator]
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
     repeats = {id(r.start) for r in ctx.regions if r.outer is not None}  # runs = timeit.repeat(...)
     out = set()
     for k in keys:
         values = ctx.assigns.get(k, [])
-        if values and all(id(v) in repeats or isinstance(v, (ast.List, ast.ListComp)) or
+        if values and all(id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or
                           (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
                           _preallocated(ctx, v) for v in values):
             out.add(k)
     return out
+
+
+def _own_sample_lists(ctx: Context) -> set[str]:
+    """The file's lists of samples it fills itself (once per file: an imported module is asked too)."""
+    cached = ctx.__dict__.get("_wp_own_sample_lists")
+    if cached is None:
+        cached = ctx._wp_own_sample_lists = _sample_lists(ctx, returned=False)  # type: ignore[attr-defined]
+    return cached
+
+
+def _returned_samples(ctx: Context) -> dict[int, ast.Call]:
+    """Calls (by id) of a function, of this file or imported from the project, that returns a list of timing samples
+    it took (``times = []; ... times.append(get_elapsed_time(s, e)); return times``), assigned to a name."""
+    out = {}
+    for c in ctx.calls:
+        if not isinstance(c.func, (ast.Name, ast.Attribute)) or not _targets(c):
+            continue
+        if not any(_classify_use(ctx, u) == "mean" for u in ctx.loads(_targets(c)[0].id)):  # type: ignore
+            continue  # never averaged: whatever the helper returns, there is nothing to report
+        name = c.func.id if isinstance(c.func, ast.Name) else None
+        if name is not None and name in ctx.functions:
+            if _returns_samples(ctx, ctx.functions[name]):
+                out[id(c)] = c
+            continue
+        d = ctx.imported_function(c)
+        if d is not None and _returns_samples(d.ctx, d.node):
+            out[id(c)] = c
+    return out
+
+
+def _targets(c: ast.Call) -> list[ast.AST]:
+    st = getattr(c, "_wp_stmt", None)
+    if isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        return [st.targets[0]]
+    return []
+
+
+def _returns_samples(ctx: Context, fn: ast.AST) -> bool:
+    """Every ``return`` of ``fn`` hands back a name that is one of its module's sample lists, bound in ``fn``."""
+    cache = ctx.__dict__.setdefault("_wp_returns_samples", {})
+    if id(fn) not in cache:
+        cache[id(fn)] = False
+        scope = fn._wp_own_scope  # type: ignore[attr-defined]
+        returns = [st.value for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
+        lists = _own_sample_lists(ctx) if returns else set()
+        cache[id(fn)] = bool(returns) and all(
+            isinstance(v, ast.Name) and v.id in lists and ctx.scope_assigns(v.id, scope) for v in returns)
+    return cache[id(fn)]
 
 
 _PREALLOC = frozenset({"empty", "zeros", "ones", "full"})

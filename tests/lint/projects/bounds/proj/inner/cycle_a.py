@@ -1,0 +1,5 @@
+from cycle_b import pong
+
+
+def ping():
+    return pong()

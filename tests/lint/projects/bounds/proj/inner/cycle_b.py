@@ -1,0 +1,5 @@
+from cycle_a import ping
+
+
+def pong():
+    return ping()

@@ -1,0 +1,1 @@
+from .ops import matmul_on_device

@@ -1,0 +1,128 @@
+"""`wprof lint` reads a file's local imports: small checkouts of our own in tests/lint/projects/, linted as a user
+would (`wprof lint <file>` in the checkout). The findings must equal the `# expect:` markers (files without markers
+stay silent), the imported modules are read but never reported, each is read once per run, and what is outside the
+project (or unreadable) is skipped silently."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from expect_markers import expected
+
+from wprof.cli import main
+from wprof.lint import _project
+from wprof.lint._engine import lint_file, lint_paths, select_rules
+from wprof.lint._project import Project
+
+HERE = Path(__file__).parent / "projects"
+FILES = sorted(p for p in HERE.rglob("*") if p.suffix in (".py", ".ipynb") and p.name != "broken.py")
+RULES = select_rules(["default"])
+
+
+def found(results) -> set[tuple[int | None, int, str]]:
+    return {(d.cell, d.line, d.code) for r in results for d in r.diagnostics}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(HERE)))
+def test_file_linted_with_its_imports(path):
+    res = lint_file(path, RULES)
+    assert not res.errors, res.errors
+    assert found([res]) == expected(path)
+
+
+@pytest.mark.parametrize("project", sorted(p for p in HERE.iterdir() if p.is_dir()), ids=lambda p: p.name)
+def test_a_whole_checkout_gives_the_same_findings_each_in_its_own_file(project):
+    results = lint_paths([str(project)])
+    by_file = {Path(r.path).resolve(): {(d.cell, d.line, d.code) for d in r.diagnostics} for r in results}
+    for path, got in by_file.items():
+        assert got == expected(path), path  # a module read for its definitions is never reported
+
+
+def test_the_findings_come_from_reading_the_imported_modules():
+    """Read alone (imports not followed), the helpers are opaque: the samples, the GPU work and the sync they hold
+    are not seen, and the findings that rest on them go (or, for a sync not seen, a false one comes)."""
+    off = Project(enabled=False)
+    alone = {p.name: found([lint_file(p, RULES, project=off)]) for p in FILES}
+    assert alone["run_mean_only.py"] == set()
+    assert alone["bench_cold.py"] == set()
+    assert alone["cold_first_call.ipynb"] == set()
+    assert alone["train_synced.py"] == {(None, 17, "WP102")}  # `wait_for_gpu()` not seen to synchronize
+
+
+def test_each_module_is_read_once_per_run(monkeypatch):
+    parsed: list[str] = []
+    real = ast.parse
+
+    def counting(source, filename="<unknown>", *a, **k):
+        parsed.append(str(filename))
+        return real(source, filename, *a, **k)
+
+    monkeypatch.setattr(_project.ast, "parse", counting)
+    project = Project()
+    files = sorted((HERE / "samples_helper").rglob("run_*.py"))
+    for p in files * 2:  # the same files twice in one run: the helper module is still read once
+        lint_file(p, RULES, project=project)
+    names = [Path(f).name for f in parsed]  # (the linted files themselves are parsed each time they are linted)
+    assert names.count("timing.py") == 1 and names.count("run_mean_only.py") == 2
+    assert project.read == 1
+
+
+def test_nothing_outside_the_project_is_read():
+    importer = HERE / "bounds" / "proj" / "inner" / "run.py"
+    project = Project()
+    assert project.find_module(importer, ("helper_above",), 0) is None  # above the root (bounds/proj/setup.cfg)
+    assert project.find_module(importer, ("helper_above",), 3) is None  # a relative import past the root
+    assert project.find_module(importer, ("broken",), 0) == importer.with_name("broken.py")
+    assert project.context(importer.with_name("broken.py"), 0) is None  # a syntax error: skipped, no error
+    assert project.find_module(importer, ("torch",), 0) is None  # never a library, even with a local namesake
+    assert project.find_module(importer, ("os",), 0) is None
+
+
+def test_a_package_is_found_before_a_module_and_the_src_layout(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "src" / "mylib").mkdir(parents=True)
+    (tmp_path / "src" / "mylib" / "__init__.py").write_text("def f():\n    pass\n")
+    (tmp_path / "tools").mkdir()
+    (tmp_path / "tools" / "helpers").mkdir()
+    (tmp_path / "tools" / "helpers" / "__init__.py").write_text("")
+    (tmp_path / "tools" / "helpers.py").write_text("")
+    script = tmp_path / "tools" / "bench.py"
+    project = Project()
+    assert project.find_module(script, ("mylib",), 0) == tmp_path / "src" / "mylib" / "__init__.py"
+    assert project.find_module(script, ("helpers",), 0) == tmp_path / "tools" / "helpers" / "__init__.py"
+    assert project.find_module(script, ("missing",), 0) is None
+
+
+def test_the_import_chain_is_bounded(tmp_path, monkeypatch):
+    """A name re-exported through more modules than MAX_DEPTH is not followed to its definition."""
+    (tmp_path / "setup.py").write_text("")
+    (tmp_path / "m0.py").write_text("import torch\ndef wait():\n    torch.cuda.synchronize()\n")
+    for i in range(1, 6):
+        (tmp_path / f"m{i}.py").write_text(f"from m{i - 1} import wait\n")
+    src = ("import time\nimport torch\nfrom m{} import wait\nx = torch.ones(8, device='cuda')\nfor _ in range(3):\n"
+           "    x @ x\nwait()\nt0 = time.perf_counter()\nfor _ in range(9):\n    x @ x\nwait()\n"
+           "print(time.perf_counter() - t0)\n")
+    near, far = tmp_path / "near.py", tmp_path / "far.py"
+    near.write_text(src.format(1))
+    far.write_text(src.format(5))
+    assert found([lint_file(near, RULES)]) == set()  # m1 -> m0: read, it waits
+    assert found([lint_file(far, RULES)]) == {(None, 12, "WP102")}  # m5 -> ... -> m0: past the bound, unknown
+
+
+def test_option_and_config_turn_it_off(tmp_path, capsys):
+    root = HERE / "samples_helper"
+    target = str(root / "bench" / "run_mean_only.py")
+    assert main(["lint", "--exit-zero", target]) == 0
+    assert "WP105" in capsys.readouterr().out
+    assert main(["lint", "--no-follow-imports", target]) == 0
+    assert "All checks passed" in capsys.readouterr().out
+    cfg = tmp_path / "pyproject.toml"
+    cfg.write_text("[tool.wprof.lint]\nfollow-imports = false\n")
+    assert main(["lint", "--config", str(cfg), target]) == 0
+    assert "All checks passed" in capsys.readouterr().out
+    cfg.write_text("[tool.wprof.lint]\nfollow-imports = \"no\"\n")
+    assert main(["lint", "--config", str(cfg), target]) == 2
+    assert "follow-imports" in capsys.readouterr().err
