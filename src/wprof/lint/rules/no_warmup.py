@@ -385,10 +385,12 @@ def _cold_lambda_sites(ctx: Context) -> list:
             arg = _bound(site, fn, index)
             st = site._wp_stmt  # type: ignore[attr-defined]
             caller: Scope = st._wp_scope
-            if id(site) in seen or st._wp_loops or mentions_warmup(ctx, caller) or _thrown_away(st, site) or any(
+            if id(site) in seen or (st._wp_loops and not _sweep_site(st, site)) or mentions_warmup(ctx, caller) or \
+                    _thrown_away(st, site) or any(
                     o is not site and o._wp_stmt._wp_scope is caller and (o.lineno, o.col_offset) <  # type: ignore
                     (site.lineno, site.col_offset) for o in sites):
-                continue  # called in a loop (the first iteration warms the rest), or not the caller's first call
+                continue  # called in a repeat loop (the first iteration warms the rest), or not the caller's first
+                # call (a sweep over configurations keeps one row each: the first row is cold)
             gpu_data = gpu_inside or any(ctx.placement(a) == "cuda" for a in site.args if a is not arg)
             if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call) and \
                     (gpu_inside or on_gpu(ctx, arg.body)):
@@ -410,11 +412,26 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if _exercised(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
                         _helper_ran_before(ctx, key, caller, st._wp_idx):
                     continue  # run before, or handed to an earlier call (of this helper or another)
+            elif isinstance(arg, ast.Attribute) and gpu_data and (key := dotted(arg) or "") and \
+                    key.split(".")[0] in ctx.imports and not (ctx.qualname(arg.value) or "").startswith(("numpy", "math")):
+                # `measure(ext.round_bf16, x)`: an op of an imported module (an extension) on GPU data
+                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
+                        or any(dotted(a) == key for s2 in caller.stmts[:st._wp_idx] for c in stmt_calls(s2)
+                               for a in [*c.args, *(k.value for k in c.keywords)]):
+                    continue
             else:
                 continue
             seen.add(id(site))
             out.append((site, key, fn.name))
     return out
+
+
+def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
+    """``t = measure(op, x)`` in ``for size in sizes:`` (every enclosing loop walks a list of configurations, not a
+    ``range`` of repeats), its result kept: one row per configuration, the first one the op's first call."""
+    return isinstance(st, ast.Assign) and st.value is site and all(
+        isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
+        for lp in st._wp_loops)  # type: ignore[attr-defined]
 
 
 def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
