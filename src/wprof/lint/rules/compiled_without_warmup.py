@@ -13,7 +13,11 @@ is printed row by row with no robust summary (the first row compiles); a timing 
 that builds its compiled work anew from its own parameters (`TritonLayer(heads=h)`) and times its single first
 call; and `model = torch.compile(model)` before a loop of runs whose durations are averaged, the model first
 called inside run 0's timed region (a skipped first run, `if run == 0: continue`, is fine). A class imported from a
-`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call.
+`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call. Since the
+fifth session also: `timed(lambda: fast(model, x))` called once with `fast` compiled and never called before, and a
+compiled callable (compiled here, or returned compiled by a set-up function of the file: `model, step = init()`)
+handed to a function of the file that calls it (`generate(model, tok, step_fn=step)`) inside a one-off timed
+region, never called or handed over before.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

@@ -20,7 +20,24 @@ In a notebook, a `%%timeit -n 1 -r 1` cell (one run, reported as is) of GPU work
 earlier cell is reported at the magic: its only sample is the cold first call.
 
 A warmup is also seen in another function of the file that calls the same imported op and runs first
-(`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`).
+(`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`), or that runs another
+instance of the same module class of the file (`check()` runs `Act().cuda()` before `bench()` times a new `Act()`).
+What ran in another branch of an `if`/`elif` chain, or in an `if`/`except` part that returned, does not count as a
+warmup, and neither do the warmup words of those branches.
+
+Also reported (set 17 and set 22 classes, since the fifth session):
+- one timed call per configuration of a loop over a list of configurations (`for shape in shapes:`, not a
+  `range` of repeats), each row printed, no warmup anywhere: the first row is the first call; a loop of
+  `range(ITER)` with `ITER = 1` is one sample;
+- a timing helper of the file that returns the interval of one call on GPU data, called in a loop whose samples
+  are summed or averaged (`t += matmul_time(n, gpu)`, then `t /= reps`) with nothing run before the loop: reported
+  at the timed call in the helper;
+- `timed(lambda: run(model, x))` once, `run` a function of the file on a GPU model or GPU data; a helper called
+  once per configuration of a sweep with an imported op (`measure(ext.round_bf16, x)`), its warmup defaulting
+  to 0;
+- a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
+  `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors;
+- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
