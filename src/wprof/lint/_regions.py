@@ -460,7 +460,12 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
         return False
     fn = ctx.functions.get(call.func.id)
-    if fn is None or not getattr(fn, "body", None):
+    if fn is None:  # a function imported from the project's modules: read where it is defined
+        d = ctx.imported_function(call)
+        if d is None:
+            return False
+        ctx, fn = d.ctx, d.node
+    if not getattr(fn, "body", None):
         return False
     cache = ctx.__dict__.setdefault("_settles", {})
     if id(fn) in cache:

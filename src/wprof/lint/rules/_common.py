@@ -601,8 +601,8 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     first step is part of the workload, not a steady-state benchmark."""
     if data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls()):
         return True
-    return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
-               _fn_data_driven(ctx, ctx.functions[c.func.id]) for c in r.calls())
+    return any((d := ctx.callee_def(c)) is not None and _fn_data_driven(*d)  # (of the project's modules too)
+               for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)))
 
 
 def _fn_data_driven(ctx: Context, fn: ast.AST) -> bool:
