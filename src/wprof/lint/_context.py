@@ -577,6 +577,13 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         if not names:
             return False
 
+        memo = self.__dict__.setdefault("_wp_param_compute", {})
+        key = (id(fn), frozenset(names))
+        if key not in memo:
+            memo[key] = self._computes_on(fn, names)
+        return memo[key]
+
+    def _computes_on(self, fn: ast.AST, names: set[str]) -> bool:
         def param(x: ast.AST) -> bool:
             return isinstance(x, ast.Name) and x.id in names
 

@@ -372,6 +372,8 @@ class PlacementModel:
         q = self.call_name(call) or ""
         if q in self._kernels:  # type: ignore[attr-defined]
             return False
+        if q in ("torch.from_numpy", "torch.frombuffer"):
+            return True  # a CPU tensor over host memory, whatever the array is
         if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)

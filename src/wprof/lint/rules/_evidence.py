@@ -254,6 +254,15 @@ def cuda_index(ctx: Context, expr: ast.AST, depth: int = 0, tensor: bool = False
     reach the use. A number is a device only where a device is expected (``.to(1)``), not as an operand."""
     if depth > 12:
         return None
+    memo = ctx.__dict__.setdefault("_wp_cuda_index", {})
+    key = (id(expr), tensor)
+    if key not in memo:
+        memo[key] = None  # a cycle through names reads unknown
+        memo[key] = _cuda_index(ctx, expr, depth, tensor)
+    return memo[key]
+
+
+def _cuda_index(ctx: Context, expr: ast.AST, depth: int, tensor: bool) -> int | str | None:
     if isinstance(expr, ast.Constant):
         v = expr.value
         if tensor or isinstance(v, bool):

@@ -13,7 +13,9 @@ with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or libr
 the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
 host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
 a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
-(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail.
+(`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
+and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
+the copy returns when everything queued before it is done (set 16).
 
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
@@ -91,7 +93,7 @@ def check(ctx: Context) -> None:
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or _unshown_callables(ctx, r) or \
-            _ends_in_pipeline(ctx, r)
+            _ends_in_pipeline(ctx, r) or _copy_then_elementwise(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
@@ -252,3 +254,64 @@ def _pipeline_call(ctx: Context, call: ast.Call, depth: int) -> bool:
         if work:
             last = work
     return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, depth + 1) for w in last)
+
+
+_TRANSFERS = ("cuda", "to")
+
+
+def _copy_then_elementwise(ctx: Context, r) -> bool:
+    """The region's only GPU work is elementwise arithmetic on values it has just copied to the GPU
+    (``x = img_transform(frame).unsqueeze(0).cuda() + 1``, ``im = im.to(device); im /= 255``): a copy from pageable
+    host memory returns when it is done, after the work queued before it, so what is left unsynchronized is one
+    small elementwise kernel (set 16: a pre-processing interval, judged borderline); weak."""
+    from .._context import stmt_nodes
+
+    if r.inner_loops():
+        return False  # `for _ in range(n): b += b`: many kernels, not one
+    copied: set[str] = set()
+    found = False
+    for s in r.stmts():
+        nodes = stmt_nodes(s)
+        has_copy = any(isinstance(n, ast.Call) and ctx.method(n) in _TRANSFERS and ctx.placement(n) == "cuda"
+                       for n in nodes)
+        for w in ctx.gpu_work_in(nodes):
+            if isinstance(w, ast.BinOp) and not isinstance(w.op, ast.MatMult) and any(
+                    _from_copy(ctx, x, copied) for x in (w.left, w.right)):
+                found = True
+                continue
+            if _before_copy(ctx, w):
+                found = True
+                continue  # x.unsqueeze(0) in x.unsqueeze(0).cuda(): done by the time the copy returns
+            parent = getattr(w, "_wp_parent", None)
+            if isinstance(parent, ast.AugAssign) and isinstance(parent.target, ast.Name) and \
+                    parent.target.id in copied:
+                found = True
+                continue
+            return False  # other GPU work: a kernel, a model, arithmetic on data already on the GPU
+        if has_copy and isinstance(s, ast.Assign):
+            copied |= {t.id for t in s.targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _from_copy(ctx: Context, x: ast.AST, copied: set[str]) -> bool:
+    """``x`` is (or holds) a copy to the GPU made in the region: ``img.cuda()``, ``t.unsqueeze(0).to(dev)``, or a
+    name bound to one there."""
+    while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute):
+        if x.func.attr in _TRANSFERS and ctx.placement(x) == "cuda":
+            return True
+        x = x.func.value
+    return isinstance(x, ast.Name) and x.id in copied
+
+
+def _before_copy(ctx: Context, w: ast.AST) -> bool:
+    node, parent = w, getattr(w, "_wp_parent", None)
+    while isinstance(parent, (ast.Attribute, ast.Call)):
+        if isinstance(parent, ast.Attribute) and parent.value is not node:
+            return False
+        if isinstance(parent, ast.Call):
+            if parent.func is not node:
+                return False
+            if ctx.method(parent) in _TRANSFERS and ctx.placement(parent) == "cuda":
+                return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
