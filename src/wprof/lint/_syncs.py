@@ -123,6 +123,12 @@ class SyncModel:
                 return True
         return False
 
+    def _tensor_value(self, v: ast.AST) -> bool:
+        """A tensor expression (``x``, ``x[i]``, ``x.abs()``, ``x > 0``), not known to be on the CPU."""
+        if isinstance(v, ast.Compare):
+            return any(self._tensor_value(x) for x in (v.left, *v.comparators))
+        return (self.is_tensorish(v) or self.placement(v) == "cuda") and self.placement(v) != "cpu"
+
     def branches_on_device(self, stmt: ast.stmt) -> bool:
         """``if idx_next == eos_id: return ...`` / ``while (x > 0).item()``-free tests on a tensor: deciding the
         branch needs the comparison's value on the host (``bool()`` of a tensor), which waits for the device. Only a
@@ -368,6 +374,12 @@ class SyncModel:
             return False
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
+        if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
+            return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
+        if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
+                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self.is_tensorish(c.args[0]) and \
+                self.placement(c.args[0]) != "cpu":
+            return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c)
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
@@ -399,6 +411,14 @@ class SyncModel:
 
 
 
+# calls whose result is a host value computed from device tensors (a bool, a size known only after the kernel ran) or
+# a copy to the host: they wait for the device
+_HOST_VALUE_FUNCS = frozenset({
+    "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
+    "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
+    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose",
+})
+_HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
