@@ -1,6 +1,7 @@
 """Set 22 class M1: one timed call per configuration in a loop over configurations (a list, not a `range` of
 repeats), each row printed, no warmup anywhere: the first configuration's row is the op's first call ever (WP103).
 Silent: the same sweep after a warmup call, and a repeat loop summarized by its median.
+The same in a pytest test whose `device` fixture is shown to be the GPU by `torch.cuda.synchronize(device)`.
 Set 17 class (gmgu): a "loop" of ITER = 1 iteration is one sample, the op's first call (WP103)."""
 
 import statistics
@@ -45,6 +46,16 @@ def repeats(n=50):
         ends[i].record()
     torch.cuda.synchronize()
     print(statistics.median([s.elapsed_time(e) for s, e in zip(starts, ends)]))
+
+
+def test_rotate_speed(device):
+    for shape in SIZES:
+        x = torch.rand(shape).to(device)
+        torch.cuda.synchronize(device)
+        t = time.perf_counter()
+        y = resample.zoom(x, 2.0)  # expect: WP103
+        torch.cuda.synchronize(device)
+        print(f"shape={shape}: {time.perf_counter() - t:.4f} s")
 
 
 def mm(a, b):

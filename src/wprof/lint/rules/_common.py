@@ -47,17 +47,115 @@ def mentions_warmup(ctx: Context, scope: Scope) -> bool:
     return any("warm" in w for w in scope_words(ctx, scope))
 
 
+def _branches(stmt: ast.AST) -> dict[int, bool]:
+    """The ``if`` statements ``stmt`` is nested in (within its scope), each with whether ``stmt`` is in its ``else``
+    part (an ``elif`` is an ``if`` in the ``else`` part)."""
+    cached = getattr(stmt, "_wp_branches", None)
+    if cached is None:
+        cached = {}
+        node = stmt
+        parent = getattr(node, "_wp_parent", None)
+        while isinstance(parent, ast.stmt) and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                       ast.ClassDef)):
+            if isinstance(parent, ast.If):
+                cached[id(parent)] = node in parent.orelse
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        stmt._wp_branches = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def exclusive(a: ast.AST, b: ast.AST) -> bool:
+    """Statements ``a`` and ``b`` sit in different branches of one ``if``/``elif`` chain (one run takes only one), or
+    ``a`` sits in a branch that ends by returning (``if no_gpus: ...; return``) and ``b`` outside that ``if``."""
+    ba, bb = _branches(a), _branches(b)
+    if any(k in bb and bb[k] != v for k, v in ba.items()):
+        return True
+    node, parent = a, getattr(a, "_wp_parent", None)
+    outer_b = None
+    while isinstance(parent, (ast.stmt, ast.ExceptHandler)) and \
+            not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(parent, (ast.If, ast.ExceptHandler)):  # `except E: ...; return` too
+            part = parent.orelse if isinstance(parent, ast.If) and node in parent.orelse else parent.body
+            if part and isinstance(part[-1], (ast.Return, ast.Raise)):
+                if outer_b is None:
+                    outer_b, x = set(), getattr(b, "_wp_parent", None)
+                    while x is not None and not isinstance(x, ast.Module):
+                        outer_b.add(id(x))
+                        x = getattr(x, "_wp_parent", None)
+                if id(parent) not in outer_b:
+                    return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
+
+
+def mentions_warmup_for(ctx: Context, r: Region) -> bool:
+    """``mentions_warmup`` of the region's scope, leaving out the mentions in branches of an ``if``/``elif`` chain
+    the region's branch excludes (``elif kind == "image": print("Warmup GPU..."); pipe(p)``, set 22)."""
+    if not mentions_warmup(ctx, r.scope):
+        return False
+    from .._context import stmt_nodes
+
+    start = r.scope.stmts[r.lo]
+    if not _branches(start):
+        return True
+    for st in r.scope.stmts:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if not exclusive(st, start) and ("warm" in st.name.lower() or any(
+                    "warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower() for n in ctx.nodes_in(st)
+                    if isinstance(n, (ast.Name, ast.Attribute)))):
+                return True
+            continue
+        for n in stmt_nodes(st):
+            w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
+                n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 40 else \
+                n.arg if isinstance(n, (ast.arg, ast.keyword)) and n.arg else ""
+            if "warm" in w.lower() and not exclusive(st, start):
+                return True
+    return any("warm" in a.arg.lower() for a in ast.walk(getattr(r.scope.node, "args", ast.Pass()))
+               if isinstance(a, ast.arg))
+
+
 def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
     """``key`` is called in ``scope`` at a statement before index ``before`` (not on tensors known to be on the
-    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`)."""
+    CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`; not
+    in a branch the statement at ``before`` excludes: another ``elif``, an ``if`` part that returned)."""
+    return _called_before(ctx, key, reachable_before(ctx, scope, before))
+
+
+def reachable_before(ctx: Context, scope: Scope, before: int) -> list[ast.stmt]:
+    """The statements of ``scope`` before index ``before`` that a run reaching that statement may have run (not
+    those of another ``elif`` branch, nor of an ``if`` part that returned)."""
+    at = scope.stmts[before] if before < len(scope.stmts) else None
+    if at is not None and (_branches(at) or _returning_branches(scope, before)):
+        cache = ctx.__dict__.setdefault("_wp_reachable", {})
+        k = (id(scope), before)
+        if k not in cache:
+            cache[k] = [st for st in scope.stmts[:before] if not exclusive(st, at)]
+        return cache[k]
+    return scope.stmts[:before]
+
+
+def _returning_branches(scope: Scope, before: int) -> bool:
+    """An ``if`` before ``before`` in ``scope`` has a part that ends by returning or raising."""
+    first = getattr(scope, "_wp_ret_if", None)
+    if first is None:
+        first = next((st._wp_idx for st in scope.stmts if any(  # type: ignore[attr-defined]
+            part and isinstance(part[-1], (ast.Return, ast.Raise))
+            for part in ((st.body, st.orelse) if isinstance(st, ast.If) else
+                         [h.body for h in st.handlers] if isinstance(st, ast.Try) else ()))), -1)
+        scope._wp_ret_if = first  # type: ignore[attr-defined]
+    return 0 <= first < before
+
+
+def _called_before(ctx: Context, key: str, stmts: list) -> bool:
     if key in _ELEMENTWISE.values():  # `x + y` on GPU tensors: any earlier GPU op of that kind warmed it
         from .._context import stmt_nodes
 
         return any(isinstance(n, ast.BinOp) and _ELEMENTWISE.get(type(n.op)) == key and
                    "cpu" not in (ctx.placement(n.left), ctx.placement(n.right)) and
                    "cuda" in (ctx.placement(n), ctx.placement(n.left), ctx.placement(n.right))
-                   for stmt in scope.stmts[:before] for n in stmt_nodes(stmt))
-    for stmt in scope.stmts[:before]:
+                   for stmt in stmts for n in stmt_nodes(stmt))
+    for stmt in stmts:
         if key == "@":
             from .._context import stmt_nodes
 
@@ -227,7 +325,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         return out
     library = is_library(ctx)
     for r in ctx.regions:
-        if mentions_warmup(ctx, r.scope) or loop_guarded(r) or _times_first_call(ctx, r) or \
+        if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call
@@ -239,6 +337,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             continue  # (a pytest test function is an entry point: pytest calls it with no warmup)  # a library's function: its callers run it many times, and warm it up or not
         cold = []
         work = work_items(ctx, r)
+        if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
+            seen = {id(c) for c in work}
+            work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
         ops = not work and not compiled  # the region's only GPU work is elementwise operators (`x + y`)
         if ops:
             work = _elementwise_items(ctx, r)
@@ -250,6 +351,12 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if _built_ahead(ctx, key):
                 continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
+            module = gpu_module_arg(ctx, c) if isinstance(c, ast.Call) and not ops else None
+            if module is not None:
+                if not _module_call_before(ctx, key, module, r.scope, r.lo) and \
+                        not (outer is not None and _module_call_before(ctx, key, module, outer, r.outer._wp_idx)):
+                    cold.append((c, key))  # (an earlier run with `numpy` does not load CuPy's kernels)
+                continue
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
@@ -290,6 +397,47 @@ def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
     values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
     return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
                                 for v in values)
+
+
+_GPU_ARRAY_MODULES = ("cupy", "cupyx")
+
+
+def gpu_module_arg(ctx: Context, c: ast.AST) -> str | None:
+    """``price(cupy, s, k)``: a function of the file handed a GPU array module (CuPy) for a parameter it calls
+    functions of (``xp.sqrt(t)``): the module's name, else None."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
+        return None
+    fn = ctx.functions[c.func.id]
+    params = [a.arg for a in fn.args.args]
+    for i, a in enumerate(c.args):
+        if isinstance(a, ast.Starred):
+            return None
+        q = ctx.imports.get(a.id, "") if isinstance(a, ast.Name) else ""
+        if i < len(params) and q.split(".")[0] in _GPU_ARRAY_MODULES and any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                isinstance(n.func.value, ast.Name) and n.func.value.id == params[i] for n in ctx.nodes_in(fn)):
+            return q
+    return None
+
+
+def _file_fn_on_gpu(ctx: Context, c: ast.Call) -> bool:
+    """``popcount(t)`` with ``t`` shown on the GPU, ``popcount`` a function of the file that computes on its
+    arguments (operators, torch calls) and is no harness (no loop, no clock): GPU work, whose earlier calls on CPU
+    tensors do not warm it (set 17, leideng ``popcount_int16.py``)."""
+    if not (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or \
+            not any(ctx.placement(a) == "cuda" for a in [*c.args, *(k.value for k in c.keywords)]):
+        return False
+    fn = ctx.functions[c.func.id]
+    if _harness(ctx, fn) or benchmarks_itself(ctx, c.func.id):
+        return False
+    return any(isinstance(n, ast.BinOp) or (isinstance(n, ast.Call) and (ctx.call_name(n) or "").startswith("torch."))
+               for n in ctx.nodes_in(fn))
+
+
+def _module_call_before(ctx: Context, key: str, module: str, scope: Scope, before: int) -> bool:
+    """``key`` is called in ``scope`` before ``before`` with the same array module (``price(cupy, ...)``)."""
+    return any(callee_key(c) == key and gpu_module_arg(ctx, c) == module
+               for st in scope.stmts[:before] for c in stmt_calls(st))
 
 
 def sweep_rows(ctx: Context, r: Region) -> bool:
@@ -558,7 +706,7 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
         return False  # a module's other functions are other work
     if _is_object(ctx, key):
         return False  # `pipe.unet(...)` with `pipe.unet.config` read: a sub-model, not a method of `pipe`
-    for stmt in scope.stmts[:before]:
+    for stmt in reachable_before(ctx, scope, before):
         for c in stmt_calls(stmt):
             k = callee_key(c)
             if k is not None and k.rpartition(".")[0] == base and (ctx.is_gpu_work(c) or any(
@@ -599,8 +747,11 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     """The region runs a data-driven loop or trains (``.backward()``), directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
     first step is part of the workload, not a steady-state benchmark."""
-    if data_driven(ctx, r) or any(ctx.method(c) == "backward" for c in r.calls()):
+    if data_driven(ctx, r):
         return True
+    if any(ctx.method(c) == "backward" for c in r.calls()):  # training: a run, unless one step timed once (set 20)
+        return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
+            not any(ctx.method(c) == "step" for c in r.calls())
     return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
                _fn_data_driven(ctx, ctx.functions[c.func.id]) for c in r.calls())
 

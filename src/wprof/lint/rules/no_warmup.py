@@ -59,9 +59,9 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope, stmt_calls
+from .._context import Context, Scope, dotted, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
-                      elementwise_key, mentions_warmup, warmup_findings, work_items)
+                      elementwise_key, exclusive, gpu_module_arg, mentions_warmup, warmup_findings, work_items)
 from ._evidence import call_sites, on_gpu
 
 CODE = "WP103"
@@ -83,7 +83,8 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
-        weak = not on_gpu(ctx, call) or _timed_again_later(ctx, r, key, call)
+        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call)) or \
+            _timed_again_later(ctx, r, key, call)
         ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
@@ -105,6 +106,28 @@ def check(ctx: Context) -> None:
                    "warm)", "Run it a few times before the first timed call")
 
 
+def _on_synced_device(ctx: Context, call: ast.AST) -> bool:
+    """An argument of ``call`` is a tensor its function moved to a device parameter it also hands to
+    ``torch.cuda.synchronize(device)`` (which takes only a CUDA device): ``data = torch.rand(s).to(device)`` in a
+    test whose ``device`` fixture is the GPU (set 22, kornia)."""
+    if not isinstance(call, ast.Call):
+        return False
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    synced = {a.id for st in scope.stmts for c in stmt_calls(st) if ctx.call_name(c) == "torch.cuda.synchronize"
+              for a in c.args[:1] if isinstance(a, ast.Name)}
+    if not synced:
+        return False
+    local = ctx._local_bindings(scope) or {}
+    for a in call.args:
+        if not isinstance(a, ast.Name):
+            continue
+        values = [v for st, v in local.get(a.id, []) if st is not None]
+        if values and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "to" and
+                          v.args and isinstance(v.args[0], ast.Name) and v.args[0].id in synced for v in values):
+            return True
+    return False
+
+
 def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     """A one-off cold call whose same work every later region of the function times again: a deliberate
     cold-vs-warm pair (``single`` then the mean of ten). The same work: the same call text, none of its names bound
@@ -113,14 +136,27 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     a pair."""
     if _repeated(ctx, r, key):
         return False
-    later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o)]
+    start = r.scope.stmts[r.lo]
+    later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o) and not exclusive(o.scope.stmts[o.lo], start)]
     if not later or not all(key in _work_keys(ctx, o) for o in later):
         return False
     text = ctx.text(call)
     names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
                   for n in names for st in ctx.assign_stmts.get(n, ()))
-    return not rebound and any(ctx.text(c) == text for c in work_items(ctx, later[0]))
+    return not rebound and not _handed_on(ctx, key, r.scope, r.hi, later[0].lo) and \
+        any(ctx.text(c) == text for c in work_items(ctx, later[0]))
+
+
+def _handed_on(ctx: Context, key: str, scope: Scope, lo: int, hi: int) -> bool:
+    """The timed object (``pipe`` of ``pipe(...)``) is handed to a call between the two runs
+    (``helper = CacheHelper(pipe=pipe)``): the second run times a patched variant, not the same work warm."""
+    from .._names import HOST_BUILTINS
+
+    head = key.split(".")[0]
+    return any(dotted(c.func) not in HOST_BUILTINS and any(
+        isinstance(a, ast.Name) and a.id == head for a in [*c.args, *(k.value for k in c.keywords)])
+        for st in scope.stmts[lo + 1:hi] for c in stmt_calls(st))
 
 
 def _regions_after(ctx: Context, r) -> list:
