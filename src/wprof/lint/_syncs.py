@@ -292,14 +292,14 @@ class SyncModel:
         return out
 
     def _branches_in(self, fn: ast.AST) -> bool:
-        cached = getattr(fn, "_wp_branches", None)
+        cached = getattr(fn, "_wp_tensor_branch", None)
         if cached is None:
             todo, cached = [fn._wp_own_scope], False  # type: ignore[attr-defined]
             while todo and not cached:
                 sc = todo.pop()
                 cached = any(self.branches_on_device(st) for st in sc.stmts)
                 todo.extend(sc.children)
-            fn._wp_branches = cached  # type: ignore[attr-defined]
+            fn._wp_tensor_branch = cached  # type: ignore[attr-defined]
         return cached
 
     def _sync_alias(self, name: str) -> bool:
