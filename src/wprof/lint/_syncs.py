@@ -123,6 +123,31 @@ class SyncModel:
                 return True
         return False
 
+    def _tensor_value(self, v: ast.AST) -> bool:
+        """A tensor expression (``x``, ``x[i]``, ``x.abs()``, ``x > 0``), not known to be on the CPU."""
+        if isinstance(v, ast.Compare):
+            return any(self._tensor_value(x) for x in (v.left, *v.comparators))
+        return (self.is_tensorish(v) or self.placement(v) == "cuda") and self.placement(v) != "cpu"
+
+    def branches_on_device(self, stmt: ast.stmt) -> bool:
+        """``if idx_next == eos_id: return ...`` / ``while (x > 0).item()``-free tests on a tensor: deciding the
+        branch needs the comparison's value on the host (``bool()`` of a tensor), which waits for the device. Only a
+        comparison with a tensor operand (not its ``.shape``, ``.dtype``, ``.device``, ``is None``) counts."""
+        if not isinstance(stmt, (ast.If, ast.While, ast.Assert)):
+            return False
+        for n in ast.walk(stmt.test):
+            if isinstance(n, ast.Compare) and all(isinstance(op, _VALUE_OPS) for op in n.ops) and any(
+                    self._device_operand(x) for x in (n.left, *n.comparators)):
+                return True
+        return False
+
+    def _device_operand(self, x: ast.AST) -> bool:
+        if not isinstance(x, (ast.Name, ast.Subscript)):
+            return False  # x.shape[0], len(x), x.dim(): host values
+        if isinstance(x, ast.Subscript) and not isinstance(x.value, ast.Name):
+            return False
+        return (self.is_tensorish(x) or self.placement(x) == "cuda") and self.placement(x) != "cpu"
+
     def returns_host_objects(self, call: ast.Call) -> bool:
         """A call of a model or pipeline from a library that returns host objects (``pipe(prompt).images[0]`` of a
         diffusers pipeline, ``model(img)`` of an ultralytics YOLO, ``tts.tts(...)``): complete when it returns."""
@@ -255,12 +280,27 @@ class SyncModel:
             for fname, fn in self.functions.items():
                 if fname in out:
                     continue
+                if hidden and self._branches_in(fn):
+                    out.add(fname)  # `if idx_next == eos_id: return idx`: each step waits for its token
+                    changed = True
+                    continue
                 for c in self.calls_in_function(fn):
                     if self._direct_sync(c, hidden) or self._callee_name(c) in out:
                         out.add(fname)
                         changed = True
                         break
         return out
+
+    def _branches_in(self, fn: ast.AST) -> bool:
+        cached = getattr(fn, "_wp_tensor_branch", None)
+        if cached is None:
+            todo, cached = [fn._wp_own_scope], False  # type: ignore[attr-defined]
+            while todo and not cached:
+                sc = todo.pop()
+                cached = any(self.branches_on_device(st) for st in sc.stmts)
+                todo.extend(sc.children)
+            fn._wp_tensor_branch = cached  # type: ignore[attr-defined]
+        return cached
 
     def _sync_alias(self, name: str) -> bool:
         """``name`` is bound to a synchronize function itself (not called): ``sync = torch.cuda.synchronize``,
@@ -334,6 +374,12 @@ class SyncModel:
             return False
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
+        if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
+            return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
+        if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
+                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self.is_tensorish(c.args[0]) and \
+                self.placement(c.args[0]) != "cpu":
+            return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c)
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
@@ -363,6 +409,17 @@ class SyncModel:
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
 
+
+
+# calls whose result is a host value computed from device tensors (a bool, a size known only after the kernel ran) or
+# a copy to the host: they wait for the device
+_HOST_VALUE_FUNCS = frozenset({
+    "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
+    "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
+    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose",
+})
+_HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
+_VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 def _imported_sync(qualified: str | None) -> bool:

@@ -1,0 +1,37 @@
+"""Calls whose result is a host value computed from device tensors wait for the device: a correctness check
+(`torch.allclose`), a size known only after the kernel ran (`x.nonzero()`), `float(loss)`, `torch.save`. One of
+them after the last GPU work makes the host clock's end read cover the work (WP102 silent); without it the
+interval is reported."""
+
+import time
+
+import torch
+
+a = torch.randn(2048, 2048, device="cuda")
+b = torch.randn(2048, 2048, device="cuda")
+ref = a @ b
+a @ b
+
+t0 = time.perf_counter()
+c = a @ b
+ok = torch.allclose(c, ref)
+print("checked", ok, time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+c = a @ b
+hits = (c > 0).nonzero()
+print("hits", len(hits), time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+loss = (a @ b).square().mean()
+value = float(loss)
+print("loss", value, time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+c = a @ b
+torch.save(c, "c.pt")
+print("saved", time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+c = a @ b
+print("unchecked", time.perf_counter() - t0)  # expect: WP102
