@@ -338,6 +338,14 @@ class ImportedDefs:
                     return True
         return False
 
+    def callee_def(self, call: ast.Call) -> tuple[Any, ast.AST] | None:
+        """(the context it lives in, the def) of the function ``call`` calls: one of this file (``f(...)``) or one
+        imported from the project's modules (``f(...)``, ``mod.f(...)``); None otherwise."""
+        if isinstance(call.func, ast.Name) and call.func.id in self.functions:  # type: ignore[attr-defined]
+            return self, self.functions[call.func.id]  # type: ignore[attr-defined]
+        d = self.imported_function(call)
+        return (d.ctx, d.node) if d is not None else None
+
     def imported_function(self, call: ast.Call) -> Definition | None:
         d = self.imported_def(call.func)
         return d if d is not None and isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None

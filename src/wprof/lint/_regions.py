@@ -281,25 +281,47 @@ def _timer_contexts(ctx: Context) -> dict[str, tuple[str, bool, bool]]:
     """Context managers defined in the file that time their body: name -> (kind, synced, nvtx)."""
     out: dict[str, tuple[str, bool, bool]] = {}
     for name, cls in ctx.classes.items():
-        methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        enter = methods.get("__enter__") or methods.get("__aenter__")
-        exit_ = methods.get("__exit__") or methods.get("__aexit__")
-        if enter and exit_:
-            info = _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
-            if info:
-                out[name] = info
+        info = _context_class_timer(ctx, cls)
+        if info:
+            out[name] = info
     for name, fn in ctx.functions.items():
-        if not any((dotted(d) or "").endswith("contextmanager") for d in fn.decorator_list):
-            continue
-        yields = [n for n in ast.walk(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
-        if not yields:
-            continue
-        y = yields[0].lineno
-        calls = ctx.calls_in_function(fn)
-        info = _classify(ctx, [c for c in calls if c.lineno < y], [c for c in calls if c.lineno > y])
+        info = _context_function_timer(ctx, fn)
         if info:
             out[name] = info
     return out
+
+
+def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bool] | None:
+    methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    enter = methods.get("__enter__") or methods.get("__aenter__")
+    exit_ = methods.get("__exit__") or methods.get("__aexit__")
+    if enter and exit_:
+        return _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
+    return None
+
+
+def _context_function_timer(ctx: Context, fn: ast.AST) -> tuple[str, bool, bool] | None:
+    if not any((dotted(d) or "").endswith("contextmanager") for d in fn.decorator_list):  # type: ignore
+        return None
+    yields = [n for n in ast.walk(fn) if isinstance(n, (ast.Yield, ast.YieldFrom))]
+    if not yields:
+        return None
+    y = yields[0].lineno
+    calls = ctx.calls_in_function(fn)
+    return _classify(ctx, [c for c in calls if c.lineno < y], [c for c in calls if c.lineno > y])
+
+
+def _imported_timer(ctx: Context, func: ast.AST, kind: str):
+    """A timer class (``kind`` "method": start/stop, tic/toc) or context manager (``kind`` "with") imported from a
+    module of the project, classified in the module that defines it (its clocks and syncs read there)."""
+    d = ctx.imported_def(func)
+    if d is None:
+        return None
+    if kind == "method":
+        return _method_timer(d.ctx, d.node) if isinstance(d.node, ast.ClassDef) else None
+    if isinstance(d.node, ast.ClassDef):
+        return _context_class_timer(d.ctx, d.node)
+    return _context_function_timer(d.ctx, d.node)
 
 
 def _classify(ctx: Context, before: list[ast.Call], after: list[ast.Call]) -> tuple[str, bool, bool] | None:
@@ -329,6 +351,8 @@ def _with_regions(ctx: Context) -> list[Region]:
                 last = name.rsplit(".", 1)[-1]
                 if last in timers and (name == last or name.startswith("self.")):
                     kind, synced, nvtx = timers[last]
+                elif (imported := _imported_timer(ctx, func, "with")) is not None:
+                    kind, synced, nvtx = imported  # `with Timer("fwd"):` of the project's timing module
                 elif q in _KNOWN_TIMERS:
                     kind, synced = _KNOWN_TIMERS[q]
                     nvtx = False
@@ -362,14 +386,21 @@ def _method_timers(ctx: Context) -> dict[str, tuple[str, bool, bool, str, str]]:
     ``end``/``pause``) both read a host clock (or both record an event): name -> (kind, synced, nvtx, start, stop)."""
     out: dict[str, tuple[str, bool, bool, str, str]] = {}
     for name, cls in ctx.classes.items():
-        methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        start = next((m for m in _TIMER_STARTS if m in methods), None)
-        stop = next((m for m in _TIMER_STOPS if m in methods), None)
-        if start and stop:
-            info = _classify(ctx, ctx.calls_in_function(methods[start]), ctx.calls_in_function(methods[stop]))
-            if info:
-                out[name] = (*info, start, stop)
+        info = _method_timer(ctx, cls)
+        if info:
+            out[name] = info
     return out
+
+
+def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bool, str, str] | None:
+    methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    start = next((m for m in _TIMER_STARTS if m in methods), None)
+    stop = next((m for m in _TIMER_STOPS if m in methods), None)
+    if start and stop:
+        info = _classify(ctx, ctx.calls_in_function(methods[start]), ctx.calls_in_function(methods[stop]))
+        if info:
+            return (*info, start, stop)
+    return None
 
 
 def _method_timer_regions(ctx: Context) -> list[Region]:
@@ -377,18 +408,24 @@ def _method_timer_regions(ctx: Context) -> list[Region]:
     the statements between the start and the next stop call on the same instance, in one scope, are timed like a
     ``with`` timer's body."""
     timers = _method_timers(ctx) if ctx.classes else {}
-    if not timers:
-        return []
     instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class
     for scope in ctx.scopes:
         for stmt in scope.stmts:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
-                    isinstance(stmt.value, ast.Call) and dotted(stmt.value.func) in timers:
-                instances[stmt.targets[0].id] = dotted(stmt.value.func)  # type: ignore[assignment]
+                    isinstance(stmt.value, ast.Call):
+                cls = dotted(stmt.value.func)
+                if cls is not None and cls not in timers and cls not in ctx.classes:
+                    imported = _imported_timer(ctx, stmt.value.func, "method")  # `Timer()` of the project
+                    if imported is not None:
+                        timers[cls] = imported
+                if cls in timers:
+                    instances[stmt.targets[0].id] = cls  # type: ignore[assignment]
+    if not timers:
+        return []
     out = []
 
     def method_call(stmt: ast.stmt) -> tuple[str, str, ast.Call] | None:
-        v = stmt.value if isinstance(stmt, ast.Expr) else None
+        v = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None  # `elapsed = timer.toc()` too
         if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and isinstance(v.func.value, ast.Name) and \
                 v.func.value.id in instances:
             return v.func.value.id, v.func.attr, v
@@ -423,7 +460,12 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
         return False
     fn = ctx.functions.get(call.func.id)
-    if fn is None or not getattr(fn, "body", None):
+    if fn is None:  # a function imported from the project's modules: read where it is defined
+        d = ctx.imported_function(call)
+        if d is None:
+            return False
+        ctx, fn = d.ctx, d.node
+    if not getattr(fn, "body", None):
         return False
     cache = ctx.__dict__.setdefault("_settles", {})
     if id(fn) in cache:

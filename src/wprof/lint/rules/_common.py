@@ -752,8 +752,8 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     if any(ctx.method(c) == "backward" for c in r.calls()):  # training: a run, unless one step timed once (set 20)
         return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
             not any(ctx.method(c) == "step" for c in r.calls())
-    return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
-               _fn_data_driven(ctx, ctx.functions[c.func.id]) for c in r.calls())
+    return any((d := ctx.callee_def(c)) is not None and _fn_data_driven(*d)  # (of the project's modules too)
+               for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)))
 
 
 def _fn_data_driven(ctx: Context, fn: ast.AST) -> bool:

@@ -1,0 +1,1 @@
+from .clocks import *  # noqa: F403
