@@ -2,8 +2,9 @@
 analysis (``warmup_findings``: the work of a region against the calls before it in the same function) does not see:
 
 - a helper that times one call and returns the interval, called in a loop of samples that are summed or averaged
-  (``t += matmul_time(n, gpu)`` then ``t /= reps``), with no warmup before the loop: the first sample holds the
-  work's one-off start-up costs and the mean carries them (set 17, anak1st);
+  (``t += matmul_time(n, gpu)`` then ``t /= reps``), or once per configuration of a sweep (``for n in sizes:
+  t = matmul_time(n, gpu)``), with no warmup before the loop: the first sample holds the work's one-off start-up
+  costs and the mean (or the first row) carries them (set 17, anak1st);
 
 Precision first: the timed work must be shown to run on the GPU (an operand on the GPU, or a model handed in that
 the caller put there), every call site of the helper must sit in one function, and nothing before the loop (in
@@ -70,8 +71,8 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if cold is None:
             continue
         c, key = cold
-        if _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
-            continue
+        if ctx.is_compiled(key) or _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
+            continue  # (a compiled one: WP112's)
         if not isinstance(caller.node, ast.Module) and not _first_call_cold(ctx, caller, key):
             continue
         done.add(id(fn))
@@ -125,6 +126,10 @@ def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> 
         return False
 
     if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and st.value is site:
+        return True
+    if isinstance(st, ast.Assign) and st.value is site and all(  # a row per configuration: the first row is cold
+            isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
+            for lp in st._wp_loops):  # type: ignore[attr-defined]
         return True
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.method(st.value) == "append" and \
             st.value.args and st.value.args[0] is site:

@@ -384,6 +384,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
     from ._common import _helper_ran_before
 
     from ._common import _mean_of_per_iteration, _summed_then_divided
+    from ._cold_helpers import _ran_before
 
     out = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -429,8 +430,9 @@ def _cold_lambda_sites(ctx: Context) -> list:
                         # `timed(lambda: evaluate(model, x))`, a function of the file on a GPU model or GPU data
                         (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name))):
                     continue
-                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx):
-                    continue
+                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
+                        or _ran_before(ctx, key, caller, st._wp_idx):
+                    continue  # (`accuracy()` first, which runs `evaluate` itself)
                 if any(isinstance(a, ast.Name) and _exercised(a.id, caller, st._wp_idx)
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
