@@ -398,6 +398,8 @@ class SyncModel:
         if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
                 self.placement(c.args[0]) != "cpu":
             return True  # np.asarray(jax_array): a copy to the host, which waits for the computation
+        if m in _HOST_READING_METHODS and any(self._tensor_value(a) for a in [*c.args, *(k.value for k in c.keywords)]):
+            return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
@@ -441,6 +443,12 @@ _HOST_VALUE_FUNCS = frozenset({
     "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
     "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
     "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose", "jax.device_get",
+    "torchvision.utils.save_image",
+})
+# methods of host objects that read the values of the tensors they are handed (token ids turned into text, a scalar
+# written to TensorBoard): a copy to the host
+_HOST_READING_METHODS = frozenset({
+    "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
