@@ -13,7 +13,11 @@ is printed row by row with no robust summary (the first row compiles); a timing 
 that builds its compiled work anew from its own parameters (`TritonLayer(heads=h)`) and times its single first
 call; and `model = torch.compile(model)` before a loop of runs whose durations are averaged, the model first
 called inside run 0's timed region (a skipped first run, `if run == 0: continue`, is fine). A class imported from a
-`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call.
+`triton_*` module (or named `Triton...`) is a Triton layer: its instances compile on their first call. Since the
+fifth session also: `timed(lambda: fast(model, x))` called once with `fast` compiled and never called before, and a
+compiled callable (compiled here, or returned compiled by a set-up function of the file: `model, step = init()`)
+handed to a function of the file that calls it (`generate(model, tok, step_fn=step)`) inside a one-off timed
+region, never called or handed over before.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -66,6 +70,9 @@ def check(ctx: Context) -> None:
     for site, key, helper in _compiled_lambda_sites(ctx):
         ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{helper}` (includes compilation)",
                    "Call it once or more before handing it to the timing helper")
+    for call, key, param in compiled_handed_in(ctx):
+        ctx.report(call, f"Compiled `{key}` is first called inside `{dotted(call.func)}` (as `{param}`) within the "
+                   "timed region (includes compilation)", "Run it once or more before the timed region")
     for call, key in _fresh_per_call(ctx):
         ctx.report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
                    "(includes compilation)", "Call it once or more before the timed region")
@@ -372,3 +379,82 @@ def _compiled_lambda_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             continue
         out.append((c, key, c.func.id))
     return out
+
+
+def compiled_handed_in(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """A one-off timed region that hands a compiled callable to a function of the file which calls it
+    (``generate(model, tok, 64, step_fn=step)``, ``step`` compiled here or returned compiled by a set-up function
+    of the file: ``model, step = init(True)``), with no call or hand-over of it before the region: the first
+    generation compiles it (set 22, fish-speech). (call, compiled name, the parameter it is bound to)."""
+    from ._common import _times_first_call, mentions_warmup_for, single_pass
+
+    cached = ctx.__dict__.get("_wp_compiled_handed_in")
+    if cached is not None:
+        return cached
+    out: list[tuple[ast.Call, str, str]] = []
+    for r in ctx.regions:
+        if (r.loop is not None and not single_pass(ctx, r.loop)) or r.outer is not None or \
+                mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or data_driven(ctx, r):
+            continue
+        for c in r.calls():
+            if not (isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
+                continue
+            fn = ctx.functions[c.func.id]
+            pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+            hit = None
+            for param, value in bound:
+                if isinstance(value, ast.Name) and _calls_param(ctx, fn, param) and \
+                        _compiled_value(ctx, value.id, r.scope, r.lo) and not _handed_before(value.id, r.scope, r.lo):
+                    hit = (c, value.id, param)
+                    break
+            if hit:
+                out.append(hit)
+                break
+    ctx._wp_compiled_handed_in = out  # type: ignore[attr-defined]
+    return out
+
+
+def _calls_param(ctx: Context, fn: ast.AST, param: str) -> bool:
+    return any(isinstance(c.func, ast.Name) and c.func.id == param for c in ctx.calls_in_function(fn))
+
+
+def _compiled_value(ctx: Context, name: str, scope, before: int) -> bool:
+    """``name`` holds a compiled callable at ``before``: its latest binding in ``scope`` is a compile call, or the
+    element of a set-up function's returned tuple that is one (``model, step = init(...)`` with ``init`` returning
+    ``model, step`` after ``step = torch.compile(...) if flag else ...``)."""
+    from .._names import COMPILERS
+
+    def compiles(v: ast.AST | None) -> bool:
+        return v is not None and any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS for n in ast.walk(v))
+
+    binds = [st for st in scope.stmts[:before] if isinstance(st, ast.Assign) and len(st.targets) == 1 and
+             any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.targets[0]))]
+    if not binds:
+        return False
+    st = binds[-1]
+    t, v = st.targets[0], st.value
+    if isinstance(t, ast.Name):
+        return compiles(v)
+    if not (isinstance(t, ast.Tuple) and isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and
+            v.func.id in ctx.functions):
+        return False
+    i = next(k for k, e in enumerate(t.elts) if isinstance(e, ast.Name) and e.id == name)
+    fn = ctx.functions[v.func.id]
+    local = ctx._local_bindings(fn._wp_own_scope) or {}  # type: ignore[attr-defined]
+    for ret in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
+        if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == len(t.elts):
+            e = ret.value.elts[i]
+            if compiles(e) or (isinstance(e, ast.Name) and any(compiles(bv) for _, bv in local.get(e.id, []))):
+                return True
+    return False
+
+
+def _handed_before(name: str, scope, before: int) -> bool:
+    """``name`` is called, or handed to a call (keywords too), before statement ``before`` of ``scope``."""
+    for st in scope.stmts[:before]:
+        for c in stmt_calls(st):
+            if (isinstance(c.func, ast.Name) and c.func.id == name) or any(
+                    isinstance(a, ast.Name) and a.id == name for a in [*c.args, *(k.value for k in c.keywords)]):
+                return True
+    return False

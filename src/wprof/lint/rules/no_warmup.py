@@ -20,7 +20,24 @@ In a notebook, a `%%timeit -n 1 -r 1` cell (one run, reported as is) of GPU work
 earlier cell is reported at the magic: its only sample is the cold first call.
 
 A warmup is also seen in another function of the file that calls the same imported op and runs first
-(`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`).
+(`main()` benchmarks `torch.mm` with a warmup, then `quick_demo()` times one `torch.mm`), or that runs another
+instance of the same module class of the file (`check()` runs `Act().cuda()` before `bench()` times a new `Act()`).
+What ran in another branch of an `if`/`elif` chain, or in an `if`/`except` part that returned, does not count as a
+warmup, and neither do the warmup words of those branches.
+
+Also reported (set 17 and set 22 classes, since the fifth session):
+- one timed call per configuration of a loop over a list of configurations (`for shape in shapes:`, not a
+  `range` of repeats), each row printed, no warmup anywhere: the first row is the first call; a loop of
+  `range(ITER)` with `ITER = 1` is one sample;
+- a timing helper of the file that returns the interval of one call on GPU data, called in a loop whose samples
+  are summed or averaged (`t += matmul_time(n, gpu)`, then `t /= reps`) with nothing run before the loop: reported
+  at the timed call in the helper;
+- `timed(lambda: run(model, x))` once, `run` a function of the file on a GPU model or GPU data; a helper called
+  once per configuration of a sweep with an imported op (`measure(ext.round_bf16, x)`), its warmup defaulting
+  to 0;
+- a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
+  `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors;
+- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -79,6 +96,10 @@ def check(ctx: Context) -> None:
         ctx.report(node, message, "Run it once before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
+    from .compiled_without_warmup import compiled_handed_in
+
+    handed = {id(c) for c, _, _ in compiled_handed_in(ctx)}  # WP112's: the compiled callable it hands in
+    found = [f for f in found if id(f[1]) not in handed]
     for r, call, key in found:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
@@ -381,10 +402,12 @@ def _cold_lambda_sites(ctx: Context) -> list:
             arg = _bound(site, fn, index)
             st = site._wp_stmt  # type: ignore[attr-defined]
             caller: Scope = st._wp_scope
-            if id(site) in seen or st._wp_loops or mentions_warmup(ctx, caller) or _thrown_away(st, site) or any(
+            if id(site) in seen or (st._wp_loops and not _sweep_site(st, site)) or mentions_warmup(ctx, caller) or \
+                    _thrown_away(st, site) or any(
                     o is not site and o._wp_stmt._wp_scope is caller and (o.lineno, o.col_offset) <  # type: ignore
                     (site.lineno, site.col_offset) for o in sites):
-                continue  # called in a loop (the first iteration warms the rest), or not the caller's first call
+                continue  # called in a repeat loop (the first iteration warms the rest), or not the caller's first
+                # call (a sweep over configurations keeps one row each: the first row is cold)
             gpu_data = gpu_inside or any(ctx.placement(a) == "cuda" for a in site.args if a is not arg)
             if isinstance(arg, ast.Lambda) and isinstance(arg.body, ast.Call) and \
                     (gpu_inside or on_gpu(ctx, arg.body)):
@@ -406,11 +429,26 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if _exercised(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
                         _helper_ran_before(ctx, key, caller, st._wp_idx):
                     continue  # run before, or handed to an earlier call (of this helper or another)
+            elif isinstance(arg, ast.Attribute) and gpu_data and (key := dotted(arg) or "") and \
+                    key.split(".")[0] in ctx.imports and not (ctx.qualname(arg.value) or "").startswith(("numpy", "math")):
+                # `measure(ext.round_bf16, x)`: an op of an imported module (an extension) on GPU data
+                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
+                        or any(dotted(a) == key for s2 in caller.stmts[:st._wp_idx] for c in stmt_calls(s2)
+                               for a in [*c.args, *(k.value for k in c.keywords)]):
+                    continue
             else:
                 continue
             seen.add(id(site))
             out.append((site, key, fn.name))
     return out
+
+
+def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
+    """``t = measure(op, x)`` in ``for size in sizes:`` (every enclosing loop walks a list of configurations, not a
+    ``range`` of repeats), its result kept: one row per configuration, the first one the op's first call."""
+    return isinstance(st, ast.Assign) and st.value is site and all(
+        isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
+        for lp in st._wp_loops)  # type: ignore[attr-defined]
 
 
 def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
