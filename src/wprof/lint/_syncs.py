@@ -81,6 +81,8 @@ class SyncModel:
             return True
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
+        if hidden and self._formats_device(call):
+            return True  # log.info(f"loss {loss:.4f}"), "{}".format(loss), str(loss): the value is copied to the host
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
@@ -103,6 +105,19 @@ class SyncModel:
         name = dotted(call.func.value)  # type: ignore[attr-defined]
         return name is not None and any(isinstance(v, ast.Call) and (self.call_name(v) or "").endswith(
             "ReduceLROnPlateau") for v in self.assigns.get(name, ()))
+
+    def _formats_device(self, call: ast.Call) -> bool:
+        """The call formats a device tensor into text: an f-string argument with a tensor field, ``"...".format(t)``,
+        ``str(t)``; formatting reads the value on the host."""
+        vals: list[ast.AST] = []
+        for a in [*call.args, *(k.value for k in call.keywords)]:
+            if isinstance(a, ast.JoinedStr):
+                vals += [v.value for v in a.values if isinstance(v, ast.FormattedValue)]
+        if self.method(call) == "format" and isinstance(call.func.value, ast.Constant) or \
+                (isinstance(call.func, ast.Name) and call.func.id in ("str", "repr") and len(call.args) == 1):  # type: ignore
+            vals += list(call.args)
+        return any(isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and not _meta_attr(v) and
+                   self.is_tensorish(v) and self.placement(v) != "cpu" for v in vals)
 
     def _prints_device(self, call: ast.Call) -> bool:
         vals: list[ast.AST] = []
@@ -374,6 +389,9 @@ class SyncModel:
             return False
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
+        if m == "to" and not any(k.arg == "non_blocking" for k in c.keywords) and any(
+                self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
+            return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
@@ -420,6 +438,13 @@ _HOST_VALUE_FUNCS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _meta_attr(v: ast.AST) -> bool:
+    """``x.shape``, ``x.dtype``, ``x.device`` (and their items): host metadata of a tensor, not its values."""
+    while isinstance(v, ast.Subscript):
+        v = v.value
+    return isinstance(v, ast.Attribute) and v.attr in ("shape", "dtype", "device", "ndim", "is_cuda", "layout")
 
 
 def _imported_sync(qualified: str | None) -> bool:

@@ -35,3 +35,20 @@ print("saved", time.perf_counter() - t0)
 t0 = time.perf_counter()
 c = a @ b
 print("unchecked", time.perf_counter() - t0)  # expect: WP102
+
+t0 = time.perf_counter()
+c = (a @ b).to("cpu")
+print("to host", time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+c = (a @ b).to("cpu", non_blocking=True)
+print("async copy", time.perf_counter() - t0)  # expect: WP102
+
+t0 = time.perf_counter()
+loss = (a @ b).mean()
+log_line = "loss {:.4f}".format(loss)
+print("formatted", time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+c = a @ b
+print(f"shape {c.shape}", time.perf_counter() - t0)  # expect: WP102

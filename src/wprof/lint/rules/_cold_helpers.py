@@ -270,3 +270,61 @@ def _arg_on_gpu(ctx: Context, arg: ast.AST | None, site: ast.Call, device: bool,
             (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
         return ctx._device_value(arg) == "cuda"
     return False
+
+
+def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """A function that builds its model anew from its own parameters (``model = whisper.load_model(name)``, a
+    loader shown to put it on the GPU: its ``try`` catches ``torch.cuda.OutOfMemoryError``, or the model is moved
+    there) and times the model's first call, once: every call of the function (one per model name) times a cold
+    first call (set 22, whisper_bench). The generic analysis leaves a function called again alone, as warmed by its
+    earlier calls; a fresh model is not. (call, key, the loader's text)."""
+    from ._evidence import model_on_gpu
+
+    out: list[tuple[ast.Call, str, str]] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        fn = r.scope.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
+                r.outer is not None or r.inner_loops() or not r.scope.params:
+            continue
+        from ._common import mentions_warmup_for
+
+        if mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or end_to_end(ctx, r) or \
+                cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue
+        for c in r.calls():
+            key = callee_key(c)
+            head = (key or "").split(".")[0]
+            if not key or head in r.scope.params or head == "self":
+                continue
+            binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                     isinstance(st.targets[0], ast.Name) and st.targets[0].id == head]
+            if len(binds) != 1 or binds[0]._wp_idx >= r.lo or not isinstance(binds[0].value, ast.Call):  # type: ignore
+                continue
+            v = binds[0].value
+            if not any(isinstance(n, ast.Name) and n.id in r.scope.params
+                       for a in [*v.args, *(k.value for k in v.keywords)] for n in ast.walk(a)):
+                continue  # not built from the function's own parameters
+            if not (_oom_guarded(ctx, binds[0]) or model_on_gpu(ctx, head)) or \
+                    _used(head, r.scope, r.lo):
+                continue
+            done.add(id(fn))
+            out.append((c, key, ctx.text(v.func)))
+            break
+    return out
+
+
+def _oom_guarded(ctx: Context, st: ast.stmt) -> bool:
+    """``st`` sits in a ``try`` one of whose handlers catches a CUDA out-of-memory error: what it builds goes to the
+    GPU."""
+    node = getattr(st, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, ast.Try) and any(
+                h.type is not None and any((ctx.qualname(n) or "").endswith("OutOfMemoryError")
+                                           for n in ast.walk(h.type) if isinstance(n, (ast.Attribute, ast.Name)))
+                for h in node.handlers):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False

@@ -346,8 +346,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         params = enclosing_params(r.scope)
         for c in work:
             key = elementwise_key(c) if ops else callee_key(c)
-            if key is None or key in ("print",) or key.split(".")[0] in params or \
-                    _closure_over_params(ctx, key, params):
+            if key is None or key in ("print",) or (key.split(".")[0] in params and not _own_model(ctx, key, r)) \
+                    or _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
             if _built_ahead(ctx, key):
                 continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
@@ -382,7 +382,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 continue
             c, key = cold[0]
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
-                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop):
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
@@ -612,6 +612,32 @@ def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> boo
                     first.setdefault(c.func.id, st._wp_idx)  # type: ignore[attr-defined]
         firsts[id(scope)] = first
     return any(i < before and _fn_calls(ctx, name, key, 2) for name, i in firsts[id(scope)].items())
+
+
+def _own_model(ctx: Context, key: str, r: Region) -> bool:
+    """``self.model(self.x)`` timed in ``Bench.run``, ``self.model`` set by the class itself and called by no other
+    method of the class, whose code never mentions a warmup: the object's own model, first run in this method (not
+    a callable its caller may have warmed)."""
+    parts = key.split(".")
+    fn = r.scope.node
+    cls = getattr(getattr(fn, "_wp_scope", None), "node", None)
+    if len(parts) != 2 or parts[0] != "self" or not isinstance(cls, ast.ClassDef) or \
+            getattr(fn, "name", "__init__") == "__init__" or not fn.args.args or fn.args.args[0].arg != "self":
+        return False
+    if "warm" in cls.name.lower() or any("warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower()
+                                         for n in ctx.nodes_in(cls) if isinstance(n, (ast.Name, ast.Attribute))):
+        return False
+    set_here = False
+    for m in cls.body:
+        if not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for n in ast.walk(m):
+            if isinstance(n, ast.Assign) and any(dotted(t) == key for t in n.targets):
+                set_here = True
+            if m is not fn and isinstance(n, ast.Call) and (dotted(n.func) == key or (
+                    isinstance(n.func, ast.Attribute) and dotted(n.func.value) == key)):
+                return False  # another method runs it (a warmup, a check): its order is the caller's
+    return set_here
 
 
 def _instance_of(ctx: Context, scope: Scope, name: str, before: int) -> str | None:
@@ -886,6 +912,28 @@ def _summed_then_divided(ctx: Context, r: Region) -> bool:
         return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and (p.right is ld or (
             p.left is ld and not _unit_divisor(p.right)))
     return bool(after) and all(divided(ld) for ld in after)
+
+
+def _event_list_mean(ctx: Context, r: Region) -> bool:
+    """An event-timed loop appending each ``start.elapsed_time(end)`` to a list (``times.append(...)``) that is
+    summarized by its mean (``sum(times) / len(times)``), not by a robust statistic: the cold first sample is
+    averaged in."""
+    from .._context import base_key
+    from .mean_only import _uses_by_binding
+
+    loop = r.loop
+    if r.kind != "event" or loop is None or r.samples is not None:
+        return False
+    start = base_key(r.start.func.value) if isinstance(r.start.func, ast.Attribute) else None  # type: ignore
+    for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        for c in stmt_calls(st):
+            if ctx.method(c) == "append" and c.args and isinstance(c.func.value, ast.Name) and any(  # type: ignore
+                    isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" and
+                    base_key(n.func.value) == start for n in ast.walk(c.args[0])):  # type: ignore[attr-defined]
+                return any(means and not any(_robust(ctx, o) for o in others)
+                           for means, others, appends, _ in _uses_by_binding(ctx, c.func.value.id)  # type: ignore
+                           if any(a is st for _, a in appends))
+    return False
 
 
 def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:

@@ -60,31 +60,45 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
+    report = _once(ctx)
     for _r, call, key in warmup_findings(ctx, compiled=True):
-        ctx.report(call, f"Compiled `{key}` is timed on its first call (includes compilation)",
-                   "Call it once or more before the timed region")
+        report(call, f"Compiled `{key}` is timed on its first call (includes compilation)",
+               "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):
-        ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
-                   "is never called before the timed region; includes compilation)",
-                   "Call it once or more before handing it to the timing helper")
+        report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
+               "is never called before the timed region; includes compilation)",
+               "Call it once or more before handing it to the timing helper")
     for site, key, helper in _compiled_lambda_sites(ctx):
-        ctx.report(site, f"Compiled `{key}` is timed on its first call inside `{helper}` (includes compilation)",
-                   "Call it once or more before handing it to the timing helper")
+        report(site, f"Compiled `{key}` is timed on its first call inside `{helper}` (includes compilation)",
+               "Call it once or more before handing it to the timing helper")
     for call, key, param in compiled_handed_in(ctx):
-        ctx.report(call, f"Compiled `{key}` is first called inside `{dotted(call.func)}` (as `{param}`) within the "
-                   "timed region (includes compilation)", "Run it once or more before the timed region")
+        report(call, f"Compiled `{key}` is first called inside `{dotted(call.func)}` (as `{param}`) within the "
+               "timed region (includes compilation)", "Run it once or more before the timed region")
     for call, key in _fresh_per_call(ctx):
-        ctx.report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
-                   "(includes compilation)", "Call it once or more before the timed region")
+        report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
+               "(includes compilation)", "Call it once or more before the timed region")
     for call, key in _compiled_once_averaged(ctx):
-        ctx.report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
-                   "averaged with the warm ones (includes compilation)",
-                   "Call it once or more before the timed loop, or leave the first sample out")
+        report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
+               "averaged with the warm ones (includes compilation)",
+               "Call it once or more before the timed loop, or leave the first sample out")
     for call, key in _cold_backward(ctx):
-        ctx.report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
-                   "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
-                   "region")
+        report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
+               "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
+               "region")
 
+
+
+def _once(ctx: Context):
+    """``ctx.report`` that reports a node once (two finders can see the same first call: a one-off region's and
+    the averaged loop's)."""
+    seen: set[tuple[int, int]] = set()
+
+    def report(node, *args, **kw):
+        k = (getattr(node, "lineno", -1), getattr(node, "col_offset", -1))
+        if k not in seen:
+            seen.add(k)
+            ctx.report(node, *args, **kw)
+    return report
 
 def _fresh_per_call(ctx: Context) -> list[tuple[ast.Call, str]]:
     """A timing function called again and again (``for h in heads: benchmark(h)``) that builds its compiled work

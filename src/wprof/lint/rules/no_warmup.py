@@ -37,7 +37,11 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   to 0;
 - a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
   `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors;
-- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run.
+- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run;
+- per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own
+  `self.model` that no other method of the class runs;
+- a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
+  there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -122,6 +126,13 @@ def check(ctx: Context) -> None:
         ctx.report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
                    f"takes in a loop of {where}, summed or averaged with the others)",
                    "Call it a few times before the sampling loop, or leave the first sample out")
+    from ._cold_helpers import fresh_model_first_calls
+
+    done = {(getattr(c, "lineno", 0), getattr(c, "col_offset", 0)) for _, c, _ in found}
+    for call, key, loader in fresh_model_first_calls(ctx):
+        if (call.lineno, call.col_offset) not in done:
+            ctx.report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
+                       "Run the model once before the timed call")
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
