@@ -930,7 +930,7 @@ def _event_list_mean(ctx: Context, r: Region) -> bool:
             if ctx.method(c) == "append" and c.args and isinstance(c.func.value, ast.Name) and any(  # type: ignore
                     isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" and
                     base_key(n.func.value) == start for n in ast.walk(c.args[0])):  # type: ignore[attr-defined]
-                return any(means and not any(_robust(ctx, o) for o in others)
+                return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
                            for means, others, appends, _ in _uses_by_binding(ctx, c.func.value.id)  # type: ignore
                            if any(a is st for _, a in appends))
     return False
@@ -940,7 +940,18 @@ def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
     if r.samples is None:
         return False
     means, others = sample_uses(ctx, r.samples)
-    return bool(means) and not any(_robust(ctx, o) for o in others)
+    return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+
+
+def drops_first(node: ast.AST) -> bool:
+    """``times[1:]``, ``times[warmup:]``: the use leaves the first samples out (the cold one with them). A mean
+    of the samples counts as cold only when some mean takes the whole list."""
+    p = getattr(node, "_wp_parent", None)
+    if not (isinstance(p, ast.Subscript) and p.value is node and isinstance(p.slice, ast.Slice)):
+        return False
+    lo = p.slice.lower
+    return lo is not None and not (isinstance(lo, ast.Constant) and lo.value in (0, None)) and \
+        not (isinstance(lo, ast.UnaryOp) and isinstance(lo.op, ast.USub))  # (times[-10:] keeps the last ten)
 
 
 def _robust(ctx: Context, node: ast.AST) -> bool:
