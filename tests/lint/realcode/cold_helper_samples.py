@@ -1,7 +1,8 @@
 """Set 17 class (anak1st): a timing helper that times one matmul on the GPU and returns the interval, called in a
 loop of N samples that are summed and averaged, with no warmup before the loop: the first sample holds cuBLAS
 start-up and the mean carries it (WP103, at the timed call in the helper). Silent: the same helper warmed by one
-call before the loop, a helper whose samples are summarized by their median, and the CPU run."""
+call before the loop, a helper whose samples are summarized by their median, the mean of the samples after the
+first (`samples[1:]`), a first sample skipped by `if i == 0: continue`, and the CPU run."""
 
 import statistics
 import time
@@ -83,9 +84,46 @@ def softmax_mean(reps):
     print(statistics.mean(samples))  # expect: WP105
 
 
+def relu_time(x):
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    torch.relu(x)
+    torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def relu_trimmed(reps):
+    x = torch.randn(64, 4096, device="cuda")
+    samples = []
+    for _ in range(reps + 1):
+        samples.append(relu_time(x))
+    print(np.mean(samples[1:]))  # expect: WP105
+
+
+def gelu_time(x):
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    torch.nn.functional.gelu(x)
+    torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def gelu_skip_first(reps):
+    x = torch.randn(64, 4096, device="cuda")
+    total = 0.0
+    for i in range(reps + 1):
+        t = gelu_time(x)
+        if i == 0:
+            continue
+        total += t
+    print(total / reps)
+
+
 if __name__ == "__main__":
     average(20, 2000, gpu)
     average(20, 1000, torch.device("cpu"))
     conv_median(20)
     pool_mean(20)
     softmax_mean(20)
+    relu_trimmed(20)
+    gelu_skip_first(20)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, Scope, stmt_calls, stmt_nodes
-from ._common import (_robust, _times_first_call, callee_key, called_before, end_to_end, enclosing_params,
-                      is_library, mentions_warmup, receiver_used_before, work_items)
+from ._common import (_robust, _times_first_call, callee_key, called_before, drops_first, end_to_end,
+                      enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
@@ -106,7 +106,13 @@ def _returns_interval(ctx: Context, r, fn: ast.AST) -> bool:
 
 def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> bool:
     """The loop keeps every sample the helper returns in a sum (``t += helper(...)``, a total or a mean: the cold
-    sample is in both) or in a list summarized by its mean (not by a median or a minimum)."""
+    sample is in both) or in a list summarized by its mean (not by a median or a minimum, not a slice that leaves
+    the first samples out), and no condition on the loop variable picks the samples (``if i > 0: total += t``)."""
+    targets = {n.id for lp in st._wp_loops if isinstance(lp, (ast.For, ast.AsyncFor))  # type: ignore[attr-defined]
+               for n in ast.walk(lp.target) if isinstance(n, ast.Name)}
+    for s2 in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        if isinstance(s2, ast.If) and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(s2.test)):
+            return False
     def kept(name: str) -> bool:
         for s in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
             if isinstance(s, ast.AugAssign) and isinstance(s.op, ast.Add) and \
@@ -135,7 +141,7 @@ def _mean_list(ctx: Context, append: ast.Call) -> bool:
     if not isinstance(target, ast.Name):
         return False
     st = append._wp_stmt  # type: ignore[attr-defined]
-    return any(means and not any(_robust(ctx, o) for o in others)
+    return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
                for means, others, appends, _ in _uses_by_binding(ctx, target.id) if any(a is st for _, a in appends))
 
 

@@ -362,6 +362,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
                                                       (_harness(ctx, ctx.functions[key]) or
                                                        _body_ran_before(ctx, key, r, outer))) \
+                    or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
@@ -849,6 +850,18 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
     return False
 
 
+def _imported_harness(ctx: Context, c: ast.AST) -> bool:
+    """A function of the project's modules that runs a benchmark harness, or synchronizes and may run its own warmup
+    (loops, reads a clock): read where it is defined, it is a harness as a helper of the file would be."""
+    from .._project import function_syncs
+
+    d = ctx.imported_function(c) if isinstance(c, ast.Call) else None
+    if d is None:
+        return False
+    return benchmarks_itself(d.ctx, d.node.name) or (function_syncs(d.ctx, d.node, False) and
+                                                     _harness(d.ctx, d.node))
+
+
 def _body_ran_before(ctx: Context, key: str, r: Region, outer: Scope | None) -> bool:
     """A call of the function ``key`` (another function of the file, a model) ran before the region: the work
     inside the synchronizing wrapper is warm even though the wrapper itself was not called."""
@@ -917,7 +930,7 @@ def _event_list_mean(ctx: Context, r: Region) -> bool:
             if ctx.method(c) == "append" and c.args and isinstance(c.func.value, ast.Name) and any(  # type: ignore
                     isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" and
                     base_key(n.func.value) == start for n in ast.walk(c.args[0])):  # type: ignore[attr-defined]
-                return any(means and not any(_robust(ctx, o) for o in others)
+                return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
                            for means, others, appends, _ in _uses_by_binding(ctx, c.func.value.id)  # type: ignore
                            if any(a is st for _, a in appends))
     return False
@@ -927,7 +940,18 @@ def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
     if r.samples is None:
         return False
     means, others = sample_uses(ctx, r.samples)
-    return bool(means) and not any(_robust(ctx, o) for o in others)
+    return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+
+
+def drops_first(node: ast.AST) -> bool:
+    """``times[1:]``, ``times[warmup:]``: the use leaves the first samples out (the cold one with them). A mean
+    of the samples counts as cold only when some mean takes the whole list."""
+    p = getattr(node, "_wp_parent", None)
+    if not (isinstance(p, ast.Subscript) and p.value is node and isinstance(p.slice, ast.Slice)):
+        return False
+    lo = p.slice.lower
+    return lo is not None and not (isinstance(lo, ast.Constant) and lo.value in (0, None)) and \
+        not (isinstance(lo, ast.UnaryOp) and isinstance(lo.op, ast.USub))  # (times[-10:] keeps the last ten)
 
 
 def _robust(ctx: Context, node: ast.AST) -> bool:
