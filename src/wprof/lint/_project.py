@@ -24,6 +24,7 @@ in the files the user selected; the imported modules are read for what their def
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import sys
 import warnings
@@ -45,6 +46,7 @@ _KNOWN = frozenset({
     "matplotlib", "tqdm", "timm", "torchvision", "torchaudio", "thop", "pynvml", "nvtx", "ultralytics", "wprof",
 })
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+_BUILTINS = frozenset(dir(builtins))
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def _lookup(ctx: Any, name: str, hops: int) -> Definition | None:
     if isinstance(found, tuple):  # re-exported: (level, module parts, name)
         level, parts, orig = found
         return view.resolve(level, (*parts, orig), hops + 1)
-    for level, parts in table.get("*", ()):  # type: ignore[union-attr]
+    for level, parts in (table.get("*", ()) if not name.startswith("_") else ()):  # type: ignore[union-attr]
         d = view.resolve(level, (*parts, name), hops + 1)
         if d is not None:
             return d
@@ -289,6 +291,8 @@ class ImportedDefs:
                         for a in st.names:
                             if a.name != "*":
                                 cached[a.asname or a.name] = (st.level, (*mod, a.name))
+                            else:
+                                self.__dict__.setdefault("_wp_star_imports", []).append((st.level, mod))
             self._wp_import_table = cached
         return cached
 
@@ -310,7 +314,17 @@ class ImportedDefs:
         cache[d] = None
         head, *rest = d.split(".")
         entry = self._import_table().get(head)
-        if entry is None or (not rest and head in self.functions) or head in self.classes:  # type: ignore
+        if (not rest and head in self.functions) or head in self.classes:  # type: ignore[attr-defined]
+            return None
+        if entry is None:  # `from util import *` (public names only), unless the file binds the name itself
+            if head.startswith("_") or head in _BUILTINS or head in self.assigns or \
+                    not self.__dict__.get("_wp_star_imports"):  # type: ignore[attr-defined]
+                return None
+            for level, mod in self.__dict__.get("_wp_star_imports", ()):
+                found = view.resolve(level, (*mod, head, *rest))
+                if found is not None:
+                    cache[d] = found
+                    return found
             return None
         level, parts = entry
         found = view.resolve(level, (*parts, *rest))

@@ -362,6 +362,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
                                                       (_harness(ctx, ctx.functions[key]) or
                                                        _body_ran_before(ctx, key, r, outer))) \
+                    or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
@@ -850,6 +851,18 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
                 benchmarks_itself(ctx, inner) or _harness(ctx, ctx.functions[inner], depth + 1)):
             return True
     return False
+
+
+def _imported_harness(ctx: Context, c: ast.AST) -> bool:
+    """A function of the project's modules that runs a benchmark harness, or synchronizes and may run its own warmup
+    (loops, reads a clock): read where it is defined, it is a harness as a helper of the file would be."""
+    from .._project import function_syncs
+
+    d = ctx.imported_function(c) if isinstance(c, ast.Call) else None
+    if d is None:
+        return False
+    return benchmarks_itself(d.ctx, d.node.name) or (function_syncs(d.ctx, d.node, False) and
+                                                     _harness(d.ctx, d.node))
 
 
 def _body_ran_before(ctx: Context, key: str, r: Region, outer: Scope | None) -> bool:
