@@ -177,20 +177,23 @@ class SyncModel:
             return False
         cache = self.__dict__.setdefault("_host_result", {})
         if name not in cache:
-            roots, pipes = [], []
+            roots, pipes, hub = [], [], []
             for v in self.assigns.get(name, []):
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
-                roots.append(q.startswith(HOST_RESULT_ROOTS))
+                roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
-            cache[name] = (bool(roots) and all(roots), any(pipes))
+                hub.append(_hub_detector(q, v))
+            cache[name] = (bool(roots) and all(roots), any(pipes), any(hub))
         if _tensor_output(call):
             return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
         if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
                 (cache[name][1] or not cache[name][0]):
             return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
+        if cache[name][2] and any(self._tensor_value(a) for a in call.args):
+            return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
         if cache[name][0]:
             return True
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
@@ -452,6 +455,13 @@ _HOST_READING_METHODS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _hub_detector(q: str, v: ast.AST) -> bool:
+    """``torch.hub.load("ultralytics/yolov5", "yolov5s")``: an AutoShape detector whose call runs NMS (boolean masks,
+    a wait for the device) and returns host-side detections, as an ultralytics model does."""
+    return q == "torch.hub.load" and isinstance(v, ast.Call) and bool(v.args) and \
+        isinstance(v.args[0], ast.Constant) and str(v.args[0].value).lower().startswith("ultralytics/")
 
 
 def _meta_attr(v: ast.AST) -> bool:
