@@ -138,6 +138,9 @@ class SyncModel:
                 return True
         return False
 
+    def _uses_jax(self) -> bool:
+        return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
+
     def _tensor_value(self, v: ast.AST) -> bool:
         """A tensor expression (``x``, ``x[i]``, ``x.abs()``, ``x > 0``), not known to be on the CPU."""
         if isinstance(v, ast.Compare):
@@ -392,6 +395,11 @@ class SyncModel:
         if m == "to" and not any(k.arg == "non_blocking" for k in c.keywords) and any(
                 self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
             return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
+        if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
+                self.placement(c.args[0]) != "cpu":
+            return True  # np.asarray(jax_array): a copy to the host, which waits for the computation
+        if m in _HOST_READING_METHODS and any(self._tensor_value(a) for a in [*c.args, *(k.value for k in c.keywords)]):
+            return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
@@ -434,7 +442,13 @@ class SyncModel:
 _HOST_VALUE_FUNCS = frozenset({
     "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
     "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
-    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose",
+    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose", "jax.device_get",
+    "torchvision.utils.save_image",
+})
+# methods of host objects that read the values of the tensors they are handed (token ids turned into text, a scalar
+# written to TensorBoard): a copy to the host
+_HOST_READING_METHODS = frozenset({
+    "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)

@@ -627,6 +627,9 @@ def _own_model(ctx: Context, key: str, r: Region) -> bool:
     if "warm" in cls.name.lower() or any("warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower()
                                          for n in ctx.nodes_in(cls) if isinstance(n, (ast.Name, ast.Attribute))):
         return False
+    if any(isinstance(c.func, ast.Attribute) and c.func.attr == parts[1] and dotted(c.func.value) not in (None, "self")
+           for c in ctx.calls):
+        return False  # `bench.model(x)` run by a caller
     set_here = False
     for m in cls.body:
         if not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
