@@ -466,9 +466,9 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             return False
         if name in self._compiled:
             return True
-        if self.import_view is None or "." in name or name in self.functions or name not in self._import_table():
+        if self.import_view is None or name in self.functions or name.split(".")[0] not in self._import_table():
             return False
-        d = self.imported_def(ast.Name(id=name, ctx=ast.Load()))
+        d = self.imported_name(name)
         return d is not None and d.name in d.ctx._compiled
 
     # ---------------------------------------------------------------- call kinds

@@ -214,13 +214,27 @@ def _module_file(root: Path, parts: tuple[str, ...]) -> Path | None:
     package ``root`` itself."""
     d = root.joinpath(*parts)
     init = d / "__init__.py"
-    if init.is_file():
+    if _is_file(init):
         return init
     if parts:
         f = d.with_name(d.name + ".py")
-        if f.is_file():
+        if _is_file(f):
             return f
     return None
+
+
+def _is_file(p: Path) -> bool:
+    try:
+        return p.is_file()
+    except OSError:  # a folder we may not search (permissions), a name too long...
+        return False
+
+
+def _exists(p: Path) -> bool:
+    try:
+        return p.exists()
+    except OSError:
+        return False
 
 
 def _inside(path: Path, boundary: Path) -> bool:
@@ -237,13 +251,13 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
     directory = Path(os.path.abspath(directory))
     roots = [directory]
     top = directory
-    while (top / "__init__.py").is_file() and top.parent != top:
+    while _is_file(top / "__init__.py") and top.parent != top:
         top = top.parent  # the directory above the top package: `python -m pkg.mod` runs from there
     if top not in roots:
         roots.append(top)
     marker = None
     for d in (directory, *directory.parents):
-        if any((d / m).exists() for m in MARKERS):
+        if any(_exists(d / m) for m in MARKERS):
             marker = d
             break
         if len(d.parts) <= 1:
@@ -251,7 +265,7 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
     if marker is not None:
         boundary = marker
         for r in (marker, marker / "src"):
-            if r not in roots and r.is_dir() and _inside(r, marker):
+            if r not in roots and _exists(r) and _inside(r, marker):
                 roots.append(r)
     else:
         boundary = directory
@@ -351,6 +365,16 @@ class ImportedDefs:
                 if d is not None and d.ctx.uses_gpu and d.ctx._moves_to_gpu(d.node):
                     return True
         return False
+
+    def imported_name(self, name: str) -> Definition | None:
+        """:meth:`imported_def` of a dotted name given as text (a callee key: ``fused_gelu``, ``ops.fused_gelu``)."""
+        parts = name.split(".")
+        if not all(p.isidentifier() for p in parts):
+            return None
+        expr: ast.expr = ast.Name(id=parts[0], ctx=ast.Load())
+        for p in parts[1:]:
+            expr = ast.Attribute(value=expr, attr=p, ctx=ast.Load())
+        return self.imported_def(expr)
 
     def callee_def(self, call: ast.Call) -> tuple[Any, ast.AST] | None:
         """(the context it lives in, the def) of the function ``call`` calls: one of this file (``f(...)``) or one
