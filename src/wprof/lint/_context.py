@@ -460,7 +460,16 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         return d is not None and d in self._tensorish
 
     def is_compiled(self, name: str | None) -> bool:
-        return name is not None and name in self._compiled
+        """``name`` is compiled on its first call: a function of the file (``@torch.compile``, ``@triton.jit``, a
+        ``torch.compile(f)`` result...) or one imported from the project's modules and compiled there."""
+        if name is None:
+            return False
+        if name in self._compiled:
+            return True
+        if self.import_view is None or name in self.functions or name.split(".")[0] not in self._import_table():
+            return False
+        d = self.imported_name(name)
+        return d is not None and d.name in d.ctx._compiled
 
     # ---------------------------------------------------------------- call kinds
     def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:

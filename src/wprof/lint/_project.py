@@ -24,6 +24,7 @@ in the files the user selected; the imported modules are read for what their def
 from __future__ import annotations
 
 import ast
+import builtins
 import os
 import sys
 import warnings
@@ -45,6 +46,7 @@ _KNOWN = frozenset({
     "matplotlib", "tqdm", "timm", "torchvision", "torchaudio", "thop", "pynvml", "nvtx", "ultralytics", "wprof",
 })
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+_BUILTINS = frozenset(dir(builtins))
 
 
 @dataclass(frozen=True)
@@ -169,7 +171,7 @@ def _lookup(ctx: Any, name: str, hops: int) -> Definition | None:
     if isinstance(found, tuple):  # re-exported: (level, module parts, name)
         level, parts, orig = found
         return view.resolve(level, (*parts, orig), hops + 1)
-    for level, parts in table.get("*", ()):  # type: ignore[union-attr]
+    for level, parts in (table.get("*", ()) if not name.startswith("_") else ()):  # type: ignore[union-attr]
         d = view.resolve(level, (*parts, name), hops + 1)
         if d is not None:
             return d
@@ -212,13 +214,27 @@ def _module_file(root: Path, parts: tuple[str, ...]) -> Path | None:
     package ``root`` itself."""
     d = root.joinpath(*parts)
     init = d / "__init__.py"
-    if init.is_file():
+    if _is_file(init):
         return init
     if parts:
         f = d.with_name(d.name + ".py")
-        if f.is_file():
+        if _is_file(f):
             return f
     return None
+
+
+def _is_file(p: Path) -> bool:
+    try:
+        return p.is_file()
+    except OSError:  # a folder we may not search (permissions), a name too long...
+        return False
+
+
+def _exists(p: Path) -> bool:
+    try:
+        return p.exists()
+    except OSError:
+        return False
 
 
 def _inside(path: Path, boundary: Path) -> bool:
@@ -235,13 +251,13 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
     directory = Path(os.path.abspath(directory))
     roots = [directory]
     top = directory
-    while (top / "__init__.py").is_file() and top.parent != top:
+    while _is_file(top / "__init__.py") and top.parent != top:
         top = top.parent  # the directory above the top package: `python -m pkg.mod` runs from there
     if top not in roots:
         roots.append(top)
     marker = None
     for d in (directory, *directory.parents):
-        if any((d / m).exists() for m in MARKERS):
+        if any(_exists(d / m) for m in MARKERS):
             marker = d
             break
         if len(d.parts) <= 1:
@@ -249,7 +265,7 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
     if marker is not None:
         boundary = marker
         for r in (marker, marker / "src"):
-            if r not in roots and r.is_dir() and _inside(r, marker):
+            if r not in roots and _exists(r) and _inside(r, marker):
                 roots.append(r)
     else:
         boundary = directory
@@ -289,6 +305,8 @@ class ImportedDefs:
                         for a in st.names:
                             if a.name != "*":
                                 cached[a.asname or a.name] = (st.level, (*mod, a.name))
+                            else:
+                                self.__dict__.setdefault("_wp_star_imports", []).append((st.level, mod))
             self._wp_import_table = cached
         return cached
 
@@ -310,7 +328,17 @@ class ImportedDefs:
         cache[d] = None
         head, *rest = d.split(".")
         entry = self._import_table().get(head)
-        if entry is None or (not rest and head in self.functions) or head in self.classes:  # type: ignore
+        if (not rest and head in self.functions) or head in self.classes:  # type: ignore[attr-defined]
+            return None
+        if entry is None:  # `from util import *` (public names only), unless the file binds the name itself
+            if head.startswith("_") or head in _BUILTINS or head in self.assigns or \
+                    not self.__dict__.get("_wp_star_imports"):  # type: ignore[attr-defined]
+                return None
+            for level, mod in self.__dict__.get("_wp_star_imports", ()):
+                found = view.resolve(level, (*mod, head, *rest))
+                if found is not None:
+                    cache[d] = found
+                    return found
             return None
         level, parts = entry
         found = view.resolve(level, (*parts, *rest))
@@ -337,6 +365,16 @@ class ImportedDefs:
                 if d is not None and d.ctx.uses_gpu and d.ctx._moves_to_gpu(d.node):
                     return True
         return False
+
+    def imported_name(self, name: str) -> Definition | None:
+        """:meth:`imported_def` of a dotted name given as text (a callee key: ``fused_gelu``, ``ops.fused_gelu``)."""
+        parts = name.split(".")
+        if not all(p.isidentifier() for p in parts):
+            return None
+        expr: ast.expr = ast.Name(id=parts[0], ctx=ast.Load())
+        for p in parts[1:]:
+            expr = ast.Attribute(value=expr, attr=p, ctx=ast.Load())
+        return self.imported_def(expr)
 
     def callee_def(self, call: ast.Call) -> tuple[Any, ast.AST] | None:
         """(the context it lives in, the def) of the function ``call`` calls: one of this file (``f(...)``) or one

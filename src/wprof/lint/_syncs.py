@@ -86,6 +86,8 @@ class SyncModel:
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
+        if hidden and isinstance(call.func, ast.Name) and self._instance_syncs(call.func.id):
+            return True  # det(img) where `det = Detector().cuda()` and Detector.forward ends in `.cpu().numpy()`
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
@@ -95,6 +97,36 @@ class SyncModel:
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _instance_syncs(self, name: str) -> bool:
+        """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
+        ``.to(...)``, ``.eval()``) whose ``__call__`` or ``forward`` waits for the device itself (a copy to the
+        host, ``.item()``, a synchronize): calling the instance waits."""
+        from ._names import dotted
+
+        cache = self.__dict__.setdefault("_wp_instance_sync", {})
+        if name in cache:
+            return cache[name]
+        cache[name] = False
+        classes = set()
+        for v in self.assigns.get(name, []):
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                    v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+                v = v.func.value
+            cls = dotted(v.func) if isinstance(v, ast.Call) else None
+            classes.add(cls if cls in self.classes else None)
+        if len(classes) != 1 or None in classes:
+            return False
+        cls_node = self.classes[classes.pop()]
+        synced = self._syncing_functions(True)
+        out = False
+        for f in cls_node.body:
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in ("__call__", "forward"):
+                out = out or self._branches_in(f) or any(
+                    self._direct_sync(c, True) or (isinstance(c.func, ast.Name) and c.func.id in synced)
+                    for c in self.calls_in_function(f))
+        cache[name] = out
+        return out
 
     def _plateau_step(self, call: ast.Call) -> bool:
         """``sched.step(loss)`` of a ``ReduceLROnPlateau``: it calls ``float(loss)``, a copy to the host."""
@@ -138,6 +170,9 @@ class SyncModel:
                 return True
         return False
 
+    def _uses_jax(self) -> bool:
+        return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
+
     def _tensor_value(self, v: ast.AST) -> bool:
         """A tensor expression (``x``, ``x[i]``, ``x.abs()``, ``x > 0``), not known to be on the CPU."""
         if isinstance(v, ast.Compare):
@@ -174,20 +209,23 @@ class SyncModel:
             return False
         cache = self.__dict__.setdefault("_host_result", {})
         if name not in cache:
-            roots, pipes = [], []
+            roots, pipes, hub = [], [], []
             for v in self.assigns.get(name, []):
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
-                roots.append(q.startswith(HOST_RESULT_ROOTS))
+                roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
-            cache[name] = (bool(roots) and all(roots), any(pipes))
+                hub.append(_hub_detector(q, v))
+            cache[name] = (bool(roots) and all(roots), any(pipes), any(hub))
         if _tensor_output(call):
             return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
         if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
                 (cache[name][1] or not cache[name][0]):
             return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
+        if cache[name][2] and any(self._tensor_value(a) for a in call.args):
+            return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
         if cache[name][0]:
             return True
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
@@ -392,6 +430,11 @@ class SyncModel:
         if m == "to" and not any(k.arg == "non_blocking" for k in c.keywords) and any(
                 self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
             return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
+        if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
+                self.placement(c.args[0]) != "cpu":
+            return True  # np.asarray(jax_array): a copy to the host, which waits for the computation
+        if m in _HOST_READING_METHODS and any(self._tensor_value(a) for a in [*c.args, *(k.value for k in c.keywords)]):
+            return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
@@ -434,10 +477,23 @@ class SyncModel:
 _HOST_VALUE_FUNCS = frozenset({
     "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
     "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
-    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose",
+    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose", "jax.device_get",
+    "torchvision.utils.save_image",
+})
+# methods of host objects that read the values of the tensors they are handed (token ids turned into text, a scalar
+# written to TensorBoard): a copy to the host
+_HOST_READING_METHODS = frozenset({
+    "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _hub_detector(q: str, v: ast.AST) -> bool:
+    """``torch.hub.load("ultralytics/yolov5", "yolov5s")``: an AutoShape detector whose call runs NMS (boolean masks,
+    a wait for the device) and returns host-side detections, as an ultralytics model does."""
+    return q == "torch.hub.load" and isinstance(v, ast.Call) and bool(v.args) and \
+        isinstance(v.args[0], ast.Constant) and str(v.args[0].value).lower().startswith("ultralytics/")
 
 
 def _meta_attr(v: ast.AST) -> bool:

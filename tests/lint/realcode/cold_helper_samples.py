@@ -1,6 +1,7 @@
 """Set 17 class (anak1st): a timing helper that times one matmul on the GPU and returns the interval, called in a
 loop of N samples that are summed and averaged, with no warmup before the loop: the first sample holds cuBLAS
-start-up and the mean carries it (WP103, at the timed call in the helper). Silent: the same helper warmed by one
+start-up and the mean carries it (WP103, at the timed call in the helper); the same for a helper called once per
+size of a sweep (the first row is cold). Silent: the same helper warmed by one
 call before the loop, a helper whose samples are summarized by their median, the mean of the samples after the
 first (`samples[1:]`), a first sample skipped by `if i == 0: continue`, and the CPU run."""
 
@@ -119,6 +120,21 @@ def gelu_skip_first(reps):
     print(total / reps)
 
 
+def layernorm_time(n):
+    x = torch.randn(n, 1024, device="cuda")
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    torch.nn.functional.layer_norm(x, (1024,))  # expect: WP103
+    torch.cuda.synchronize()
+    return time.perf_counter() - start
+
+
+def layernorm_sweep(sizes=(64, 256, 1024)):
+    for n in sizes:
+        t = layernorm_time(n)
+        print(n, t)
+
+
 if __name__ == "__main__":
     average(20, 2000, gpu)
     average(20, 1000, torch.device("cpu"))
@@ -127,3 +143,4 @@ if __name__ == "__main__":
     softmax_mean(20)
     relu_trimmed(20)
     gelu_skip_first(20)
+    layernorm_sweep()

@@ -52,3 +52,19 @@ print("formatted", time.perf_counter() - t0)
 t0 = time.perf_counter()
 c = a @ b
 print(f"shape {c.shape}", time.perf_counter() - t0)  # expect: WP102
+
+
+from transformers import AutoTokenizer  # noqa: E402
+
+tok = AutoTokenizer.from_pretrained("gpt2")
+head = torch.nn.Linear(2048, 50257).cuda()
+head(a)
+
+t0 = time.perf_counter()
+out = torch.argmax(head(a), dim=-1)
+text = tok.batch_decode(out)
+print("decoded", time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+out = torch.argmax(head(a), dim=-1)
+print("argmax", time.perf_counter() - t0)  # expect: WP102

@@ -2,8 +2,9 @@
 analysis (``warmup_findings``: the work of a region against the calls before it in the same function) does not see:
 
 - a helper that times one call and returns the interval, called in a loop of samples that are summed or averaged
-  (``t += matmul_time(n, gpu)`` then ``t /= reps``), with no warmup before the loop: the first sample holds the
-  work's one-off start-up costs and the mean carries them (set 17, anak1st);
+  (``t += matmul_time(n, gpu)`` then ``t /= reps``), or once per configuration of a sweep (``for n in sizes:
+  t = matmul_time(n, gpu)``), with no warmup before the loop: the first sample holds the work's one-off start-up
+  costs and the mean (or the first row) carries them (set 17, anak1st);
 
 Precision first: the timed work must be shown to run on the GPU (an operand on the GPU, or a model handed in that
 the caller put there), every call site of the helper must sit in one function, and nothing before the loop (in
@@ -70,8 +71,8 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if cold is None:
             continue
         c, key = cold
-        if _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
-            continue
+        if ctx.is_compiled(key) or _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
+            continue  # (a compiled one: WP112's)
         if not isinstance(caller.node, ast.Module) and not _first_call_cold(ctx, caller, key):
             continue
         done.add(id(fn))
@@ -125,6 +126,10 @@ def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> 
         return False
 
     if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and st.value is site:
+        return True
+    if isinstance(st, ast.Assign) and st.value is site and all(  # a row per configuration: the first row is cold
+            isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
+            for lp in st._wp_loops):  # type: ignore[attr-defined]
         return True
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.method(st.value) == "append" and \
             st.value.args and st.value.args[0] is site:
@@ -334,3 +339,66 @@ def _oom_guarded(ctx: Context, st: ast.stmt) -> bool:
             return True
         node = getattr(node, "_wp_parent", None)
     return False
+
+
+def _int_const(e: ast.AST) -> int | None:
+    if isinstance(e, ast.Constant) and type(e.value) is int:
+        return e.value
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant) and \
+            type(e.operand.value) is int:
+        return -e.operand.value
+    return None
+
+
+_HOLDS = {ast.Eq: lambda i, k: i == k, ast.Lt: lambda i, k: i < k, ast.LtE: lambda i, k: i <= k}
+
+
+def flag_only_warmup(ctx: Context) -> list[tuple[ast.AST, str, str]]:
+    """``start = -1 if compile else 0; for i in range(start, n): t0 = ...; generate(...); ...; if i == -1:
+    continue``: the warmup iteration (the one the condition on ``i`` drops) exists only when the flag is set; with
+    ``start`` 0 the first timed iteration is the work's first call (gpt-fast and its copies without ``--compile``;
+    set 20, gws ``gpt-infer/main.py``). (cold call, key, the configuration in words)."""
+    out: list[tuple[ast.AST, str, str]] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        loop = r.loop
+        if not isinstance(loop, ast.For) or id(loop) in done or not isinstance(loop.target, ast.Name) or \
+                not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and
+                     loop.iter.func.id == "range" and len(loop.iter.args) >= 2) or _times_first_call(ctx, r):
+            continue
+        s = loop.iter.args[0]
+        binds = [st for st in r.scope.stmts[:loop._wp_idx] if isinstance(st, ast.Assign) and  # type: ignore
+                 any(isinstance(t, ast.Name) and isinstance(s, ast.Name) and t.id == s.id for t in st.targets)]
+        if len(binds) != 1 or not isinstance(binds[0].value, ast.IfExp):
+            continue
+        alts = (_int_const(binds[0].value.body), _int_const(binds[0].value.orelse))
+        if None in alts:
+            continue
+        var = loop.target.id
+        guards = []
+        for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+            test = getattr(st, "test", None) if isinstance(st, (ast.If, ast.While)) else None
+            if test is None or not any(isinstance(n, ast.Name) and n.id == var for n in ast.walk(test)):
+                continue
+            if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == var and
+                    len(test.ops) == 1 and type(test.ops[0]) in _HOLDS and _int_const(test.comparators[0]) is not None):
+                guards = []
+                break  # another condition on the loop variable: its meaning is not read here
+            guards.append((_HOLDS[type(test.ops[0])], _int_const(test.comparators[0])))
+        if not guards:
+            continue
+        warm = [a for a in alts if any(h(a, k) for h, k in guards)]
+        cold = [a for a in alts if not any(h(a, k) for h, k in guards)]
+        if not warm or not cold or id(r.scope.stmts[r.lo]._wp_parent) in {  # type: ignore[attr-defined]
+                id(st) for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1] if isinstance(st, ast.If)}:
+            continue
+        for c in work_items(ctx, r):
+            key = callee_key(c)
+            if key and on_gpu(ctx, c) and not called_before(ctx, key, r.scope, loop._wp_idx):  # type: ignore
+                done.add(id(loop))
+                out.append((c, key, f"when `{s.id}` is {cold[0]}, which skips the warmup iteration `{var} == "  # type: ignore
+                                    f"{warm[0]}` (`{ctx.text(binds[0].value)}`)"))
+                break
+    return out

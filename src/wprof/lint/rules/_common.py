@@ -190,8 +190,12 @@ MEAN_FUNCS = ("mean", "fmean", "average", "nanmean")
 
 
 def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
-    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither."""
-    return sample_uses_of(ctx, ctx.loads(key))
+    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither. Memoized per name
+    (the regions of a long file ask about the same few names: linear, not quadratic)."""
+    cache = ctx.__dict__.setdefault("_wp_sample_uses", {})
+    if key not in cache:
+        cache[key] = sample_uses_of(ctx, ctx.loads(key))
+    return cache[key]
 
 
 def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], list[ast.AST]]:
@@ -362,6 +366,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
                                                       (_harness(ctx, ctx.functions[key]) or
                                                        _body_ran_before(ctx, key, r, outer))) \
+                    or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
@@ -626,6 +631,9 @@ def _own_model(ctx: Context, key: str, r: Region) -> bool:
     if "warm" in cls.name.lower() or any("warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower()
                                          for n in ctx.nodes_in(cls) if isinstance(n, (ast.Name, ast.Attribute))):
         return False
+    if any(isinstance(c.func, ast.Attribute) and c.func.attr == parts[1] and dotted(c.func.value) not in (None, "self")
+           for c in ctx.calls):
+        return False  # `bench.model(x)` run by a caller
     set_here = False
     for m in cls.body:
         if not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -847,6 +855,18 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
                 benchmarks_itself(ctx, inner) or _harness(ctx, ctx.functions[inner], depth + 1)):
             return True
     return False
+
+
+def _imported_harness(ctx: Context, c: ast.AST) -> bool:
+    """A function of the project's modules that runs a benchmark harness, or synchronizes and may run its own warmup
+    (loops, reads a clock): read where it is defined, it is a harness as a helper of the file would be."""
+    from .._project import function_syncs
+
+    d = ctx.imported_function(c) if isinstance(c, ast.Call) else None
+    if d is None:
+        return False
+    return benchmarks_itself(d.ctx, d.node.name) or (function_syncs(d.ctx, d.node, False) and
+                                                     _harness(d.ctx, d.node))
 
 
 def _body_ran_before(ctx: Context, key: str, r: Region, outer: Scope | None) -> bool:

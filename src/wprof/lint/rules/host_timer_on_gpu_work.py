@@ -119,6 +119,10 @@ def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
     runs, so a host clock read after it without a synchronize measures neither (sets 17, 23: WP112 alone hid the
     missing synchronize, which a warmup would not fix)."""
     fn = ctx.functions.get(name)
+    if fn is None and depth == 0:  # a wrapper of the project's modules: read where it is defined
+        d = ctx.imported_name(name)
+        return d is not None and d.ctx.functions.get(d.node.name) is d.node and \
+            _launch_wrapper(d.ctx, d.node.name, depth + 1)
     if fn is None or fn.decorator_list or depth > 3 or name in ctx._syncing_functions(True):  # type: ignore
         return False
     return any((isinstance(c.func, ast.Subscript) and ctx.is_compiled(callee_key(c))) or

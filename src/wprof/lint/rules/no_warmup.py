@@ -41,7 +41,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own
   `self.model` that no other method of the class runs;
 - a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
-  there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call.
+  there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call;
+- a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
+  `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -133,6 +135,13 @@ def check(ctx: Context) -> None:
         if (call.lineno, call.col_offset) not in done:
             ctx.report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
                        "Run the model once before the timed call")
+    from ._cold_helpers import flag_only_warmup
+
+    for call, key, when in flag_only_warmup(ctx):
+        if (call.lineno, call.col_offset) not in done:
+            done.add((call.lineno, call.col_offset))
+            ctx.report(call, f"`{key}` is timed without a warmup call {when}",
+                       "Run one untimed iteration in every configuration")
     for site, key, arg in cold_first_sites(ctx):
         ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
@@ -384,6 +393,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
     from ._common import _helper_ran_before
 
     from ._common import _mean_of_per_iteration, _summed_then_divided
+    from ._cold_helpers import _ran_before
 
     out = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -398,8 +408,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
             continue  # per-call samples dropped or summarized by a robust statistic: the cold one does not count
         params = [a.arg for a in fn.args.args]
         timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params]
-        sites = sorted((c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
-                       key=lambda c: (c.lineno, c.col_offset))
+        sites = _sorted_sites(ctx, fn.name)
         zero = _unused_zero_warmup(fn, sites)
         if len(timed) != 1 or not sites or (mentions_warmup(ctx, r.scope) and not zero) or \
                 _exercised(timed[0].func.id, r.scope, r.lo, skip=zero):
@@ -429,8 +438,9 @@ def _cold_lambda_sites(ctx: Context) -> list:
                         # `timed(lambda: evaluate(model, x))`, a function of the file on a GPU model or GPU data
                         (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name))):
                     continue
-                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx):
-                    continue
+                if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
+                        or _ran_before(ctx, key, caller, st._wp_idx):
+                    continue  # (`accuracy()` first, which runs `evaluate` itself)
                 if any(isinstance(a, ast.Name) and _exercised(a.id, caller, st._wp_idx)
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
@@ -460,6 +470,15 @@ def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
     return isinstance(st, ast.Assign) and st.value is site and all(
         isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
         for lp in st._wp_loops)  # type: ignore[attr-defined]
+
+
+def _sorted_sites(ctx: Context, name: str) -> list[ast.Call]:
+    """The calls ``name(...)`` of the file in source order, sorted once per name."""
+    cache = ctx.__dict__.setdefault("_wp_sorted_sites", {})
+    if name not in cache:
+        cache[name] = sorted((c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name),
+                             key=lambda c: (c.lineno, c.col_offset))
+    return cache[name]
 
 
 def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:

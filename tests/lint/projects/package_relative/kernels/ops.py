@@ -10,3 +10,12 @@ def matmul_on_device(x, w):
 
 def settle():
     torch.cuda.synchronize()
+
+
+def run_suite(x, w, repeats=10):
+    for _ in range(3):
+        x @ w
+    torch.cuda.synchronize()
+    for _ in range(repeats):
+        x @ w
+    torch.cuda.synchronize()

@@ -1,0 +1,1 @@
+from .steps import *  # noqa: F403
