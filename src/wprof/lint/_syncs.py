@@ -86,6 +86,8 @@ class SyncModel:
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
+        if hidden and isinstance(call.func, ast.Name) and self._instance_syncs(call.func.id):
+            return True  # det(img) where `det = Detector().cuda()` and Detector.forward ends in `.cpu().numpy()`
         name = call.func.id if isinstance(call.func, ast.Name) else m
         if name is not None and name in self.functions:  # f(...) or self.sync(...): a function of this file
             return name in self._syncing_functions(hidden)
@@ -95,6 +97,36 @@ class SyncModel:
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _instance_syncs(self, name: str) -> bool:
+        """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
+        ``.to(...)``, ``.eval()``) whose ``__call__`` or ``forward`` waits for the device itself (a copy to the
+        host, ``.item()``, a synchronize): calling the instance waits."""
+        from ._names import dotted
+
+        cache = self.__dict__.setdefault("_wp_instance_sync", {})
+        if name in cache:
+            return cache[name]
+        cache[name] = False
+        classes = set()
+        for v in self.assigns.get(name, []):
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                    v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+                v = v.func.value
+            cls = dotted(v.func) if isinstance(v, ast.Call) else None
+            classes.add(cls if cls in self.classes else None)
+        if len(classes) != 1 or None in classes:
+            return False
+        cls_node = self.classes[classes.pop()]
+        synced = self._syncing_functions(True)
+        out = False
+        for f in cls_node.body:
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in ("__call__", "forward"):
+                out = out or self._branches_in(f) or any(
+                    self._direct_sync(c, True) or (isinstance(c.func, ast.Name) and c.func.id in synced)
+                    for c in self.calls_in_function(f))
+        cache[name] = out
+        return out
 
     def _plateau_step(self, call: ast.Call) -> bool:
         """``sched.step(loss)`` of a ``ReduceLROnPlateau``: it calls ``float(loss)``, a copy to the host."""
@@ -177,20 +209,23 @@ class SyncModel:
             return False
         cache = self.__dict__.setdefault("_host_result", {})
         if name not in cache:
-            roots, pipes = [], []
+            roots, pipes, hub = [], [], []
             for v in self.assigns.get(name, []):
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
-                roots.append(q.startswith(HOST_RESULT_ROOTS))
+                roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
-            cache[name] = (bool(roots) and all(roots), any(pipes))
+                hub.append(_hub_detector(q, v))
+            cache[name] = (bool(roots) and all(roots), any(pipes), any(hub))
         if _tensor_output(call):
             return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
         if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
                 (cache[name][1] or not cache[name][0]):
             return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
+        if cache[name][2] and any(self._tensor_value(a) for a in call.args):
+            return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
         if cache[name][0]:
             return True
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
@@ -452,6 +487,13 @@ _HOST_READING_METHODS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _hub_detector(q: str, v: ast.AST) -> bool:
+    """``torch.hub.load("ultralytics/yolov5", "yolov5s")``: an AutoShape detector whose call runs NMS (boolean masks,
+    a wait for the device) and returns host-side detections, as an ultralytics model does."""
+    return q == "torch.hub.load" and isinstance(v, ast.Call) and bool(v.args) and \
+        isinstance(v.args[0], ast.Constant) and str(v.args[0].value).lower().startswith("ultralytics/")
 
 
 def _meta_attr(v: ast.AST) -> bool:

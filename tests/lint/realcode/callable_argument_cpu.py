@@ -56,3 +56,18 @@ def repeat(fn, *args):
 
 
 repeat(gto.contract, cp.ones((64, 64)), 8)  # an imported function handed GPU data
+
+
+def timed_once(fn, arg):
+    t0 = time.perf_counter()
+    fn(arg)
+    return time.perf_counter() - t0  # expect: WP102
+
+
+def sweep(op):
+    for n in (256, 1024):
+        timed_once(op, n)
+
+
+def make_and_sweep():
+    sweep(lambda n: cp.random.rand(n, n) @ cp.random.rand(n, n))

@@ -13,11 +13,13 @@ def generate(model, tokens, steps):
     return tokens
 
 
-def main(compile: bool = False, num_samples: int = 1):
+def main(compile: bool = False, num_samples: int = 1, verbose: bool = False):
     model = torch.nn.Embedding(512, 512).cuda()
     tokens = torch.zeros(1, 8, dtype=torch.long, device="cuda")
     start = -1 if compile else 0
     for i in range(start, num_samples):
+        if i >= 0 and verbose:
+            print("sample", i)
         torch.cuda.synchronize()
         t0 = time.perf_counter()
         y = generate(model, tokens, 32)  # expect: WP103

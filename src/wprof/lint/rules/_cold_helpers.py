@@ -382,6 +382,9 @@ def flag_only_warmup(ctx: Context) -> list[tuple[ast.AST, str, str]]:
             test = getattr(st, "test", None) if isinstance(st, (ast.If, ast.While)) else None
             if test is None or not any(isinstance(n, ast.Name) and n.id == var for n in ast.walk(test)):
                 continue
+            if isinstance(st, ast.If) and not any(isinstance(n, ast.Continue) for b in st.body for n in ast.walk(b)) \
+                    and r.scope.stmts[r.lo] not in st.body and (r.interval is None or r.interval not in st.body):
+                continue  # `if i >= 0 and interactive: prompt = input()`: not what decides which samples count
             if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == var and
                     len(test.ops) == 1 and type(test.ops[0]) in _HOLDS and _int_const(test.comparators[0]) is not None):
                 guards = []

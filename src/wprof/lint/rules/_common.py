@@ -190,8 +190,12 @@ MEAN_FUNCS = ("mean", "fmean", "average", "nanmean")
 
 
 def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
-    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither."""
-    return sample_uses_of(ctx, ctx.loads(key))
+    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither. Memoized per name
+    (the regions of a long file ask about the same few names: linear, not quadratic)."""
+    cache = ctx.__dict__.setdefault("_wp_sample_uses", {})
+    if key not in cache:
+        cache[key] = sample_uses_of(ctx, ctx.loads(key))
+    return cache[key]
 
 
 def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], list[ast.AST]]:

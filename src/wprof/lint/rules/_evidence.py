@@ -223,11 +223,25 @@ def param_call_shown(ctx: Context, call: ast.Call) -> bool | None:
     scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
     if call.func.id not in scope.params:
         return None
-    values = passed_values(ctx, scope.node, call.func.id)
+    return _param_shown(ctx, scope, call.func.id, 0)
+
+
+def _param_shown(ctx: Context, scope, param: str, depth: int) -> bool | None:
+    """What the callers of ``scope``'s function hand its parameter ``param``: a callable or data shown on the GPU
+    (True), nothing shown (False), or no caller seen (None). A value that is itself a parameter of the caller
+    (``run_all(fn)`` handing ``fn`` on to ``bench(fn, x)``) is looked up in that caller's callers in turn."""
+    values = passed_values(ctx, scope.node, param)
     if values is None:
         return None
-    return any(shows_gpu_work(ctx, v) or any(_on_gpu_value(ctx, a) for a in [*c.args, *(k.value for k in c.keywords)]
-                                              if a is not v) for v, c in values)
+    for v, c in values:
+        if shows_gpu_work(ctx, v) or any(_on_gpu_value(ctx, a) for a in [*c.args, *(k.value for k in c.keywords)]
+                                         if a is not v):
+            return True
+        outer = getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None)
+        if depth < 3 and isinstance(v, ast.Name) and outer is not None and v.id in outer.params and \
+                _param_shown(ctx, outer, v.id, depth + 1) is not False:
+            return True  # handed on from the caller's own parameter: shown there, or not known (kept strong)
+    return False
 
 
 def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:

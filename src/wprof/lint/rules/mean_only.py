@@ -112,10 +112,14 @@ def _returned_samples(ctx: Context) -> dict[int, ast.Call]:
     """Calls (by id) of a function, of this file or imported from the project, that returns a list of timing samples
     it took (``times = []; ... times.append(get_elapsed_time(s, e)); return times``), assigned to a name."""
     out = {}
+    averaged: dict[str, bool] = {}  # per name, once (a long file assigns the same few names many times)
     for c in ctx.calls:
         if not isinstance(c.func, (ast.Name, ast.Attribute)) or not _targets(c):
             continue
-        if not any(_classify_use(ctx, u) == "mean" for u in ctx.loads(_targets(c)[0].id)):  # type: ignore
+        target = _targets(c)[0].id  # type: ignore[attr-defined]
+        if target not in averaged:
+            averaged[target] = any(_classify_use(ctx, u) == "mean" for u in ctx.loads(target))
+        if not averaged[target]:
             continue  # never averaged: whatever the helper returns, there is nothing to report
         name = c.func.id if isinstance(c.func, ast.Name) else None
         if name is not None and name in ctx.functions:

@@ -408,8 +408,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
             continue  # per-call samples dropped or summarized by a robust statistic: the cold one does not count
         params = [a.arg for a in fn.args.args]
         timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params]
-        sites = sorted((c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name),
-                       key=lambda c: (c.lineno, c.col_offset))
+        sites = _sorted_sites(ctx, fn.name)
         zero = _unused_zero_warmup(fn, sites)
         if len(timed) != 1 or not sites or (mentions_warmup(ctx, r.scope) and not zero) or \
                 _exercised(timed[0].func.id, r.scope, r.lo, skip=zero):
@@ -471,6 +470,15 @@ def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
     return isinstance(st, ast.Assign) and st.value is site and all(
         isinstance(lp, ast.For) and isinstance(lp.iter, (ast.Name, ast.Attribute, ast.Tuple, ast.List))
         for lp in st._wp_loops)  # type: ignore[attr-defined]
+
+
+def _sorted_sites(ctx: Context, name: str) -> list[ast.Call]:
+    """The calls ``name(...)`` of the file in source order, sorted once per name."""
+    cache = ctx.__dict__.setdefault("_wp_sorted_sites", {})
+    if name not in cache:
+        cache[name] = sorted((c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name),
+                             key=lambda c: (c.lineno, c.col_offset))
+    return cache[name]
 
 
 def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
