@@ -570,6 +570,9 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
                 self._computes_on_gpu_args(self.functions[q], call):
             return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
+        if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
+                self._moves_to_gpu(self.functions[q]):
+            return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
         return any(self.is_tensorish(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))

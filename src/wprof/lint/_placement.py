@@ -207,6 +207,8 @@ class PlacementModel:
             return self.placement(expr.operand)  # -x, ~mask: where x lives
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
+        if isinstance(expr, ast.Attribute) and expr.attr in ("real", "imag", "T", "mT", "H", "data"):
+            return self.placement(expr.value)  # b.real, w.T, p.data: views of the same array
         if isinstance(expr, (ast.Name, ast.Attribute)):
             d = dotted(expr)
             if d is None:

@@ -401,6 +401,24 @@ class ImportedDefs:
         d = self.imported_function(call)
         return d is not None and d.node.name in d.ctx._gpu_callables
 
+    def puts_on_gpu_call(self, call: ast.Call) -> bool:
+        """Strong evidence: a call of a function imported from the project whose body moves data to the GPU in so
+        many words (``x.cuda()``, ``.to("cuda")``, ``device="cuda"``); a CuPy call or a ``"cuda"`` string in a branch
+        is not enough (``fit(X)`` written for NumPy and CuPy alike). (A function of the same file is not taken as
+        evidence: on set 23 a wrapper whose inner op had run before was reported strong, which the warmup model does
+        not yet see through.)"""
+        d = self.imported_function(call)
+        if d is None:
+            return False
+        ctx, fn = d.ctx, d.node
+        cache = ctx.__dict__.setdefault("_wp_puts_on_gpu", {})
+        if id(fn) not in cache:
+            cache[id(fn)] = any(
+                ctx.method(c) == "cuda" or (ctx.method(c) == "to" and ctx.placement(c) == "cuda") or
+                any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in c.keywords)
+                for c in ctx.calls_in_function(fn))
+        return cache[id(fn)]
+
     def imported_moves_to_gpu(self, call: ast.Call) -> bool:
         """A call of an imported project function that puts data on the GPU itself (``x.cuda()`` inside)."""
         d = self.imported_function(call)

@@ -438,8 +438,7 @@ class SyncModel:
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
-                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self.is_tensorish(c.args[0]) and \
-                self.placement(c.args[0]) != "cpu":
+                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]):
             return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c)
 

@@ -32,3 +32,9 @@ with timer("numpy"):
     price(numpy, s_cpu, k_cpu)
 with timer("cupy"):
     price(cupy, s_gpu, k_gpu)  # expect: WP103
+
+spectrum = cupy.fft.fft(s_gpu)
+t0 = time.time()
+spectrum = cupy.fft.fft(s_gpu)
+total = float(spectrum.real.sum())  # a CuPy scalar read on the host: waits for the FFT
+print("fft", total, time.time() - t0)
