@@ -25,7 +25,8 @@ from ._names import (  # noqa: F401 -- re-exported: rules import these names fro
     SYNCING_LAST_NAMES, TRANSFER_METHODS, GPU_MODULE_PREFIXES, NOT_WORK_PREFIXES, COMPILERS, dotted,
 )
 from ._placement import PlacementModel
-from ._project import ImportedDefs, ImportView
+from ._imported import ImportedDefs
+from ._project import ImportView
 from ._syncs import SyncModel
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
@@ -525,12 +526,7 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         ``torch.compile(f)`` result...) or one imported from the project's modules and compiled there."""
         if name is None:
             return False
-        if name in self._compiled:
-            return True
-        if self.import_view is None or name in self.functions or name.split(".")[0] not in self._import_table():
-            return False
-        d = self.imported_name(name)
-        return d is not None and d.name in d.ctx._compiled
+        return name in self._compiled or self.imported_compiled(name)
 
     # ---------------------------------------------------------------- call kinds
     def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:
