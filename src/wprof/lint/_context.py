@@ -25,7 +25,8 @@ from ._names import (  # noqa: F401 -- re-exported: rules import these names fro
     SYNCING_LAST_NAMES, TRANSFER_METHODS, GPU_MODULE_PREFIXES, NOT_WORK_PREFIXES, COMPILERS, dotted,
 )
 from ._placement import PlacementModel
-from ._project import ImportedDefs, ImportView
+from ._imported import ImportedDefs
+from ._project import ImportView
 from ._syncs import SyncModel
 
 _SKIP_FIELDS = frozenset({"ctx", "op", "ops", "type_comment"})
@@ -464,12 +465,7 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         ``torch.compile(f)`` result...) or one imported from the project's modules and compiled there."""
         if name is None:
             return False
-        if name in self._compiled:
-            return True
-        if self.import_view is None or name in self.functions or name.split(".")[0] not in self._import_table():
-            return False
-        d = self.imported_name(name)
-        return d is not None and d.name in d.ctx._compiled
+        return name in self._compiled or self.imported_compiled(name)
 
     # ---------------------------------------------------------------- call kinds
     def calls_in_function(self, fn: ast.AST) -> list[ast.Call]:
@@ -574,6 +570,9 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
         if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
                 self._computes_on_gpu_args(self.functions[q], call):
             return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
+        if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
+                self._moves_to_gpu(self.functions[q]):
+            return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
         return any(self.is_tensorish(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))

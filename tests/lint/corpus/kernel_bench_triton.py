@@ -53,7 +53,7 @@ def bench_events(x, iters=100):
         start.record()
         softmax(x)
         end.record()
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect: WP101
         times.append(start.elapsed_time(end))
     return np.mean(times)  # expect: WP105
 

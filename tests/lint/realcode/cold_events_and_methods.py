@@ -35,7 +35,7 @@ def softmax_median(n=20):
         s.record()
         torch.softmax(x, dim=-1)
         e.record()
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect: WP101
         times.append(s.elapsed_time(e))
     print(statistics.median(times))
 

@@ -38,7 +38,7 @@ print(min(runs), max(runs))
 
 times = []
 for _ in range(1000):
-    torch.cuda.synchronize()  # expect: WP101
+    torch.cuda.synchronize()  # expect-extra: WP101
     t0 = time.perf_counter()
     model(x)
     torch.cuda.synchronize()

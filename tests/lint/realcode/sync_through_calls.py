@@ -77,7 +77,7 @@ if torch.cuda.is_available():
 def timed_runs(fn, wait_for_computation, repetitions):
     times = []
     for _ in range(repetitions):
-        wait_for_computation()  # expect: WP101
+        wait_for_computation()  # expect-extra: WP101
         start = time.perf_counter_ns()
         fn()
         wait_for_computation()  # every caller passes a synchronize here

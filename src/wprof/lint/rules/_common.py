@@ -860,7 +860,7 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
 def _imported_harness(ctx: Context, c: ast.AST) -> bool:
     """A function of the project's modules that runs a benchmark harness, or synchronizes and may run its own warmup
     (loops, reads a clock): read where it is defined, it is a harness as a helper of the file would be."""
-    from .._project import function_syncs
+    from .._imported import function_syncs
 
     d = ctx.imported_function(c) if isinstance(c, ast.Call) else None
     if d is None:

@@ -40,8 +40,8 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
     operands = list(node.args) + [k.value for k in node.keywords]
     if isinstance(node.func, ast.Attribute):
         operands.append(node.func.value)
-    if any(ctx.placement(a) == "cuda" for a in operands) or ctx.imported_moves_to_gpu(node):
-        return True  # (a function of another module of the project that moves its data to the GPU itself)
+    if any(ctx.placement(a) == "cuda" for a in operands) or ctx.puts_on_gpu_call(node):
+        return True  # (a function of the file or of the project's modules that moves its data to the GPU itself)
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
     return model is not None and model_on_gpu(ctx, model)
 

@@ -1,24 +1,35 @@
-'''WP101 sync-every-iteration: a timed loop synchronizes the device before and after every iteration.
+'''WP101 sync-every-iteration: a timed loop synchronizes the device in every iteration around a µs-scale op.
 
 ## What it does
-Checks for loops that are timed (one sample per iteration, or inside a timed region) and call an explicit device
-synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`...) both before the GPU work of each iteration
-and after it.
+Checks for timed loops (one sample per iteration, or a loop inside a timed interval) that call an explicit device
+synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
+where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
+normalization op, a Triton kernel of the file without a loop, or a small function of the file made of a few such
+ops; no model or module call, no inner loop, no generation, no host I/O, no tensor the file shows to hold more than
+2^24 elements. Three shapes are reported:
+
+- a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
+  barrier);
+- an event pair per iteration with a synchronize after (or between) the records;
+- a loop timed as a whole with a synchronize in its body.
+
+A synchronize before and after every sample whose length the code does not show (a model forward, a callable
+handed in, a matmul of unknown size) is reported only with `--extend-select extra` (weak evidence): around samples
+of milliseconds, a per-sample synchronize is the right way to get per-sample latency.
 
 ## Why is this bad?
-Each synchronization drains the queue: the host stops running ahead of the GPU, every iteration pays the launch
-latency of its first kernel, and the GPU idles while the host catches up. The loop you measure is no longer the
-loop you run. On an H200 a `synchronize()` costs about 4.5 µs on an idle device and the seed's "sync before and
-after" template slowed a launch-bound training loop by about 4% (see BASELINES.md); for a ~2 µs kernel the
-per-call host round trip is larger than the kernel. A single synchronize just before the end timer read is correct
-and is not reported; one per side of every iteration is the anti-pattern.
+Each synchronize drains the queue: the host stops running ahead of the GPU and the next launch starts on an idle
+device. Around a µs-scale op each sample then measures the launch latency and the host round trip, not the op: on
+an H200 a `synchronize()` costs about 4.5 µs on an idle device and a tiny `torch.add` launch plus synchronize
+14.3 µs of host time (BASELINES.md), more than the GPU time of a small elementwise op. With events, the start event fires as soon as it is recorded on the idle
+GPU, before the slow launch path has queued the kernel, so the event interval includes the launch too.
 
 ## Example
 ```python
-for step in range(100):
-    torch.cuda.synchronize()
+times = []
+for _ in range(100):
     t0 = time.perf_counter()
-    loss = train_step(batch)
+    torch.add(x, y)  # ~10 µs of GPU work
     torch.cuda.synchronize()
     times.append(time.perf_counter() - t0)
 ```
@@ -27,13 +38,14 @@ for step in range(100):
 ```python
 starts = [torch.cuda.Event(enable_timing=True) for _ in range(100)]
 ends = [torch.cuda.Event(enable_timing=True) for _ in range(100)]
-for step in range(100):
-    starts[step].record()
-    loss = train_step(batch)
-    ends[step].record()
+for i in range(100):
+    starts[i].record()
+    torch.add(x, y)
+    ends[i].record()
 torch.cuda.synchronize()
 times = [s.elapsed_time(e) for s, e in zip(starts, ends)]
 ```
+or time N launches in one interval (`t0`, N calls, one synchronize, `t1`) and divide by N.
 
 ## Fix safety
 No automatic fix: moving to events changes how results are read.
@@ -45,20 +57,26 @@ import ast
 
 from .._context import Context, stmt_nodes
 from .._regions import covered, periodic
+from ._sample_length import short_sample
 
 CODE = "WP101"
 NAME = "sync-every-iteration"
 FIX = "none"
-GROUP = "extra"  # opt-in: held-out precision 5/9 on real code (docs/lint.md, sets 3-10): the cost is a few µs per sample
+GROUP = "default"  # default since the fifth session: a finding rests on a sample shown to be short (docs/lint.md)
 
 
 def check(ctx: Context) -> None:
-    region_loops = {id(r.loop) for r in ctx.regions if r.loop is not None}
+    per_sample: dict[int, list] = {}
+    for r in ctx.regions:
+        if r.loop is not None:
+            per_sample.setdefault(id(r.loop), []).append(r)
     for scope in ctx.scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
                 continue
-            if id(loop) not in region_loops and not covered(ctx, loop):
+            regions = per_sample.get(id(loop), [])
+            whole = covered(ctx, loop)
+            if not regions and not whole:
                 continue
             body = [s for s in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
                     if s._wp_loops and s._wp_loops[-1] is loop]  # type: ignore[attr-defined]
@@ -67,11 +85,67 @@ def check(ctx: Context) -> None:
                 continue
             syncs = [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
                      if ctx.is_sync(c, hidden=False) and not periodic(s)]  # not `if step % N == 0:` syncs
+            if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
+                continue
             before = [c for i, c in syncs if i < min(work)]
             after = [c for i, c in syncs if i > max(work)]
             if before and after and not _long_samples(ctx, loop, body):
+                # the length of each sample is not shown: a guess, reported with `extra` only
                 ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
-                           "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events")
+                           "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
+                           weak=True)
+
+
+def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool,
+                       syncs: list[tuple[int, ast.Call]]) -> bool:
+    """A synchronize in every iteration around a sample shown to be short (one µs-scale op): report it with
+    confidence, shaped by how the loop is timed. True when reported."""
+    for r in regions:  # one sample per iteration
+        sample = r.stmts()
+        op = short_sample(ctx, loop, sample)
+        if op is None:
+            continue
+        if r.kind == "host":
+            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            if not inside:
+                continue
+            ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` ends every host-timed sample of one short op "
+                       f"(`{_short_text(ctx, op)}`): each sample measures the launch and the synchronize round trip "
+                       "(tens of µs), not the op",
+                       "Record CUDA events around each launch and synchronize once after the loop, or time N "
+                       "launches in one interval and divide by N")
+            return True
+        if r.kind == "event":
+            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            if inside:
+                ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` between the event records of every sample of "
+                           f"one short op (`{_short_text(ctx, op)}`): each sample measures the host round trip, not "
+                           "the op", "Record the end event right after the launch, and synchronize once after the "
+                           "loop")
+                return True
+            after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
+            if not after:
+                continue
+            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` after every event-timed sample of one short op "
+                       f"(`{_short_text(ctx, op)}`): the GPU idles between samples, so the start event fires before "
+                       "the launch and each sample measures the launch latency, not the op",
+                       "Record all the events in the loop and synchronize once after it, or time N launches between "
+                       "two events and divide by N")
+            return True
+    if whole and not regions:  # the loop is timed as a whole
+        op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
+        after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
+        if after:
+            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
+                       f"one short op (`{_short_text(ctx, op)}`): the interval counts N launch-and-synchronize round "
+                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N")
+            return True
+    return False
+
+
+def _short_text(ctx: Context, stmt: ast.stmt) -> str:
+    text = " ".join(ctx.text(stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else stmt).split())
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 _FEW_SAMPLES = 10

@@ -1,0 +1,183 @@
+"""How :class:`Context` sees the definitions a file imports from the user's project (a mixin).
+
+Each question about an imported function or class (does it synchronize, launch GPU work, move data to the GPU,
+return per-sample times, is it a timer class) is answered in the context of the module that defines it, as it would
+be for a definition of the same file; the modules are found and analysed once per run by :mod:`._project`.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from typing import Any
+
+from ._project import Definition, ImportView
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+class ImportedDefs:
+    """Mixin of :class:`Context`: the definitions this file imports from the project (``import_view`` set by the
+    engine; None for text linted without a file, and then nothing is imported)."""
+
+    import_view: ImportView | None = None
+
+    def _import_table(self) -> dict[str, tuple[int, tuple[str, ...]]]:
+        """local name -> (level, dotted parts it stands for), from every import statement of the file."""
+        cached = self.__dict__.get("_wp_import_table")
+        if cached is None:
+            cached = {}
+            for scope in self.scopes:  # type: ignore[attr-defined]
+                for st in scope.stmts:
+                    if isinstance(st, ast.Import):
+                        for a in st.names:
+                            if a.asname:
+                                cached[a.asname] = (0, tuple(a.name.split(".")))
+                            else:
+                                head = a.name.split(".")[0]
+                                cached[head] = (0, (head,))
+                    elif isinstance(st, ast.ImportFrom):
+                        mod = tuple(st.module.split(".")) if st.module else ()
+                        for a in st.names:
+                            if a.name != "*":
+                                cached[a.asname or a.name] = (st.level, (*mod, a.name))
+                            else:
+                                self.__dict__.setdefault("_wp_star_imports", []).append((st.level, mod))
+            self._wp_import_table = cached
+        return cached
+
+    def imported_def(self, expr: ast.AST) -> Definition | None:
+        """The project definition that a name or dotted attribute (``benchmark``, ``utils.benchmark``,
+        ``m.Timer``) refers to through this file's imports; None when it is not imported from the project, or it is
+        a name defined in this file."""
+        view = self.import_view
+        if view is None or not view.project.enabled:
+            return None
+        from ._names import dotted
+
+        d = dotted(expr)
+        if d is None:
+            return None
+        cache = self.__dict__.setdefault("_wp_imported", {})
+        if d in cache:
+            return cache[d]
+        cache[d] = None
+        head, *rest = d.split(".")
+        entry = self._import_table().get(head)
+        if (not rest and head in self.functions) or head in self.classes:  # type: ignore[attr-defined]
+            return None
+        if entry is None:  # `from util import *` (public names only), unless the file binds the name itself
+            if head.startswith("_") or head in _BUILTINS or head in self.assigns or \
+                    not self.__dict__.get("_wp_star_imports"):  # type: ignore[attr-defined]
+                return None
+            for level, mod in self.__dict__.get("_wp_star_imports", ()):
+                found = view.resolve(level, (*mod, head, *rest))
+                if found is not None:
+                    cache[d] = found
+                    return found
+            return None
+        level, parts = entry
+        found = view.resolve(level, (*parts, *rest))
+        cache[d] = found
+        return found
+
+    def calls_gpu_code_of_project(self) -> bool:
+        """The file calls a function it imports from the project that puts data on the GPU itself (``y =
+        mm_on_gpu(x, w)`` in a notebook, ``mm_on_gpu`` doing ``x.cuda()`` in the module beside it): it uses the GPU.
+        (A harness that runs a callable it is handed, ``bench_gpu_time(fn)``, says nothing of the caller's data.)"""
+        if self.import_view is None or not self.import_view.project.enabled:
+            return False
+        calls = self.calls  # type: ignore[attr-defined]
+        if not any(self.is_clock(c) or self.method(c) in ("record", "timeit", "repeat") or  # type: ignore
+                   (self.call_name(c) or "").startswith("timeit.") for c in calls):  # type: ignore[attr-defined]
+            return False  # nothing timed here: whether it uses the GPU changes no finding, no module is read for it
+        table = self._import_table()
+        for c in calls:
+            head = c.func
+            while isinstance(head, ast.Attribute):
+                head = head.value
+            if isinstance(head, ast.Name) and head.id in table:
+                d = self.imported_function(c)
+                if d is not None and d.ctx.uses_gpu and d.ctx._moves_to_gpu(d.node):
+                    return True
+        return False
+
+    def imported_name(self, name: str) -> Definition | None:
+        """:meth:`imported_def` of a dotted name given as text (a callee key: ``fused_gelu``, ``ops.fused_gelu``)."""
+        parts = name.split(".")
+        if not all(p.isidentifier() for p in parts):
+            return None
+        expr: ast.expr = ast.Name(id=parts[0], ctx=ast.Load())
+        for p in parts[1:]:
+            expr = ast.Attribute(value=expr, attr=p, ctx=ast.Load())
+        return self.imported_def(expr)
+
+    def callee_def(self, call: ast.Call) -> tuple[Any, ast.AST] | None:
+        """(the context it lives in, the def) of the function ``call`` calls: one of this file (``f(...)``) or one
+        imported from the project's modules (``f(...)``, ``mod.f(...)``); None otherwise."""
+        if isinstance(call.func, ast.Name) and call.func.id in self.functions:  # type: ignore[attr-defined]
+            return self, self.functions[call.func.id]  # type: ignore[attr-defined]
+        d = self.imported_function(call)
+        return (d.ctx, d.node) if d is not None else None
+
+    def imported_function(self, call: ast.Call) -> Definition | None:
+        d = self.imported_def(call.func)
+        return d if d is not None and isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+    def imported_syncs(self, call: ast.Call, hidden: bool) -> bool:
+        """A call of an imported project function that synchronizes (directly or through its own calls)."""
+        d = self.imported_function(call)
+        return d is not None and function_syncs(d.ctx, d.node, hidden)
+
+    def imported_gpu_work(self, call: ast.Call) -> bool:
+        """A call of an imported project function that launches GPU work, as its module sees it (in a file that uses
+        the GPU: the others are not timing GPU work, and their imports are not read for it)."""
+        if not getattr(self, "uses_gpu", False):
+            return False
+        d = self.imported_function(call)
+        return d is not None and d.node.name in d.ctx._gpu_callables
+
+    def puts_on_gpu_call(self, call: ast.Call) -> bool:
+        """Strong evidence: a call of a function imported from the project whose body moves data to the GPU in so
+        many words (``x.cuda()``, ``.to("cuda")``, ``device="cuda"``); a CuPy call or a ``"cuda"`` string in a branch
+        is not enough (``fit(X)`` written for NumPy and CuPy alike). (A function of the same file is not taken as
+        evidence: on set 23 a wrapper whose inner op had run before was reported strong, which the warmup model does
+        not yet see through.)"""
+        d = self.imported_function(call)
+        if d is None:
+            return False
+        ctx, fn = d.ctx, d.node
+        cache = ctx.__dict__.setdefault("_wp_puts_on_gpu", {})
+        if id(fn) not in cache:
+            cache[id(fn)] = any(
+                ctx.method(c) == "cuda" or (ctx.method(c) == "to" and ctx.placement(c) == "cuda") or
+                any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in c.keywords)
+                for c in ctx.calls_in_function(fn))
+        return cache[id(fn)]
+
+    def imported_compiled(self, name: str) -> bool:
+        """``name`` (a callee key) is a function imported from the project and compiled there (``@torch.compile``,
+        ``@triton.jit``, a launch of a JIT kernel inside)."""
+        if self.import_view is None or name in self.functions or \
+                name.split(".")[0] not in self._import_table():  # type: ignore[attr-defined]
+            return False
+        d = self.imported_name(name)
+        return d is not None and d.name in d.ctx._compiled
+
+    def imported_moves_to_gpu(self, call: ast.Call) -> bool:
+        """A call of an imported project function that puts data on the GPU itself (``x.cuda()`` inside)."""
+        d = self.imported_function(call)
+        return d is not None and d.ctx._moves_to_gpu(d.node)
+
+
+def function_syncs(ctx: Any, fn: ast.AST, hidden: bool) -> bool:
+    """``fn`` (a function of ``ctx``'s module) synchronizes: one of its calls waits, or calls a function of the
+    module (or one it imports from the project) that does."""
+    cache = ctx.__dict__.setdefault("_wp_fn_syncs", {})
+    key = (id(fn), hidden)
+    if key not in cache:
+        cache[key] = False  # recursion: not shown to wait
+        syncing = ctx._syncing_functions(hidden)
+        cache[key] = any(ctx._direct_sync(c, hidden) or ctx._callee_name(c) in syncing
+                         for c in ctx.calls_in_function(fn))
+    return cache[key]

@@ -1,0 +1,125 @@
+"""WP101 on short samples (set 24): a synchronize in every iteration around one µs-scale op; and the near misses
+whose samples are long or not shown to be short (silent, or weak with `extra`)."""
+import time
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(src, dst, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(dst + offs, tl.load(src + offs, mask=offs < n) * 2.0, mask=offs < n)
+
+
+def scale(v):
+    out = torch.empty_like(v)
+    n = v.numel()
+    scale_kernel[(triton.cdiv(n, 1024),)](v, out, n, BLOCK=1024)
+    return out
+
+
+a = torch.rand(1 << 20, device="cuda")
+b = torch.rand(1 << 20, device="cuda")
+net = torch.nn.Sequential(torch.nn.Linear(1024, 1024), torch.nn.ReLU()).cuda()
+for _ in range(3):  # warm everything up
+    scale(a)
+    torch.sigmoid(a)
+    d = torch.sub(a, b)
+    net(a[:1024])
+torch.cuda.synchronize()
+
+
+def per_sample_end_sync(reps=10):  # ten samples are enough to show it: the op is short
+    lat = []
+    for _ in range(reps):
+        begin = time.time()
+        scale(a)
+        torch.cuda.synchronize()  # expect: WP101
+        lat.append(time.time() - begin)
+    return sorted(lat)
+
+
+def whole_loop(reps=200):
+    torch.sub(a, b)
+    torch.cuda.synchronize()
+    begin = time.perf_counter()
+    for _ in range(reps):
+        d = torch.sub(a, b)
+        torch.cuda.synchronize()  # expect: WP101
+    return (time.perf_counter() - begin) / reps
+
+
+def events_per_launch(reps=50):
+    e0 = torch.cuda.Event(enable_timing=True)
+    e1 = torch.cuda.Event(enable_timing=True)
+    ms = []
+    for _ in range(reps):
+        e0.record()
+        torch.sigmoid(a)
+        e1.record()
+        e1.synchronize()  # expect: WP101
+        ms.append(e0.elapsed_time(e1))
+    return sorted(ms)
+
+
+# silent: a model forward per sample (its length is not shown); weak with `extra`
+def model_latency(reps=100):
+    lat = []
+    for _ in range(reps):
+        torch.cuda.synchronize()  # expect-extra: WP101
+        begin = time.perf_counter()
+        net(a[:1024])
+        torch.cuda.synchronize()
+        lat.append(time.perf_counter() - begin)
+    return sorted(lat)
+
+
+# silent: each iteration times another input (a sweep, not repeated samples)
+def sweep(sizes=(1 << 10, 1 << 14, 1 << 18)):
+    xs = [torch.rand(n, device="cuda") for n in sizes]
+    for v in xs:
+        torch.sigmoid(v)
+    lat = []
+    for v in xs:
+        begin = time.perf_counter()
+        torch.sigmoid(v)
+        torch.cuda.synchronize()
+        lat.append(time.perf_counter() - begin)
+    return lat
+
+
+# silent: a matmul's length depends on its sizes; a large elementwise op is not µs-scale
+big = torch.rand(8192, 8192, device="cuda")
+torch.exp(big)
+sq = torch.mm(big, big)
+torch.cuda.synchronize()
+
+
+def large_ops(reps=20):
+    lat = []
+    for _ in range(reps):
+        begin = time.perf_counter()
+        torch.exp(big)
+        torch.cuda.synchronize()
+        lat.append(time.perf_counter() - begin)
+    torch.mm(big, big)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        sq = torch.mm(big, big)
+        torch.cuda.synchronize()
+    return sorted(lat), (time.perf_counter() - t0) / reps
+
+
+# silent: one synchronize after the loop, events read after it
+def right_way(reps=100):
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for i in range(reps):
+        starts[i].record()
+        scale(a)
+        ends[i].record()
+    torch.cuda.synchronize()
+    return sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
