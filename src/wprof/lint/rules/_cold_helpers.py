@@ -200,6 +200,15 @@ def _ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
 
 
 def _fn_runs(ctx: Context, name: str, key: str, depth: int, seen: frozenset = frozenset()) -> bool:
+    memo = ctx.__dict__.setdefault("_wp_fn_runs", {})
+    k = (name, key, depth)
+    if k not in memo:
+        memo[k] = False  # (a cycle reads as "does not run it")
+        memo[k] = _fn_runs_uncached(ctx, name, key, depth, seen)
+    return memo[k]
+
+
+def _fn_runs_uncached(ctx: Context, name: str, key: str, depth: int, seen: frozenset) -> bool:
     fn = ctx.functions[name]
     if key == "@" and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ctx.nodes_in(fn)):
         return True
@@ -405,3 +414,80 @@ def flag_only_warmup(ctx: Context) -> list[tuple[ast.AST, str, str]]:
                                     f"{warm[0]}` (`{ctx.text(binds[0].value)}`)"))
                 break
     return out
+
+
+def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
+    """A timing function whose timed work is a call of its model parameter (``model.generate(**inputs)``), never run
+    before in it, called with a model its caller has just built (``model, tok = load(prec)`` in the same loop
+    iteration, or ``timed(load(dt), ids)``) and not run before the call: every call times a fresh model's first call
+    (set 25: SwastikP ``run_benchmark``, Rana, cby). The model is shown on the GPU (its name, the loader moving it
+    there, or the call's own evidence). (timed call, key, the caller's argument)."""
+    from ._common import mentions_warmup_for
+    from ._evidence import model_on_gpu
+
+    out: list[tuple[ast.AST, str, str]] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        fn = r.scope.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
+                r.outer is not None or mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or \
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue
+        params = [a.arg for a in fn.args.args]
+        work = work_items(ctx, r)
+        cold = next(((c, k) for c in work if (k := callee_key(c)) and k.split(".")[0] in params and
+                     k.rsplit(".", 1)[-1] not in _SETUP), None)
+        if cold is None or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
+            continue
+        c, key = cold
+        p = key.split(".")[0]
+        if _used(p, r.scope, r.lo):
+            continue  # the helper runs (or hands on) its model before the clock starts
+        sites = [s for s in call_sites(ctx, fn.name) if isinstance(s.func, ast.Name) and s.func.id == fn.name]
+        if not sites:
+            continue
+        fresh = []
+        for site in sites:
+            arg = _bound(site, fn, params.index(p))
+            st = site._wp_stmt  # type: ignore[attr-defined]
+            caller: Scope = st._wp_scope
+            if mentions_warmup(ctx, caller):
+                break
+            if isinstance(arg, ast.Call) and (ctx.placement(arg) == "cuda" or on_gpu(ctx, c)):
+                fresh.append(ctx.text(arg))  # `timed(load(dt), ids)`: built for this call
+                continue
+            if not isinstance(arg, ast.Name) or arg.id in enclosing_params(caller):
+                break
+            binds = [b for b in caller.stmts[:st._wp_idx] if isinstance(b, ast.Assign) and
+                     any(isinstance(n, ast.Name) and n.id == arg.id for t in b.targets for n in ast.walk(t))]
+            if not binds or not isinstance(binds[-1].value, ast.Call) or \
+                    tuple(getattr(binds[-1], "_wp_loops", ())) != tuple(st._wp_loops) or \
+                    _used_between(arg.id, caller, binds[-1]._wp_idx, st._wp_idx):  # type: ignore[attr-defined]
+                break  # not freshly built for this call (in the same loop iteration), or run in between
+            v = binds[-1].value
+            if not (model_on_gpu(ctx, arg.id) or ctx.placement(v) == "cuda" or on_gpu(ctx, c) or (
+                    isinstance(v.func, ast.Name) and v.func.id in ctx.functions and
+                    ctx._moves_to_gpu(ctx.functions[v.func.id]))):
+                break
+            fresh.append(arg.id)
+        else:
+            done.add(id(fn))
+            out.append((c, key, fresh[0]))
+    return out
+
+
+def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
+    """``name`` is called, has a non-setup method called, or is handed to a call, strictly between ``lo`` and
+    ``hi``."""
+    for stmt in scope.stmts[lo + 1:hi]:
+        for c in stmt_calls(stmt):
+            f = c.func
+            if (isinstance(f, ast.Name) and f.id == name) or (
+                    isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and
+                    f.attr not in _SETUP) or any(isinstance(n, ast.Name) and n.id == name
+                                                 for a in [*c.args, *(k.value for k in c.keywords)]
+                                                 for n in ast.walk(a)):
+                return True
+    return False

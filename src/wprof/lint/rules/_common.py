@@ -368,7 +368,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                                                        _body_ran_before(ctx, key, r, outer))) \
                     or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
-                    or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r):
+                    or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r) \
+                    or _file_fn_ran_before(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -625,15 +626,16 @@ def _own_model(ctx: Context, key: str, r: Region) -> bool:
     parts = key.split(".")
     fn = r.scope.node
     cls = getattr(getattr(fn, "_wp_scope", None), "node", None)
-    if len(parts) != 2 or parts[0] != "self" or not isinstance(cls, ast.ClassDef) or \
+    key = ".".join(parts[:2])  # `self.model.generate(...)`: the object is `self.model`
+    if len(parts) not in (2, 3) or parts[0] != "self" or not isinstance(cls, ast.ClassDef) or \
             getattr(fn, "name", "__init__") == "__init__" or not fn.args.args or fn.args.args[0].arg != "self":
         return False
     if "warm" in cls.name.lower() or any("warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower()
                                          for n in ctx.nodes_in(cls) if isinstance(n, (ast.Name, ast.Attribute))):
         return False
-    if any(isinstance(c.func, ast.Attribute) and c.func.attr == parts[1] and dotted(c.func.value) not in (None, "self")
-           for c in ctx.calls):
-        return False  # `bench.model(x)` run by a caller
+    other = re.compile(rf"^(?!self\.)[\w.]+\.{re.escape(parts[1])}(\.\w+)?$")
+    if any(other.match(dotted(c.func) or "") for c in ctx.calls):
+        return False  # `bench.model(x)`, `bench.model.generate(ids)` run by a caller
     set_here = False
     for m in cls.body:
         if not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -645,6 +647,18 @@ def _own_model(ctx: Context, key: str, r: Region) -> bool:
                     isinstance(n.func, ast.Attribute) and dotted(n.func.value) == key)):
                 return False  # another method runs it (a warmup, a check): its order is the caller's
     return set_here
+
+
+def _file_fn_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """A function of the file called in ``scope`` before ``before`` runs ``key`` (a function of the file, or a matrix
+    product), directly or through one more function: ``check(t)`` calls ``popcount(t)`` before ``popcount`` is
+    timed."""
+    if key != "@" and key not in ctx.functions:
+        return False
+    from ._cold_helpers import _fn_runs
+
+    return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and c.func.id != key and
+               _fn_runs(ctx, c.func.id, key, 2) for st in reachable_before(ctx, scope, before) for c in stmt_calls(st))
 
 
 def _instance_of(ctx: Context, scope: Scope, name: str, before: int) -> str | None:

@@ -52,7 +52,7 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
     for s in stmts:
         if isinstance(s, _LOOPS) or isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return None
-        work = [n for n in ctx.gpu_work_in(stmt_nodes(s))]
+        work = sample_work(ctx, s)
         if work:
             work_stmts.append((s, work))
             continue
@@ -71,11 +71,112 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
         kind = _op_kind(ctx, n, 2)
         if kind is None or _large(ctx, n):
             return None
-        on_gpu = on_gpu or kind == "kernel" or _placed_on_gpu(ctx, n)
+        handed_in = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and \
+            n.func.id in s._wp_scope.params  # type: ignore[attr-defined]  # the callers' data was checked
+        on_gpu = on_gpu or kind == "kernel" or handed_in or _placed_on_gpu(ctx, n)
     for c in _calls_of(s):
         if not any(c is n or _inside(c, n) for n in tops) and not _harmless(ctx, c):
             return None
     return s if on_gpu else None
+
+
+def sample_work(ctx: Context, s: ast.stmt) -> list[ast.AST]:
+    """The GPU work of a statement: what the context sees, and arithmetic on a tensor parameter that every caller
+    in the file hands a tensor placed on CUDA (``def baseline(x): ... _ = x * x`` called as ``baseline(x_cuda)``)."""
+    work = ctx.gpu_work_in(stmt_nodes(s))
+    if work:
+        return work
+    scope = s._wp_scope  # type: ignore[attr-defined]
+    return [n for n in stmt_nodes(s) if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and
+            not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and not in_lambda(n) and
+            any(isinstance(x, ast.Name) and x.id in scope.params and _param_on_gpu(ctx, scope, x.id)
+                for x in (n.left, n.right))]
+
+
+def _param_on_gpu(ctx: Context, scope, name: str) -> bool:
+    fn = scope.node
+    arg = _site_args(ctx, fn, name)
+    return bool(arg) and all(a is not None and ctx.placement(a) == "cuda" for a in arg)
+
+
+def _site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None]:
+    """What each call of ``fn`` in this file passes for its parameter ``name`` (None: not known there)."""
+    memo = ctx.__dict__.setdefault("_wp_site_args", {})
+    key = (id(fn), name)
+    if key not in memo:
+        memo[key] = _find_site_args(ctx, fn, name)
+    return memo[key]
+
+
+def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None]:
+    args = getattr(fn, "args", None)
+    fname = getattr(fn, "name", None)
+    if args is None or fname is None:
+        return []
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    idx = pos.index(name) if name in pos else None
+    defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
+    out: list[ast.AST | None] = []
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id == fname):
+            continue
+        kw = [k.value for k in c.keywords if k.arg == name]
+        if kw:
+            out.append(kw[0])
+        elif any(isinstance(a, ast.Starred) for a in c.args) or any(k.arg is None for k in c.keywords):
+            out.append(None)
+        elif idx is not None and idx < len(c.args):
+            out.append(c.args[idx])
+        else:
+            out.append(defaults.get(name))
+    return out
+
+
+def _handed_in(ctx: Context, call: ast.Call, depth: int) -> str | None:
+    """``fn()`` / ``fn(*args)`` of a timing helper's callable parameter: short when every caller in the file hands
+    it a short op (a lambda or a function of the file made of short ops, a torch op of the list) on CUDA data."""
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    name = call.func.id  # type: ignore[attr-defined]
+    sites = _site_args(ctx, scope.node, name)
+    if not sites or depth <= 0:
+        return None
+    kinds = []
+    for arg in sites:
+        kind = _callable_kind(ctx, arg, depth - 1)
+        if kind is None:
+            return None
+        kinds.append(kind)
+    return "kernel" if "kernel" in kinds else "op"
+
+
+def _callable_kind(ctx: Context, arg: ast.AST | None, depth: int) -> str | None:
+    if isinstance(arg, ast.Name) and arg.id not in ctx.functions:
+        values = ctx.assigns.get(arg.id, [])
+        if len(values) == 1 and isinstance(values[0], ast.Lambda):
+            arg = values[0]
+    if isinstance(arg, ast.Lambda):
+        body = arg.body
+        if not isinstance(body, (ast.Call, ast.BinOp)) or _large(ctx, body):
+            return None
+        kind = _op_kind(ctx, body, depth)
+        if kind == "op" and not _names_on_gpu(ctx, body):
+            return None
+        return kind
+    if isinstance(arg, ast.Name) and arg.id in ctx.functions:
+        fn = ctx.functions[arg.id]
+        kind = _short_function(ctx, fn, depth)
+        if kind == "op" and not _names_on_gpu(ctx, fn):
+            return None
+        return kind
+    q = ctx.qualname(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+    if q and q.startswith("torch.") and q.rsplit(".", 1)[-1] in SHORT_OPS and \
+            (q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1):
+        return "op"
+    return None
+
+
+def _names_on_gpu(ctx: Context, node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Name) and ctx.placement(n) == "cuda" for n in ast.walk(node))
 
 
 def _calls_of(s: ast.stmt) -> list[ast.Call]:
@@ -232,6 +333,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "op" if m in SHORT_OPS else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
+    if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
+        return _handed_in(ctx, n, depth)
     return None
 
 

@@ -135,7 +135,13 @@ def check(ctx: Context) -> None:
         if (call.lineno, call.col_offset) not in done:
             ctx.report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
                        "Run the model once before the timed call")
-    from ._cold_helpers import flag_only_warmup
+    from ._cold_helpers import cold_model_params, flag_only_warmup
+
+    for call, key, arg in cold_model_params(ctx):
+        if (call.lineno, call.col_offset) not in done:
+            done.add((call.lineno, call.col_offset))
+            ctx.report(call, f"`{key}` is timed without a warmup call (each call of its function is handed a freshly "
+                       f"built model, `{arg}`, and times its first call)", "Run the model once before the timed call")
 
     for call, key, when in flag_only_warmup(ctx):
         if (call.lineno, call.col_offset) not in done:
