@@ -599,6 +599,10 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                               or m in TRANSFER_METHODS):
             return False
         if q.startswith(GPU_MODULE_PREFIXES):
+            parts = q.split(".")
+            if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
+                    any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
+                return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True

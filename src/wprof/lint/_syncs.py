@@ -386,7 +386,9 @@ class SyncModel:
             return self._direct_sync(v.body, False) or self._callee_name(v.body) in self._syncing_functions(False)
         if isinstance(v, ast.Name):
             if v.id in self.functions:
-                return v.id in self._syncing_functions(False)
+                if v.id in self._syncing_functions(False):
+                    return True
+                return None if _noop(self.functions[v.id]) else False  # `def nothing(): pass`: the CPU fallback
             return self._sync_alias(v.id)
         return False
 
@@ -486,6 +488,18 @@ _HOST_READING_METHODS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _noop(fn: ast.AST) -> bool:
+    """A function whose body does nothing (a docstring, ``pass``, ``...``, ``return`` / ``return None``)."""
+    for st in getattr(fn, "body", ()):
+        if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+            continue
+        if isinstance(st, ast.Return) and (st.value is None or
+                                           (isinstance(st.value, ast.Constant) and st.value.value is None)):
+            continue
+        return False
+    return True
 
 
 def _hub_detector(q: str, v: ast.AST) -> bool:
