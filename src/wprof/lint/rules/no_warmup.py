@@ -113,8 +113,8 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
-        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call)) or \
-            _timed_again_later(ctx, r, key, call)
+        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
+                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call)
         report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
@@ -146,6 +146,19 @@ def check(ctx: Context) -> None:
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _gpu_via_callers(ctx: Context, r, call: ast.AST) -> bool:
+    """The cold call works on a parameter of its function (or on a tensor the function makes on a device parameter)
+    and every call of the function in the file hands a GPU tensor (or device) there: ``benchmark_softmax(x, sizes)``
+    with ``x = torch.rand(..., device="cuda")`` (set 24, dr2633 notebook 03)."""
+    from ._cold_helpers import _gpu_through_site
+
+    fn = r.scope.node
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    sites = [c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    return bool(sites) and all(_gpu_through_site(ctx, call, fn, site) for site in sites)
 
 
 def _on_synced_device(ctx: Context, call: ast.AST) -> bool:
