@@ -181,7 +181,10 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             else:
                 tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
-        return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+        exported = None if notebook else _ipython_export(source, path)
+        if exported is None:
+            return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+        tree, source, magics = exported  # a notebook saved as .py (`!pip install ...` lines): read as its cells are
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
     if not _MAY_MATCH.search(source):
@@ -202,6 +205,28 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             out.append(d)
     out.sort(key=Diagnostic.sort_key)
     return out, None
+
+
+_IPYTHON_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w.]*\s*=\s*)?[!%]", re.MULTILINE)
+
+
+def _ipython_export(source: str, path: str) -> tuple[ast.Module, str, list[_notebook.Magic]] | None:
+    """A ``.py`` file that does not parse because it holds IPython lines (a Colab or Jupyter export: ``!pip install
+    triton``, ``%timeit f(x)``, a ``%%time`` cell): the program with those lines made neutral as in a notebook's
+    cells (same line numbers), and its magics; None when it has no such line or still does not parse."""
+    if not _IPYTHON_LINE.search(source):
+        return None
+    cell = _notebook.transform_cell(1, source)
+    if not cell.python:
+        return None
+    program = "\n".join(cell.program) + ("\n" if source.endswith("\n") else "")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(program, filename=path)
+    except (SyntaxError, ValueError):
+        return None
+    return tree, program, [dataclasses.replace(m, cell=None) for m in cell.magics]  # type: ignore[arg-type]
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, int]:
