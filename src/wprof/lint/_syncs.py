@@ -79,8 +79,6 @@ class SyncModel:
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
         if self.returns_host_objects(call) or self._plateau_step(call):
             return True
-        if self._extension_syncs(call):
-            return True  # ext.forward(x): its visible CUDA source ends in cudaDeviceSynchronize()
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
         if hidden and self._formats_device(call):
@@ -129,13 +127,6 @@ class SyncModel:
                     for c in self.calls_in_function(f))
         cache[name] = out
         return out
-
-    def _extension_syncs(self, call: ast.Call) -> bool:
-        if not isinstance(call.func, ast.Attribute):
-            return False
-        from ._extensions import extension_sources
-
-        return extension_sources(self, call) == "syncs"
 
     def _plateau_step(self, call: ast.Call) -> bool:
         """``sched.step(loss)`` of a ``ReduceLROnPlateau``: it calls ``float(loss)``, a copy to the host."""

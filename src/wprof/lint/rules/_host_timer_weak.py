@@ -5,6 +5,7 @@ compiled extension, a helper's callable no caller shows on the GPU). Reported on
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, stmt_calls
 from ._evidence import param_call_shown
@@ -145,7 +146,6 @@ def ends_in_opaque_extension(ctx: Context, r) -> bool:
     (``prewitt_cuda.forward(img)``): whether it returns before its kernel is done is decided in its C++ entry, which
     the file does not show (set 24: one ending in ``cudaDeviceSynchronize()``); weak."""
     from .._context import stmt_nodes
-    from .._extensions import opaque_extension_call
 
     last: list[ast.AST] = []
     prev = None
@@ -169,3 +169,70 @@ def _other_branch(a: ast.stmt, b: ast.stmt) -> bool:
                 return True
         child, node = node, getattr(node, "_wp_parent", None)
     return False
+
+
+# packages whose functions launch GPU work asynchronously like torch ops (or are torch ops): not opaque extensions
+KNOWN_LIBRARIES = frozenset({
+    "torch", "torchvision", "torchaudio", "torchtext", "torch_geometric", "torch_scatter", "torch_sparse",
+    "torch_cluster", "dgl", "kornia", "timm", "transformers", "diffusers", "accelerate", "peft", "einops",
+    "flash_attn", "xformers", "apex", "bitsandbytes", "triton", "cupy", "cupyx", "numba", "jax", "jaxlib", "flax",
+    "cutlass", "cuda", "pycuda", "tensorrt", "torch_tensorrt", "vllm", "sglang", "deepspeed", "megatron",
+    "fairseq", "mmcv", "mmdet", "detectron2", "spconv", "gsplat", "pytorch3d", "nerfacc", "tinycudann", "e3nn",
+    "liger_kernel", "flashinfer", "transformer_engine", "thunder", "torchao", "fbgemm_gpu", "mamba_ssm",
+    "causal_conv1d", "numpy", "scipy", "sklearn", "cv2", "PIL", "math", "time", "functools", "operator",
+    "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
+})
+# a module name that says it is a compiled extension (prewitt_cuda, pycudaexpr, my_ext, fused_cpp, _C)
+_EXT_NAME = re.compile(r"(?i)cuda|cpp|_ext|ext_|^ext|_c$|^_c|_cu$|^cu_")
+
+
+def opaque_extension_call(ctx: Context, call: ast.AST) -> bool:
+    """``call`` runs a compiled extension (``import prewitt_cuda``: a top-level module whose name says so, neither a
+    known GPU library nor one of the project's modules) whose C++/CUDA sources are not visible: the extension reader
+    (``ctx.extension_entry_syncs``, lint/_extensions.py) cannot tell whether its entry waits for the device, and the
+    file does not synchronize right after the same extension anywhere else (which would show its author treats it
+    as asynchronous)."""
+    if not isinstance(call, ast.Call):
+        return False
+    f = call.func
+    root = f
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in ctx.functions:
+        return False
+    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
+    if q is None:
+        return False
+    module = q.rsplit(".", 1)[0] if isinstance(f, ast.Name) else q  # `from ext import fwd`: the module `ext`
+    if "." in module or module in KNOWN_LIBRARIES or not _EXT_NAME.search(module):
+        return False  # a package (utils.sampling), a known library, or a module whose name does not say extension
+    if ctx.imported_def(f) is not None:
+        return False  # a function of the project's own modules: read, not opaque
+    if ctx.extension_entry_syncs(call) is not None:
+        return False  # its sources are read: a wait is a sync, no wait is a strong finding
+    return not _waited_elsewhere(ctx, module)
+
+
+def _waited_elsewhere(ctx: Context, module: str) -> bool:
+    """The file synchronizes explicitly right after a call of the same extension elsewhere (the next statement of
+    its block): its author treats the extension's calls as asynchronous."""
+    cache = ctx.__dict__.setdefault("_wp_ext_waited", {})
+    if module in cache:
+        return cache[module]
+    out = False
+    for c in ctx.calls:
+        root = c.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not (isinstance(root, ast.Name) and (ctx.imports.get(root.id) or "").split(".")[0] == module):
+            continue
+        st = getattr(c, "_wp_stmt", None)
+        scope = getattr(st, "_wp_scope", None)
+        if st is None or scope is None:
+            continue
+        after = scope.stmts[st._wp_end + 1:st._wp_end + 2]
+        if any(ctx._named_sync(x, ctx.call_name(x), ctx.method(x), False) for s in after for x in stmt_calls(s)):
+            out = True
+            break
+    cache[module] = out
+    return out
