@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope, stmt_calls, stmt_nodes
+from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
 from ._common import (_robust, _times_first_call, callee_key, called_before, drops_first, end_to_end,
                       enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
@@ -293,11 +293,13 @@ def _arg_on_gpu(ctx: Context, arg: ast.AST | None, site: ast.Call, device: bool,
 
 
 def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
-    """A function that builds its model anew from its own parameters (``model = whisper.load_model(name)``, a
-    loader shown to put it on the GPU: its ``try`` catches ``torch.cuda.OutOfMemoryError``, or the model is moved
-    there) and times the model's first call, once: every call of the function (one per model name) times a cold
-    first call (set 22, whisper_bench). The generic analysis leaves a function called again alone, as warmed by its
-    earlier calls; a fresh model is not. (call, key, the loader's text)."""
+    """A function that builds its model anew (``model = whisper.load_model(name)``, ``model = Llama(args);
+    model.to("cuda")``, then perhaps ``model = model.half()``) and times the model's first call, once (``model.x(...)``
+    or a function handed the model, ``generate(model, ...)``): every call of the function (one per model name,
+    precision or configuration) times a cold first call (sets 22 and 24: whisper_bench, mini_llm, ml-systems-llama).
+    The generic analysis leaves a function called again alone, as warmed by its earlier calls; a fresh model is not.
+    The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
+    loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
     from ._evidence import model_on_gpu
 
     out: list[tuple[ast.Call, str, str]] = []
@@ -316,24 +318,63 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             continue
         for c in r.calls():
             key = callee_key(c)
-            head = (key or "").split(".")[0]
-            if not key or head in r.scope.params or head == "self":
+            if not key or ctx.method(c) in _SETUP:
                 continue
-            binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
-                     isinstance(st.targets[0], ast.Name) and st.targets[0].id == head]
-            if len(binds) != 1 or binds[0]._wp_idx >= r.lo or not isinstance(binds[0].value, ast.Call):  # type: ignore
-                continue
-            v = binds[0].value
-            if not any(isinstance(n, ast.Name) and n.id in r.scope.params
-                       for a in [*v.args, *(k.value for k in v.keywords)] for n in ast.walk(a)):
-                continue  # not built from the function's own parameters
-            if not (_oom_guarded(ctx, binds[0]) or model_on_gpu(ctx, head)) or \
-                    _used(head, r.scope, r.lo):
-                continue
-            done.add(id(fn))
-            out.append((c, key, ctx.text(v.func)))
-            break
+            head = key.split(".")[0]
+            names = [head]  # `model.generate(...)`; a function handed the model: `generate(model, tok, ...)`
+            if isinstance(c.func, ast.Name) or head in ctx.imports:  # (`lib.decode(model, ...)` too)
+                names += [a.id for a in [*c.args, *(k.value for k in c.keywords if k.arg)] if isinstance(a, ast.Name)]
+            hit = None
+            if ctx.is_compiled(key) or ctx.is_compiled(head):
+                continue  # compiled: WP112's
+            for name in names:
+                if name in r.scope.params or name == "self" or ctx.is_compiled(name):
+                    continue
+                loader = _fresh_model(ctx, name, r)
+                if loader is not None and not _used(name, r.scope, r.lo) and \
+                        (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
+                         _synced_with_device(ctx, r, loader)):
+                    hit = loader
+                    break
+            if hit is not None:
+                done.add(id(fn))
+                out.append((c, key, ctx.text(hit.func)))
+                break
     return out
+
+
+def _fresh_model(ctx: Context, name: str, r) -> ast.Call | None:
+    """``name`` is built in the region's function before the region by a call (a constructor or a loader of a model,
+    not of a tensor), possibly re-bound by set-up chains of itself (``model = model.half()``): the loader call."""
+    binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
+             isinstance(st.targets[0], ast.Name) and st.targets[0].id == name]
+    if not binds or any(b._wp_idx >= r.lo for b in binds) or not isinstance(binds[0].value, ast.Call):  # type: ignore
+        return None
+    first = binds[0].value
+    root = first
+    while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and isinstance(root.func.value, ast.Call):
+        root = root.func.value
+    if isinstance(root, ast.Call) and (dotted(root.func) or "").split(".")[0] in r.scope.params:
+        return None  # `inputs = tokenizer(prompt).to(device)`: made by a handed-in object, data rather than a model
+    for b in binds[1:]:
+        v = b.value
+        if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and
+                isinstance(v.func.value, ast.Name) and v.func.value.id == name):
+            return None
+    if ctx.is_tensorish(ast.Name(id=name, ctx=ast.Load())) or (ctx.call_name(first) or "").startswith(
+            ("torch.", "numpy.", "cupy.")) and not (ctx.call_name(first) or "").startswith("torch.nn."):
+        return None  # a tensor (`x = torch.randn(...)`), not a model
+    return first
+
+
+def _synced_with_device(ctx: Context, r, loader: ast.Call) -> bool:
+    """The loader is handed a device (``load_model(ckpt, device)``) and a CUDA synchronize comes right before the
+    region (``if device.type == "cuda": torch.cuda.synchronize()``): the timed model runs on the GPU."""
+    if not any(isinstance(n, (ast.Name, ast.Attribute)) and "device" in (dotted(n) or "").lower()
+               for a in [*loader.args, *(k.value for k in loader.keywords)] for n in ast.walk(a)):
+        return False
+    return any(ctx.call_name(c) == "torch.cuda.synchronize"
+               for st in r.scope.stmts[max(0, r.lo - 2):r.lo] for c in stmt_calls(st))
 
 
 def _oom_guarded(ctx: Context, st: ast.stmt) -> bool:
