@@ -15,8 +15,9 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
-from ._common import (_robust, _times_first_call, callee_key, called_before, drops_first, end_to_end,
-                      enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
+from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
+                      end_to_end, enclosing_params, host_helper, is_library, mentions_warmup, receiver_used_before,
+                      work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
@@ -43,8 +44,9 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if not st._wp_loops or mentions_warmup(ctx, caller):
             continue
         loop = st._wp_loops[0]
-        if not _accumulated(ctx, site, st, loop):
-            continue
+        if not _accumulated(ctx, site, st, loop) or any(_walks_data(ctx, lp) for lp in st._wp_loops) or \
+                _gpu_ran_first(ctx, st, loop):
+            continue  # a run over a dataset; or other GPU work earlier in the iteration paid the start-up (set 25)
         params = [a.arg for a in fn.args.args]
         work = work_items(ctx, r)
         if not work or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
@@ -67,7 +69,7 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
                 cold = None
                 break
             elif on_gpu(ctx, c) or _gpu_through_site(ctx, c, fn, site):
-                cold = cold or (c, key)
+                cold = (c, key) if cold is None or (host_helper(cold[1]) and not host_helper(key)) else cold
         if cold is None:
             continue
         c, key = cold
@@ -531,4 +533,24 @@ def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
                                                  for a in [*c.args, *(k.value for k in c.keywords)]
                                                  for n in ast.walk(a)):
                 return True
+    return False
+
+
+def _walks_data(ctx: Context, loop: ast.stmt) -> bool:
+    """The sampling loop walks a dataset (``for i in tqdm(range(0, len(prompts), bsz))``, a loader), not a repeat
+    count nor a list of configurations: a run's total, where the first batch's start-up is a small share."""
+    it = loop.iter if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+    if it is None or isinstance(it, (ast.Name, ast.Attribute, ast.Tuple, ast.List)):
+        return False
+    return not _range_like(ctx, it)
+
+
+def _gpu_ran_first(ctx: Context, st: ast.stmt, loop: ast.stmt) -> bool:
+    """Earlier in the same loop iteration, before the helper's call, other GPU work runs (another timing helper of
+    the file on a GPU model): the CUDA and library start-up is paid by then (cby ``main/benchmark.py``)."""
+    for s2 in st._wp_scope.stmts[loop._wp_idx + 1:st._wp_idx]:  # type: ignore[attr-defined]
+        for c in stmt_calls(s2):
+            if on_gpu(ctx, c) or (isinstance(c.func, ast.Name) and c.func.id in ctx.functions and any(
+                    isinstance(n, ast.Call) and on_gpu(ctx, n) for n in ctx.calls_in_function(ctx.functions[c.func.id]))):
+                return True  # (shown on the GPU: `pytorch_cpu(size)` first does not count)
     return False
