@@ -6,11 +6,15 @@ project (or unreadable) is skipped silently."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 from expect_markers import expected
+
+# a mistake inside a helper of the project, reported at the linted file's call when the helper is not linted too
+EXPECT_ALONE = re.compile(r"#\s*expect-alone:\s*([A-Z0-9, ]+)")
 
 from wprof.cli import main
 from wprof.lint import _project
@@ -30,7 +34,7 @@ def found(results) -> set[tuple[int | None, int, str]]:
 def test_file_linted_with_its_imports(path):
     res = lint_file(path, RULES)
     assert not res.errors, res.errors
-    assert found([res]) == expected(path)
+    assert found([res]) == expected(path) | expected(path, EXPECT_ALONE)
 
 
 @pytest.mark.parametrize("project", sorted(p for p in HERE.iterdir() if p.is_dir()), ids=lambda p: p.name)
@@ -38,7 +42,7 @@ def test_a_whole_checkout_gives_the_same_findings_each_in_its_own_file(project):
     results = lint_paths([str(project)])
     by_file = {Path(r.path).resolve(): {(d.cell, d.line, d.code) for d in r.diagnostics} for r in results}
     for path, got in by_file.items():
-        assert got == expected(path), path  # a module read for its definitions is never reported
+        assert got == expected(path), path  # a helper linted too: its mistake is reported there, not at the calls
 
 
 def test_the_findings_come_from_reading_the_imported_modules():
@@ -131,3 +135,20 @@ def test_option_and_config_turn_it_off(tmp_path, capsys):
     cfg.write_text("[tool.wprof.lint]\nfollow-imports = \"no\"\n")
     assert main(["lint", "--config", str(cfg), target]) == 2
     assert "follow-imports" in capsys.readouterr().err
+
+
+def test_a_helper_mistake_is_reported_once_per_linted_file_naming_the_helper(tmp_path, capsys):
+    root = HERE / "helper_mistake"
+    res = lint_file(root / "softmax_kernel.py", RULES)
+    (d,) = res.diagnostics
+    assert d.code == "WP105" and d.line == 8 and d.fix is None  # the first call only, not the second
+    assert "(in `bench`, " in d.message and "bench_utils.py:17, called here)" in d.message
+    both = lint_paths([str(root / "softmax_kernel.py"), str(root / "bench_utils.py")])
+    assert {(Path(r.path).name, d.line) for r in both for d in r.diagnostics} == {("bench_utils.py", 17)}
+    noqa = tmp_path / "setup.cfg"
+    noqa.write_text("")
+    (tmp_path / "bench_utils.py").write_text((root / "bench_utils.py").read_text().replace(
+        "# expect: WP105", "# noqa: WP105"))
+    (tmp_path / "k.py").write_text((root / "softmax_kernel.py").read_text())
+    assert lint_file(tmp_path / "k.py", RULES).diagnostics == []  # silenced in the helper: silent at the call too
+    assert lint_file(root / "softmax_kernel.py", RULES, project=Project(enabled=False)).diagnostics == []
