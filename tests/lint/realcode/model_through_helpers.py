@@ -3,7 +3,7 @@ by a loader function of the file that puts it on the GPU (`.to("cuda")`, `device
 in place), a timing function handed a freshly loaded model on each call (`timed(load(dt), ids)` or `model, tok =
 load(prec)` in the same loop iteration), and a class timing its own `self.model` loaded with
 `from_pretrained(..., device_map="auto").eval()` (all WP103). Silent: the fresh model run once before the timing
-function is called, and a loader the file never shows on the GPU."""
+function is called, a loader that runs the model before returning it, and a loader the file never shows on the GPU."""
 
 import time
 
@@ -20,6 +20,12 @@ def load_pair(name):
     device = "cuda" if torch.cuda.is_available() else "cpu"
     model.to(device)
     return model, device
+
+
+def load_checked(name):
+    model = AutoModelForCausalLM.from_pretrained(name).to("cuda")
+    model.generate(torch.ones(1, 4, dtype=torch.long, device="cuda"), max_new_tokens=2)
+    return model
 
 
 def load_plain(name):
@@ -79,6 +85,14 @@ def main():
         plain = load_plain(name)
         print(name, timed_plain(plain, ids))
     print(Speed("c").run(ids))
+    checked = load_checked("d")
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    checked.generate(ids, max_new_tokens=32)
+    torch.cuda.synchronize()
+    print(time.perf_counter() - start)
+    for name in ("e", "f"):
+        print(name, timed_plain(load_checked(name), ids))
 
 
 if __name__ == "__main__":

@@ -16,8 +16,8 @@ import ast
 
 from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
-                      end_to_end, enclosing_params, host_helper, is_library, mentions_warmup, receiver_used_before,
-                      work_items)
+                      end_to_end, enclosing_params, host_helper, is_library, loader_runs_model, mentions_warmup,
+                      receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
@@ -333,7 +333,7 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 if name in r.scope.params or name == "self" or ctx.is_compiled(name):
                     continue
                 loader = _fresh_model(ctx, name, r)
-                if loader is not None and not _used(name, r.scope, r.lo) and \
+                if loader is not None and not _used(name, r.scope, r.lo) and not loader_runs_model(ctx, loader) and \
                         (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
                          _synced_with_device(ctx, r, loader)):
                     hit = loader
@@ -498,6 +498,8 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
             caller: Scope = st._wp_scope
             if mentions_warmup(ctx, caller):
                 break
+            if isinstance(arg, ast.Call) and loader_runs_model(ctx, arg):
+                break  # the loader runs the model before returning it: warm
             if isinstance(arg, ast.Call) and (ctx.placement(arg) == "cuda" or on_gpu(ctx, c)):
                 fresh.append(ctx.text(arg))  # `timed(load(dt), ids)`: built for this call
                 continue
@@ -510,6 +512,8 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
                     _used_between(arg.id, caller, binds[-1]._wp_idx, st._wp_idx):  # type: ignore[attr-defined]
                 break  # not freshly built for this call (in the same loop iteration), or run in between
             v = binds[-1].value
+            if loader_runs_model(ctx, v):
+                break
             if not (model_on_gpu(ctx, arg.id) or ctx.placement(v) == "cuda" or on_gpu(ctx, c) or (
                     isinstance(v.func, ast.Name) and v.func.id in ctx.functions and
                     ctx._moves_to_gpu(ctx.functions[v.func.id]))):

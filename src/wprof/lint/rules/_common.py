@@ -369,7 +369,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r) \
-                    or _file_fn_ran_before(ctx, key, r.scope, r.lo):
+                    or _file_fn_ran_before(ctx, key, r.scope, r.lo) or _bound_by_warm_loader(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -656,6 +656,40 @@ def host_helper(key: str) -> bool:
     """``model.prepare_inputs_for_generation``, ``model.get_input_embeddings``: a method that does host bookkeeping
     around the model, not its GPU work (a cold finding names the forward instead, set 25)."""
     return "." in key and bool(_HOST_HELPER.match(key.rsplit(".", 1)[-1]))
+
+
+def loader_runs_model(ctx: Context, call: ast.AST) -> bool:
+    """``call`` is a call of a function of the file that runs the object it returns before returning it (``m =
+    Net().cuda(); m(torch.zeros(...)); return m``, ``m.generate(...)``: a warmup inside the loader)."""
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ctx.functions):
+        return False
+    fn = ctx.functions[call.func.id]
+    own = fn._wp_own_scope.stmts  # type: ignore[attr-defined]
+    returned = {n.id for st in own if isinstance(st, ast.Return) and st.value is not None
+                for n in (st.value.elts if isinstance(st.value, ast.Tuple) else [st.value]) if isinstance(n, ast.Name)}
+    if not returned:
+        return False
+    for c in ctx.calls_in_function(fn):
+        f = c.func
+        if isinstance(f, ast.Name) and f.id in returned:
+            return True  # `m(dummy)`
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in returned and \
+                f.attr in _RUNS:
+            return True  # `m.generate(ids, max_new_tokens=2)` (not `m.add_module(...)`, `m.eval()`)
+    return False
+
+
+_RUNS = frozenset({"forward", "generate", "predict", "infer", "inference", "transcribe", "encode", "decode",
+                   "sample", "run", "__call__"})
+
+
+def _bound_by_warm_loader(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``key``'s object (``model`` of ``model.generate``) was last bound, before ``before``, from a loader of the file
+    that runs it before returning it."""
+    head = key.split(".")[0]
+    binds = [st for st in scope.stmts[:before] if isinstance(st, ast.Assign) and
+             any(isinstance(n, ast.Name) and n.id == head for t in st.targets for n in ast.walk(t))]
+    return bool(binds) and loader_runs_model(ctx, binds[-1].value)
 
 
 def _file_fn_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
