@@ -336,8 +336,17 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                             callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
                             self._kernels.add(name)
                             continue
-                        if isinstance(v.func, ast.Attribute) and v.func.attr == "from_pretrained" and any(
-                                k.arg in ("device_map", "device") for k in v.keywords):
+                        if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
+                                self._loads_model_on_gpu(name, v):
+                            callables.add(name)  # `model = load()`, `tok, model, dev = load(name)`: a loader of the
+                            continue  # file that returns a model it put on the GPU
+                        base = v  # `from_pretrained(..., device_map="auto").eval()`: the same model
+                        while isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and \
+                                base.func.attr in ("eval", "half", "float", "bfloat16", "requires_grad_") and \
+                                isinstance(base.func.value, ast.Call):
+                            base = base.func.value
+                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and any(
+                                k.arg in ("device_map", "device") for k in base.keywords):
                             callables.add(name)  # a model loaded straight onto a device
                             continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.imports and \
@@ -394,6 +403,58 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                     continue
                 if any(self.is_gpu_work(c, fn_scope=True) for c in self.calls_in_function(fn)):
                     callables.add(fname)
+
+    def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
+        """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
+        a module it put on the GPU: built with ``.cuda()``/``.to(<a GPU device>)`` or ``from_pretrained(...,
+        device_map=...)``, or moved there in place (``model.to(device)`` as a statement) before the return."""
+        fn = self.functions[call.func.id]  # type: ignore[attr-defined]
+        stmt = getattr(call, "_wp_stmt", None)
+        index = None
+        if isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1 and \
+                isinstance(stmt.targets[0], ast.Tuple):
+            index = next((i for i, e in enumerate(stmt.targets[0].elts) if dotted(e) == name), None)
+            if index is None:
+                return False
+        own = fn._wp_own_scope.stmts  # type: ignore[attr-defined]
+
+        def to_gpu(c: ast.Call) -> bool:  # `.to(device)`, `device = "cuda" if ... else "cpu"` bound here
+            if self.placement(c) == "cuda":
+                return True
+            a = c.args[0] if c.args else None
+            vals = [st.value for st in own if isinstance(st, ast.Assign) and isinstance(a, ast.Name) and
+                    any(isinstance(t, ast.Name) and t.id == a.id for t in st.targets)]
+            return bool(vals) and all(self._device_value(x) == "cuda" for x in vals)
+
+        def placed(v: ast.AST | None, local: str | None) -> bool:
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+                if v.func.attr == "cuda" or (v.func.attr == "to" and to_gpu(v)) or (
+                        v.func.attr == "from_pretrained" and any(k.arg == "device_map" for k in v.keywords)):
+                    return True
+                v = v.func.value
+            if local is None:
+                return False
+            return any(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and
+                       isinstance(st.value.func, ast.Attribute) and dotted(st.value.func.value) == local and
+                       (st.value.func.attr == "cuda" or (st.value.func.attr == "to" and to_gpu(st.value)))
+                       for st in own)
+
+        rets = [st.value for st in own if isinstance(st, ast.Return) and st.value is not None]
+        if not rets:
+            return False
+        for v in rets:
+            if index is not None:
+                if not (isinstance(v, ast.Tuple) and len(v.elts) > index):
+                    return False
+                v = v.elts[index]
+            if isinstance(v, ast.Name):
+                binds = [st.value for st in own if isinstance(st, ast.Assign) and
+                         any(isinstance(t, ast.Name) and t.id == v.id for t in st.targets)]
+                if not binds or not all(placed(b, v.id) for b in binds):
+                    return False
+            elif not placed(v, None):
+                return False
+        return True
 
     def _jit_modules(self, compiled: set[str], callables: set[str]) -> None:
         """A class of the file whose ``forward``/``__call__`` launches a JIT kernel (``kern[grid](...)`` of a
@@ -538,6 +599,10 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                               or m in TRANSFER_METHODS):
             return False
         if q.startswith(GPU_MODULE_PREFIXES):
+            parts = q.split(".")
+            if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
+                    any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
+                return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True

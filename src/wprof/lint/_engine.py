@@ -26,6 +26,7 @@ from types import ModuleType
 from ..errors import UsageError
 from . import _notebook
 from ._context import Context
+from ._imported import helper_findings
 from ._project import ImportView, Project
 from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
 from ._write import write_atomic  # noqa: F401 -- commands.lint imports it from here
@@ -181,18 +182,44 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             else:
                 tree = ast.parse(source, filename=path)
     except SyntaxError as exc:
-        return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+        exported = None if notebook else _ipython_export(source, path)
+        if exported is None:
+            return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+        tree, source, magics = exported  # a notebook saved as .py (`!pip install ...` lines): read as its cells are
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
-    if not _MAY_MATCH.search(source):
-        return [], None  # no clock, event, timer or profiler attribute: no rule can fire
+    own = _MAY_MATCH.search(source) is not None
+    if not own and not (imports is not None and imports.calls_timing_modules(tree, _MAY_MATCH)):
+        return [], None  # no clock, event, timer or profiler attribute, here or in a helper it imports
     ctx = Context(tree, source, path, magics=magics, import_view=imports)
-    for rule in rules:
-        rule.check(ctx)
+    if own:
+        for rule in rules:
+            rule.check(ctx)
+    # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
+    ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
+                                           tuple((r.code, r.weak) for r in rules)))
+    return _kept(ctx.diagnostics, source), None
+
+
+def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:
+    """What the rules report in an imported module of the project (its own ``# noqa`` comments honoured)."""
+    if not _MAY_MATCH.search(ctx.source):
+        return []
+    saved, ctx.diagnostics = ctx.diagnostics, []
+    try:
+        for rule in rules:
+            rule.check(ctx)
+        return _kept(ctx.diagnostics, ctx.source)
+    finally:
+        ctx.diagnostics = saved
+
+
+def _kept(diagnostics: Sequence[Diagnostic], source: str) -> list[Diagnostic]:
+    """The findings not silenced by ``# noqa``, each once, in position order."""
     noqa = _noqa_lines(source)
     out = []
     seen = set()
-    for d in ctx.diagnostics:
+    for d in diagnostics:
         codes = noqa.get(d.line, frozenset())
         if codes is None or d.code in codes:
             continue
@@ -201,7 +228,29 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             seen.add(key)
             out.append(d)
     out.sort(key=Diagnostic.sort_key)
-    return out, None
+    return out
+
+
+_IPYTHON_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w.]*\s*=\s*)?[!%]", re.MULTILINE)
+
+
+def _ipython_export(source: str, path: str) -> tuple[ast.Module, str, list[_notebook.Magic]] | None:
+    """A ``.py`` file that does not parse because it holds IPython lines (a Colab or Jupyter export: ``!pip install
+    triton``, ``%timeit f(x)``, a ``%%time`` cell): the program with those lines made neutral as in a notebook's
+    cells (same line numbers), and its magics; None when it has no such line or still does not parse."""
+    if not _IPYTHON_LINE.search(source):
+        return None
+    cell = _notebook.transform_cell(1, source)
+    if not cell.python:
+        return None
+    program = "\n".join(cell.program) + ("\n" if source.endswith("\n") else "")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(program, filename=path)
+    except (SyntaxError, ValueError):
+        return None
+    return tree, program, [dataclasses.replace(m, cell=None) for m in cell.magics]  # type: ignore[arg-type]
 
 
 def apply_edits(source: str, edits: Iterable[Edit]) -> tuple[str, int]:
@@ -325,7 +374,7 @@ def lint_file(path: Path, rules: Sequence[Rule], *, fix: bool = False, unsafe: b
     """Lint (and with ``fix`` rewrite, atomically) one file; ``project``: the run's cache of the modules files
     import (a fresh one when None; ``Project(enabled=False)`` reads each file alone)."""
     shown = display_path(path)
-    imports = ImportView(project if project is not None else Project(), path)
+    imports = ImportView(project if project is not None else Project(selected=[path]), path)
     try:
         raw = path.read_bytes()
         source = decode_source(raw) if path.suffix != ".ipynb" else raw.decode("utf-8-sig")
@@ -407,7 +456,7 @@ def lint_paths(paths: Sequence[str], *, select: Sequence[str] = DEFAULT_SELECT, 
     definitions do; findings are reported in the linted files only."""
     rules = select_rules(select, ignore, extend_select)
     files = list(iter_files(paths, exclude))
-    project = Project(enabled=follow_imports)
+    project = Project(enabled=follow_imports, selected=files)
     return [lint_file(p, rules, fix=fix, unsafe=unsafe, write=write, project=project) for p in files]
 
 

@@ -155,6 +155,16 @@ class ImportedDefs:
                 for c in ctx.calls_in_function(fn))
         return cache[id(fn)]
 
+    def extension_entry_syncs(self, call: ast.Call) -> bool | None:
+        """``my_ext.forward(x)`` of a C++/CUDA extension whose sources are in the checkout (``load(sources=...)``,
+        ``load_inline(...)``, the project's ``setup.py``): True when the entry waits for the device after its last
+        launch, False when it launches and returns, None when unknown (:mod:`._extensions`)."""
+        if self.import_view is None or not self.import_view.project.enabled:
+            return None
+        from ._extensions import extension_call_syncs
+
+        return extension_call_syncs(self, call)
+
     def imported_compiled(self, name: str) -> bool:
         """``name`` (a callee key) is a function imported from the project and compiled there (``@torch.compile``,
         ``@triton.jit``, a launch of a JIT kernel inside)."""
@@ -181,3 +191,50 @@ def function_syncs(ctx: Any, fn: ast.AST, hidden: bool) -> bool:
         cache[key] = any(ctx._direct_sync(c, hidden) or ctx._callee_name(c) in syncing
                          for c in ctx.calls_in_function(fn))
     return cache[key]
+
+
+def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> list[Any]:
+    """Findings inside the project's functions this file calls, reported at the first call in this file, when the
+    function's module is not itself linted in this run (``wprof lint kernel.py`` with ``utils.py`` beside it): the
+    mistake in ``utils.bench`` is the caller's too. ``module_findings(module_ctx)``: what the rules report in a
+    module (computed once per run). One finding per helper finding and linted file; none when the helper's file is
+    linted too (its own finding is reported there)."""
+    import os
+
+    from ._diagnostic import Diagnostic
+
+    view = ctx.import_view
+    if view is None or not view.project.enabled or view.depth:
+        return []
+    project = view.project
+    out: list[Any] = []
+    seen: set[tuple[int, str, int, int]] = set()
+    calls = sorted(ctx.calls, key=lambda c: (c.lineno, c.col_offset))
+    for c in calls:
+        d = ctx.imported_function(c)
+        if d is None or os.path.realpath(d.ctx.path) in project.selected:
+            continue
+        key = (d.ctx.path, rules_key)
+        if key not in project.findings:
+            project.findings[key] = []  # (a cycle back into this module finds none)
+            project.findings[key] = module_findings(d.ctx)
+        end = getattr(d.node, "end_lineno", None) or d.node.lineno
+        for f in project.findings[key]:
+            if not d.node.lineno <= f.line <= end or (id(d.node), f.code, f.line, f.column) in seen:
+                continue
+            seen.add((id(d.node), f.code, f.line, f.column))
+            line, col, end_line, end_col = ctx.position(c)
+            where = f"{_shown(d.ctx.path)}:{f.line}"
+            out.append(Diagnostic(f.code, f.name, f"{f.message} (in `{d.name}`, {where}, called here)", f.fix_title,
+                                  ctx.path, line, col + 1, end_line, end_col + 1, None))
+    return out
+
+
+def _shown(path: str) -> str:
+    import os
+
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

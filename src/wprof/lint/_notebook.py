@@ -140,9 +140,15 @@ def transform_cell(index: int, text: str) -> Cell:
                 return cell
             cell.program[first] = "# " + stripped
     starts = _statement_starts(cell.lines)
+    continued = False  # the previous magic or shell line ended in `\`: this line is more of its text
     for k, ln in enumerate(cell.lines):
+        if continued:
+            cell.program[k] = "# " + ln.strip()  # `!curl -L url \` + `  -o file`: shell text, not Python
+            continued = ln.rstrip().endswith("\\")
+            continue
         if not starts[k] or (first is not None and k == first and cell.magics):
             continue
+        continued = bool((_ASSIGN_MAGIC.match(ln) or _LINE_MAGIC.match(ln)) and ln.rstrip().endswith("\\"))
         m = _ASSIGN_MAGIC.match(ln)
         if m:
             cell.program[k] = f"{m.group('indent')}{m.group('target')} = None  # {m.group('text')}"
@@ -207,11 +213,17 @@ def _statement_starts(lines: list[str]) -> list[bool]:
     depth = 0
     triple: str | None = None
     cont = False
+    magic_cont = False  # inside a magic or shell line continued with `\`
     for ln in lines:
+        if magic_cont:
+            out.append(False)
+            magic_cont = ln.rstrip().endswith("\\")
+            continue
         out.append(depth == 0 and triple is None and not cont)
         if out[-1] and (_LINE_MAGIC.match(ln) or _HELP.match(ln) or _ASSIGN_MAGIC.match(ln)
                         or _CELL_MAGIC.match(ln)):
             cont = False
+            magic_cont = ln.rstrip().endswith("\\")
             continue  # magic text is not Python: do not scan it for brackets
         i, n = 0, len(ln)
         while i < n:

@@ -58,8 +58,11 @@ class Definition:
 class Project:
     """One run's view of the user's checkout: module lookup and a cache of analysed modules."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, selected: Any = ()) -> None:
         self.enabled = enabled
+        self.selected = {os.path.realpath(p) for p in selected}  # the files linted in this run (real paths)
+        self.findings: dict[tuple[str, Any], list[Any]] = {}  # (module, rules) -> what the rules report there
+        self._times: dict[str, bool] = {}  # module -> its text may time something
         self._contexts: dict[str, Any] = {}  # real path -> Context, or None (unreadable, too large, in progress)
         self._search: dict[str, tuple[tuple[Path, ...], Path]] = {}  # directory -> (search roots, boundary)
         self._found: dict[tuple[str, tuple[str, ...], int], Path | None] = {}  # (directory, parts, level) -> file
@@ -130,6 +133,18 @@ class Project:
         return ctx
 
 
+    def may_time(self, path: Path, pattern: Any) -> bool:
+        """The module's text has a word of timing (``pattern``: the engine's pre-filter); read once per run."""
+        key = str(path)
+        if key not in self._times:
+            try:
+                self._times[key] = path.stat().st_size <= MAX_BYTES and \
+                    pattern.search(path.read_bytes().decode("utf-8", "replace")) is not None
+            except OSError:
+                self._times[key] = False
+        return self._times[key]
+
+
 class ImportView:
     """What one analysed file sees of the project: resolution of its imported names, from ``path``."""
 
@@ -137,6 +152,26 @@ class ImportView:
         self.project = project
         self.path = path
         self.depth = depth
+
+    def calls_timing_modules(self, tree: ast.Module, pattern: Any) -> bool:
+        """A file with no word of timing imports a project module that has one (whose helpers may hold a mistake
+        to report at this file's calls): a cheap test on the import statements and the modules' text."""
+        if not self.project.enabled or self.depth:
+            return False
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.names[0].name != "*":
+                mod = tuple(node.module.split(".")) if node.module else ()
+                cands = [mod] + [(*mod, a.name) for a in node.names]
+                level = node.level
+            elif isinstance(node, ast.Import):
+                cands, level = [tuple(a.name.split(".")) for a in node.names], 0
+            else:
+                continue
+            for parts in cands:
+                f = self.project.find_module(self.path, parts, level) if (parts or level) else None
+                if f is not None and self.project.may_time(f, pattern):
+                    return True
+        return False
 
     def resolve(self, level: int, parts: tuple[str, ...], hops: int = 0) -> Definition | None:
         """The definition ``parts`` names (a module path then a name: ``("utils", "benchmark")``), or None."""

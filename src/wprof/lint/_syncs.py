@@ -93,6 +93,8 @@ class SyncModel:
             return name in self._syncing_functions(hidden)
         if self.imported_function(call) is not None:  # a function of another module of the project, read there
             return self.imported_syncs(call, hidden)
+        if self.extension_entry_syncs(call):  # an extension entry whose C++ source waits for the device
+            return True
         if isinstance(call.func, ast.Name):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
@@ -386,7 +388,9 @@ class SyncModel:
             return self._direct_sync(v.body, False) or self._callee_name(v.body) in self._syncing_functions(False)
         if isinstance(v, ast.Name):
             if v.id in self.functions:
-                return v.id in self._syncing_functions(False)
+                if v.id in self._syncing_functions(False):
+                    return True
+                return None if _noop(self.functions[v.id]) else False  # `def nothing(): pass`: the CPU fallback
             return self._sync_alias(v.id)
         return False
 
@@ -486,6 +490,18 @@ _HOST_READING_METHODS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _noop(fn: ast.AST) -> bool:
+    """A function whose body does nothing (a docstring, ``pass``, ``...``, ``return`` / ``return None``)."""
+    for st in getattr(fn, "body", ()):
+        if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+            continue
+        if isinstance(st, ast.Return) and (st.value is None or
+                                           (isinstance(st.value, ast.Constant) and st.value.value is None)):
+            continue
+        return False
+    return True
 
 
 def _hub_detector(q: str, v: ast.AST) -> bool:

@@ -1,6 +1,7 @@
 """Set 17 class (leideng popcount): a function of the file computing on its tensor argument with operators is
 checked and timed on CPU tensors, then timed once on the GPU copy: its earlier CPU runs do not warm the GPU kernels
-(WP103). Silent: the GPU copy run once before its timer."""
+(WP103). Silent: the GPU copy run once before its timer, directly or
+by a check function of the file called first."""
 
 import time
 
@@ -15,6 +16,14 @@ def popcount(x: torch.Tensor) -> torch.Tensor:
 
 def parity(x: torch.Tensor) -> torch.Tensor:
     return (x ^ (x >> 1)) & 1
+
+
+def swap(x: torch.Tensor) -> torch.Tensor:
+    return (x << 8) | ((x >> 8) & 0xFF)
+
+
+def check_swap(x: torch.Tensor) -> None:
+    assert swap(swap(x)).equal(x)
 
 
 if __name__ == "__main__":
@@ -35,3 +44,9 @@ if __name__ == "__main__":
     parity(t)
     torch.cuda.synchronize()
     print(f"gpu parity: {time.time() - start:.4f} s")
+    check_swap(t)
+    torch.cuda.synchronize()
+    start = time.time()
+    swap(t)
+    torch.cuda.synchronize()
+    print(f"gpu swap: {time.time() - start:.4f} s")

@@ -3,7 +3,10 @@ loop of N samples that are summed and averaged, with no warmup before the loop: 
 start-up and the mean carries it (WP103, at the timed call in the helper); the same for a helper called once per
 size of a sweep (the first row is cold). Silent: the same helper warmed by one
 call before the loop, a helper whose samples are summarized by their median, the mean of the samples after the
-first (`samples[1:]`), a first sample skipped by `if i == 0: continue`, and the CPU run."""
+first (`samples[1:]`), a first sample skipped by `if i == 0: continue`, the CPU run, a loop over a dataset's
+batches (a run's total: set 25, cby), and a second helper whose model runs after another GPU model in the same
+iteration (the start-up is paid: set 25). The finding names the model's call, not a host helper before it
+(`ref.prepare_inputs(x)`)."""
 
 import statistics
 import time
@@ -135,6 +138,50 @@ def layernorm_sweep(sizes=(64, 256, 1024)):
         print(n, t)
 
 
+net = torch.nn.Linear(1024, 1024).cuda()
+ref = torch.nn.Linear(1024, 1024).cuda()
+other = torch.nn.Linear(1024, 1024).cuda()
+
+
+def net_time(batch):
+    x = torch.tensor(batch, device="cuda")
+    start = time.time()
+    net(x)
+    torch.cuda.synchronize()
+    return time.time() - start
+
+
+def dataset_totals(prompts, bs=8):
+    total = 0.0
+    for i in range(0, len(prompts), bs):
+        total += net_time(prompts[i:i + bs])
+    print(total)
+
+
+def ref_time(x):
+    start = time.time()
+    ref.prepare_inputs(x)
+    ref(x)  # expect: WP103
+    torch.cuda.synchronize()
+    return time.time() - start
+
+
+def other_time(x):
+    start = time.time()
+    other(x)
+    torch.cuda.synchronize()
+    return time.time() - start
+
+
+def paired(reps=10):
+    x = torch.randn(8, 1024, device="cuda")
+    t_ref = t_other = 0.0
+    for _ in range(reps):
+        t_ref += ref_time(x)
+        t_other += other_time(x)
+    print(t_ref / reps, t_other / reps)
+
+
 if __name__ == "__main__":
     average(20, 2000, gpu)
     average(20, 1000, torch.device("cpu"))
@@ -144,3 +191,5 @@ if __name__ == "__main__":
     relu_trimmed(20)
     gelu_skip_first(20)
     layernorm_sweep()
+    dataset_totals([[0.0] * 1024] * 64)
+    paired()

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope, stmt_calls, stmt_nodes
-from ._common import (_robust, _times_first_call, callee_key, called_before, drops_first, end_to_end,
-                      enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
+from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
+from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
+                      end_to_end, enclosing_params, host_helper, is_library, loader_runs_model, mentions_warmup,
+                      receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
@@ -43,8 +44,9 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if not st._wp_loops or mentions_warmup(ctx, caller):
             continue
         loop = st._wp_loops[0]
-        if not _accumulated(ctx, site, st, loop):
-            continue
+        if not _accumulated(ctx, site, st, loop) or any(_walks_data(ctx, lp) for lp in st._wp_loops) or \
+                _gpu_ran_first(ctx, st, loop):
+            continue  # a run over a dataset; or other GPU work earlier in the iteration paid the start-up (set 25)
         params = [a.arg for a in fn.args.args]
         work = work_items(ctx, r)
         if not work or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
@@ -67,7 +69,7 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
                 cold = None
                 break
             elif on_gpu(ctx, c) or _gpu_through_site(ctx, c, fn, site):
-                cold = cold or (c, key)
+                cold = (c, key) if cold is None or (host_helper(cold[1]) and not host_helper(key)) else cold
         if cold is None:
             continue
         c, key = cold
@@ -200,6 +202,15 @@ def _ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
 
 
 def _fn_runs(ctx: Context, name: str, key: str, depth: int, seen: frozenset = frozenset()) -> bool:
+    memo = ctx.__dict__.setdefault("_wp_fn_runs", {})
+    k = (name, key, depth)
+    if k not in memo:
+        memo[k] = False  # (a cycle reads as "does not run it")
+        memo[k] = _fn_runs_uncached(ctx, name, key, depth, seen)
+    return memo[k]
+
+
+def _fn_runs_uncached(ctx: Context, name: str, key: str, depth: int, seen: frozenset) -> bool:
     fn = ctx.functions[name]
     if key == "@" and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ctx.nodes_in(fn)):
         return True
@@ -284,11 +295,13 @@ def _arg_on_gpu(ctx: Context, arg: ast.AST | None, site: ast.Call, device: bool,
 
 
 def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
-    """A function that builds its model anew from its own parameters (``model = whisper.load_model(name)``, a
-    loader shown to put it on the GPU: its ``try`` catches ``torch.cuda.OutOfMemoryError``, or the model is moved
-    there) and times the model's first call, once: every call of the function (one per model name) times a cold
-    first call (set 22, whisper_bench). The generic analysis leaves a function called again alone, as warmed by its
-    earlier calls; a fresh model is not. (call, key, the loader's text)."""
+    """A function that builds its model anew (``model = whisper.load_model(name)``, ``model = Llama(args);
+    model.to("cuda")``, then perhaps ``model = model.half()``) and times the model's first call, once (``model.x(...)``
+    or a function handed the model, ``generate(model, ...)``): every call of the function (one per model name,
+    precision or configuration) times a cold first call (sets 22 and 24: whisper_bench, mini_llm, ml-systems-llama).
+    The generic analysis leaves a function called again alone, as warmed by its earlier calls; a fresh model is not.
+    The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
+    loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
     from ._evidence import model_on_gpu
 
     out: list[tuple[ast.Call, str, str]] = []
@@ -307,24 +320,63 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             continue
         for c in r.calls():
             key = callee_key(c)
-            head = (key or "").split(".")[0]
-            if not key or head in r.scope.params or head == "self":
+            if not key or ctx.method(c) in _SETUP:
                 continue
-            binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
-                     isinstance(st.targets[0], ast.Name) and st.targets[0].id == head]
-            if len(binds) != 1 or binds[0]._wp_idx >= r.lo or not isinstance(binds[0].value, ast.Call):  # type: ignore
-                continue
-            v = binds[0].value
-            if not any(isinstance(n, ast.Name) and n.id in r.scope.params
-                       for a in [*v.args, *(k.value for k in v.keywords)] for n in ast.walk(a)):
-                continue  # not built from the function's own parameters
-            if not (_oom_guarded(ctx, binds[0]) or model_on_gpu(ctx, head)) or \
-                    _used(head, r.scope, r.lo):
-                continue
-            done.add(id(fn))
-            out.append((c, key, ctx.text(v.func)))
-            break
+            head = key.split(".")[0]
+            names = [head]  # `model.generate(...)`; a function handed the model: `generate(model, tok, ...)`
+            if isinstance(c.func, ast.Name) or head in ctx.imports:  # (`lib.decode(model, ...)` too)
+                names += [a.id for a in [*c.args, *(k.value for k in c.keywords if k.arg)] if isinstance(a, ast.Name)]
+            hit = None
+            if ctx.is_compiled(key) or ctx.is_compiled(head):
+                continue  # compiled: WP112's
+            for name in names:
+                if name in r.scope.params or name == "self" or ctx.is_compiled(name):
+                    continue
+                loader = _fresh_model(ctx, name, r)
+                if loader is not None and not _used(name, r.scope, r.lo) and not loader_runs_model(ctx, loader) and \
+                        (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
+                         _synced_with_device(ctx, r, loader)):
+                    hit = loader
+                    break
+            if hit is not None:
+                done.add(id(fn))
+                out.append((c, key, ctx.text(hit.func)))
+                break
     return out
+
+
+def _fresh_model(ctx: Context, name: str, r) -> ast.Call | None:
+    """``name`` is built in the region's function before the region by a call (a constructor or a loader of a model,
+    not of a tensor), possibly re-bound by set-up chains of itself (``model = model.half()``): the loader call."""
+    binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
+             isinstance(st.targets[0], ast.Name) and st.targets[0].id == name]
+    if not binds or any(b._wp_idx >= r.lo for b in binds) or not isinstance(binds[0].value, ast.Call):  # type: ignore
+        return None
+    first = binds[0].value
+    root = first
+    while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and isinstance(root.func.value, ast.Call):
+        root = root.func.value
+    if isinstance(root, ast.Call) and (dotted(root.func) or "").split(".")[0] in r.scope.params:
+        return None  # `inputs = tokenizer(prompt).to(device)`: made by a handed-in object, data rather than a model
+    for b in binds[1:]:
+        v = b.value
+        if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and
+                isinstance(v.func.value, ast.Name) and v.func.value.id == name):
+            return None
+    if ctx.is_tensorish(ast.Name(id=name, ctx=ast.Load())) or (ctx.call_name(first) or "").startswith(
+            ("torch.", "numpy.", "cupy.")) and not (ctx.call_name(first) or "").startswith("torch.nn."):
+        return None  # a tensor (`x = torch.randn(...)`), not a model
+    return first
+
+
+def _synced_with_device(ctx: Context, r, loader: ast.Call) -> bool:
+    """The loader is handed a device (``load_model(ckpt, device)``) and a CUDA synchronize comes right before the
+    region (``if device.type == "cuda": torch.cuda.synchronize()``): the timed model runs on the GPU."""
+    if not any(isinstance(n, (ast.Name, ast.Attribute)) and "device" in (dotted(n) or "").lower()
+               for a in [*loader.args, *(k.value for k in loader.keywords)] for n in ast.walk(a)):
+        return False
+    return any(ctx.call_name(c) == "torch.cuda.synchronize"
+               for st in r.scope.stmts[max(0, r.lo - 2):r.lo] for c in stmt_calls(st))
 
 
 def _oom_guarded(ctx: Context, st: ast.stmt) -> bool:
@@ -405,3 +457,104 @@ def flag_only_warmup(ctx: Context) -> list[tuple[ast.AST, str, str]]:
                                     f"{warm[0]}` (`{ctx.text(binds[0].value)}`)"))
                 break
     return out
+
+
+def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
+    """A timing function whose timed work is a call of its model parameter (``model.generate(**inputs)``), never run
+    before in it, called with a model its caller has just built (``model, tok = load(prec)`` in the same loop
+    iteration, or ``timed(load(dt), ids)``) and not run before the call: every call times a fresh model's first call
+    (set 25: SwastikP ``run_benchmark``, Rana, cby). The model is shown on the GPU (its name, the loader moving it
+    there, or the call's own evidence). (timed call, key, the caller's argument)."""
+    from ._common import mentions_warmup_for
+    from ._evidence import model_on_gpu
+
+    out: list[tuple[ast.AST, str, str]] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        fn = r.scope.node
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
+                r.outer is not None or mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or \
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue
+        params = [a.arg for a in fn.args.args]
+        work = work_items(ctx, r)
+        cold = next(((c, k) for c in work if (k := callee_key(c)) and k.split(".")[0] in params and
+                     k.rsplit(".", 1)[-1] not in _SETUP), None)
+        if cold is None or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
+            continue
+        c, key = cold
+        p = key.split(".")[0]
+        if _used(p, r.scope, r.lo):
+            continue  # the helper runs (or hands on) its model before the clock starts
+        sites = [s for s in call_sites(ctx, fn.name) if isinstance(s.func, ast.Name) and s.func.id == fn.name]
+        if not sites:
+            continue
+        fresh = []
+        for site in sites:
+            arg = _bound(site, fn, params.index(p))
+            st = site._wp_stmt  # type: ignore[attr-defined]
+            caller: Scope = st._wp_scope
+            if mentions_warmup(ctx, caller):
+                break
+            if isinstance(arg, ast.Call) and loader_runs_model(ctx, arg):
+                break  # the loader runs the model before returning it: warm
+            if isinstance(arg, ast.Call) and (ctx.placement(arg) == "cuda" or on_gpu(ctx, c)):
+                fresh.append(ctx.text(arg))  # `timed(load(dt), ids)`: built for this call
+                continue
+            if not isinstance(arg, ast.Name) or arg.id in enclosing_params(caller):
+                break
+            binds = [b for b in caller.stmts[:st._wp_idx] if isinstance(b, ast.Assign) and
+                     any(isinstance(n, ast.Name) and n.id == arg.id for t in b.targets for n in ast.walk(t))]
+            if not binds or not isinstance(binds[-1].value, ast.Call) or \
+                    tuple(getattr(binds[-1], "_wp_loops", ())) != tuple(st._wp_loops) or \
+                    _used_between(arg.id, caller, binds[-1]._wp_idx, st._wp_idx):  # type: ignore[attr-defined]
+                break  # not freshly built for this call (in the same loop iteration), or run in between
+            v = binds[-1].value
+            if loader_runs_model(ctx, v):
+                break
+            if not (model_on_gpu(ctx, arg.id) or ctx.placement(v) == "cuda" or on_gpu(ctx, c) or (
+                    isinstance(v.func, ast.Name) and v.func.id in ctx.functions and
+                    ctx._moves_to_gpu(ctx.functions[v.func.id]))):
+                break
+            fresh.append(arg.id)
+        else:
+            done.add(id(fn))
+            out.append((c, key, fresh[0]))
+    return out
+
+
+def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
+    """``name`` is called, has a non-setup method called, or is handed to a call, strictly between ``lo`` and
+    ``hi``."""
+    for stmt in scope.stmts[lo + 1:hi]:
+        for c in stmt_calls(stmt):
+            f = c.func
+            if (isinstance(f, ast.Name) and f.id == name) or (
+                    isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and
+                    f.attr not in _SETUP) or any(isinstance(n, ast.Name) and n.id == name
+                                                 for a in [*c.args, *(k.value for k in c.keywords)]
+                                                 for n in ast.walk(a)):
+                return True
+    return False
+
+
+def _walks_data(ctx: Context, loop: ast.stmt) -> bool:
+    """The sampling loop walks a dataset (``for i in tqdm(range(0, len(prompts), bsz))``, a loader), not a repeat
+    count nor a list of configurations: a run's total, where the first batch's start-up is a small share."""
+    it = loop.iter if isinstance(loop, (ast.For, ast.AsyncFor)) else None
+    if it is None or isinstance(it, (ast.Name, ast.Attribute, ast.Tuple, ast.List)):
+        return False
+    return not _range_like(ctx, it)
+
+
+def _gpu_ran_first(ctx: Context, st: ast.stmt, loop: ast.stmt) -> bool:
+    """Earlier in the same loop iteration, before the helper's call, other GPU work runs (another timing helper of
+    the file on a GPU model): the CUDA and library start-up is paid by then (cby ``main/benchmark.py``)."""
+    for s2 in st._wp_scope.stmts[loop._wp_idx + 1:st._wp_idx]:  # type: ignore[attr-defined]
+        for c in stmt_calls(s2):
+            if on_gpu(ctx, c) or (isinstance(c.func, ast.Name) and c.func.id in ctx.functions and any(
+                    isinstance(n, ast.Call) and on_gpu(ctx, n) for n in ctx.calls_in_function(ctx.functions[c.func.id]))):
+                return True  # (shown on the GPU: `pytorch_cpu(size)` first does not count)
+    return False

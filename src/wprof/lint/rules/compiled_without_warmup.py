@@ -91,14 +91,16 @@ def check(ctx: Context) -> None:
 def _once(ctx: Context):
     """``ctx.report`` that reports a node once (two finders can see the same first call: a one-off region's and
     the averaged loop's)."""
-    seen: set[tuple[int, int]] = set()
+    seen: dict[tuple[int, int], bool] = {}  # position -> reported weak
 
     def report(node, *args, **kw):
         k = (getattr(node, "lineno", -1), getattr(node, "col_offset", -1))
-        if k not in seen:
-            seen.add(k)
+        weak = bool(kw.get("weak", False))
+        if k not in seen or (seen[k] and not weak):  # (a strong finding is not hidden by an earlier weak one)
+            seen[k] = weak
             ctx.report(node, *args, **kw)
     return report
+
 
 def _fresh_per_call(ctx: Context) -> list[tuple[ast.Call, str]]:
     """A timing function called again and again (``for h in heads: benchmark(h)``) that builds its compiled work

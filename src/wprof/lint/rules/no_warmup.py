@@ -94,12 +94,15 @@ FIX = "none"
 
 def check(ctx: Context) -> None:
     from ._cold_array_lib import cold_array_uses
+    from .compiled_without_warmup import _once
+
+    report = _once(ctx)  # one finding per call: several finders can see the same cold first call
 
     found = warmup_findings(ctx, compiled=False)
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
-        ctx.report(node, message, "Run it once before the timed region")
+        report(node, message, "Run it once before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
     from .compiled_without_warmup import compiled_handed_in
@@ -110,12 +113,12 @@ def check(ctx: Context) -> None:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
-        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call)) or \
-            _timed_again_later(ctx, r, key, call)
-        ctx.report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
+        weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
+                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call)
+        report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
-        ctx.report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
+        report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
                    "Run it once before handing it to the timing helper")
     for m, key in _cold_single_run_magics(ctx):
         magic = ("%%" if m.kind == "cell" else "%") + m.name
@@ -125,26 +128,37 @@ def check(ctx: Context) -> None:
 
     for call, key, helper, where in cold_sample_helpers(ctx):
         what = ctx.text(call) if key == "@" else key
-        ctx.report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
+        report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
                    f"takes in a loop of {where}, summed or averaged with the others)",
                    "Call it a few times before the sampling loop, or leave the first sample out")
     from ._cold_helpers import fresh_model_first_calls
 
-    done = {(getattr(c, "lineno", 0), getattr(c, "col_offset", 0)) for _, c, _ in found}
     for call, key, loader in fresh_model_first_calls(ctx):
-        if (call.lineno, call.col_offset) not in done:
-            ctx.report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
-                       "Run the model once before the timed call")
-    from ._cold_helpers import flag_only_warmup
+        report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
+               "Run the model once before the timed call")
+    from ._cold_helpers import cold_model_params, flag_only_warmup
 
+    for call, key, arg in cold_model_params(ctx):
+        report(call, f"`{key}` is timed without a warmup call (each call of its function is handed a freshly "
+               f"built model, `{arg}`, and times its first call)", "Run the model once before the timed call")
     for call, key, when in flag_only_warmup(ctx):
-        if (call.lineno, call.col_offset) not in done:
-            done.add((call.lineno, call.col_offset))
-            ctx.report(call, f"`{key}` is timed without a warmup call {when}",
-                       "Run one untimed iteration in every configuration")
+        report(call, f"`{key}` is timed without a warmup call {when}", "Run one untimed iteration in every configuration")
     for site, key, arg in cold_first_sites(ctx):
-        ctx.report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
+        report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _gpu_via_callers(ctx: Context, r, call: ast.AST) -> bool:
+    """The cold call works on a parameter of its function (or on a tensor the function makes on a device parameter)
+    and every call of the function in the file hands a GPU tensor (or device) there: ``benchmark_softmax(x, sizes)``
+    with ``x = torch.rand(..., device="cuda")`` (set 24, dr2633 notebook 03)."""
+    from ._cold_helpers import _gpu_through_site
+
+    fn = r.scope.node
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    sites = [c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    return bool(sites) and all(_gpu_through_site(ctx, call, fn, site) for site in sites)
 
 
 def _on_synced_device(ctx: Context, call: ast.AST) -> bool:
