@@ -116,8 +116,10 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
     idx = pos.index(name) if name in pos else None
     defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
+    from ._evidence import call_sites
+
     out: list[ast.AST | None] = []
-    for c in ctx.calls:
+    for c in call_sites(ctx, fname):  # (indexed by name: linear in the file, not calls x functions)
         if not (isinstance(c.func, ast.Name) and c.func.id == fname):
             continue
         kw = [k.value for k in c.keywords if k.arg == name]
@@ -263,10 +265,13 @@ def _elements(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if depth > 4:
         return None
     if isinstance(x, ast.Name):
-        values = ctx.assigns.get(x.id, [])
-        sizes = [_elements(ctx, v, depth + 1) for v in values if isinstance(v, ast.Call)]
-        sizes = [v for v in sizes if v is not None]
-        return max(sizes) if sizes else None
+        memo = ctx.__dict__.setdefault("_wp_name_elements", {})  # a name's file-wide bindings, read once per depth
+        if (x.id, depth) not in memo:
+            values = ctx.assigns.get(x.id, [])
+            sizes = [_elements(ctx, v, depth + 1) for v in values if isinstance(v, ast.Call)]
+            sizes = [v for v in sizes if v is not None]
+            memo[(x.id, depth)] = max(sizes) if sizes else None
+        return memo[(x.id, depth)]
     if not isinstance(x, ast.Call):
         return None
     q = ctx.call_name(x) or ""
@@ -300,9 +305,12 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
             return None
         return a * b if isinstance(d.op, ast.Mult) else (a ** b if isinstance(d.op, ast.Pow) and b < 64 else a << b)
     if isinstance(d, ast.Name):
-        values = ctx.assigns.get(d.id, [])
-        ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
-        return max(ints) if ints and None not in ints else None  # type: ignore[type-var]
+        memo = ctx.__dict__.setdefault("_wp_name_ints", {})
+        if d.id not in memo:
+            values = ctx.assigns.get(d.id, [])
+            ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
+            memo[d.id] = max(ints) if ints and None not in ints else None  # type: ignore[type-var]
+        return memo[d.id]
     return None
 
 
