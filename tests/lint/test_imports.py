@@ -152,3 +152,29 @@ def test_a_helper_mistake_is_reported_once_per_linted_file_naming_the_helper(tmp
     (tmp_path / "k.py").write_text((root / "softmax_kernel.py").read_text())
     assert lint_file(tmp_path / "k.py", RULES).diagnostics == []  # silenced in the helper: silent at the call too
     assert lint_file(root / "softmax_kernel.py", RULES, project=Project(enabled=False)).diagnostics == []
+
+
+def test_an_extension_read_from_its_sources_in_the_checkout(tmp_path):
+    """`load(name, sources=[...])` and `load_inline(...)` in the file: the C++ entry decides whether the call waits."""
+    (tmp_path / "setup.cfg").write_text("")
+    (tmp_path / "k.cu").write_text(
+        "__global__ void k(float* x) {}\n"
+        "torch::Tensor run(torch::Tensor x) { k<<<1, 32>>>(x.data_ptr<float>()); cudaDeviceSynchronize(); return x; }\n"
+        "torch::Tensor run_async(torch::Tensor x) { k<<<1, 32>>>(x.data_ptr<float>()); return x; }\n"
+        'PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) { m.def("run", &run); m.def("run_async", &run_async); }\n')
+    body = ("import time\nimport torch\nfrom torch.utils.cpp_extension import load\n"
+            "ext = load(name='ext', sources=['k.cu'])\nx = torch.ones(8, device='cuda')\n"
+            "for _ in range(3):\n    ext.run(x)\n    ext.run_async(x)\ntorch.cuda.synchronize()\n"
+            "t0 = time.perf_counter()\next.{0}(x)\nprint(time.perf_counter() - t0)\n")
+    for entry, want in (("run", set()), ("run_async", {(None, 12, "WP102")})):
+        script = tmp_path / f"{entry}.py"
+        script.write_text(body.format(entry))
+        assert found([lint_file(script, RULES)]) == want, entry
+    inline = tmp_path / "inline.py"
+    inline.write_text(
+        "import time\nimport torch\nfrom torch.utils.cpp_extension import load_inline\n"
+        "SRC = '''torch::Tensor square(torch::Tensor x) { auto y = x * x; torch::cuda::synchronize(); return y; }'''\n"
+        "ext = load_inline(name='sq', cpp_sources=SRC, functions=['square'])\n"
+        "x = torch.ones(8, device='cuda')\next.square(x)\ntorch.cuda.synchronize()\n"
+        "t0 = time.perf_counter()\ny = ext.square(x)\nprint(time.perf_counter() - t0)\n")
+    assert found([lint_file(inline, RULES)]) == set()

@@ -155,6 +155,16 @@ class ImportedDefs:
                 for c in ctx.calls_in_function(fn))
         return cache[id(fn)]
 
+    def extension_entry_syncs(self, call: ast.Call) -> bool | None:
+        """``my_ext.forward(x)`` of a C++/CUDA extension whose sources are in the checkout (``load(sources=...)``,
+        ``load_inline(...)``, the project's ``setup.py``): True when the entry waits for the device after its last
+        launch, False when it launches and returns, None when unknown (:mod:`._extensions`)."""
+        if self.import_view is None or not self.import_view.project.enabled:
+            return None
+        from ._extensions import extension_call_syncs
+
+        return extension_call_syncs(self, call)
+
     def imported_compiled(self, name: str) -> bool:
         """``name`` (a callee key) is a function imported from the project and compiled there (``@torch.compile``,
         ``@triton.jit``, a launch of a JIT kernel inside)."""

@@ -93,6 +93,8 @@ class SyncModel:
             return name in self._syncing_functions(hidden)
         if self.imported_function(call) is not None:  # a function of another module of the project, read there
             return self.imported_syncs(call, hidden)
+        if self.extension_entry_syncs(call):  # an extension entry whose C++ source waits for the device
+            return True
         if isinstance(call.func, ast.Name):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)

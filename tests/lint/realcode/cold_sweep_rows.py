@@ -72,7 +72,7 @@ def one_iteration():
         start.record()
         c = mm(a, b)  # expect: WP103
         end.record()
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect: WP101
         total += start.elapsed_time(end)
     print(f"mm: {total / 1000:.4f} s")
 

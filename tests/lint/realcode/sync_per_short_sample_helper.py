@@ -1,6 +1,6 @@
 """WP101 through a timing helper (set 23's event helper, set 24's parameter baseline): the helper times a callable
-(or does arithmetic on a tensor) handed in, and every caller in the file hands it a short op on CUDA data. Silent
-when one caller hands it something whose length is not shown (a model)."""
+(or does arithmetic on a tensor) handed in, and a caller in the file hands it a short op on CUDA data (a small
+matmul: sizes the file gives). Silent when no caller hands it an op shown to be short."""
 import time
 
 import torch
@@ -48,18 +48,42 @@ def square_rate(v, reps=50):
 print(square_rate(u), square_rate(w))
 
 
-# silent: one caller hands the helper a model forward, whose length is not shown
-def host_timer(fn, reps=20):
+# a helper handed a small matmul by one caller (sizes from a literal list, at most 512) and a model by another: the
+# matmul's samples measure the round trip
+def host_timer(fn, args, reps=10):
     for _ in range(3):
-        fn()
+        fn(*args)
     torch.cuda.synchronize()
     out = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        fn()
+        fn(*args)
+        torch.cuda.synchronize()  # expect: WP101
+        out.append(time.perf_counter() - t0)
+    return sorted(out)
+
+
+for n in (128, 256, 512):
+    p = torch.randn(n, n, device="cuda")
+    q = torch.randn(n, n, device="cuda")
+    print(host_timer(torch.matmul, (p, q)), host_timer(model, (batch,)))
+
+
+# silent: a helper only handed a model forward, or matmuls up to 4096 (not shown to be short)
+def latency(fn, args, reps=10):
+    for _ in range(3):
+        fn(*args)
+    torch.cuda.synchronize()
+    out = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        fn(*args)
         torch.cuda.synchronize()
         out.append(time.perf_counter() - t0)
     return sorted(out)
 
 
-print(host_timer(lambda: u - w), host_timer(lambda: model(batch)))
+for size in (1024, 4096):
+    g = torch.randn(size, size, device="cuda")
+    h = torch.randn(size, size, device="cuda")
+    print(latency(torch.matmul, (g, h)), latency(model, (batch,)))

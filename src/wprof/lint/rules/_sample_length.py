@@ -43,6 +43,7 @@ _HOST_OK = frozenset({"len", "int", "float", "min", "max", "abs", "round", "rang
                       "divmod", "sum"})
 _SAMPLE_METHODS = frozenset({"append", "record", "elapsed_time", "synchronize", "wait", "extend", "insert"})
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_MAX_BINDINGS = 32  # beyond, a name (or a helper's calls) is not read value by value: bounded work per file
 _MAX_FN_OPS = 3
 
 
@@ -113,15 +114,21 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
     fname = getattr(fn, "name", None)
     if args is None or fname is None:
         return []
+    by_name = ctx.__dict__.get("_wp_calls_by_name")
+    if by_name is None:
+        by_name = {}
+        for c in ctx.calls:
+            if isinstance(c.func, ast.Name):
+                by_name.setdefault(c.func.id, []).append(c)
+        ctx._wp_calls_by_name = by_name  # type: ignore[attr-defined]
+    calls = by_name.get(fname, [])
+    if len(calls) > _MAX_BINDINGS:
+        return []  # a helper called all over the file: not read call by call
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
     idx = pos.index(name) if name in pos else None
     defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
-    from ._evidence import call_sites
-
     out: list[ast.AST | None] = []
-    for c in call_sites(ctx, fname):  # (indexed by name: linear in the file, not calls x functions)
-        if not (isinstance(c.func, ast.Name) and c.func.id == fname):
-            continue
+    for c in calls:
         kw = [k.value for k in c.keywords if k.arg == name]
         if kw:
             out.append(kw[0])
@@ -142,13 +149,49 @@ def _handed_in(ctx: Context, call: ast.Call, depth: int) -> str | None:
     sites = _site_args(ctx, scope.node, name)
     if not sites or depth <= 0:
         return None
+    operands = _handed_operands(ctx, scope, call)
     kinds = []
-    for arg in sites:
+    for i, arg in enumerate(sites):
         kind = _callable_kind(ctx, arg, depth - 1)
-        if kind is None:
-            return None
-        kinds.append(kind)
+        if kind is None and operands is not None:
+            q = ctx.qualname(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+            if q and q.count(".") == 1 and q.startswith("torch.") and q.rsplit(".", 1)[-1] in MATMULS and \
+                    operands[i] is not None and _small_matmul(ctx, operands[i]) and _on_gpu_all(ctx, operands[i]):
+                kind = "op"  # benchmark_fn(torch.matmul, (a, b)) with a and b of shown small sizes on CUDA
+        if kind is not None:
+            kinds.append(kind)
+    if not kinds:
+        return None  # a caller hands it a short op: that measurement is the round trip (others may be long)
     return "kernel" if "kernel" in kinds else "op"
+
+
+def _handed_operands(ctx: Context, scope, call: ast.Call) -> list[list[ast.AST] | None] | None:
+    """Per call of the helper, the operands ``fn(*args)`` / ``fn(x, y)`` receives there, when the call shows them."""
+    per_param: list[tuple[str, bool]] = []
+    for a in call.args:
+        if isinstance(a, ast.Starred) and isinstance(a.value, ast.Name) and a.value.id in scope.params:
+            per_param.append((a.value.id, True))
+        elif isinstance(a, ast.Name) and a.id in scope.params:
+            per_param.append((a.id, False))
+        else:
+            return None
+    columns = [(_site_args(ctx, scope.node, p), star) for p, star in per_param]
+    n = len(_site_args(ctx, scope.node, call.func.id))  # type: ignore[attr-defined]
+    out: list[list[ast.AST] | None] = []
+    for i in range(n):
+        ops: list[ast.AST] | None = []
+        for values, star in columns:
+            v = values[i] if i < len(values) else None
+            if v is None or (star and not isinstance(v, (ast.Tuple, ast.List))):
+                ops = None
+                break
+            ops.extend(v.elts if star else [v])  # type: ignore[union-attr]
+        out.append(ops)
+    return out
+
+
+def _on_gpu_all(ctx: Context, operands: list[ast.AST]) -> bool:
+    return bool(operands) and all(ctx.placement(x) == "cuda" for x in operands)
 
 
 def _callable_kind(ctx: Context, arg: ast.AST | None, depth: int) -> str | None:
@@ -261,17 +304,34 @@ def _large(ctx: Context, n: ast.AST) -> bool:
     return False
 
 
+def _memo(ctx: Context, table: str, key: object, compute):
+    """Memoize per file; a key being computed reads None (a cycle such as ``n = n * 2``)."""
+    memo = ctx.__dict__.setdefault(table, {})
+    if key in memo:
+        return memo[key]
+    memo[key] = None
+    memo[key] = compute()
+    return memo[key]
+
+
 def _elements(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if depth > 4:
         return None
     if isinstance(x, ast.Name):
-        memo = ctx.__dict__.setdefault("_wp_name_elements", {})  # a name's file-wide bindings, read once per depth
-        if (x.id, depth) not in memo:
-            values = ctx.assigns.get(x.id, [])
-            sizes = [_elements(ctx, v, depth + 1) for v in values if isinstance(v, ast.Call)]
-            sizes = [v for v in sizes if v is not None]
-            memo[(x.id, depth)] = max(sizes) if sizes else None
-        return memo[(x.id, depth)]
+        return _memo(ctx, "_wp_elements", x.id, lambda: _elements_of_name(ctx, x))
+    return _elements_of_call(ctx, x, depth)
+
+
+def _elements_of_name(ctx: Context, x: ast.Name) -> int | None:
+    values = ctx.assigns.get(x.id, [])
+    if len(values) > _MAX_BINDINGS:
+        return None  # a name bound all over the file: not one tensor
+    sizes = [_elements(ctx, v, 1) for v in values if isinstance(v, ast.Call)]
+    sizes = [v for v in sizes if v is not None]
+    return max(sizes) if sizes else None
+
+
+def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if not isinstance(x, ast.Call):
         return None
     q = ctx.call_name(x) or ""
@@ -296,6 +356,110 @@ def _elements(ctx: Context, x: ast.AST, depth: int) -> int | None:
     return total if dims else None
 
 
+MATMULS = frozenset({"mm", "matmul", "bmm"})
+_MAX_MACS = 512 ** 3  # a 512 x 512 x 512 matmul: a few µs on a datacenter GPU, tens on a small one
+
+
+def _small_matmul(ctx: Context, operands: list[ast.AST]) -> bool:
+    """Both operands' shapes are given by the file (every assignment resolved, loops over literal lists at their
+    largest value) and the product is at most ``_MAX_MACS`` multiply-adds."""
+    if len(operands) != 2 or any(isinstance(x, ast.Starred) for x in operands):
+        return False
+    a, b = (_dims(ctx, x, 0) for x in operands)
+    if not a or not b:
+        return False
+    macs = b[-1]
+    for d in a:
+        macs *= d
+    return macs <= _MAX_MACS
+
+
+def _dims(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
+    """The shape of a tensor the file builds with a factory (the largest of its assignments), when all are known."""
+    if depth > 4:
+        return None
+    if isinstance(x, ast.Name):
+        return _memo(ctx, "_wp_dims", x.id, lambda: _dims_of_name(ctx, x))
+    return _dims_of_call(ctx, x, depth)
+
+
+def _dims_of_name(ctx: Context, x: ast.Name) -> list[int] | None:
+    values = ctx.assigns.get(x.id, [])
+    if len(values) > _MAX_BINDINGS:
+        return None  # a name bound all over the file: not one tensor
+    shapes = [_dims(ctx, v, 1) for v in values]
+    if not shapes or any(sh is None for sh in shapes):
+        return None
+    return max(shapes, key=_prod)  # type: ignore[arg-type,return-value]
+
+
+def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
+    if not isinstance(x, ast.Call):
+        return None
+    q = ctx.call_name(x) or ""
+    m = ctx.method(x)
+    if m in ("contiguous", "to", "cuda", "float", "half", "bfloat16") and isinstance(x.func, ast.Attribute):
+        return _dims(ctx, x.func.value, depth + 1)
+    if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")):
+        return None
+    dims = [a for a in x.args if not isinstance(a, ast.Starred)]
+    if len(dims) != len(x.args):
+        return None
+    if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
+        dims = list(dims[0].elts)
+    vals = [_int_value(ctx, d) for d in dims]
+    return None if not vals or None in vals else vals  # type: ignore[return-value]
+
+
+def _prod(dims: list[int]) -> int:
+    out = 1
+    for d in dims:
+        out *= d
+    return out
+
+
+def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
+    """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
+    runs over a literal list (directly or through a name bound only to literal lists)."""
+    index = ctx.__dict__.get("_wp_loop_targets")
+    if index is None:
+        index = {}
+        for sc in ctx.scopes:
+            for st in sc.stmts:
+                if isinstance(st, (ast.For, ast.AsyncFor)):
+                    for t in ast.walk(st.target):
+                        if isinstance(t, ast.Name):
+                            index.setdefault(t.id, []).append(st)
+        ctx._wp_loop_targets = index  # type: ignore[attr-defined]
+    loops = [st for st in index.get(name, ()) if scope is None or st._wp_scope is scope]  # type: ignore[attr-defined]
+    if not loops:
+        return None
+    out: list[ast.AST] = []
+    for st in loops:
+        it = st.iter
+        lists = [it] if isinstance(it, (ast.List, ast.Tuple)) else \
+            ([getattr(a, "value", None) for a in ctx.scope_assigns(it.id, st._wp_scope)]  # type: ignore[attr-defined]
+             if isinstance(it, ast.Name) else [])
+        lists = [v for v in lists if not (isinstance(v, ast.Constant) and v.value is None)]  # `sizes=None` default
+        if not lists or not all(isinstance(v, (ast.List, ast.Tuple)) for v in lists):
+            return None
+        pos = None
+        if isinstance(st.target, ast.Tuple):
+            names = [e.id if isinstance(e, ast.Name) else None for e in st.target.elts]
+            if name not in names:
+                return None
+            pos = names.index(name)
+        for lst in lists:
+            for e in lst.elts:  # type: ignore[attr-defined]
+                if pos is None:
+                    out.append(e)
+                elif isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) > pos:
+                    out.append(e.elts[pos])
+                else:
+                    return None
+    return out
+
+
 def _int_value(ctx: Context, d: ast.AST) -> int | None:
     if isinstance(d, ast.Constant) and isinstance(d.value, int) and not isinstance(d.value, bool):
         return d.value
@@ -305,13 +469,20 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
             return None
         return a * b if isinstance(d.op, ast.Mult) else (a ** b if isinstance(d.op, ast.Pow) and b < 64 else a << b)
     if isinstance(d, ast.Name):
-        memo = ctx.__dict__.setdefault("_wp_name_ints", {})
-        if d.id not in memo:
-            values = ctx.assigns.get(d.id, [])
-            ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
-            memo[d.id] = max(ints) if ints and None not in ints else None  # type: ignore[type-var]
-        return memo[d.id]
+        use = getattr(d, "_wp_stmt", None)
+        scope = getattr(use, "_wp_scope", None)
+        return _memo(ctx, "_wp_ints", (d.id, id(scope)), lambda: _int_of_name(ctx, d.id, scope))
     return None
+
+
+def _int_of_name(ctx: Context, name: str, scope) -> int | None:
+    values = ctx.assigns.get(name, [])
+    if not values:
+        values = _loop_values(ctx, name, scope) or []
+    if len(values) > _MAX_BINDINGS:
+        return None
+    ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
+    return max(ints) if ints and None not in ints else None  # type: ignore[type-var]
 
 
 def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
@@ -319,7 +490,7 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     that launches one), None when the length is not shown."""
     if isinstance(n, ast.BinOp):
         if isinstance(n.op, ast.MatMult):
-            return None
+            return "op" if _small_matmul(ctx, [n.left, n.right]) else None
         sides = [x for x in (n.left, n.right) if not isinstance(x, ast.Constant)]
         kinds = [_op_kind(ctx, x, depth) if isinstance(x, (ast.BinOp, ast.Call)) else "op" for x in sides]
         return None if None in kinds else ("kernel" if "kernel" in kinds else "op")
@@ -334,10 +505,14 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
+        if q.count(".") == 1 and last in MATMULS:
+            return "op" if _small_matmul(ctx, n.args) else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
             return "op" if last in SHORT_OPS else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed
     if m is not None and isinstance(n.func, ast.Attribute) and ctx.is_tensorish(n.func.value):
+        if m in MATMULS:
+            return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
         return "op" if m in SHORT_OPS else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
@@ -352,10 +527,18 @@ def _jit_kernel(fn: ast.AST) -> bool:
 
 
 def _has_loop(fn: ast.AST) -> bool:
-    return any(isinstance(n, _LOOPS) or isinstance(n, ast.comprehension) for n in ast.walk(fn))
+    cached = getattr(fn, "_wp_has_loop", None)
+    if cached is None:
+        cached = any(isinstance(n, _LOOPS) or isinstance(n, ast.comprehension) for n in ast.walk(fn))
+        fn._wp_has_loop = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _short_function(ctx: Context, fn: ast.AST, depth: int) -> str | None:
+    return _memo(ctx, "_wp_short_fn", (id(fn), depth), lambda: _short_function_body(ctx, fn, depth))
+
+
+def _short_function_body(ctx: Context, fn: ast.AST, depth: int) -> str | None:
     """A function of this file with no loop, made of at most a few short ops or loop-free kernel launches plus
     allocations and shape arithmetic (``def add(x, y): out = torch.empty_like(x); kern[grid](x, y, out); return
     out``)."""

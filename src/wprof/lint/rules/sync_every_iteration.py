@@ -149,7 +149,7 @@ def _short_text(ctx: Context, stmt: ast.stmt) -> str:
     text = text if len(text) <= 40 else text[:37] + "..."
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
             value.func.id in stmt._wp_scope.params:  # type: ignore[attr-defined]
-        return f"`{text}`, a short op at every call of this helper"
+        return f"`{text}`, a short op at a call of this helper"
     return f"`{text}`"
 
 
