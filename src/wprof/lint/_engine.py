@@ -203,12 +203,13 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
 
 def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:
     """What the rules report in an imported module of the project (its own ``# noqa`` comments honoured)."""
-    if not _MAY_MATCH.search(ctx.source):
-        return []
     saved, ctx.diagnostics = ctx.diagnostics, []
     try:
-        for rule in rules:
-            rule.check(ctx)
+        if _MAY_MATCH.search(ctx.source):
+            for rule in rules:
+                rule.check(ctx)
+        ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
+                                               tuple((r.code, r.weak) for r in rules)))
         return _kept(ctx.diagnostics, ctx.source)
     finally:
         ctx.diagnostics = saved

@@ -14,6 +14,7 @@ from typing import Any
 from ._project import Definition, ImportView
 
 _BUILTINS = frozenset(dir(builtins))
+_HERE = ", called here)"
 
 
 class ImportedDefs:
@@ -124,6 +125,22 @@ class ImportedDefs:
         d = self.imported_def(call.func)
         return d if d is not None and isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
+    def imported_method(self, call: ast.Call) -> Definition | None:
+        """``b.run()`` where every value ``b`` is bound to is an instance of one class imported from the project
+        (``b = Bench(fn)``): that class's own method ``run`` (not inherited ones)."""
+        if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
+            return None
+        values = self.assigns.get(call.func.value.id, [])  # type: ignore[attr-defined]
+        classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
+                   for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
+        if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
+            return None
+        (cls,) = classes.values()
+        for f in cls.node.body:  # type: ignore[union-attr]
+            if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == call.func.attr:
+                return Definition(cls.ctx, f, f"{cls.name}.{f.name}")
+        return None
+
     def imported_syncs(self, call: ast.Call, hidden: bool) -> bool:
         """A call of an imported project function that synchronizes (directly or through its own calls)."""
         d = self.imported_function(call)
@@ -204,14 +221,14 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
     from ._diagnostic import Diagnostic
 
     view = ctx.import_view
-    if view is None or not view.project.enabled or view.depth:
-        return []
+    if view is None or not view.project.enabled or view.depth >= 2:
+        return []  # (a helper's own helpers, one module further, are carried to it first)
     project = view.project
     out: list[Any] = []
     seen: set[tuple[int, str, int, int]] = set()
     calls = sorted(ctx.calls, key=lambda c: (c.lineno, c.col_offset))
     for c in calls:
-        d = ctx.imported_function(c)
+        d = ctx.imported_function(c) or ctx.imported_method(c)
         if d is None or os.path.realpath(d.ctx.path) in project.selected:
             continue
         key = (d.ctx.path, rules_key)
@@ -225,8 +242,12 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
             seen.add((id(d.node), f.code, f.line, f.column))
             line, col, end_line, end_col = ctx.position(c)
             where = f"{_shown(d.ctx.path)}:{f.line}"
-            out.append(Diagnostic(f.code, f.name, f"{f.message} (in `{d.name}`, {where}, called here)", f.fix_title,
-                                  ctx.path, line, col + 1, end_line, end_col + 1, None))
+            if f.message.endswith(_HERE):  # carried once already (a helper's helper): name the way it is reached
+                message = f"{f.message[:-len(_HERE)]}, via `{d.name}` at {where}{_HERE}"
+            else:
+                message = f"{f.message} (in `{d.name}`, {where}{_HERE}"
+            out.append(Diagnostic(f.code, f.name, message, f.fix_title, ctx.path, line, col + 1, end_line,
+                                  end_col + 1, None))
     return out
 
 
