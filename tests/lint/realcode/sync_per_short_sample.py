@@ -123,3 +123,57 @@ def right_way(reps=100):
         ends[i].record()
     torch.cuda.synchronize()
     return sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+# a one-op torch.nn module and a wrapper whose only loop is host arithmetic (set 24's layer norm practice file)
+norm = torch.nn.LayerNorm(1024).cuda()
+rows = torch.randn(256, 1024, device="cuda")
+
+
+def pow2_scale(v):
+    block = 1
+    while block < 1024:
+        block *= 2
+    out = torch.empty_like(v)
+    scale_kernel[(triton.cdiv(v.numel(), block),)](v, out, v.numel(), BLOCK=block)
+    return out
+
+
+def modules_and_wrappers(reps=100):
+    for _ in range(5):
+        norm(rows)
+        pow2_scale(rows)
+    torch.cuda.synchronize()
+    lat_norm, lat_scale = [], []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        norm(rows)
+        torch.cuda.synchronize()  # expect: WP101
+        lat_norm.append(time.perf_counter() - t0)
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        pow2_scale(rows)
+        torch.cuda.synchronize()  # expect: WP101
+        lat_scale.append(time.perf_counter() - t0)
+    return sorted(lat_norm), sorted(lat_scale)
+
+
+# silent: a wrapper that launches in a loop (one kernel per chunk): its length grows with the data
+def chunked(v, parts=64):
+    outs = []
+    for piece in v.chunk(parts):
+        outs.append(torch.sigmoid(piece))
+    return torch.cat(outs)
+
+
+def chunked_latency(reps=100):
+    for _ in range(5):
+        chunked(rows)
+    torch.cuda.synchronize()
+    lat = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        chunked(rows)
+        torch.cuda.synchronize()
+        lat.append(time.perf_counter() - t0)
+    return sorted(lat)

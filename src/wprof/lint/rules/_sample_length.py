@@ -516,9 +516,43 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "op" if m in SHORT_OPS else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
+    if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
+        return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     return None
+
+
+# torch.nn modules whose forward is one elementwise or normalization op
+SHORT_MODULES = frozenset({
+    "LayerNorm", "RMSNorm", "GroupNorm", "Softmax", "LogSoftmax", "ReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Mish",
+    "Softplus", "ELU", "LeakyReLU", "Hardswish", "Hardsigmoid", "Dropout",
+})
+
+
+def _single_op_module(ctx: Context, name: str) -> bool:
+    """``name`` is only ever bound to a ``torch.nn`` module of one op (``torch.nn.LayerNorm(n).cuda()``)."""
+    values = ctx.assigns.get(name, [])
+    if not values or len(values) > _MAX_BINDINGS:
+        return False
+    for v in values:
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to", "half",
+                                                                                                 "float", "eval"):
+            v = v.func.value
+        q = ctx.call_name(v) if isinstance(v, ast.Call) else None
+        if not (q and q.startswith("torch.nn.") and q.count(".") == 2 and q.rsplit(".", 1)[-1] in SHORT_MODULES):
+            return False
+    return True
+
+
+def _host_loops_only(fn: ast.AST) -> bool:
+    """Every loop of a function of the file is host arithmetic (``while block < n: block *= 2``): no call in it."""
+    cached = getattr(fn, "_wp_host_loops", None)
+    if cached is None:
+        cached = not any(isinstance(n, (*_LOOPS, ast.comprehension)) and
+                         any(isinstance(c, ast.Call) for c in ast.walk(n)) for n in ast.walk(fn))
+        fn._wp_host_loops = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _jit_kernel(fn: ast.AST) -> bool:
@@ -542,7 +576,7 @@ def _short_function_body(ctx: Context, fn: ast.AST, depth: int) -> str | None:
     """A function of this file with no loop, made of at most a few short ops or loop-free kernel launches plus
     allocations and shape arithmetic (``def add(x, y): out = torch.empty_like(x); kern[grid](x, y, out); return
     out``)."""
-    if _jit_kernel(fn) or _has_loop(fn) or getattr(fn, "decorator_list", None):
+    if _jit_kernel(fn) or not _host_loops_only(fn) or getattr(fn, "decorator_list", None):
         return None
     scope = fn._wp_own_scope  # type: ignore[attr-defined]
     if scope.children and any(not isinstance(c.node, ast.Lambda) for c in scope.children):
