@@ -16,13 +16,14 @@ import ast
 
 from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
-                      end_to_end, enclosing_params, host_helper, is_library, loader_runs_model, mentions_warmup,
-                      receiver_used_before, work_items)
+                      end_to_end, enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
 def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
     """(cold timed call, its key, the helper's name, where the sampling loop is)."""
+    from ._warm_sources import host_helper
+
     out: list[tuple[ast.AST, str, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):
         return out
@@ -303,6 +304,7 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
     loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
     from ._evidence import model_on_gpu
+    from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.Call, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -467,6 +469,7 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
     there, or the call's own evidence). (timed call, key, the caller's argument)."""
     from ._common import mentions_warmup_for
     from ._evidence import model_on_gpu
+    from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.AST, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):

@@ -402,7 +402,8 @@ def compiled_handed_in(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     (``generate(model, tok, 64, step_fn=step)``, ``step`` compiled here or returned compiled by a set-up function
     of the file: ``model, step = init(True)``), with no call or hand-over of it before the region: the first
     generation compiles it (set 22, fish-speech). (call, compiled name, the parameter it is bound to)."""
-    from ._common import _times_first_call, mentions_warmup_for, single_pass
+    from ._common import _times_first_call, mentions_warmup_for
+    from ._warm_sources import single_pass
 
     cached = ctx.__dict__.get("_wp_compiled_handed_in")
     if cached is not None:

@@ -84,8 +84,10 @@ import ast
 
 from .._context import Context, Scope, dotted, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
-                      elementwise_key, exclusive, gpu_module_arg, mentions_warmup, warmup_findings, work_items)
+                      elementwise_key, mentions_warmup, warmup_findings, work_items)
 from ._evidence import call_sites, on_gpu
+from ._reach import exclusive
+from ._warm_sources import gpu_module_arg
 
 CODE = "WP103"
 NAME = "no-warmup"
