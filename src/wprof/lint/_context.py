@@ -401,8 +401,8 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             for fname, fn in self.functions.items():
                 if fname in callables:
                     continue
-                if any(self.is_gpu_work(c, fn_scope=True) for c in self.calls_in_function(fn)):
-                    callables.add(fname)
+                if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
+                    callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
@@ -603,6 +603,8 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
                     any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
                 return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
+            if q in _TORCH_FILE_IO and not any(k.arg == "map_location" for k in call.keywords):
+                return False  # torch.load(path, mmap=True): reading a checkpoint on the host
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True
@@ -844,6 +846,12 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 # arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
 _ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
+
+
+# torch functions that read or write files: host work (a checkpoint loaded with map_location= may be copied to a GPU)
+_TORCH_FILE_IO = frozenset({"torch.load", "torch.save", "torch.jit.load", "torch.jit.save", "torch.hub.load",
+                            "torch.hub.load_state_dict_from_url", "torch.onnx.export", "torch.export.save",
+                            "torch.export.load"})
 
 
 def in_lambda(node: ast.AST) -> bool:

@@ -376,6 +376,8 @@ class PlacementModel:
             return False
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
+        if self.placement(call) == "cuda":
+            return False  # cp.asarray(host_array), torch.tensor(xs, device="cuda"): the result lives on the GPU
         if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)
