@@ -177,3 +177,55 @@ def chunked_latency(reps=100):
         torch.cuda.synchronize()
         lat.append(time.perf_counter() - t0)
     return sorted(lat)
+
+
+# a Triton kernel with a loop (a row reduction over column blocks): short when the file shows its operands small
+@triton.jit
+def row_sum_kernel(src, dst, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(src + row * n_cols + offs, mask=offs < n_cols, other=0.0)
+    tl.store(dst + row, tl.sum(acc, axis=0))
+
+
+def row_sums(m, reps=10):
+    out = torch.empty(64, device="cuda")
+    row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+    torch.cuda.synchronize()
+    e0 = torch.cuda.Event(enable_timing=True)
+    e1 = torch.cuda.Event(enable_timing=True)
+    ms = []
+    for _ in range(reps):
+        e0.record()
+        row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+        e1.record()
+        e1.synchronize()  # expect: WP101
+        ms.append(e0.elapsed_time(e1))
+    return sorted(ms)
+
+
+small = torch.randn(64, 1000, device="cuda")
+print(row_sums(small))
+
+
+# silent: the same kernel over an operand of 16M elements (its loop makes each sample long enough)
+def row_sums_big(m, reps=10):
+    out = torch.empty(4096, device="cuda")
+    row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+    torch.cuda.synchronize()
+    e0 = torch.cuda.Event(enable_timing=True)
+    e1 = torch.cuda.Event(enable_timing=True)
+    ms = []
+    for _ in range(reps):
+        e0.record()
+        row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+        e1.record()
+        e1.synchronize()
+        ms.append(e0.elapsed_time(e1))
+    return sorted(ms)
+
+
+huge = torch.randn(4096, 4096, device="cuda")
+print(row_sums_big(huge))

@@ -298,8 +298,12 @@ def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
     ``_MAX_ELEMENTS`` elements: the op is no longer µs-scale."""
     for x in _operands(n):
-        size = _elements(ctx, x, 0)
-        if size is not None and size > _MAX_ELEMENTS:
+        sizes = [_elements(ctx, x, 0)]
+        scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+        if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
+            sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
+                      if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
+        if any(size is not None and size > _MAX_ELEMENTS for size in sizes):
             return True
     return False
 
@@ -339,6 +343,8 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if m in ("flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16") and \
             isinstance(x.func, ast.Attribute):
         return _elements(ctx, x.func.value, depth + 1)
+    if q.startswith("torch.") and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
+        return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
     if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
                                                                  "randint")):
         return None
@@ -418,6 +424,29 @@ def _prod(dims: list[int]) -> int:
     return out
 
 
+def _scoped_values(ctx: Context, name: str, scope) -> list[ast.AST | None]:
+    """The values ``name`` is bound to in ``scope`` (else at module level, a global): ``B, N = 1, 257`` gives each
+    name its own; a binding whose value is not shown (``B, N = q.shape``, ``n *= 2``) is None."""
+    stmts = ctx.scope_assigns(name, scope)
+    if not stmts and scope is not ctx.scopes[0]:
+        stmts = ctx.scope_assigns(name, ctx.scopes[0])
+    out: list[ast.AST | None] = []
+    for st in stmts:
+        value = getattr(st, "value", None)
+        if isinstance(st, ast.AugAssign) or value is None:
+            out.append(None)
+            continue
+        for t in (st.targets if isinstance(st, ast.Assign) else [st.target]):  # type: ignore[attr-defined]
+            if isinstance(t, ast.Name) and t.id == name:
+                out.append(value)
+            elif isinstance(t, (ast.Tuple, ast.List)):
+                names = [e.id if isinstance(e, ast.Name) else None for e in t.elts]
+                if name in names:
+                    same = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(names)
+                    out.append(value.elts[names.index(name)] if same else None)  # type: ignore[union-attr]
+    return out
+
+
 def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
     """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
     runs over a literal list (directly or through a name bound only to literal lists)."""
@@ -476,9 +505,11 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
 
 
 def _int_of_name(ctx: Context, name: str, scope) -> int | None:
-    values = ctx.assigns.get(name, [])
+    values: list = _scoped_values(ctx, name, scope) if scope is not None else ctx.assigns.get(name, [])
     if not values:
         values = _loop_values(ctx, name, scope) or []
+    if any(v is None for v in values):
+        return None
     if len(values) > _MAX_BINDINGS:
         return None
     ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
@@ -500,7 +531,9 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return None
     if isinstance(n.func, ast.Subscript):  # kernel[grid](...)
         fn = ctx.functions.get(dotted(n.func.value) or "")
-        return "kernel" if fn is not None and _jit_kernel(fn) and not _has_loop(fn) else None
+        if fn is None or not _jit_kernel(fn):
+            return None
+        return "kernel" if not _has_loop(fn) or _small_operands(ctx, n) else None
     q = ctx.call_name(n) or ""
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
@@ -553,6 +586,43 @@ def _host_loops_only(fn: ast.AST) -> bool:
                          any(isinstance(c, ast.Call) for c in ast.walk(n)) for n in ast.walk(fn))
         fn._wp_host_loops = cached  # type: ignore[attr-defined]
     return cached
+
+
+_MAX_LOOPED_KERNEL_ELEMENTS = 1 << 18  # a kernel with a loop (a matmul, an attention) over operands this small is µs-scale
+
+
+def _small_operands(ctx: Context, call: ast.Call) -> bool:
+    """Every tensor a kernel with a loop is handed has a size the file gives, at most 2^18 elements (a 512 x 512
+    matmul, an attention over 257 tokens): the loop cannot make it long."""
+    tensors = 0
+    for a in [*call.args, *(k.value for k in call.keywords)]:
+        if not isinstance(a, ast.Name):
+            continue
+        size = _tensor_elements(ctx, a)
+        if size is None:
+            if ctx.is_tensorish(a) or ctx.placement(a) == "cuda":
+                return False  # a tensor of unknown size
+            continue
+        if size > _MAX_LOOPED_KERNEL_ELEMENTS:
+            return False
+        tensors += 1
+    return tensors > 0
+
+
+def _tensor_elements(ctx: Context, x: ast.Name) -> int | None:
+    """Elements of the tensor ``x`` names: a parameter is read at every call of its function in the file."""
+    use = getattr(x, "_wp_stmt", None)
+    scope = getattr(use, "_wp_scope", None)
+    if scope is not None and x.id in scope.params and not ctx.scope_assigns(x.id, scope):
+        sites = _site_args(ctx, scope.node, x.id)
+        sizes = [_elements(ctx, a, 1) if isinstance(a, (ast.Name, ast.Call)) else None for a in sites]
+        return max(sizes) if sizes and None not in sizes else None  # type: ignore[type-var]
+    if scope is not None:
+        values = _scoped_values(ctx, x.id, scope)  # this function's own bindings (or the module's)
+        if values:
+            sizes = [_elements(ctx, v, 1) if isinstance(v, ast.Call) else None for v in values]
+            return max(sizes) if None not in sizes else None  # type: ignore[type-var]
+    return _elements(ctx, x, 0)
 
 
 def _jit_kernel(fn: ast.AST) -> bool:
