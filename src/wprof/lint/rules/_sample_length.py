@@ -298,8 +298,12 @@ def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
     ``_MAX_ELEMENTS`` elements: the op is no longer µs-scale."""
     for x in _operands(n):
-        size = _elements(ctx, x, 0)
-        if size is not None and size > _MAX_ELEMENTS:
+        sizes = [_elements(ctx, x, 0)]
+        scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+        if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
+            sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
+                      if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
+        if any(size is not None and size > _MAX_ELEMENTS for size in sizes):
             return True
     return False
 

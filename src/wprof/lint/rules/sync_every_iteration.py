@@ -132,13 +132,26 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                        "Record all the events in the loop and synchronize once after it, or time N launches between "
                        "two events and divide by N")
             return True
-    if whole and not regions:  # the loop is timed as a whole
+    if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
         op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
         after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
         if after:
             ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
                        f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
                        "trips, not N ops", "Synchronize once after the loop, then divide the interval by N")
+            return True
+    return False
+
+
+def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:
+    """A region encloses ``loop`` and does no GPU work outside it: the interval is the loop's (not a whole run's
+    wall clock with a check loop inside)."""
+    lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
+    for r in ctx.regions:
+        if r.scope is not loop._wp_scope or not (r.lo < lo < r.hi):  # type: ignore[attr-defined]
+            continue
+        outside = [s for s in r.stmts() if not (lo <= s._wp_idx <= hi)]  # type: ignore[attr-defined]
+        if not any(sample_work(ctx, s) for s in outside):
             return True
     return False
 
