@@ -270,7 +270,7 @@ def _harmless(ctx: Context, c: ast.Call) -> bool:
         return True
     if m in _SAMPLE_METHODS:
         return True
-    return q.startswith("torch.cuda.") and not ctx.is_gpu_work(c)  # is_available(), current_stream()
+    return q.startswith(("torch.cuda.", "cupy.cuda.")) and not ctx.is_gpu_work(c)  # is_available(), Device()
 
 
 def _operands(n: ast.AST) -> list[ast.AST]:
@@ -537,6 +537,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     q = ctx.call_name(n) or ""
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
+    if q.startswith("cupy.") and q.count(".") == 1:
+        return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a)
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
         if q.count(".") == 1 and last in MATMULS:
             return "op" if _small_matmul(ctx, n.args) else None

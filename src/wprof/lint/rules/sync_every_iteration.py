@@ -68,8 +68,12 @@ GROUP = "default"  # default since the fifth session: a finding rests on a sampl
 def check(ctx: Context) -> None:
     per_sample: dict[int, list] = {}
     for r in ctx.regions:
-        if r.loop is not None:
-            per_sample.setdefault(id(r.loop), []).append(r)
+        loop = r.loop
+        if loop is None and r.kind in ("host", "with") and isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
+            loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
+            loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
+        if loop is not None:
+            per_sample.setdefault(id(loop), []).append(r)
     for scope in ctx.scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
@@ -105,7 +109,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
         op = short_sample(ctx, loop, sample)
         if op is None:
             continue
-        if r.kind == "host":
+        if r.kind in ("host", "with"):  # a host clock, or a timer of the file around the sample
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if not inside:
                 continue
