@@ -345,9 +345,15 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                                 base.func.attr in ("eval", "half", "float", "bfloat16", "requires_grad_") and \
                                 isinstance(base.func.value, ast.Call):
                             base = base.func.value
-                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and any(
-                                k.arg in ("device_map", "device") for k in base.keywords):
-                            callables.add(name)  # a model loaded straight onto a device
+                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
+                                k.arg in ("device_map", "device") for k in base.keywords) or
+                                (self.call_name(base) or "").startswith("unsloth.")) and self._first_target(name, v):
+                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU)
+                            continue
+                        if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
+                                (k.arg == "device_map" and self._device_value(k.value) != "cpu") or
+                                (k.arg == "device" and self._device_value(k.value) == "cuda") for k in v.keywords):
+                            callables.add(name)  # pipeline(..., device_map="auto") / device=0: runs on the GPU
                             continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.imports and \
                                 not q.startswith("torch.") and any(
@@ -454,6 +460,16 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                     return False
             elif not placed(v, None):
                 return False
+        return True
+
+    def _first_target(self, name: str, value: ast.AST) -> bool:
+        """``name`` is bound to ``value`` itself or as the first name of a tuple (``model, tokenizer = load(...)``:
+        the model, not the tokenizer)."""
+        for st in self.assign_stmts.get(name, ()):
+            if getattr(st, "value", None) is value:
+                targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                return any(dotted(t) == name or (isinstance(t, (ast.Tuple, ast.List)) and t.elts and
+                                                 dotted(t.elts[0]) == name) for t in targets)
         return True
 
     def _jit_modules(self, compiled: set[str], callables: set[str]) -> None:

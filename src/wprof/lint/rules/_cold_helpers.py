@@ -255,7 +255,10 @@ def _gpu_through_site(ctx: Context, c: ast.AST, fn: ast.AST, site: ast.Call) -> 
             if _arg_on_gpu(ctx, _bound(site, fn, params.index(n.id)), site, device=False):
                 return True
             continue
-        here = n._wp_stmt._wp_idx  # type: ignore[attr-defined]
+        st_n = getattr(n, "_wp_stmt", None)
+        if st_n is None:
+            continue
+        here = st_n._wp_idx
         before = [(st, v) for st, v in local.get(n.id, []) if st is not None and st._wp_idx < here]  # type: ignore
         if not before:
             continue

@@ -24,8 +24,33 @@ def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
         return False
     n = loop.iter.args[0]
     values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
+    if not values and isinstance(n, ast.Name):
+        values = _unpassed_default(ctx, loop, n.id)
     return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
                                 for v in values)
+
+
+def _unpassed_default(ctx: Context, loop: ast.stmt, name: str) -> list[ast.AST]:
+    """``def bench(fn, runs=1)``: the default of the enclosing function's parameter ``name``, when every call of the
+    function in the file leaves it out (and the function is called)."""
+    fn = loop._wp_scope.node  # type: ignore[attr-defined]
+    args = getattr(fn, "args", None)
+    if args is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return []
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    if name not in defaults:
+        return []
+    sites = [c for c in call_sites(ctx, fn.name) if dotted(c.func) in (fn.name, f"self.{fn.name}")]
+    if not sites:
+        return []
+    index = pos.index(name) if name in pos else None
+    for c in sites:
+        if any(k.arg in (name, None) for k in c.keywords) or any(isinstance(a, ast.Starred) for a in c.args) or \
+                (index is not None and len(c.args) > index):
+            return []
+    return [defaults[name]]
 
 
 _GPU_ARRAY_MODULES = ("cupy", "cupyx")
