@@ -1,5 +1,6 @@
 """WP101 on short samples (set 24): a synchronize in every iteration around one µs-scale op; and the near misses
 whose samples are long or not shown to be short (silent, or weak with `extra`)."""
+import sys
 import time
 
 import torch
@@ -229,3 +230,17 @@ def row_sums_big(m, reps=10):
 
 huge = torch.randn(4096, 4096, device="cuda")
 print(row_sums_big(huge))
+
+
+# weak (`extra` only): a short op on a tensor whose size the file does not give (read from the command line)
+n_from_cli = int(sys.argv[1]) if len(sys.argv) > 1 else 1 << 20
+data = torch.randn(n_from_cli, device="cuda")
+torch.exp(data)
+torch.cuda.synchronize()
+cli_lat = []
+for _ in range(100):
+    t0 = time.perf_counter()
+    torch.exp(data)
+    torch.cuda.synchronize()  # expect-extra: WP101
+    cli_lat.append(time.perf_counter() - t0)
+print(sorted(cli_lat)[50])

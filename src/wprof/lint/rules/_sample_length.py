@@ -81,6 +81,57 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
     return s if on_gpu else None
 
 
+def sized(ctx: Context, stmt: ast.stmt) -> bool:
+    """The file gives the size of every tensor the short op of ``stmt`` works on (a factory call with known
+    dimensions, through parameters at their calls): the sample is shown small, not only short by its kind."""
+    work = sample_work(ctx, stmt)
+    return bool(work) and all(_sized_node(ctx, n) for n in _top_nodes(work))
+
+
+def _sized_node(ctx: Context, n: ast.AST) -> bool:
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and \
+            n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
+        return _sized_handed_in(ctx, n)
+    names = [x for x in _operands(n) if isinstance(x, ast.Name)]
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+        names.append(n.func.value)
+    return _all_sized(ctx, names)
+
+
+def _all_sized(ctx: Context, names: list[ast.Name]) -> bool:
+    tensors = 0
+    for x in names:
+        size = _tensor_elements(ctx, x)
+        if size is None and (ctx.is_tensorish(x) or ctx.placement(x) == "cuda"):
+            return False
+        tensors += size is not None
+    return tensors > 0
+
+
+def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
+    """A caller hands the helper a short op on tensors of sizes the file gives."""
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    operands = _handed_operands(ctx, scope, call)
+    for i, arg in enumerate(_site_args(ctx, scope.node, call.func.id)):  # type: ignore[attr-defined]
+        if isinstance(arg, ast.Name) and arg.id not in ctx.functions:
+            values = ctx.assigns.get(arg.id, [])
+            arg = values[0] if len(values) == 1 and isinstance(values[0], ast.Lambda) else arg
+        if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and arg.id in ctx.functions):
+            body = arg.body if isinstance(arg, ast.Lambda) else ctx.functions[arg.id]  # type: ignore[union-attr]
+            names = [x for x in ast.walk(body) if isinstance(x, ast.Name) and  # type: ignore[arg-type]
+                     (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]
+            if _callable_kind(ctx, arg, 1) is not None and _all_sized(ctx, names):
+                return True
+        elif operands is not None and operands[i] is not None and _callable_kind(ctx, arg, 1) is None:
+            ops = [x for x in operands[i] if isinstance(x, ast.Name)]  # type: ignore[union-attr]
+            if _all_sized(ctx, ops) and _small_matmul(ctx, operands[i]):  # type: ignore[arg-type]
+                return True
+        elif operands is not None and operands[i] is not None and \
+                _all_sized(ctx, [x for x in operands[i] if isinstance(x, ast.Name)]):  # type: ignore[union-attr]
+            return True
+    return False
+
+
 def sample_work(ctx: Context, s: ast.stmt) -> list[ast.AST]:
     """The GPU work of a statement: what the context sees, and arithmetic on a tensor parameter that every caller
     in the file hands a tensor placed on CUDA (``def baseline(x): ... _ = x * x`` called as ``baseline(x_cuda)``)."""
@@ -345,8 +396,10 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
         return _elements(ctx, x.func.value, depth + 1)
     if q.startswith("torch.") and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
         return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
-    if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
-                                                                 "randint")):
+    if q in ("numba.cuda.to_device", "cupy.asarray", "cupy.array") and x.args:
+        return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n))
+    if not ((q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
+                                                                  "randint")) or q in _ARRAY_FACTORIES):
         return None
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
     if q.endswith(("randint", "full")):
@@ -362,6 +415,11 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     return total if dims else None
 
 
+_ARRAY_FACTORIES = frozenset({
+    "cupy.random.rand", "cupy.random.randn", "cupy.random.random", "cupy.ones", "cupy.zeros", "cupy.empty",
+    "numpy.ones", "numpy.zeros", "numpy.empty", "numpy.random.rand", "numpy.random.randn", "numpy.random.random",
+    "numba.cuda.device_array",
+})
 MATMULS = frozenset({"mm", "matmul", "bmm"})
 _MAX_MACS = 512 ** 3  # a 512 x 512 x 512 matmul: a few µs on a datacenter GPU, tens on a small one
 
@@ -447,6 +505,17 @@ def _scoped_values(ctx: Context, name: str, scope) -> list[ast.AST | None]:
     return out
 
 
+def _param_default(fn: ast.AST, name: str) -> list[ast.AST | None]:
+    """``[default]`` of a parameter of a function never called in the file (``def bench(size=1_000_000)``)."""
+    args = getattr(fn, "args", None)
+    if args is None:
+        return []
+    pos = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in pos[len(pos) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return [defaults[name]] if name in defaults else []
+
+
 def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
     """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
     runs over a literal list (directly or through a name bound only to literal lists)."""
@@ -466,6 +535,14 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
     out: list[ast.AST] = []
     for st in loops:
         it = st.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
+                isinstance(st.target, ast.Name) and 1 <= len(it.args) <= 3:
+            bounds = [_int_value(ctx, a) for a in it.args]
+            stop = bounds[0] if len(bounds) == 1 else bounds[1]
+            if stop is None or any(b is None for b in bounds):
+                return None
+            out.append(ast.Constant(value=stop - 1))  # `for p in range(1, 25, 2)`: at most 24
+            continue
         lists = [it] if isinstance(it, (ast.List, ast.Tuple)) else \
             ([getattr(a, "value", None) for a in ctx.scope_assigns(it.id, st._wp_scope)]  # type: ignore[attr-defined]
              if isinstance(it, ast.Name) else [])
@@ -508,11 +585,13 @@ def _int_of_name(ctx: Context, name: str, scope) -> int | None:
     values: list = _scoped_values(ctx, name, scope) if scope is not None else ctx.assigns.get(name, [])
     if not values:
         values = _loop_values(ctx, name, scope) or []
+    if not values and scope is not None and name in scope.params:
+        values = _site_args(ctx, scope.node, name) or _param_default(scope.node, name)  # `bench(4096)`, `size=1_000`
     if any(v is None for v in values):
         return None
     if len(values) > _MAX_BINDINGS:
         return None
-    ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
+    ints = [_int_value(ctx, v) for v in values]  # a name is read in its own scope (memoized, cycles read None)
     return max(ints) if ints and None not in ints else None  # type: ignore[type-var]
 
 

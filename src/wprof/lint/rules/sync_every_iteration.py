@@ -4,18 +4,20 @@
 Checks for timed loops (one sample per iteration, or a loop inside a timed interval) that call an explicit device
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
-normalization op, a Triton kernel of the file without a loop, or a small function of the file made of a few such
-ops; no model or module call, no inner loop, no generation, no host I/O, no tensor the file shows to hold more than
-2^24 elements. Three shapes are reported:
+normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a Triton kernel of the
+file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
+or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
+and every tensor of a size the file gives, at most 2^24 elements. Three shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
 - an event pair per iteration with a synchronize after (or between) the records;
 - a loop timed as a whole with a synchronize in its body.
 
-A synchronize before and after every sample whose length the code does not show (a model forward, a callable
-handed in, a matmul of unknown size) is reported only with `--extend-select extra` (weak evidence): around samples
-of milliseconds, a per-sample synchronize is the right way to get per-sample latency.
+A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
+not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
+`--extend-select extra` (weak evidence): around samples of milliseconds, a per-sample synchronize is the right way
+to get per-sample latency.
 
 ## Why is this bad?
 Each synchronize drains the queue: the host stops running ahead of the GPU and the next launch starts on an idle
@@ -57,7 +59,7 @@ import ast
 
 from .._context import Context, stmt_nodes
 from .._regions import covered, periodic
-from ._sample_length import sample_work, short_sample
+from ._sample_length import sample_work, short_sample, sized
 
 CODE = "WP101"
 NAME = "sync-every-iteration"
@@ -117,7 +119,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                        f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
                        "(about 15 µs on an H200), not the op",
                        "Record CUDA events around each launch and synchronize once after the loop, or time N "
-                       "launches in one interval and divide by N")
+                       "launches in one interval and divide by N", weak=not sized(ctx, op))
             return True
         if r.kind == "event":
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
@@ -125,7 +127,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                 ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` between the event records of every sample of "
                            f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
                            "the op", "Record the end event right after the launch, and synchronize once after the "
-                           "loop")
+                           "loop", weak=not sized(ctx, op))
                 return True
             after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
             if not after:
@@ -134,7 +136,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                        f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
                        "the launch and each sample measures the launch latency, not the op",
                        "Record all the events in the loop and synchronize once after it, or time N launches between "
-                       "two events and divide by N")
+                       "two events and divide by N", weak=not sized(ctx, op))
             return True
     if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
         op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
@@ -142,7 +144,8 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
         if after:
             ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
                        f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
-                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N")
+                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
+                       weak=not sized(ctx, op))
             return True
     return False
 
