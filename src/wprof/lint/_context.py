@@ -345,9 +345,15 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                                 base.func.attr in ("eval", "half", "float", "bfloat16", "requires_grad_") and \
                                 isinstance(base.func.value, ast.Call):
                             base = base.func.value
-                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and any(
-                                k.arg in ("device_map", "device") for k in base.keywords):
-                            callables.add(name)  # a model loaded straight onto a device
+                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
+                                k.arg in ("device_map", "device") for k in base.keywords) or
+                                (self.call_name(base) or "").startswith("unsloth.")) and self._first_target(name, v):
+                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU)
+                            continue
+                        if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
+                                (k.arg == "device_map" and self._device_value(k.value) != "cpu") or
+                                (k.arg == "device" and self._device_value(k.value) == "cuda") for k in v.keywords):
+                            callables.add(name)  # pipeline(..., device_map="auto") / device=0: runs on the GPU
                             continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.imports and \
                                 not q.startswith("torch.") and any(
@@ -401,8 +407,8 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             for fname, fn in self.functions.items():
                 if fname in callables:
                     continue
-                if any(self.is_gpu_work(c, fn_scope=True) for c in self.calls_in_function(fn)):
-                    callables.add(fname)
+                if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
+                    callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
@@ -454,6 +460,16 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
                     return False
             elif not placed(v, None):
                 return False
+        return True
+
+    def _first_target(self, name: str, value: ast.AST) -> bool:
+        """``name`` is bound to ``value`` itself or as the first name of a tuple (``model, tokenizer = load(...)``:
+        the model, not the tokenizer)."""
+        for st in self.assign_stmts.get(name, ()):
+            if getattr(st, "value", None) is value:
+                targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                return any(dotted(t) == name or (isinstance(t, (ast.Tuple, ast.List)) and t.elts and
+                                                 dotted(t.elts[0]) == name) for t in targets)
         return True
 
     def _jit_modules(self, compiled: set[str], callables: set[str]) -> None:
@@ -603,6 +619,8 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
                     any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
                 return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
+            if q in _TORCH_FILE_IO and not any(k.arg == "map_location" for k in call.keywords):
+                return False  # torch.load(path, mmap=True): reading a checkpoint on the host
             return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
         if m in ("backward", "replay"):
             return True
@@ -844,6 +862,12 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 # arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
 _ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
+
+
+# torch functions that read or write files: host work (a checkpoint loaded with map_location= may be copied to a GPU)
+_TORCH_FILE_IO = frozenset({"torch.load", "torch.save", "torch.jit.load", "torch.jit.save", "torch.hub.load",
+                            "torch.hub.load_state_dict_from_url", "torch.onnx.export", "torch.export.save",
+                            "torch.export.load"})
 
 
 def in_lambda(node: ast.AST) -> bool:

@@ -205,6 +205,9 @@ class PlacementModel:
             return self._join([self.placement(expr.left), self.placement(expr.right)])
         if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
             return self.placement(expr.operand)  # -x, ~mask: where x lives
+        if isinstance(expr, ast.Compare) and not any(isinstance(o, (ast.Is, ast.IsNot, ast.In, ast.NotIn))
+                                                     for o in expr.ops):
+            return self._join([self.placement(x) for x in (expr.left, *expr.comparators)])  # x.argmax(-1) == eos
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
         if isinstance(expr, ast.Attribute) and expr.attr in ("real", "imag", "T", "mT", "H", "data"):
@@ -284,8 +287,10 @@ class PlacementModel:
             targets: list[tuple[ast.AST, ast.AST | None]] = []
             if isinstance(st, ast.Assign):
                 targets = [(t, st.value) for t in st.targets]
-            elif isinstance(st, (ast.AnnAssign, ast.AugAssign)) and st.value is not None:
+            elif isinstance(st, ast.AnnAssign) and st.value is not None:
                 targets = [(st.target, st.value)]
+            elif isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name) and st.target.id not in out:
+                targets = [(st.target, st.value)]  # (`done |= hit` after `done = torch.zeros(...)` stays where it was)
             elif isinstance(st, (ast.For, ast.AsyncFor)):
                 targets = [(st.target, None)]
             elif isinstance(st, (ast.With, ast.AsyncWith)):
@@ -376,6 +381,8 @@ class PlacementModel:
             return False
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
+        if self.placement(call) == "cuda":
+            return False  # cp.asarray(host_array), torch.tensor(xs, device="cuda"): the result lives on the GPU
         if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
             return False
         dev = next((k.value for k in call.keywords if k.arg == "device"), None)

@@ -187,6 +187,10 @@ class SyncModel:
         comparison with a tensor operand (not its ``.shape``, ``.dtype``, ``.device``, ``is None``) counts."""
         if not isinstance(stmt, (ast.If, ast.While, ast.Assert)):
             return False
+        test = stmt.test.operand if isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not) \
+            else stmt.test
+        if isinstance(test, ast.Name) and self.is_tensorish(test) and self.placement(test) == "cuda":
+            return True  # `if done:` / `while not finished:` on a CUDA tensor: bool() of it waits
         for n in ast.walk(stmt.test):
             if isinstance(n, ast.Compare) and all(isinstance(op, _VALUE_OPS) for op in n.ops) and any(
                     self._device_operand(x) for x in (n.left, *n.comparators)):
@@ -441,6 +445,10 @@ class SyncModel:
             return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
+        if q in ("all", "any", "sum", "list", "max", "min", "sorted") and len(c.args) == 1 and \
+                isinstance(c.args[0], (ast.Name, ast.Subscript)) and self._tensor_value(c.args[0]) and \
+                self.placement(c.args[0]) == "cuda":
+            return True  # all(eos_reached): a bool() of every element of a CUDA tensor, each a copy to the host
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
                 isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]):
             return True  # float(loss): a copy of a device scalar to the host

@@ -1,5 +1,6 @@
 """WP101 on short samples (set 24): a synchronize in every iteration around one µs-scale op; and the near misses
 whose samples are long or not shown to be short (silent, or weak with `extra`)."""
+import sys
 import time
 
 import torch
@@ -123,3 +124,123 @@ def right_way(reps=100):
         ends[i].record()
     torch.cuda.synchronize()
     return sorted(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+# a one-op torch.nn module and a wrapper whose only loop is host arithmetic (set 24's layer norm practice file)
+norm = torch.nn.LayerNorm(1024).cuda()
+rows = torch.randn(256, 1024, device="cuda")
+
+
+def pow2_scale(v):
+    block = 1
+    while block < 1024:
+        block *= 2
+    out = torch.empty_like(v)
+    scale_kernel[(triton.cdiv(v.numel(), block),)](v, out, v.numel(), BLOCK=block)
+    return out
+
+
+def modules_and_wrappers(reps=100):
+    for _ in range(5):
+        norm(rows)
+        pow2_scale(rows)
+    torch.cuda.synchronize()
+    lat_norm, lat_scale = [], []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        norm(rows)
+        torch.cuda.synchronize()  # expect: WP101
+        lat_norm.append(time.perf_counter() - t0)
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        pow2_scale(rows)
+        torch.cuda.synchronize()  # expect: WP101
+        lat_scale.append(time.perf_counter() - t0)
+    return sorted(lat_norm), sorted(lat_scale)
+
+
+# silent: a wrapper that launches in a loop (one kernel per chunk): its length grows with the data
+def chunked(v, parts=64):
+    outs = []
+    for piece in v.chunk(parts):
+        outs.append(torch.sigmoid(piece))
+    return torch.cat(outs)
+
+
+def chunked_latency(reps=100):
+    for _ in range(5):
+        chunked(rows)
+    torch.cuda.synchronize()
+    lat = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        chunked(rows)
+        torch.cuda.synchronize()
+        lat.append(time.perf_counter() - t0)
+    return sorted(lat)
+
+
+# a Triton kernel with a loop (a row reduction over column blocks): short when the file shows its operands small
+@triton.jit
+def row_sum_kernel(src, dst, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for start in range(0, n_cols, BLOCK):
+        offs = start + tl.arange(0, BLOCK)
+        acc += tl.load(src + row * n_cols + offs, mask=offs < n_cols, other=0.0)
+    tl.store(dst + row, tl.sum(acc, axis=0))
+
+
+def row_sums(m, reps=10):
+    out = torch.empty(64, device="cuda")
+    row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+    torch.cuda.synchronize()
+    e0 = torch.cuda.Event(enable_timing=True)
+    e1 = torch.cuda.Event(enable_timing=True)
+    ms = []
+    for _ in range(reps):
+        e0.record()
+        row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+        e1.record()
+        e1.synchronize()  # expect: WP101
+        ms.append(e0.elapsed_time(e1))
+    return sorted(ms)
+
+
+small = torch.randn(64, 1000, device="cuda")
+print(row_sums(small))
+
+
+# silent: the same kernel over an operand of 16M elements (its loop makes each sample long enough)
+def row_sums_big(m, reps=10):
+    out = torch.empty(4096, device="cuda")
+    row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+    torch.cuda.synchronize()
+    e0 = torch.cuda.Event(enable_timing=True)
+    e1 = torch.cuda.Event(enable_timing=True)
+    ms = []
+    for _ in range(reps):
+        e0.record()
+        row_sum_kernel[(m.shape[0],)](m, out, m.shape[1], BLOCK=128)
+        e1.record()
+        e1.synchronize()
+        ms.append(e0.elapsed_time(e1))
+    return sorted(ms)
+
+
+huge = torch.randn(4096, 4096, device="cuda")
+print(row_sums_big(huge))
+
+
+# weak (`extra` only): a short op on a tensor whose size the file does not give (read from the command line)
+n_from_cli = int(sys.argv[1]) if len(sys.argv) > 1 else 1 << 20
+data = torch.randn(n_from_cli, device="cuda")
+torch.exp(data)
+torch.cuda.synchronize()
+cli_lat = []
+for _ in range(100):
+    t0 = time.perf_counter()
+    torch.exp(data)
+    torch.cuda.synchronize()  # expect-extra: WP101
+    cli_lat.append(time.perf_counter() - t0)
+print(sorted(cli_lat)[50])

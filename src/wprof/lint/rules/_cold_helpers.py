@@ -16,13 +16,14 @@ import ast
 
 from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
-                      end_to_end, enclosing_params, host_helper, is_library, loader_runs_model, mentions_warmup,
-                      receiver_used_before, work_items)
+                      end_to_end, enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
 def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
     """(cold timed call, its key, the helper's name, where the sampling loop is)."""
+    from ._warm_sources import host_helper
+
     out: list[tuple[ast.AST, str, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):
         return out
@@ -254,7 +255,10 @@ def _gpu_through_site(ctx: Context, c: ast.AST, fn: ast.AST, site: ast.Call) -> 
             if _arg_on_gpu(ctx, _bound(site, fn, params.index(n.id)), site, device=False):
                 return True
             continue
-        here = n._wp_stmt._wp_idx  # type: ignore[attr-defined]
+        st_n = getattr(n, "_wp_stmt", None)
+        if st_n is None:
+            continue
+        here = st_n._wp_idx
         before = [(st, v) for st, v in local.get(n.id, []) if st is not None and st._wp_idx < here]  # type: ignore
         if not before:
             continue
@@ -303,6 +307,7 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
     loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
     from ._evidence import model_on_gpu
+    from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.Call, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -467,6 +472,7 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
     there, or the call's own evidence). (timed call, key, the caller's argument)."""
     from ._common import mentions_warmup_for
     from ._evidence import model_on_gpu
+    from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.AST, str, str]] = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -558,3 +564,58 @@ def _gpu_ran_first(ctx: Context, st: ast.stmt, loop: ast.stmt) -> bool:
                     isinstance(n, ast.Call) and on_gpu(ctx, n) for n in ctx.calls_in_function(ctx.functions[c.func.id]))):
                 return True  # (shown on the GPU: `pytorch_cpu(size)` first does not count)
     return False
+
+
+def cold_backward_sites(ctx: Context) -> list[ast.Call]:
+    """A timed benchmark of training steps (a repeat loop with a literal count, ``for _ in range(10):``, or one step)
+    whose ``.backward()`` is the first backward of its scope: the forward may have run before (a no-grad forward
+    benchmark), but autograd's start-up, the backward kernels' lazy loading and cuDNN's backward algorithm choice,
+    and the optimizer's first step land in the timed steps (set 28, kiselevart ``benchmark_gpu.py``). Not a training
+    run over data (a loader, a dataset), nor a compiled model (WP112's)."""
+    from ._common import data_driven, mentions_warmup_for
+    from ._reach import reachable_before
+
+    out: list[ast.Call] = []
+    if not ctx.uses_gpu or is_library(ctx):
+        return out
+    done: set[int] = set()
+    for r in ctx.regions:
+        if id(r.scope) in done or r.outer is not None or r.kind == "with" or data_driven(ctx, r) or \
+                mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue
+        calls = r.calls()
+        back = next((c for c in calls if ctx.method(c) == "backward"), None)
+        if back is None or r.loop is not None:
+            continue
+        loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
+        if not loops or not all(_literal_repeat(ctx, lp) for lp in loops) or \
+                not any(ctx.method(c) == "step" for c in calls):
+            continue  # a few steps counted in the code, each a full step (forward, backward, optimizer step)
+        if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and not s._wp_loops[len(r.scope.stmts[r.lo]._wp_loops):]
+               for s in r.stmts()):  # type: ignore[attr-defined]
+            continue  # the model or optimizer built inside the interval: a program's wall time, not timed steps
+        work = work_items(ctx, r)
+        if not any(on_gpu(ctx, c) for c in work) or any(ctx.is_compiled(callee_key(c)) for c in work):
+            continue
+        if any(ctx.method(c) == "backward" or dotted(c.func) == "torch.autograd.backward"
+               for st in reachable_before(ctx, r.scope, r.lo) for c in stmt_calls(st)):
+            continue
+        if not isinstance(r.scope.node, ast.Module) and call_sites(ctx, getattr(r.scope.node, "name", "")):
+            from ._common import helper_called_again
+
+            if helper_called_again(ctx, r.scope):
+                continue
+        done.add(id(r.scope))
+        out.append(back)
+    return out
+
+
+def _literal_repeat(ctx: Context, loop: ast.stmt) -> bool:
+    """``for _ in range(10):`` (a literal count, or a name every assignment of which is a literal), at most 1000."""
+    if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range" and
+            len(loop.iter.args) == 1):
+        return False
+    n = loop.iter.args[0]
+    values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
+    return bool(values) and all(isinstance(v, ast.Constant) and type(v.value) is int and 0 < v.value <= 1000
+                                for v in values)

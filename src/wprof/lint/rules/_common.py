@@ -8,6 +8,7 @@ import re
 from .._context import Context, Scope, dotted, stmt_calls
 from .._regions import Region
 from ._evidence import call_sites, cpu_only
+from ._reach import _branches, exclusive, reachable_before
 
 
 def callee_key(call: ast.AST) -> str | None:
@@ -47,47 +48,6 @@ def mentions_warmup(ctx: Context, scope: Scope) -> bool:
     return any("warm" in w for w in scope_words(ctx, scope))
 
 
-def _branches(stmt: ast.AST) -> dict[int, bool]:
-    """The ``if`` statements ``stmt`` is nested in (within its scope), each with whether ``stmt`` is in its ``else``
-    part (an ``elif`` is an ``if`` in the ``else`` part)."""
-    cached = getattr(stmt, "_wp_branches", None)
-    if cached is None:
-        cached = {}
-        node = stmt
-        parent = getattr(node, "_wp_parent", None)
-        while isinstance(parent, ast.stmt) and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                       ast.ClassDef)):
-            if isinstance(parent, ast.If):
-                cached[id(parent)] = node in parent.orelse
-            node, parent = parent, getattr(parent, "_wp_parent", None)
-        stmt._wp_branches = cached  # type: ignore[attr-defined]
-    return cached
-
-
-def exclusive(a: ast.AST, b: ast.AST) -> bool:
-    """Statements ``a`` and ``b`` sit in different branches of one ``if``/``elif`` chain (one run takes only one), or
-    ``a`` sits in a branch that ends by returning (``if no_gpus: ...; return``) and ``b`` outside that ``if``."""
-    ba, bb = _branches(a), _branches(b)
-    if any(k in bb and bb[k] != v for k, v in ba.items()):
-        return True
-    node, parent = a, getattr(a, "_wp_parent", None)
-    outer_b = None
-    while isinstance(parent, (ast.stmt, ast.ExceptHandler)) and \
-            not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if isinstance(parent, (ast.If, ast.ExceptHandler)):  # `except E: ...; return` too
-            part = parent.orelse if isinstance(parent, ast.If) and node in parent.orelse else parent.body
-            if part and isinstance(part[-1], (ast.Return, ast.Raise)):
-                if outer_b is None:
-                    outer_b, x = set(), getattr(b, "_wp_parent", None)
-                    while x is not None and not isinstance(x, ast.Module):
-                        outer_b.add(id(x))
-                        x = getattr(x, "_wp_parent", None)
-                if id(parent) not in outer_b:
-                    return True
-        node, parent = parent, getattr(parent, "_wp_parent", None)
-    return False
-
-
 def mentions_warmup_for(ctx: Context, r: Region) -> bool:
     """``mentions_warmup`` of the region's scope, leaving out the mentions in branches of an ``if``/``elif`` chain
     the region's branch excludes (``elif kind == "image": print("Warmup GPU..."); pipe(p)``, set 22)."""
@@ -120,31 +80,6 @@ def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
     CPU: `torch.matmul(a, b)` on host tensors does not warm up the GPU matmul timed after `a = a.to(device)`; not
     in a branch the statement at ``before`` excludes: another ``elif``, an ``if`` part that returned)."""
     return _called_before(ctx, key, reachable_before(ctx, scope, before))
-
-
-def reachable_before(ctx: Context, scope: Scope, before: int) -> list[ast.stmt]:
-    """The statements of ``scope`` before index ``before`` that a run reaching that statement may have run (not
-    those of another ``elif`` branch, nor of an ``if`` part that returned)."""
-    at = scope.stmts[before] if before < len(scope.stmts) else None
-    if at is not None and (_branches(at) or _returning_branches(scope, before)):
-        cache = ctx.__dict__.setdefault("_wp_reachable", {})
-        k = (id(scope), before)
-        if k not in cache:
-            cache[k] = [st for st in scope.stmts[:before] if not exclusive(st, at)]
-        return cache[k]
-    return scope.stmts[:before]
-
-
-def _returning_branches(scope: Scope, before: int) -> bool:
-    """An ``if`` before ``before`` in ``scope`` has a part that ends by returning or raising."""
-    first = getattr(scope, "_wp_ret_if", None)
-    if first is None:
-        first = next((st._wp_idx for st in scope.stmts if any(  # type: ignore[attr-defined]
-            part and isinstance(part[-1], (ast.Return, ast.Raise))
-            for part in ((st.body, st.orelse) if isinstance(st, ast.If) else
-                         [h.body for h in st.handlers] if isinstance(st, ast.Try) else ()))), -1)
-        scope._wp_ret_if = first  # type: ignore[attr-defined]
-    return 0 <= first < before
 
 
 def _called_before(ctx: Context, key: str, stmts: list) -> bool:
@@ -324,6 +259,9 @@ def _elementwise_items(ctx: Context, region: Region) -> list[ast.AST]:
 
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
     """Regions whose GPU work was never called before them: (region, first cold call, its key)."""
+    from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
+                                _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
+
     out = []
     if not ctx.uses_gpu:
         return out
@@ -391,59 +329,6 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
-
-
-def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
-    """``for _ in range(ITER):`` where ``ITER`` is 1 (a literal, or a name every assignment of which in the file is
-    the constant 1): the loop runs once, its one sample is a one-off measurement (set 17, gmgu ``4_mm.py``)."""
-    if not isinstance(loop, ast.For) or not (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range"
-                                             and len(loop.iter.args) == 1 and not loop.iter.keywords):
-        return False
-    n = loop.iter.args[0]
-    values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
-    return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
-                                for v in values)
-
-
-_GPU_ARRAY_MODULES = ("cupy", "cupyx")
-
-
-def gpu_module_arg(ctx: Context, c: ast.AST) -> str | None:
-    """``price(cupy, s, k)``: a function of the file handed a GPU array module (CuPy) for a parameter it calls
-    functions of (``xp.sqrt(t)``): the module's name, else None."""
-    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
-        return None
-    fn = ctx.functions[c.func.id]
-    params = [a.arg for a in fn.args.args]
-    for i, a in enumerate(c.args):
-        if isinstance(a, ast.Starred):
-            return None
-        q = ctx.imports.get(a.id, "") if isinstance(a, ast.Name) else ""
-        if i < len(params) and q.split(".")[0] in _GPU_ARRAY_MODULES and any(
-                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
-                isinstance(n.func.value, ast.Name) and n.func.value.id == params[i] for n in ctx.nodes_in(fn)):
-            return q
-    return None
-
-
-def _file_fn_on_gpu(ctx: Context, c: ast.Call) -> bool:
-    """``popcount(t)`` with ``t`` shown on the GPU, ``popcount`` a function of the file that computes on its
-    arguments (operators, torch calls) and is no harness (no loop, no clock): GPU work, whose earlier calls on CPU
-    tensors do not warm it (set 17, leideng ``popcount_int16.py``)."""
-    if not (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or \
-            not any(ctx.placement(a) == "cuda" for a in [*c.args, *(k.value for k in c.keywords)]):
-        return False
-    fn = ctx.functions[c.func.id]
-    if _harness(ctx, fn) or benchmarks_itself(ctx, c.func.id):
-        return False
-    return any(isinstance(n, ast.BinOp) or (isinstance(n, ast.Call) and (ctx.call_name(n) or "").startswith("torch."))
-               for n in ctx.nodes_in(fn))
-
-
-def _module_call_before(ctx: Context, key: str, module: str, scope: Scope, before: int) -> bool:
-    """``key`` is called in ``scope`` before ``before`` with the same array module (``price(cupy, ...)``)."""
-    return any(callee_key(c) == key and gpu_module_arg(ctx, c) == module
-               for st in scope.stmts[:before] for c in stmt_calls(st))
 
 
 def sweep_rows(ctx: Context, r: Region) -> bool:
@@ -570,8 +455,6 @@ def helper_called_again(ctx: Context, scope: Scope) -> bool:
     return len(sites) > 1 or any(c._wp_stmt._wp_loops for c in sites)  # type: ignore[attr-defined]
 
 
-
-
 def _built_ahead(ctx: Context, key: str) -> bool:
     """A kernel compiled and loaded when it was obtained, not on its first launch: every binding of ``key`` is a
     ``.get_function(...)`` (PyCUDA's ``SourceModule(src).get_function("k")``: nvcc ran at ``SourceModule``)."""
@@ -617,143 +500,6 @@ def _helper_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> boo
                     first.setdefault(c.func.id, st._wp_idx)  # type: ignore[attr-defined]
         firsts[id(scope)] = first
     return any(i < before and _fn_calls(ctx, name, key, 2) for name, i in firsts[id(scope)].items())
-
-
-def _own_model(ctx: Context, key: str, r: Region) -> bool:
-    """``self.model(self.x)`` timed in ``Bench.run``, ``self.model`` set by the class itself and called by no other
-    method of the class, whose code never mentions a warmup: the object's own model, first run in this method (not
-    a callable its caller may have warmed)."""
-    parts = key.split(".")
-    fn = r.scope.node
-    cls = getattr(getattr(fn, "_wp_scope", None), "node", None)
-    key = ".".join(parts[:2])  # `self.model.generate(...)`: the object is `self.model`
-    if len(parts) not in (2, 3) or parts[0] != "self" or not isinstance(cls, ast.ClassDef) or \
-            getattr(fn, "name", "__init__") == "__init__" or not fn.args.args or fn.args.args[0].arg != "self":
-        return False
-    if "warm" in cls.name.lower() or any("warm" in (n.id if isinstance(n, ast.Name) else n.attr).lower()
-                                         for n in ctx.nodes_in(cls) if isinstance(n, (ast.Name, ast.Attribute))):
-        return False
-    other = re.compile(rf"^(?!self\.)[\w.]+\.{re.escape(parts[1])}(\.\w+)?$")
-    if any(other.match(dotted(c.func) or "") for c in ctx.calls):
-        return False  # `bench.model(x)`, `bench.model.generate(ids)` run by a caller
-    set_here = False
-    for m in cls.body:
-        if not isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        for n in ast.walk(m):
-            if isinstance(n, ast.Assign) and any(dotted(t) == key for t in n.targets):
-                set_here = True
-            if m is not fn and isinstance(n, ast.Call) and (dotted(n.func) == key or (
-                    isinstance(n.func, ast.Attribute) and dotted(n.func.value) == key)):
-                return False  # another method runs it (a warmup, a check): its order is the caller's
-    return set_here
-
-
-_HOST_HELPER = re.compile(r"^(prepare|get_|set_|reset|init|build|load|save|to_|num_|print|log|update_)")
-
-
-def host_helper(key: str) -> bool:
-    """``model.prepare_inputs_for_generation``, ``model.get_input_embeddings``: a method that does host bookkeeping
-    around the model, not its GPU work (a cold finding names the forward instead, set 25)."""
-    return "." in key and bool(_HOST_HELPER.match(key.rsplit(".", 1)[-1]))
-
-
-def loader_runs_model(ctx: Context, call: ast.AST) -> bool:
-    """``call`` is a call of a function of the file that runs the object it returns before returning it (``m =
-    Net().cuda(); m(torch.zeros(...)); return m``, ``m.generate(...)``: a warmup inside the loader)."""
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ctx.functions):
-        return False
-    fn = ctx.functions[call.func.id]
-    own = fn._wp_own_scope.stmts  # type: ignore[attr-defined]
-    returned = {n.id for st in own if isinstance(st, ast.Return) and st.value is not None
-                for n in (st.value.elts if isinstance(st.value, ast.Tuple) else [st.value]) if isinstance(n, ast.Name)}
-    if not returned:
-        return False
-    for c in ctx.calls_in_function(fn):
-        f = c.func
-        if isinstance(f, ast.Name) and f.id in returned:
-            return True  # `m(dummy)`
-        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in returned and \
-                f.attr in _RUNS:
-            return True  # `m.generate(ids, max_new_tokens=2)` (not `m.add_module(...)`, `m.eval()`)
-    return False
-
-
-_RUNS = frozenset({"forward", "generate", "predict", "infer", "inference", "transcribe", "encode", "decode",
-                   "sample", "run", "__call__"})
-
-
-def _bound_by_warm_loader(ctx: Context, key: str, scope: Scope, before: int) -> bool:
-    """``key``'s object (``model`` of ``model.generate``) was last bound, before ``before``, from a loader of the file
-    that runs it before returning it."""
-    head = key.split(".")[0]
-    binds = [st for st in scope.stmts[:before] if isinstance(st, ast.Assign) and
-             any(isinstance(n, ast.Name) and n.id == head for t in st.targets for n in ast.walk(t))]
-    return bool(binds) and loader_runs_model(ctx, binds[-1].value)
-
-
-def _file_fn_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
-    """A function of the file called in ``scope`` before ``before`` runs ``key`` (a function of the file, or a matrix
-    product), directly or through one more function: ``check(t)`` calls ``popcount(t)`` before ``popcount`` is
-    timed."""
-    if key != "@" and key not in ctx.functions:
-        return False
-    from ._cold_helpers import _fn_runs
-
-    return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and c.func.id != key and
-               _fn_runs(ctx, c.func.id, key, 2) for st in reachable_before(ctx, scope, before) for c in stmt_calls(st))
-
-
-def _instance_of(ctx: Context, scope: Scope, name: str, before: int) -> str | None:
-    """The class of the file ``name`` is an instance of in ``scope`` (``model = Act().cuda()``, bound once there,
-    before ``before``)."""
-    binds = [st for st in scope.stmts if isinstance(st, ast.Assign) and
-             any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
-    if len(binds) != 1 or binds[0]._wp_idx >= before or len(binds[0].targets) != 1:  # type: ignore[attr-defined]
-        return None
-    v = binds[0].value
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):  # Act().cuda().eval()
-        v = v.func.value
-    if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ctx.classes:
-        return v.func.id
-    return None
-
-
-def _runs_instance(ctx: Context, scope: Scope, cls: str, before: int, depth: int = 2) -> bool:
-    """``scope`` (before ``before``) calls an instance of ``cls`` (``g = Gate().cuda(); g(x)``, or ``Gate()(x)``),
-    directly or in a function of the file it calls (one more level)."""
-    for st in scope.stmts[:before]:
-        for c in stmt_calls(st):
-            f = c.func
-            if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id == cls:
-                return True
-            if isinstance(f, ast.Name) and _instance_of(ctx, scope, f.id, st._wp_idx) == cls:  # type: ignore
-                return True
-            if depth > 0 and isinstance(f, ast.Name) and f.id in ctx.functions and \
-                    not isinstance(ctx.functions[f.id], ast.ClassDef):
-                inner = ctx.functions[f.id]._wp_own_scope  # type: ignore[attr-defined]
-                if inner is not scope and _runs_instance(ctx, inner, cls, len(inner.stmts), depth - 1):
-                    return True
-    return False
-
-
-def _instance_ran_before(ctx: Context, key: str, r: Region) -> bool:
-    """``model(x)`` timed in ``bench()``, ``model = Act().cuda()`` there, while an earlier function of the caller
-    (``check()`` then ``bench()`` from ``__main__``) runs another ``Act`` instance on the GPU: the module's kernels
-    (an extension's, cuDNN's) are loaded already (set 22, class B). Only where every call of the region's function
-    sits in one scope and the earlier run comes before the first of them."""
-    if "." in key or isinstance(r.scope.node, ast.Module):
-        return False
-    cls = _instance_of(ctx, r.scope, key, r.lo)
-    name = getattr(r.scope.node, "name", None)
-    if cls is None or name is None:
-        return False
-    sites = [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name]
-    if not sites or len({id(c._wp_stmt._wp_scope) for c in sites}) != 1:  # type: ignore[attr-defined]
-        return False
-    first = min(sites, key=lambda c: c._wp_stmt._wp_idx)  # type: ignore[attr-defined]
-    st = first._wp_stmt  # type: ignore[attr-defined]
-    return _runs_instance(ctx, st._wp_scope, cls, st._wp_idx)
 
 
 def _fn_calls(ctx: Context, name: str, key: str, depth: int) -> bool:

@@ -56,11 +56,19 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
     cache[name] = False
 
     def moved(v: ast.AST) -> bool:
-        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+        while isinstance(v, ast.Call):
+            q = ctx.call_name(v) or ""
+            if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
+                    (k.arg == "device_map" and ctx._device_value(k.value) != "cpu") or
+                    (k.arg == "device" and ctx._device_value(k.value) == "cuda") for k in v.keywords):
+                return True  # pipeline("text-generation", model=..., device_map="auto" / device=0)
+            if not isinstance(v.func, ast.Attribute):
+                return False
             if v.func.attr == "cuda" or (v.func.attr == "to" and ctx.placement(v) == "cuda"):
                 return True
-            if v.func.attr == "from_pretrained" and any(
-                    k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords):
+            if v.func.attr == "from_pretrained" and (any(
+                    k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords) or
+                    q.startswith("unsloth.")):  # unsloth's loaders put the model on the GPU (it runs nowhere else)
                 return True
             v = v.func.value
         return False

@@ -81,6 +81,57 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
     return s if on_gpu else None
 
 
+def sized(ctx: Context, stmt: ast.stmt) -> bool:
+    """The file gives the size of every tensor the short op of ``stmt`` works on (a factory call with known
+    dimensions, through parameters at their calls): the sample is shown small, not only short by its kind."""
+    work = sample_work(ctx, stmt)
+    return bool(work) and all(_sized_node(ctx, n) for n in _top_nodes(work))
+
+
+def _sized_node(ctx: Context, n: ast.AST) -> bool:
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and \
+            n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
+        return _sized_handed_in(ctx, n)
+    names = [x for x in _operands(n) if isinstance(x, ast.Name)]
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+        names.append(n.func.value)
+    return _all_sized(ctx, names)
+
+
+def _all_sized(ctx: Context, names: list[ast.Name]) -> bool:
+    tensors = 0
+    for x in names:
+        size = _tensor_elements(ctx, x)
+        if size is None and (ctx.is_tensorish(x) or ctx.placement(x) == "cuda"):
+            return False
+        tensors += size is not None
+    return tensors > 0
+
+
+def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
+    """A caller hands the helper a short op on tensors of sizes the file gives."""
+    scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+    operands = _handed_operands(ctx, scope, call)
+    for i, arg in enumerate(_site_args(ctx, scope.node, call.func.id)):  # type: ignore[attr-defined]
+        if isinstance(arg, ast.Name) and arg.id not in ctx.functions:
+            values = ctx.assigns.get(arg.id, [])
+            arg = values[0] if len(values) == 1 and isinstance(values[0], ast.Lambda) else arg
+        if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and arg.id in ctx.functions):
+            body = arg.body if isinstance(arg, ast.Lambda) else ctx.functions[arg.id]  # type: ignore[union-attr]
+            names = [x for x in ast.walk(body) if isinstance(x, ast.Name) and  # type: ignore[arg-type]
+                     (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]
+            if _callable_kind(ctx, arg, 1) is not None and _all_sized(ctx, names):
+                return True
+        elif operands is not None and operands[i] is not None and _callable_kind(ctx, arg, 1) is None:
+            ops = [x for x in operands[i] if isinstance(x, ast.Name)]  # type: ignore[union-attr]
+            if _all_sized(ctx, ops) and _small_matmul(ctx, operands[i]):  # type: ignore[arg-type]
+                return True
+        elif operands is not None and operands[i] is not None and \
+                _all_sized(ctx, [x for x in operands[i] if isinstance(x, ast.Name)]):  # type: ignore[union-attr]
+            return True
+    return False
+
+
 def sample_work(ctx: Context, s: ast.stmt) -> list[ast.AST]:
     """The GPU work of a statement: what the context sees, and arithmetic on a tensor parameter that every caller
     in the file hands a tensor placed on CUDA (``def baseline(x): ... _ = x * x`` called as ``baseline(x_cuda)``)."""
@@ -270,7 +321,7 @@ def _harmless(ctx: Context, c: ast.Call) -> bool:
         return True
     if m in _SAMPLE_METHODS:
         return True
-    return q.startswith("torch.cuda.") and not ctx.is_gpu_work(c)  # is_available(), current_stream()
+    return q.startswith(("torch.cuda.", "cupy.cuda.")) and not ctx.is_gpu_work(c)  # is_available(), Device()
 
 
 def _operands(n: ast.AST) -> list[ast.AST]:
@@ -298,8 +349,12 @@ def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
     ``_MAX_ELEMENTS`` elements: the op is no longer µs-scale."""
     for x in _operands(n):
-        size = _elements(ctx, x, 0)
-        if size is not None and size > _MAX_ELEMENTS:
+        sizes = [_elements(ctx, x, 0)]
+        scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+        if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
+            sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
+                      if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
+        if any(size is not None and size > _MAX_ELEMENTS for size in sizes):
             return True
     return False
 
@@ -339,8 +394,12 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if m in ("flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16") and \
             isinstance(x.func, ast.Attribute):
         return _elements(ctx, x.func.value, depth + 1)
-    if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
-                                                                 "randint")):
+    if q.startswith("torch.") and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
+        return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
+    if q in ("numba.cuda.to_device", "cupy.asarray", "cupy.array") and x.args:
+        return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n))
+    if not ((q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
+                                                                  "randint")) or q in _ARRAY_FACTORIES):
         return None
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
     if q.endswith(("randint", "full")):
@@ -356,6 +415,11 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     return total if dims else None
 
 
+_ARRAY_FACTORIES = frozenset({
+    "cupy.random.rand", "cupy.random.randn", "cupy.random.random", "cupy.ones", "cupy.zeros", "cupy.empty",
+    "numpy.ones", "numpy.zeros", "numpy.empty", "numpy.random.rand", "numpy.random.randn", "numpy.random.random",
+    "numba.cuda.device_array",
+})
 MATMULS = frozenset({"mm", "matmul", "bmm"})
 _MAX_MACS = 512 ** 3  # a 512 x 512 x 512 matmul: a few µs on a datacenter GPU, tens on a small one
 
@@ -418,6 +482,40 @@ def _prod(dims: list[int]) -> int:
     return out
 
 
+def _scoped_values(ctx: Context, name: str, scope) -> list[ast.AST | None]:
+    """The values ``name`` is bound to in ``scope`` (else at module level, a global): ``B, N = 1, 257`` gives each
+    name its own; a binding whose value is not shown (``B, N = q.shape``, ``n *= 2``) is None."""
+    stmts = ctx.scope_assigns(name, scope)
+    if not stmts and scope is not ctx.scopes[0]:
+        stmts = ctx.scope_assigns(name, ctx.scopes[0])
+    out: list[ast.AST | None] = []
+    for st in stmts:
+        value = getattr(st, "value", None)
+        if isinstance(st, ast.AugAssign) or value is None:
+            out.append(None)
+            continue
+        for t in (st.targets if isinstance(st, ast.Assign) else [st.target]):  # type: ignore[attr-defined]
+            if isinstance(t, ast.Name) and t.id == name:
+                out.append(value)
+            elif isinstance(t, (ast.Tuple, ast.List)):
+                names = [e.id if isinstance(e, ast.Name) else None for e in t.elts]
+                if name in names:
+                    same = isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(names)
+                    out.append(value.elts[names.index(name)] if same else None)  # type: ignore[union-attr]
+    return out
+
+
+def _param_default(fn: ast.AST, name: str) -> list[ast.AST | None]:
+    """``[default]`` of a parameter of a function never called in the file (``def bench(size=1_000_000)``)."""
+    args = getattr(fn, "args", None)
+    if args is None:
+        return []
+    pos = [*args.posonlyargs, *args.args]
+    defaults = dict(zip([a.arg for a in pos[len(pos) - len(args.defaults):]], args.defaults))
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return [defaults[name]] if name in defaults else []
+
+
 def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
     """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
     runs over a literal list (directly or through a name bound only to literal lists)."""
@@ -437,6 +535,14 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
     out: list[ast.AST] = []
     for st in loops:
         it = st.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
+                isinstance(st.target, ast.Name) and 1 <= len(it.args) <= 3:
+            bounds = [_int_value(ctx, a) for a in it.args]
+            stop = bounds[0] if len(bounds) == 1 else bounds[1]
+            if stop is None or any(b is None for b in bounds):
+                return None
+            out.append(ast.Constant(value=stop - 1))  # `for p in range(1, 25, 2)`: at most 24
+            continue
         lists = [it] if isinstance(it, (ast.List, ast.Tuple)) else \
             ([getattr(a, "value", None) for a in ctx.scope_assigns(it.id, st._wp_scope)]  # type: ignore[attr-defined]
              if isinstance(it, ast.Name) else [])
@@ -476,12 +582,16 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
 
 
 def _int_of_name(ctx: Context, name: str, scope) -> int | None:
-    values = ctx.assigns.get(name, [])
+    values: list = _scoped_values(ctx, name, scope) if scope is not None else ctx.assigns.get(name, [])
     if not values:
         values = _loop_values(ctx, name, scope) or []
+    if not values and scope is not None and name in scope.params:
+        values = _site_args(ctx, scope.node, name) or _param_default(scope.node, name)  # `bench(4096)`, `size=1_000`
+    if any(v is None for v in values):
+        return None
     if len(values) > _MAX_BINDINGS:
         return None
-    ints = [_int_value(ctx, v) for v in values if not isinstance(v, ast.Name)]
+    ints = [_int_value(ctx, v) for v in values]  # a name is read in its own scope (memoized, cycles read None)
     return max(ints) if ints and None not in ints else None  # type: ignore[type-var]
 
 
@@ -500,10 +610,14 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return None
     if isinstance(n.func, ast.Subscript):  # kernel[grid](...)
         fn = ctx.functions.get(dotted(n.func.value) or "")
-        return "kernel" if fn is not None and _jit_kernel(fn) and not _has_loop(fn) else None
+        if fn is None or not _jit_kernel(fn):
+            return None
+        return "kernel" if not _has_loop(fn) or _small_operands(ctx, n) else None
     q = ctx.call_name(n) or ""
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
+    if q.startswith("cupy.") and q.count(".") == 1:
+        return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a)
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
         if q.count(".") == 1 and last in MATMULS:
             return "op" if _small_matmul(ctx, n.args) else None
@@ -516,9 +630,80 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "op" if m in SHORT_OPS else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
+    if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
+        return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     return None
+
+
+# torch.nn modules whose forward is one elementwise or normalization op
+SHORT_MODULES = frozenset({
+    "LayerNorm", "RMSNorm", "GroupNorm", "Softmax", "LogSoftmax", "ReLU", "GELU", "SiLU", "Sigmoid", "Tanh", "Mish",
+    "Softplus", "ELU", "LeakyReLU", "Hardswish", "Hardsigmoid", "Dropout",
+})
+
+
+def _single_op_module(ctx: Context, name: str) -> bool:
+    """``name`` is only ever bound to a ``torch.nn`` module of one op (``torch.nn.LayerNorm(n).cuda()``)."""
+    values = ctx.assigns.get(name, [])
+    if not values or len(values) > _MAX_BINDINGS:
+        return False
+    for v in values:
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to", "half",
+                                                                                                 "float", "eval"):
+            v = v.func.value
+        q = ctx.call_name(v) if isinstance(v, ast.Call) else None
+        if not (q and q.startswith("torch.nn.") and q.count(".") == 2 and q.rsplit(".", 1)[-1] in SHORT_MODULES):
+            return False
+    return True
+
+
+def _host_loops_only(fn: ast.AST) -> bool:
+    """Every loop of a function of the file is host arithmetic (``while block < n: block *= 2``): no call in it."""
+    cached = getattr(fn, "_wp_host_loops", None)
+    if cached is None:
+        cached = not any(isinstance(n, (*_LOOPS, ast.comprehension)) and
+                         any(isinstance(c, ast.Call) for c in ast.walk(n)) for n in ast.walk(fn))
+        fn._wp_host_loops = cached  # type: ignore[attr-defined]
+    return cached
+
+
+_MAX_LOOPED_KERNEL_ELEMENTS = 1 << 18  # a kernel with a loop (a matmul, an attention) over operands this small is µs-scale
+
+
+def _small_operands(ctx: Context, call: ast.Call) -> bool:
+    """Every tensor a kernel with a loop is handed has a size the file gives, at most 2^18 elements (a 512 x 512
+    matmul, an attention over 257 tokens): the loop cannot make it long."""
+    tensors = 0
+    for a in [*call.args, *(k.value for k in call.keywords)]:
+        if not isinstance(a, ast.Name):
+            continue
+        size = _tensor_elements(ctx, a)
+        if size is None:
+            if ctx.is_tensorish(a) or ctx.placement(a) == "cuda":
+                return False  # a tensor of unknown size
+            continue
+        if size > _MAX_LOOPED_KERNEL_ELEMENTS:
+            return False
+        tensors += 1
+    return tensors > 0
+
+
+def _tensor_elements(ctx: Context, x: ast.Name) -> int | None:
+    """Elements of the tensor ``x`` names: a parameter is read at every call of its function in the file."""
+    use = getattr(x, "_wp_stmt", None)
+    scope = getattr(use, "_wp_scope", None)
+    if scope is not None and x.id in scope.params and not ctx.scope_assigns(x.id, scope):
+        sites = _site_args(ctx, scope.node, x.id)
+        sizes = [_elements(ctx, a, 1) if isinstance(a, (ast.Name, ast.Call)) else None for a in sites]
+        return max(sizes) if sizes and None not in sizes else None  # type: ignore[type-var]
+    if scope is not None:
+        values = _scoped_values(ctx, x.id, scope)  # this function's own bindings (or the module's)
+        if values:
+            sizes = [_elements(ctx, v, 1) if isinstance(v, ast.Call) else None for v in values]
+            return max(sizes) if None not in sizes else None  # type: ignore[type-var]
+    return _elements(ctx, x, 0)
 
 
 def _jit_kernel(fn: ast.AST) -> bool:
@@ -542,7 +727,7 @@ def _short_function_body(ctx: Context, fn: ast.AST, depth: int) -> str | None:
     """A function of this file with no loop, made of at most a few short ops or loop-free kernel launches plus
     allocations and shape arithmetic (``def add(x, y): out = torch.empty_like(x); kern[grid](x, y, out); return
     out``)."""
-    if _jit_kernel(fn) or _has_loop(fn) or getattr(fn, "decorator_list", None):
+    if _jit_kernel(fn) or not _host_loops_only(fn) or getattr(fn, "decorator_list", None):
         return None
     scope = fn._wp_own_scope  # type: ignore[attr-defined]
     if scope.children and any(not isinstance(c.node, ast.Lambda) for c in scope.children):

@@ -15,7 +15,11 @@ host-object classes above.) Also weak (sets 21-22): a timing helper's callable p
 a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
 (`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
 and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
-the copy returns when everything queued before it is done (set 16).
+the copy returns when everything queued before it is done (set 16); a region whose last work sits in a loop that
+waits for the device every iteration (it misses one iteration's tail); and a call of a compiled extension whose
+C++/CUDA sources are not visible (its entry may end in `cudaDeviceSynchronize()`), unless the file synchronizes
+right after the same extension elsewhere. Visible sources (`load_inline` strings, `load()` files, `.cu`/`.cpp` files
+beside the script) decide it: a device synchronize there makes the call a wait.
 
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
@@ -69,7 +73,10 @@ from .._context import dotted as dotted_name
 import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
-from ._evidence import cpu_only, param_call_shown
+from ._evidence import cpu_only
+from ._host_timer_weak import (
+    copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, unshown_callables, waits_every_iteration,
+)
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -93,8 +100,9 @@ def check(ctx: Context) -> None:
             continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
-        weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or _unshown_callables(ctx, r) or \
-            _ends_in_pipeline(ctx, r) or _copy_then_elementwise(ctx, r) or _waits_every_iteration(ctx, r)
+        weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
+            ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
+            ends_in_opaque_extension(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
@@ -214,114 +222,6 @@ def _branches_on_helper_result(ctx: Context, r, stmts: list, want: bool = False)
 
 
 
-def _unshown_callables(ctx: Context, r) -> bool:
-    """The region's only GPU work is calls of a callable parameter (``out = fn(arg)`` in a timing helper) and the
-    file's calls of the helper are all seen and none passes a callable shown to run on the GPU (a lambda wrapping a
-    CPU library's method, set 22): the work may be host work; weak."""
-    from .._context import stmt_nodes
-
-    work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
-    return bool(work) and all(isinstance(w, ast.Call) and param_call_shown(ctx, w) is False for w in work)
-
-
-def _ends_in_pipeline(ctx: Context, r) -> bool:
-    """The region's last GPU work is the call of a library pipeline object (``pipe(prompt, output_type="pt")`` of a
-    diffusers pipeline, directly or through a function of the file): a pipeline runs host steps of its own (the
-    scheduler's loop, a safety checker that copies the images to the host) that the file does not show, and what
-    its call leaves queued is at most a small tail of many steps (sets 21-22: judged borderline); weak."""
-    from .._context import stmt_nodes
-
-    last: list[ast.AST] = []
-    for s in r.stmts():
-        work = ctx.gpu_work_in(stmt_nodes(s))
-        if work:
-            last = work
-    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, 0) for w in last)
-
-
-def _pipeline_call(ctx: Context, call: ast.Call, depth: int) -> bool:
-    from .._context import dotted, stmt_nodes
-
-    f = call.func
-    if isinstance(f, ast.Attribute) and f.attr in ("__call__", "forward"):
-        f = f.value
-    name = dotted(f)
-    if name is None:
-        return False
-    if ctx._pipeline_object(name):  # type: ignore[attr-defined]
-        return True
-    fn = ctx.functions.get(name) if isinstance(f, ast.Name) else None
-    if fn is None or depth > 2:
-        return False
-    last: list[ast.AST] = []
-    for st in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
-        work = ctx.gpu_work_in(stmt_nodes(st))
-        if work:
-            last = work
-    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, depth + 1) for w in last)
-
-
-_TRANSFERS = ("cuda", "to")
-
-
-def _copy_then_elementwise(ctx: Context, r) -> bool:
-    """The region's only GPU work is elementwise arithmetic on values it has just copied to the GPU
-    (``x = img_transform(frame).unsqueeze(0).cuda() + 1``, ``im = im.to(device); im /= 255``): a copy from pageable
-    host memory returns when it is done, after the work queued before it, so what is left unsynchronized is one
-    small elementwise kernel (set 16: a pre-processing interval, judged borderline); weak."""
-    from .._context import stmt_nodes
-
-    if r.inner_loops():
-        return False  # `for _ in range(n): b += b`: many kernels, not one
-    copied: set[str] = set()
-    found = False
-    for s in r.stmts():
-        nodes = stmt_nodes(s)
-        has_copy = any(isinstance(n, ast.Call) and ctx.method(n) in _TRANSFERS and ctx.placement(n) == "cuda"
-                       for n in nodes)
-        for w in ctx.gpu_work_in(nodes):
-            if isinstance(w, ast.BinOp) and not isinstance(w.op, ast.MatMult) and any(
-                    _from_copy(ctx, x, copied) for x in (w.left, w.right)):
-                found = True
-                continue
-            if _before_copy(ctx, w):
-                found = True
-                continue  # x.unsqueeze(0) in x.unsqueeze(0).cuda(): done by the time the copy returns
-            parent = getattr(w, "_wp_parent", None)
-            if isinstance(parent, ast.AugAssign) and isinstance(parent.target, ast.Name) and \
-                    parent.target.id in copied:
-                found = True
-                continue
-            return False  # other GPU work: a kernel, a model, arithmetic on data already on the GPU
-        if has_copy and isinstance(s, ast.Assign):
-            copied |= {t.id for t in s.targets if isinstance(t, ast.Name)}
-    return found
-
-
-def _from_copy(ctx: Context, x: ast.AST, copied: set[str]) -> bool:
-    """``x`` is (or holds) a copy to the GPU made in the region: ``img.cuda()``, ``t.unsqueeze(0).to(dev)``, or a
-    name bound to one there."""
-    while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute):
-        if x.func.attr in _TRANSFERS and ctx.placement(x) == "cuda":
-            return True
-        x = x.func.value
-    return isinstance(x, ast.Name) and x.id in copied
-
-
-def _before_copy(ctx: Context, w: ast.AST) -> bool:
-    node, parent = w, getattr(w, "_wp_parent", None)
-    while isinstance(parent, (ast.Attribute, ast.Call)):
-        if isinstance(parent, ast.Attribute) and parent.value is not node:
-            return False
-        if isinstance(parent, ast.Call):
-            if parent.func is not node:
-                return False
-            if ctx.method(parent) in _TRANSFERS and ctx.placement(parent) == "cuda":
-                return True
-        node, parent = parent, getattr(parent, "_wp_parent", None)
-    return False
-
-
 def _over_data(ctx: Context, r) -> bool:
     """The region loops over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps, off by at
     most one queue of work. A ``range(...)`` loop is not one here, even over a size taken from the data (``for pos
@@ -345,25 +245,3 @@ def _counted(it: ast.AST) -> bool:
             "enumerate", "tqdm", "reversed"):
         it = it.args[0]
     return isinstance(it, ast.Call) and (dotted_name(it.func) or "").rsplit(".", 1)[-1] in ("range", "trange")
-
-
-def _waits_every_iteration(ctx: Context, r) -> bool:
-    """The region's last GPU work sits in a loop of the region whose body waits for the device on every iteration
-    (``for tok in next_token.cpu().tolist(): ...`` at the top of each decode step): the end read after the loop
-    misses at most the last iteration's tail (set 25, a 500-step decode: judged borderline); weak."""
-    from .._context import stmt_nodes
-
-    stmts = r.stmts()
-    last = None
-    for st in stmts:
-        if ctx.gpu_work_in(stmt_nodes(st)):
-            last = st
-    if last is None:
-        return False
-    loops = [lp for lp in stmts if isinstance(lp, (ast.For, ast.AsyncFor, ast.While)) and
-             lp._wp_idx < last._wp_idx <= lp._wp_end]  # type: ignore[attr-defined]
-    if not loops:
-        return False
-    loop = loops[0]  # the outermost: its iterations repeat everything after the wait
-    return any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)  # type: ignore[attr-defined]
-               for b in loop.body)

@@ -275,7 +275,7 @@ def check(ctx: Context) -> None:
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and \
-                    not _one_sample(appends, binding) and not _running_mean(means, appends, binding):
+                    not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding):
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
@@ -333,8 +333,10 @@ _SHOW = frozenset({"print", "info", "debug", "warning", "log", "write", "set_pos
                    "add_scalar", "add_scalars", "pprint", "echo", "secho"})
 
 
-def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | None) -> bool:
-    """One sample, no spread to report: every sample is taken in a loop that runs once (``for i in range(1):``), or
+def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | None,
+                ctx: Context | None = None) -> bool:
+    """One sample, no spread to report: every sample is taken in a loop that runs once (``for i in range(1):``, or
+    ``range(n_runs)`` with ``n_runs = 1`` the file's only value: set 28), or
     the list is bound (``times = []``) and appended to once, in no loop of its own (``times.append(dt)`` after the
     loop that took the samples: an indentation slip keeps only the last one)."""
     if binding is not None and len(appends) == 1:
@@ -343,6 +345,11 @@ def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | Non
             return True
     def once(loop: ast.stmt) -> bool:
         it = getattr(loop, "iter", None)
+        if ctx is not None:
+            from ._warm_sources import single_pass
+
+            if single_pass(ctx, loop):
+                return True
         return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
             1 <= len(it.args) <= 2 and all(isinstance(a, ast.Constant) for a in it.args) and \
             it.args[-1].value - (it.args[0].value if len(it.args) == 2 else 0) == 1  # type: ignore[attr-defined]

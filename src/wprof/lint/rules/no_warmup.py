@@ -84,8 +84,10 @@ import ast
 
 from .._context import Context, Scope, dotted, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
-                      elementwise_key, exclusive, gpu_module_arg, mentions_warmup, warmup_findings, work_items)
+                      elementwise_key, mentions_warmup, warmup_findings, work_items)
 from ._evidence import call_sites, on_gpu
+from ._reach import exclusive
+from ._warm_sources import gpu_module_arg
 
 CODE = "WP103"
 NAME = "no-warmup"
@@ -143,6 +145,12 @@ def check(ctx: Context) -> None:
                f"built model, `{arg}`, and times its first call)", "Run the model once before the timed call")
     for call, key, when in flag_only_warmup(ctx):
         report(call, f"`{key}` is timed without a warmup call {when}", "Run one untimed iteration in every configuration")
+    from ._cold_helpers import cold_backward_sites
+
+    for call in cold_backward_sites(ctx):
+        report(call, f"`{ctx.text(call)}` is timed on the first backward pass (no backward ran before; the forward "
+               "alone does not warm autograd, the backward kernels or the optimizer)",
+               "Run a few full training steps before the timed ones")
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")

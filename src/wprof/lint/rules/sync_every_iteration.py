@@ -57,7 +57,7 @@ import ast
 
 from .._context import Context, stmt_nodes
 from .._regions import covered, periodic
-from ._sample_length import sample_work, short_sample
+from ._sample_length import sample_work, short_sample, sized
 
 CODE = "WP101"
 NAME = "sync-every-iteration"
@@ -68,8 +68,12 @@ GROUP = "default"  # default since the fifth session: a finding rests on a sampl
 def check(ctx: Context) -> None:
     per_sample: dict[int, list] = {}
     for r in ctx.regions:
-        if r.loop is not None:
-            per_sample.setdefault(id(r.loop), []).append(r)
+        loop = r.loop
+        if loop is None and r.kind in ("host", "with") and isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
+            loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
+            loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
+        if loop is not None:
+            per_sample.setdefault(id(loop), []).append(r)
     for scope in ctx.scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
@@ -105,7 +109,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
         op = short_sample(ctx, loop, sample)
         if op is None:
             continue
-        if r.kind == "host":
+        if r.kind in ("host", "with"):  # a host clock, or a timer of the file around the sample
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if not inside:
                 continue
@@ -113,7 +117,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                        f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
                        "(about 15 µs on an H200), not the op",
                        "Record CUDA events around each launch and synchronize once after the loop, or time N "
-                       "launches in one interval and divide by N")
+                       "launches in one interval and divide by N", weak=not sized(ctx, op))
             return True
         if r.kind == "event":
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
@@ -121,7 +125,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                 ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` between the event records of every sample of "
                            f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
                            "the op", "Record the end event right after the launch, and synchronize once after the "
-                           "loop")
+                           "loop", weak=not sized(ctx, op))
                 return True
             after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
             if not after:
@@ -130,15 +134,29 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
                        f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
                        "the launch and each sample measures the launch latency, not the op",
                        "Record all the events in the loop and synchronize once after it, or time N launches between "
-                       "two events and divide by N")
+                       "two events and divide by N", weak=not sized(ctx, op))
             return True
-    if whole and not regions:  # the loop is timed as a whole
+    if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
         op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
         after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
         if after:
             ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
                        f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
-                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N")
+                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
+                       weak=not sized(ctx, op))
+            return True
+    return False
+
+
+def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:
+    """A region encloses ``loop`` and does no GPU work outside it: the interval is the loop's (not a whole run's
+    wall clock with a check loop inside)."""
+    lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
+    for r in ctx.regions:
+        if r.scope is not loop._wp_scope or not (r.lo < lo < r.hi):  # type: ignore[attr-defined]
+            continue
+        outside = [s for s in r.stmts() if not (lo <= s._wp_idx <= hi)]  # type: ignore[attr-defined]
+        if not any(sample_work(ctx, s) for s in outside):
             return True
     return False
 

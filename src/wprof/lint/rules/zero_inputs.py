@@ -1,7 +1,8 @@
 '''WP111 zero-inputs: GPU work is timed on all-zero inputs.
 
 ## What it does
-Checks for tensors created with `torch.zeros` / `torch.zeros_like` (or `cupy.zeros`), never written afterwards, and
+Checks for tensors created with `torch.zeros` / `torch.zeros_like` (or `cupy.zeros`), or with `torch.empty` /
+`torch.empty_like` (uninitialized: fresh device memory is mostly zeros, else leftover bytes), never written afterwards, and
 passed as inputs to GPU work inside a timed region (an operand of `@`, or an argument of an op or model call, a
 model of an inference library such as an ultralytics detector's `model.predict(img)` included: an all-zero image
 has no detections, and the post-processing takes its empty fast path).
@@ -44,6 +45,8 @@ CODE = "WP111"
 NAME = "zero-inputs"
 FIX = "none"
 _ZEROS = {"torch.zeros", "torch.zeros_like", "cupy.zeros", "cupy.zeros_like", "torch.cuda.zeros"}
+# never-written allocations: fresh device memory is mostly zeros (or leftover bytes, NaNs and denormals included)
+_EMPTIES = {"torch.empty", "torch.empty_like", "cupy.empty", "cupy.empty_like"}
 _OUTPUTISH = re.compile(
     r"(?i)(^|_)(out|outs|output|outputs|res|result|results|dst|buf|buffer|acc|accum|grad|grads|cache|state|states"
     r"|mask|bias|labels?|targets?|counts?|hist|total|zeros?|h|c|hidden|memory|pad|padding)(_|\d|$)")
@@ -59,7 +62,7 @@ def _zero_call(ctx: Context, v: ast.AST) -> ast.Call | None:
     while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("to", "cuda", "half",
                                                                                           "bfloat16", "float"):
         v = v.func.value
-    if isinstance(v, ast.Call) and ctx.call_name(v) in _ZEROS:
+    if isinstance(v, ast.Call) and (ctx.call_name(v) in _ZEROS or ctx.call_name(v) in _EMPTIES):
         return v
     return None
 
@@ -87,7 +90,7 @@ def _written(ctx: Context, name: str) -> bool:
 
 
 def check(ctx: Context) -> None:
-    if "zeros" not in ctx.source:
+    if "zeros" not in ctx.source and "empty" not in ctx.source:
         return
     candidates: dict[str, ast.Call] = {}
     for name, values in ctx.assigns.items():
@@ -102,9 +105,16 @@ def check(ctx: Context) -> None:
             for n in stmt_nodes(s):
                 used = _inputs(ctx, n)
                 for name in used:
+                    if name in candidates and ctx.call_name(candidates[name]) in _EMPTIES and \
+                            isinstance(n, ast.Call) and (isinstance(getattr(n, "_wp_parent", None), ast.Expr) or
+                                                         not all(u in candidates for u in used)):
+                        continue  # `topk(logits, weights, ids)`: fills its empty buffers; an empty one is an input
+                        # only when the call returns its result and every tensor it is handed is such a buffer
                     if name in candidates and name not in reported and not _written(ctx, name):
                         reported.add(name)
-                        ctx.report(candidates[name], f"Timed input `{name}` is all zeros",
+                        empty = ctx.call_name(candidates[name]) in _EMPTIES
+                        what = "never written (`torch.empty`: zeros or leftover bytes)" if empty else "all zeros"
+                        ctx.report(candidates[name], f"Timed input `{name}` is {what}",
                                    "Fill inputs with random values (`torch.randn`, `torch.rand`)")
 
 
@@ -115,6 +125,8 @@ def _inputs(ctx: Context, n: ast.AST) -> list[str]:
             (ctx.is_gpu_work(n) or ctx.returns_host_objects(n)):  # a YOLO's `model.predict(img)` runs the model
         if (ctx.call_name(n) or ctx.method(n) or "").rsplit(".", 1)[-1] in _MOVES:
             return []  # moving bytes (a send, an all-reduce, a copy) takes as long for zeros as for anything
+        if (ctx.call_name(n) or "").endswith("_like"):
+            return []  # torch.empty_like(ids): reads the shape, not the values
         names = [d for a in n.args if (d := dotted(a))]
         if isinstance(n.func, ast.Attribute) and not n.func.attr.endswith("_"):
             recv = dotted(n.func.value)

@@ -1,0 +1,238 @@
+"""WP102's weak tier: regions whose GPU work is shown but whose end read may well cover it through something the
+file does not show (a library pipeline's own host steps, a copy from the host, a wait every iteration, an opaque
+compiled extension, a helper's callable no caller shows on the GPU). Reported only with `--extend-select extra`."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .._context import Context, stmt_calls
+from ._evidence import param_call_shown
+
+
+def unshown_callables(ctx: Context, r) -> bool:
+    """The region's only GPU work is calls of a callable parameter (``out = fn(arg)`` in a timing helper) and the
+    file's calls of the helper are all seen and none passes a callable shown to run on the GPU (a lambda wrapping a
+    CPU library's method, set 22): the work may be host work; weak."""
+    from .._context import stmt_nodes
+
+    work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
+    return bool(work) and all(isinstance(w, ast.Call) and param_call_shown(ctx, w) is False for w in work)
+
+
+def ends_in_pipeline(ctx: Context, r) -> bool:
+    """The region's last GPU work is the call of a library pipeline object (``pipe(prompt, output_type="pt")`` of a
+    diffusers pipeline, directly or through a function of the file): a pipeline runs host steps of its own (the
+    scheduler's loop, a safety checker that copies the images to the host) that the file does not show, and what
+    its call leaves queued is at most a small tail of many steps (sets 21-22: judged borderline); weak."""
+    from .._context import stmt_nodes
+
+    last: list[ast.AST] = []
+    for s in r.stmts():
+        work = ctx.gpu_work_in(stmt_nodes(s))
+        if work:
+            last = work
+    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, 0) for w in last)
+
+
+def _pipeline_call(ctx: Context, call: ast.Call, depth: int) -> bool:
+    from .._context import dotted, stmt_nodes
+
+    f = call.func
+    if isinstance(f, ast.Attribute) and f.attr in ("__call__", "forward"):
+        f = f.value
+    name = dotted(f)
+    if name is None:
+        return False
+    if ctx._pipeline_object(name):  # type: ignore[attr-defined]
+        return True
+    fn = ctx.functions.get(name) if isinstance(f, ast.Name) else None
+    if fn is None or depth > 2:
+        return False
+    last: list[ast.AST] = []
+    for st in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
+        work = ctx.gpu_work_in(stmt_nodes(st))
+        if work:
+            last = work
+    return bool(last) and all(isinstance(w, ast.Call) and _pipeline_call(ctx, w, depth + 1) for w in last)
+
+
+_TRANSFERS = ("cuda", "to")
+
+
+def copy_then_elementwise(ctx: Context, r) -> bool:
+    """The region's only GPU work is elementwise arithmetic on values it has just copied to the GPU
+    (``x = img_transform(frame).unsqueeze(0).cuda() + 1``, ``im = im.to(device); im /= 255``): a copy from pageable
+    host memory returns when it is done, after the work queued before it, so what is left unsynchronized is one
+    small elementwise kernel (set 16: a pre-processing interval, judged borderline); weak."""
+    from .._context import stmt_nodes
+
+    if r.inner_loops():
+        return False  # `for _ in range(n): b += b`: many kernels, not one
+    copied: set[str] = set()
+    found = False
+    for s in r.stmts():
+        nodes = stmt_nodes(s)
+        has_copy = any(isinstance(n, ast.Call) and ctx.method(n) in _TRANSFERS and ctx.placement(n) == "cuda"
+                       for n in nodes)
+        for w in ctx.gpu_work_in(nodes):
+            if isinstance(w, ast.BinOp) and not isinstance(w.op, ast.MatMult) and any(
+                    _from_copy(ctx, x, copied) for x in (w.left, w.right)):
+                found = True
+                continue
+            if _before_copy(ctx, w):
+                found = True
+                continue  # x.unsqueeze(0) in x.unsqueeze(0).cuda(): done by the time the copy returns
+            parent = getattr(w, "_wp_parent", None)
+            if isinstance(parent, ast.AugAssign) and isinstance(parent.target, ast.Name) and \
+                    parent.target.id in copied:
+                found = True
+                continue
+            return False  # other GPU work: a kernel, a model, arithmetic on data already on the GPU
+        if has_copy and isinstance(s, ast.Assign):
+            copied |= {t.id for t in s.targets if isinstance(t, ast.Name)}
+    return found
+
+
+def _from_copy(ctx: Context, x: ast.AST, copied: set[str]) -> bool:
+    """``x`` is (or holds) a copy to the GPU made in the region: ``img.cuda()``, ``t.unsqueeze(0).to(dev)``, or a
+    name bound to one there."""
+    while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute):
+        if x.func.attr in _TRANSFERS and ctx.placement(x) == "cuda":
+            return True
+        x = x.func.value
+    return isinstance(x, ast.Name) and x.id in copied
+
+
+def _before_copy(ctx: Context, w: ast.AST) -> bool:
+    node, parent = w, getattr(w, "_wp_parent", None)
+    while isinstance(parent, (ast.Attribute, ast.Call)):
+        if isinstance(parent, ast.Attribute) and parent.value is not node:
+            return False
+        if isinstance(parent, ast.Call):
+            if parent.func is not node:
+                return False
+            if ctx.method(parent) in _TRANSFERS and ctx.placement(parent) == "cuda":
+                return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
+
+
+def waits_every_iteration(ctx: Context, r) -> bool:
+    """The region's last GPU work sits in a loop of the region whose body waits for the device on every iteration
+    (``for tok in next_token.cpu().tolist(): ...`` at the top of each decode step): the end read after the loop
+    misses at most the last iteration's tail (set 25, a 500-step decode: judged borderline); weak."""
+    from .._context import stmt_nodes
+
+    stmts = r.stmts()
+    last = None
+    for st in stmts:
+        if ctx.gpu_work_in(stmt_nodes(st)):
+            last = st
+    if last is None:
+        return False
+    loops = [lp for lp in stmts if isinstance(lp, (ast.For, ast.AsyncFor, ast.While)) and
+             lp._wp_idx < last._wp_idx <= lp._wp_end]  # type: ignore[attr-defined]
+    if not loops:
+        return False
+    loop = loops[0]  # the outermost: its iterations repeat everything after the wait
+    return any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)  # type: ignore[attr-defined]
+               for b in loop.body)
+
+
+def ends_in_opaque_extension(ctx: Context, r) -> bool:
+    """The region's last GPU work is a call of a compiled extension whose sources are not visible
+    (``prewitt_cuda.forward(img)``): whether it returns before its kernel is done is decided in its C++ entry, which
+    the file does not show (set 24: one ending in ``cudaDeviceSynchronize()``); weak."""
+    from .._context import stmt_nodes
+
+    last: list[ast.AST] = []
+    prev = None
+    for s in r.stmts():
+        work = ctx.gpu_work_in(stmt_nodes(s))
+        if work:
+            last = last + work if prev is not None and _other_branch(prev, s) else work
+            prev = s
+    return bool(last) and all(opaque_extension_call(ctx, w) for w in last)
+
+
+def _other_branch(a: ast.stmt, b: ast.stmt) -> bool:
+    """``b`` sits in the ``else`` of an ``if`` whose body holds ``a`` (either may be the last work that runs)."""
+    child, node = b, getattr(b, "_wp_parent", None)
+    while isinstance(node, ast.stmt):
+        if isinstance(node, ast.If) and child in node.orelse:
+            up = a
+            while up is not None and getattr(up, "_wp_parent", None) is not node:
+                up = getattr(up, "_wp_parent", None)
+            if up is not None and up in node.body:
+                return True
+        child, node = node, getattr(node, "_wp_parent", None)
+    return False
+
+
+# packages whose functions launch GPU work asynchronously like torch ops (or are torch ops): not opaque extensions
+KNOWN_LIBRARIES = frozenset({
+    "torch", "torchvision", "torchaudio", "torchtext", "torch_geometric", "torch_scatter", "torch_sparse",
+    "torch_cluster", "dgl", "kornia", "timm", "transformers", "diffusers", "accelerate", "peft", "einops",
+    "flash_attn", "xformers", "apex", "bitsandbytes", "triton", "cupy", "cupyx", "numba", "jax", "jaxlib", "flax",
+    "cutlass", "cuda", "pycuda", "tensorrt", "torch_tensorrt", "vllm", "sglang", "deepspeed", "megatron",
+    "fairseq", "mmcv", "mmdet", "detectron2", "spconv", "gsplat", "pytorch3d", "nerfacc", "tinycudann", "e3nn",
+    "liger_kernel", "flashinfer", "transformer_engine", "thunder", "torchao", "fbgemm_gpu", "mamba_ssm",
+    "causal_conv1d", "numpy", "scipy", "sklearn", "cv2", "PIL", "math", "time", "functools", "operator",
+    "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
+})
+# a module name that says it is a compiled extension (prewitt_cuda, pycudaexpr, my_ext, fused_cpp, _C)
+_EXT_NAME = re.compile(r"(?i)cuda|cpp|_ext|ext_|^ext|_c$|^_c|_cu$|^cu_")
+
+
+def opaque_extension_call(ctx: Context, call: ast.AST) -> bool:
+    """``call`` runs a compiled extension (``import prewitt_cuda``: a top-level module whose name says so, neither a
+    known GPU library nor one of the project's modules) whose C++/CUDA sources are not visible: the extension reader
+    (``ctx.extension_entry_syncs``, lint/_extensions.py) cannot tell whether its entry waits for the device, and the
+    file does not synchronize right after the same extension anywhere else (which would show its author treats it
+    as asynchronous)."""
+    if not isinstance(call, ast.Call):
+        return False
+    f = call.func
+    root = f
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name) or root.id in ctx.functions:
+        return False
+    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
+    if q is None:
+        return False
+    module = q.rsplit(".", 1)[0] if isinstance(f, ast.Name) else q  # `from ext import fwd`: the module `ext`
+    if "." in module or module in KNOWN_LIBRARIES or not _EXT_NAME.search(module):
+        return False  # a package (utils.sampling), a known library, or a module whose name does not say extension
+    if ctx.imported_def(f) is not None:
+        return False  # a function of the project's own modules: read, not opaque
+    if ctx.extension_entry_syncs(call) is not None:
+        return False  # its sources are read: a wait is a sync, no wait is a strong finding
+    return not _waited_elsewhere(ctx, module)
+
+
+def _waited_elsewhere(ctx: Context, module: str) -> bool:
+    """The file synchronizes explicitly right after a call of the same extension elsewhere (the next statement of
+    its block): its author treats the extension's calls as asynchronous."""
+    cache = ctx.__dict__.setdefault("_wp_ext_waited", {})
+    if module in cache:
+        return cache[module]
+    out = False
+    for c in ctx.calls:
+        root = c.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not (isinstance(root, ast.Name) and (ctx.imports.get(root.id) or "").split(".")[0] == module):
+            continue
+        st = getattr(c, "_wp_stmt", None)
+        scope = getattr(st, "_wp_scope", None)
+        if st is None or scope is None:
+            continue
+        after = scope.stmts[st._wp_end + 1:st._wp_end + 2]
+        if any(ctx._named_sync(x, ctx.call_name(x), ctx.method(x), False) for s in after for x in stmt_calls(s)):
+            out = True
+            break
+    cache[module] = out
+    return out
