@@ -4,18 +4,20 @@
 Checks for timed loops (one sample per iteration, or a loop inside a timed interval) that call an explicit device
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
-normalization op, a Triton kernel of the file without a loop, or a small function of the file made of a few such
-ops; no model or module call, no inner loop, no generation, no host I/O, no tensor the file shows to hold more than
-2^24 elements. Three shapes are reported:
+normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a Triton kernel of the
+file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
+or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
+and every tensor of a size the file gives, at most 2^24 elements. Three shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
 - an event pair per iteration with a synchronize after (or between) the records;
 - a loop timed as a whole with a synchronize in its body.
 
-A synchronize before and after every sample whose length the code does not show (a model forward, a callable
-handed in, a matmul of unknown size) is reported only with `--extend-select extra` (weak evidence): around samples
-of milliseconds, a per-sample synchronize is the right way to get per-sample latency.
+A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
+not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
+`--extend-select extra` (weak evidence): around samples of milliseconds, a per-sample synchronize is the right way
+to get per-sample latency.
 
 ## Why is this bad?
 Each synchronize drains the queue: the host stops running ahead of the GPU and the next launch starts on an idle
