@@ -289,7 +289,22 @@ class Context(PlacementModel, SyncModel, ImportedDefs):
             return True
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
+        if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(
+                self.method(c) in ("to", "cuda") and c.args and self._gpu_ordinal(c.args[0]) for c in self.calls):
+            return True  # device = 0; model.to(device): a CUDA ordinal
+        if any((dotted(c.func) or "").endswith("DistributedDataParallel") and
+               any(k.arg == "device_ids" for k in c.keywords) for c in self.calls) or "'nccl'" in self.source or \
+                '"nccl"' in self.source:
+            return True  # DDP over device_ids, the NCCL backend: GPUs
         return self._moves_to_model_device() or self.calls_gpu_code_of_project()
+
+    def _gpu_ordinal(self, a: ast.AST) -> bool:
+        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""
+        if isinstance(a, ast.Constant):
+            return isinstance(a.value, int) and not isinstance(a.value, bool)
+        vals = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+        return bool(vals) and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
+                                  not isinstance(v.value, bool) for v in vals)
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written

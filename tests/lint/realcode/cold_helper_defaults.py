@@ -1,5 +1,6 @@
 """Set 21 class (applied-ai): a timing helper whose warmup defaults to 0 and repeats to 1, called once per size in
-a sweep with an extension op and the defaults: the first size's row is the op's first call (WP103, at that call).
+a sweep with an extension op and the defaults: the first size's row is the op's first call (WP103, at that call); the same
+for `ms = timed(lambda: torch.mm(a, a))` per size, `a` made on the GPU in the loop.
 Silent: the same helper called with `warmup=3`, and a sweep after the op ran once."""
 
 import time
@@ -61,7 +62,25 @@ def sweep_after_check(sizes=(1000, 100000)):
         print(size, t)
 
 
+def timed(fn):
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    start.record()
+    fn()
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end)
+
+
+def mm_sweep(sizes=(1024, 2048)):
+    for n in sizes:
+        a = torch.randn(n, n, device="cuda")
+        ms = timed(lambda: torch.mm(a, a))  # expect: WP103
+        print(n, ms)
+
+
 if __name__ == "__main__":
     sweep()
     sweep_warm()
     sweep_after_check()
+    mm_sweep()

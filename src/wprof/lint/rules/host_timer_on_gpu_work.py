@@ -21,6 +21,10 @@ C++/CUDA sources are not visible (its entry may end in `cudaDeviceSynchronize()`
 right after the same extension elsewhere. Visible sources (`load_inline` strings, `load()` files, `.cu`/`.cpp` files
 beside the script) decide it: a device synchronize there makes the call a wait.
 
+A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
+reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
+is the batch size times a small constant): then the last step's unwaited work is a material share (set 28).
+
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
 events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
@@ -231,7 +235,7 @@ def _over_data(ctx: Context, r) -> bool:
     from .._context import stmt_nodes
 
     for s in r.stmts():
-        if isinstance(s, (ast.For, ast.AsyncFor)) and not _counted(s.iter) and any(
+        if isinstance(s, (ast.For, ast.AsyncFor)) and not _counted(s.iter) and not _few_batches(ctx, s.iter) and any(
                 ctx.gpu_work_in(stmt_nodes(b)) for b in r.scope.stmts[s._wp_idx + 1:s._wp_end + 1]):  # type: ignore
             return True
         if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
@@ -245,3 +249,64 @@ def _counted(it: ast.AST) -> bool:
             "enumerate", "tqdm", "reversed"):
         it = it.args[0]
     return isinstance(it, ast.Call) and (dotted_name(it.func) or "").rsplit(".", 1)[-1] in ("range", "trange")
+
+
+_FEW = 16  # at most this many steps: the last step's unwaited work is a material share of the interval
+
+
+def _few_batches(ctx: Context, it: ast.AST) -> bool:
+    """The loop walks a ``DataLoader`` of a synthetic dataset of this file whose length is the loader's batch size
+    times a small constant (``__len__`` returns ``batch_size * num_iters``, ``num_iters = 5``): a handful of steps,
+    so the last step's work that no synchronize waits for is a fifth or a tenth of the interval (set 28), not the
+    negligible tail of a long run."""
+    while isinstance(it, ast.Call) and it.args and (dotted_name(it.func) or "").rsplit(".", 1)[-1] in (
+            "enumerate", "tqdm"):
+        it = it.args[0]
+    loaders = ctx.assigns.get(dotted_name(it) or "", []) if isinstance(it, (ast.Name, ast.Attribute)) else [it]
+    if len(loaders) != 1 or not isinstance(loaders[0], ast.Call) or \
+            not (ctx.call_name(loaders[0]) or "").endswith("DataLoader") or not loaders[0].args:
+        return False
+    loader = loaders[0]
+    batch = next((k.value for k in loader.keywords if k.arg == "batch_size"), None)
+    data = loader.args[0]
+    if isinstance(data, ast.Name):
+        bound = ctx.assigns.get(data.id, [])
+        data = bound[0] if len(bound) == 1 else data
+    cls = ctx.classes.get(dotted_name(data.func) or "") if isinstance(data, ast.Call) else None
+    length = next((f for f in (cls.body if cls is not None else ()) if isinstance(f, ast.FunctionDef) and
+                   f.name == "__len__"), None)
+    ret = next((st.value for st in (length.body if length is not None else ()) if isinstance(st, ast.Return)), None)
+    if batch is None or ret is None:
+        return False
+    factors = _factors(ret)
+    if not any(ast.dump(f) == ast.dump(batch) for f in factors):
+        return False
+    steps = 1
+    sampled = any(k.arg == "sampler" for k in loader.keywords)
+    for f in factors:
+        if ast.dump(f) == ast.dump(batch):
+            continue
+        n = _int_constant(ctx, f)
+        if n is None:
+            if sampled and isinstance(f, ast.Name) and "world" in f.id.lower() or \
+                    (sampled and isinstance(f, ast.Name) and f.id.lower() in ("num_replicas", "nranks", "ngpus")):
+                continue  # a DistributedSampler hands each rank its share
+            return False
+        steps *= n
+    return 0 < steps <= _FEW
+
+
+def _factors(e: ast.AST) -> list[ast.AST]:
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Mult):
+        return _factors(e.left) + _factors(e.right)
+    return [e]
+
+
+def _int_constant(ctx: Context, e: ast.AST) -> int | None:
+    if isinstance(e, ast.Constant) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    if isinstance(e, ast.Name):
+        vals = ctx.assigns.get(e.id, [])
+        if len(vals) == 1 and isinstance(vals[0], ast.Constant) and isinstance(vals[0].value, int):
+            return vals[0].value
+    return None

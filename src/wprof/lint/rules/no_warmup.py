@@ -456,7 +456,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 key = callee_key(arg.body)
                 q = ctx.call_name(arg.body) or ""
                 if key is None or ctx.is_compiled(key) or not (  # (a compiled one: WP112)
-                        (gpu_inside and q.startswith(("torch.", "cupy.", "triton."))) or
+                        q.startswith(("torch.", "cupy.", "triton.")) or  # (on GPU data: the helper's or the lambda's)
                         # `timed(lambda: evaluate(model, x))`, a function of the file on a GPU model or GPU data
                         (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name))):
                     continue
