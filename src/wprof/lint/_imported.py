@@ -224,12 +224,14 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
     if view is None or not view.project.enabled or view.depth >= 2:
         return []  # (a helper's own helpers, one module further, are carried to it first)
     project = view.project
+    if not view.unselected_imports(ctx._import_table()):
+        return []  # every project module it imports is linted in this run: each reports its own mistakes
     out: list[Any] = []
     seen: set[tuple[int, str, int, int]] = set()
     calls = sorted(ctx.calls, key=lambda c: (c.lineno, c.col_offset))
     for c in calls:
         d = ctx.imported_function(c) or ctx.imported_method(c)
-        if d is None or os.path.realpath(d.ctx.path) in project.selected:
+        if d is None or project.is_selected(d.ctx.path):
             continue
         key = (d.ctx.path, rules_key)
         if key not in project.findings:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 MAX_DEPTH = 3  # a linted file's imports, theirs, and theirs: deeper modules are not read
-MAX_BYTES = 1_000_000  # a larger module is not read
+MAX_BYTES = 128_000  # a larger module (about 3,000 lines) is not read: helpers are small, and big modules cost memory
 MAX_MODULES = 256  # modules read in one run
 UP = 2  # without a project marker: directories searched above the file's own
 MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git")
@@ -63,6 +63,8 @@ class Project:
         self.selected = {os.path.realpath(p) for p in selected}  # the files linted in this run (real paths)
         self.findings: dict[tuple[str, Any], list[Any]] = {}  # (module, rules) -> what the rules report there
         self._times: dict[str, bool] = {}  # module -> its text may time something
+        self._tops: dict[tuple[str, str], bool] = {}  # (root, top-level name) -> a package or module of that name
+        self._real: dict[str, str] = {}
         self._contexts: dict[str, Any] = {}  # real path -> Context, or None (unreadable, too large, in progress)
         self._search: dict[str, tuple[tuple[Path, ...], Path]] = {}  # directory -> (search roots, boundary)
         self._found: dict[tuple[str, tuple[str, ...], int], Path | None] = {}  # (directory, parts, level) -> file
@@ -77,10 +79,14 @@ class Project:
 
     def find_module(self, importer: Path, parts: tuple[str, ...], level: int) -> Path | None:
         """The file of module ``parts`` imported from ``importer`` (``level`` leading dots), or None."""
-        key = (str(importer.parent), parts, level)
-        if key not in self._found:
-            self._found[key] = self._find_module(importer.parent, parts, level)
-        return self._found[key]
+        return self.find_in(importer.parent, str(importer.parent), parts, level)
+
+    def find_in(self, directory: Path, key_dir: str, parts: tuple[str, ...], level: int) -> Path | None:
+        key = (key_dir, parts, level)
+        found = self._found.get(key, False)
+        if found is False:
+            found = self._found[key] = self._find_module(directory, parts, level)
+        return found  # type: ignore[return-value]
 
     def _find_module(self, directory: Path, parts: tuple[str, ...], level: int) -> Path | None:
         roots, boundary = self._roots(directory)
@@ -88,7 +94,7 @@ class Project:
             base = directory
             for _ in range(level - 1):
                 base = base.parent
-            if not _inside(base, boundary):
+            if not self._inside(base, boundary):
                 return None
             candidates = [base]
         else:
@@ -96,10 +102,32 @@ class Project:
                 return None
             candidates = list(roots)
         for root in candidates:
+            if not level and not self._has_top(root, parts[0]):
+                continue  # no `name/` nor `name.py` here: nothing under it either (one check per root and name)
             found = _module_file(root, parts)
-            if found is not None and _inside(found, boundary) and not (_EXCLUDED & set(found.parts)):
+            if found is not None and self._inside(found, boundary) and not (_EXCLUDED & set(found.parts)):
                 return found
         return None
+
+    def _has_top(self, root: Path, name: str) -> bool:
+        key = (str(root), name)
+        if key not in self._tops:
+            self._tops[key] = _exists(root / name) or _is_file(root / f"{name}.py")
+        return self._tops[key]
+
+    def real(self, path: Path) -> str:
+        """``os.path.realpath``, once per path."""
+        key = str(path)
+        if key not in self._real:
+            self._real[key] = os.path.realpath(path)
+        return self._real[key]
+
+    def is_selected(self, path: Path | str) -> bool:
+        return self.real(path) in self.selected  # type: ignore[arg-type]
+
+    def _inside(self, path: Path, boundary: Path) -> bool:
+        real, top = self.real(path), self.real(boundary)
+        return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
 
     # ---------------------------------------------------------------- what they hold
     def context(self, path: Path, depth: int) -> Any:
@@ -152,13 +180,26 @@ class ImportView:
         self.project = project
         self.path = path
         self.depth = depth
+        self._dir = path.parent
+        self._dir_key = str(self._dir)
+
+    def find(self, parts: tuple[str, ...], level: int) -> Path | None:
+        return self.project.find_in(self._dir, self._dir_key, parts, level)
 
     def calls_timing_modules(self, tree: ast.Module, pattern: Any) -> bool:
         """A file with no word of timing imports a project module that has one (whose helpers may hold a mistake
         to report at this file's calls): a cheap test on the import statements and the modules' text."""
         if not self.project.enabled or self.depth:
             return False
-        for node in ast.walk(tree):
+        todo = list(tree.body)  # the module's own import statements (under `if`/`try` too), not ones in functions
+        nodes = []
+        while todo:
+            st = todo.pop()
+            nodes.append(st)
+            if isinstance(st, (ast.If, ast.Try, ast.With)):
+                todo.extend([*st.body, *getattr(st, "orelse", []), *getattr(st, "finalbody", []),
+                             *(x for h in getattr(st, "handlers", []) for x in h.body)])
+        for node in nodes:
             if isinstance(node, ast.ImportFrom) and node.names[0].name != "*":
                 mod = tuple(node.module.split(".")) if node.module else ()
                 cands = [mod] + [(*mod, a.name) for a in node.names]
@@ -168,9 +209,22 @@ class ImportView:
             else:
                 continue
             for parts in cands:
-                f = self.project.find_module(self.path, parts, level) if (parts or level) else None
-                if f is not None and self.project.may_time(f, pattern):
-                    return True
+                f = self.find(parts, level) if (parts or level) else None
+                if f is not None and not self.project.is_selected(f) and self.project.may_time(f, pattern):
+                    return True  # (a module linted in this run reports its own mistakes)
+        return False
+
+    def unselected_imports(self, table: dict[str, tuple[int, tuple[str, ...]]]) -> bool:
+        """Some name of the file's import table comes from a project module not linted in this run (only then can a
+        helper's mistake have to be reported at this file's calls)."""
+        project = self.project
+        for level, parts in table.values():
+            for i in range(len(parts), (0 if level else 1) - 1, -1):
+                f = self.find(parts[:i], level)
+                if f is not None:
+                    if not project.is_selected(f):
+                        return True
+                    break
         return False
 
     def resolve(self, level: int, parts: tuple[str, ...], hops: int = 0) -> Definition | None:
@@ -179,7 +233,7 @@ class ImportView:
             return None
         lowest = 0 if level else 1
         for i in range(len(parts) - 1, lowest - 1, -1):  # the longest module prefix that exists
-            mod = self.project.find_module(self.path, parts[:i], level)
+            mod = self.find(parts[:i], level)
             if mod is None:
                 continue
             rest = parts[i:]

@@ -409,12 +409,15 @@ def _method_timer_regions(ctx: Context) -> list[Region]:
     ``with`` timer's body."""
     timers = _method_timers(ctx) if ctx.classes else {}
     instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class
+    started = {c.func.value.id for c in ctx.calls if isinstance(c.func, ast.Attribute) and  # type: ignore
+               c.func.attr in _TIMER_STARTS and isinstance(c.func.value, ast.Name)}
     for scope in ctx.scopes:
         for stmt in scope.stmts:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
                     isinstance(stmt.value, ast.Call):
                 cls = dotted(stmt.value.func)
-                if cls is not None and cls not in timers and cls not in ctx.classes:
+                if cls is not None and cls not in timers and cls not in ctx.classes and \
+                        stmt.targets[0].id in started:  # (only a name whose start method is called is looked up)
                     imported = _imported_timer(ctx, stmt.value.func, "method")  # `Timer()` of the project
                     if imported is not None:
                         timers[cls] = imported
