@@ -13,6 +13,7 @@ that function, or before that function's first call) may have run the work."""
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
@@ -594,6 +595,8 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and not s._wp_loops[len(r.scope.stmts[r.lo]._wp_loops):]
                for s in r.stmts()):  # type: ignore[attr-defined]
             continue  # the model or optimizer built inside the interval: a program's wall time, not timed steps
+        if any(re.search(r"batch|load|data|sample", (dotted(c.func) or "").rsplit(".", 1)[-1], re.I) for c in calls):
+            continue  # `x, y = get_batch()`: a training run over data, not synthetic steps
         work = work_items(ctx, r)
         if not any(on_gpu(ctx, c) for c in work) or any(ctx.is_compiled(callee_key(c)) for c in work):
             continue
@@ -611,11 +614,11 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
 
 
 def _literal_repeat(ctx: Context, loop: ast.stmt) -> bool:
-    """``for _ in range(10):`` (a literal count, or a name every assignment of which is a literal), at most 1000."""
+    """``for _ in range(10):`` (a literal count, or a name every assignment of which is a literal), at most 100."""
     if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range" and
             len(loop.iter.args) == 1):
         return False
     n = loop.iter.args[0]
     values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
-    return bool(values) and all(isinstance(v, ast.Constant) and type(v.value) is int and 0 < v.value <= 1000
+    return bool(values) and all(isinstance(v, ast.Constant) and type(v.value) is int and 0 < v.value <= 100
                                 for v in values)
