@@ -244,3 +244,19 @@ for _ in range(100):
     torch.cuda.synchronize()  # expect-extra: WP101
     cli_lat.append(time.perf_counter() - t0)
 print(sorted(cli_lat)[50])
+
+
+# a function of the file with no arguments that computes on module tensors on CUDA (a closure-style step)
+def step():
+    return a * b
+
+
+step()
+torch.cuda.synchronize()
+step_lat = []
+for _ in range(50):
+    t0 = time.perf_counter()
+    step()
+    torch.cuda.synchronize()  # expect: WP101
+    step_lat.append(time.perf_counter() - t0)
+print(sorted(step_lat)[25])

@@ -74,7 +74,9 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
             return None
         handed_in = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and \
             n.func.id in s._wp_scope.params  # type: ignore[attr-defined]  # the callers' data was checked
-        on_gpu = on_gpu or kind == "kernel" or handed_in or _placed_on_gpu(ctx, n)
+        closure = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and \
+            not n.args and not n.keywords and _names_on_gpu(ctx, ctx.functions[n.func.id])
+        on_gpu = on_gpu or kind == "kernel" or handed_in or closure or _placed_on_gpu(ctx, n)
     for c in _calls_of(s):
         if not any(c is n or _inside(c, n) for n in tops) and not _harmless(ctx, c):
             return None
@@ -95,6 +97,9 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
     names = [x for x in _operands(n) if isinstance(x, ast.Name)]
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
         names.append(n.func.value)
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and not names:
+        names = [x for x in ast.walk(ctx.functions[n.func.id]) if isinstance(x, ast.Name) and  # `step()`: its
+                 (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]  # closure's tensors
     return _all_sized(ctx, names)
 
 
@@ -138,6 +143,11 @@ def sample_work(ctx: Context, s: ast.stmt) -> list[ast.AST]:
     work = ctx.gpu_work_in(stmt_nodes(s))
     if work:
         return work
+    closures = [c for c in _calls_of(s) if isinstance(c.func, ast.Name) and c.func.id in ctx.functions and
+                not c.args and not c.keywords and _short_function(ctx, ctx.functions[c.func.id], 1) is not None and
+                _names_on_gpu(ctx, ctx.functions[c.func.id])]
+    if closures:
+        return closures  # `step()` where `def step(): return a * b` on CUDA tensors of the module
     scope = s._wp_scope  # type: ignore[attr-defined]
     return [n for n in stmt_nodes(s) if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and
             not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and not in_lambda(n) and
