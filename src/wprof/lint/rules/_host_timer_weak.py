@@ -137,6 +137,11 @@ def waits_every_iteration(ctx: Context, r) -> bool:
     if not loops:
         return False
     loop = loops[0]  # the outermost: its iterations repeat everything after the wait
+    if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.iter, ast.Call) and \
+            isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range" and loop.iter.args:
+        n = _count(ctx, loop.iter.args[-1] if len(loop.iter.args) < 3 else None, {}, loop.iter)
+        if n is not None and n < 20:
+            return False  # `for _ in range(3)`: the last iteration is a third of the interval
     return any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)  # type: ignore[attr-defined]
                for b in loop.body)
 
