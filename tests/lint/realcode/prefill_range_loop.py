@@ -40,3 +40,10 @@ for step in range(3):
     next_tok = h.argmax()
 short = time.time() - t1  # expect: WP102
 print("three steps, the last one not waited for", short)
+
+samples = [torch.randn(1024, device="cpu") for _ in range(5000)]
+t2 = time.time()
+for i in range(len(samples)):
+    v = samples[i].cuda()  # a blocking copy of host data every step: a walk over the data, off by one step
+    h = v @ w
+print("eval over the data", time.time() - t2)

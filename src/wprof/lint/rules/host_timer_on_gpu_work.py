@@ -238,8 +238,9 @@ def _over_data(ctx: Context, r) -> bool:
     from .._context import stmt_nodes
 
     for s in r.stmts():
-        if isinstance(s, (ast.For, ast.AsyncFor)) and not _counted(s.iter) and not _few_batches(ctx, s.iter) and any(
-                ctx.gpu_work_in(stmt_nodes(b)) for b in r.scope.stmts[s._wp_idx + 1:s._wp_end + 1]):  # type: ignore
+        body = r.scope.stmts[s._wp_idx + 1:s._wp_end + 1] if isinstance(s, (ast.For, ast.AsyncFor)) else []  # type: ignore
+        if isinstance(s, (ast.For, ast.AsyncFor)) and (not _counted(s.iter) or _copies_in(ctx, s, body)) and \
+                not _few_batches(ctx, s.iter) and any(ctx.gpu_work_in(stmt_nodes(b)) for b in body):
             return True
         if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
             return True
@@ -313,3 +314,21 @@ def _int_constant(ctx: Context, e: ast.AST) -> int | None:
         if len(vals) == 1 and isinstance(vals[0], ast.Constant) and isinstance(vals[0].value, int):
             return vals[0].value
     return None
+
+
+def _copies_in(ctx: Context, loop: ast.stmt, body: list) -> bool:
+    """A ``range`` loop over a size taken from the data (``range(len(dataset))``) whose every step copies host data to
+    the GPU (``dataset[i].cuda()``): it walks the data, each blocking copy waiting for the step before (unlike a
+    prefill over positions of tensors already on the GPU)."""
+    from ._common import _range_like
+
+    if _range_like(ctx, loop.iter):  # type: ignore[attr-defined]
+        return False  # range(n_iters): a repeat count
+    for b in body:
+        if b._wp_loops and b._wp_loops[-1] is not loop:  # type: ignore[attr-defined]
+            continue  # (in a nested loop: not every step)
+        for c in stmt_calls(b):
+            if ctx.method(c) in ("cuda", "to") and ctx.placement(c) == "cuda" and \
+                    ctx.placement(c.func.value) != "cuda":  # type: ignore[attr-defined]
+                return True
+    return False
