@@ -232,6 +232,7 @@ def _kept(diagnostics: Sequence[Diagnostic], source: str) -> list[Diagnostic]:
     return out
 
 
+_CELL_MAGIC_LINE = re.compile(r"^[ \t]*%%([A-Za-z_]\w*)")
 _IPYTHON_LINE = re.compile(r"^[ \t]*(?:[A-Za-z_][\w.]*\s*=\s*)?[!%]", re.MULTILINE)
 
 
@@ -241,7 +242,14 @@ def _ipython_export(source: str, path: str) -> tuple[ast.Module, str, list[_note
     cells (same line numbers), and its magics; None when it has no such line or still does not parse."""
     if not _IPYTHON_LINE.search(source):
         return None
-    cell = _notebook.transform_cell(1, source)
+    lines = source.split("\n")
+    for i, ln in enumerate(lines):  # `%%time` opening a cell in the middle of the export: its body is Python
+        m = _CELL_MAGIC_LINE.match(ln)
+        if m:
+            if m.group(1) not in _notebook.PYTHON_CELL_MAGICS:
+                return None  # `%%bash`, `%%writefile`: where its body ends is not known in a flat file
+            lines[i] = "# " + ln
+    cell = _notebook.transform_cell(1, "\n".join(lines))
     if not cell.python:
         return None
     program = "\n".join(cell.program) + ("\n" if source.endswith("\n") else "")

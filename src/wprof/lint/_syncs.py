@@ -172,6 +172,21 @@ class SyncModel:
                 return True
         return False
 
+    def _host_reader(self, c: ast.Call) -> bool:
+        """The receiver of ``.decode(ids)`` is a tokenizer or processor (not a VAE's ``decode(latents)``, GPU work),
+        of ``.add_scalar(...)`` a summary writer."""
+        from ._names import dotted
+
+        if self.method(c) in ("add_scalar", "add_scalars", "add_histogram"):
+            return True
+        recv = dotted(c.func.value) or ""  # type: ignore[attr-defined]
+        last = recv.rsplit(".", 1)[-1].lower()
+        if "tok" in last or "processor" in last:
+            return True
+        return any(isinstance(v, ast.Call) and any(w in (self.call_name(v) or dotted(v.func) or "")
+                                                   for w in ("Tokenizer", "Processor", "tiktoken"))
+                   for v in self.assigns.get(recv, ()))
+
     def _uses_jax(self) -> bool:
         return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
 
@@ -441,7 +456,8 @@ class SyncModel:
         if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
                 self.placement(c.args[0]) != "cpu":
             return True  # np.asarray(jax_array): a copy to the host, which waits for the computation
-        if m in _HOST_READING_METHODS and any(self._tensor_value(a) for a in [*c.args, *(k.value for k in c.keywords)]):
+        if m in _HOST_READING_METHODS and self._host_reader(c) and \
+                any(self._tensor_value(a) for a in [*c.args, *(k.value for k in c.keywords)]):
             return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies

@@ -5,17 +5,17 @@ analysis (``warmup_findings``: the work of a region against the calls before it 
   (``t += matmul_time(n, gpu)`` then ``t /= reps``), or once per configuration of a sweep (``for n in sizes:
   t = matmul_time(n, gpu)``), with no warmup before the loop: the first sample holds the work's one-off start-up
   costs and the mean (or the first row) carries them (set 17, anak1st);
+- a warmup iteration only one configuration has (``start = -1 if compile else 0``; gpt-fast copies).
 
-Precision first: the timed work must be shown to run on the GPU (an operand on the GPU, or a model handed in that
+Fresh models and timed training steps are in ``_cold_models``. Precision first: the timed work must be shown to run on the GPU (an operand on the GPU, or a model handed in that
 the caller put there), every call site of the helper must sit in one function, and nothing before the loop (in
 that function, or before that function's first call) may have run the work."""
 
 from __future__ import annotations
 
 import ast
-import re
 
-from .._context import Context, Scope, dotted, stmt_calls, stmt_nodes
+from .._context import Context, Scope, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
                       end_to_end, enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
@@ -299,106 +299,6 @@ def _arg_on_gpu(ctx: Context, arg: ast.AST | None, site: ast.Call, device: bool,
     return False
 
 
-def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
-    """A function that builds its model anew (``model = whisper.load_model(name)``, ``model = Llama(args);
-    model.to("cuda")``, then perhaps ``model = model.half()``) and times the model's first call, once (``model.x(...)``
-    or a function handed the model, ``generate(model, ...)``): every call of the function (one per model name,
-    precision or configuration) times a cold first call (sets 22 and 24: whisper_bench, mini_llm, ml-systems-llama).
-    The generic analysis leaves a function called again alone, as warmed by its earlier calls; a fresh model is not.
-    The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
-    loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
-    from ._evidence import model_on_gpu
-    from ._warm_sources import loader_runs_model
-
-    out: list[tuple[ast.Call, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
-    done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
-                r.outer is not None or r.inner_loops() or not r.scope.params:
-            continue
-        from ._common import mentions_warmup_for
-
-        if mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or end_to_end(ctx, r) or \
-                cpu_only(ctx, r.scope.stmts[r.lo]):
-            continue
-        for c in r.calls():
-            key = callee_key(c)
-            if not key or ctx.method(c) in _SETUP:
-                continue
-            head = key.split(".")[0]
-            names = [head]  # `model.generate(...)`; a function handed the model: `generate(model, tok, ...)`
-            if isinstance(c.func, ast.Name) or head in ctx.imports:  # (`lib.decode(model, ...)` too)
-                names += [a.id for a in [*c.args, *(k.value for k in c.keywords if k.arg)] if isinstance(a, ast.Name)]
-            hit = None
-            if ctx.is_compiled(key) or ctx.is_compiled(head):
-                continue  # compiled: WP112's
-            for name in names:
-                if name in r.scope.params or name == "self" or ctx.is_compiled(name):
-                    continue
-                loader = _fresh_model(ctx, name, r)
-                if loader is not None and not _used(name, r.scope, r.lo) and not loader_runs_model(ctx, loader) and \
-                        (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
-                         _synced_with_device(ctx, r, loader)):
-                    hit = loader
-                    break
-            if hit is not None:
-                done.add(id(fn))
-                out.append((c, key, ctx.text(hit.func)))
-                break
-    return out
-
-
-def _fresh_model(ctx: Context, name: str, r) -> ast.Call | None:
-    """``name`` is built in the region's function before the region by a call (a constructor or a loader of a model,
-    not of a tensor), possibly re-bound by set-up chains of itself (``model = model.half()``): the loader call."""
-    binds = [st for st in r.scope.stmts if isinstance(st, ast.Assign) and len(st.targets) == 1 and
-             isinstance(st.targets[0], ast.Name) and st.targets[0].id == name]
-    if not binds or any(b._wp_idx >= r.lo for b in binds) or not isinstance(binds[0].value, ast.Call):  # type: ignore
-        return None
-    first = binds[0].value
-    root = first
-    while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and isinstance(root.func.value, ast.Call):
-        root = root.func.value
-    if isinstance(root, ast.Call) and (dotted(root.func) or "").split(".")[0] in r.scope.params:
-        return None  # `inputs = tokenizer(prompt).to(device)`: made by a handed-in object, data rather than a model
-    for b in binds[1:]:
-        v = b.value
-        if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and
-                isinstance(v.func.value, ast.Name) and v.func.value.id == name):
-            return None
-    if ctx.is_tensorish(ast.Name(id=name, ctx=ast.Load())) or (ctx.call_name(first) or "").startswith(
-            ("torch.", "numpy.", "cupy.")) and not (ctx.call_name(first) or "").startswith("torch.nn."):
-        return None  # a tensor (`x = torch.randn(...)`), not a model
-    return first
-
-
-def _synced_with_device(ctx: Context, r, loader: ast.Call) -> bool:
-    """The loader is handed a device (``load_model(ckpt, device)``) and a CUDA synchronize comes right before the
-    region (``if device.type == "cuda": torch.cuda.synchronize()``): the timed model runs on the GPU."""
-    if not any(isinstance(n, (ast.Name, ast.Attribute)) and "device" in (dotted(n) or "").lower()
-               for a in [*loader.args, *(k.value for k in loader.keywords)] for n in ast.walk(a)):
-        return False
-    return any(ctx.call_name(c) == "torch.cuda.synchronize"
-               for st in r.scope.stmts[max(0, r.lo - 2):r.lo] for c in stmt_calls(st))
-
-
-def _oom_guarded(ctx: Context, st: ast.stmt) -> bool:
-    """``st`` sits in a ``try`` one of whose handlers catches a CUDA out-of-memory error: what it builds goes to the
-    GPU."""
-    node = getattr(st, "_wp_parent", None)
-    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        if isinstance(node, ast.Try) and any(
-                h.type is not None and any((ctx.qualname(n) or "").endswith("OutOfMemoryError")
-                                           for n in ast.walk(h.type) if isinstance(n, (ast.Attribute, ast.Name)))
-                for h in node.handlers):
-            return True
-        node = getattr(node, "_wp_parent", None)
-    return False
-
-
 def _int_const(e: ast.AST) -> int | None:
     if isinstance(e, ast.Constant) and type(e.value) is int:
         return e.value
@@ -465,88 +365,6 @@ def flag_only_warmup(ctx: Context) -> list[tuple[ast.AST, str, str]]:
     return out
 
 
-def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
-    """A timing function whose timed work is a call of its model parameter (``model.generate(**inputs)``), never run
-    before in it, called with a model its caller has just built (``model, tok = load(prec)`` in the same loop
-    iteration, or ``timed(load(dt), ids)``) and not run before the call: every call times a fresh model's first call
-    (set 25: SwastikP ``run_benchmark``, Rana, cby). The model is shown on the GPU (its name, the loader moving it
-    there, or the call's own evidence). (timed call, key, the caller's argument)."""
-    from ._common import mentions_warmup_for
-    from ._evidence import model_on_gpu
-    from ._warm_sources import loader_runs_model
-
-    out: list[tuple[ast.AST, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
-    done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
-                r.outer is not None or mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
-            continue
-        params = [a.arg for a in fn.args.args]
-        work = work_items(ctx, r)
-        cold = next(((c, k) for c in work if (k := callee_key(c)) and k.split(".")[0] in params and
-                     k.rsplit(".", 1)[-1] not in _SETUP), None)
-        if cold is None or any(called_before(ctx, k, r.scope, r.lo) for c in work if (k := callee_key(c))):
-            continue
-        c, key = cold
-        p = key.split(".")[0]
-        if _used(p, r.scope, r.lo):
-            continue  # the helper runs (or hands on) its model before the clock starts
-        sites = [s for s in call_sites(ctx, fn.name) if isinstance(s.func, ast.Name) and s.func.id == fn.name]
-        if not sites:
-            continue
-        fresh = []
-        for site in sites:
-            arg = _bound(site, fn, params.index(p))
-            st = site._wp_stmt  # type: ignore[attr-defined]
-            caller: Scope = st._wp_scope
-            if mentions_warmup(ctx, caller):
-                break
-            if isinstance(arg, ast.Call) and loader_runs_model(ctx, arg):
-                break  # the loader runs the model before returning it: warm
-            if isinstance(arg, ast.Call) and (ctx.placement(arg) == "cuda" or on_gpu(ctx, c)):
-                fresh.append(ctx.text(arg))  # `timed(load(dt), ids)`: built for this call
-                continue
-            if not isinstance(arg, ast.Name) or arg.id in enclosing_params(caller):
-                break
-            binds = [b for b in caller.stmts[:st._wp_idx] if isinstance(b, ast.Assign) and
-                     any(isinstance(n, ast.Name) and n.id == arg.id for t in b.targets for n in ast.walk(t))]
-            if not binds or not isinstance(binds[-1].value, ast.Call) or \
-                    tuple(getattr(binds[-1], "_wp_loops", ())) != tuple(st._wp_loops) or \
-                    _used_between(arg.id, caller, binds[-1]._wp_idx, st._wp_idx):  # type: ignore[attr-defined]
-                break  # not freshly built for this call (in the same loop iteration), or run in between
-            v = binds[-1].value
-            if loader_runs_model(ctx, v):
-                break
-            if not (model_on_gpu(ctx, arg.id) or ctx.placement(v) == "cuda" or on_gpu(ctx, c) or (
-                    isinstance(v.func, ast.Name) and v.func.id in ctx.functions and
-                    ctx._moves_to_gpu(ctx.functions[v.func.id]))):
-                break
-            fresh.append(arg.id)
-        else:
-            done.add(id(fn))
-            out.append((c, key, fresh[0]))
-    return out
-
-
-def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
-    """``name`` is called, has a non-setup method called, or is handed to a call, strictly between ``lo`` and
-    ``hi``."""
-    for stmt in scope.stmts[lo + 1:hi]:
-        for c in stmt_calls(stmt):
-            f = c.func
-            if (isinstance(f, ast.Name) and f.id == name) or (
-                    isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and
-                    f.attr not in _SETUP) or any(isinstance(n, ast.Name) and n.id == name
-                                                 for a in [*c.args, *(k.value for k in c.keywords)]
-                                                 for n in ast.walk(a)):
-                return True
-    return False
-
-
 def _walks_data(ctx: Context, loop: ast.stmt) -> bool:
     """The sampling loop walks a dataset (``for i in tqdm(range(0, len(prompts), bsz))``, a loader), not a repeat
     count nor a list of configurations: a run's total, where the first batch's start-up is a small share."""
@@ -565,60 +383,3 @@ def _gpu_ran_first(ctx: Context, st: ast.stmt, loop: ast.stmt) -> bool:
                     isinstance(n, ast.Call) and on_gpu(ctx, n) for n in ctx.calls_in_function(ctx.functions[c.func.id]))):
                 return True  # (shown on the GPU: `pytorch_cpu(size)` first does not count)
     return False
-
-
-def cold_backward_sites(ctx: Context) -> list[ast.Call]:
-    """A timed benchmark of training steps (a repeat loop with a literal count, ``for _ in range(10):``, or one step)
-    whose ``.backward()`` is the first backward of its scope: the forward may have run before (a no-grad forward
-    benchmark), but autograd's start-up, the backward kernels' lazy loading and cuDNN's backward algorithm choice,
-    and the optimizer's first step land in the timed steps (set 28, kiselevart ``benchmark_gpu.py``). Not a training
-    run over data (a loader, a dataset), nor a compiled model (WP112's)."""
-    from ._common import data_driven, mentions_warmup_for
-    from ._reach import reachable_before
-
-    out: list[ast.Call] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
-    done: set[int] = set()
-    for r in ctx.regions:
-        if id(r.scope) in done or r.outer is not None or r.kind == "with" or data_driven(ctx, r) or \
-                mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
-            continue
-        calls = r.calls()
-        back = next((c for c in calls if ctx.method(c) == "backward"), None)
-        if back is None or r.loop is not None:
-            continue
-        loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
-        if not loops or not all(_literal_repeat(ctx, lp) for lp in loops) or \
-                not any(ctx.method(c) == "step" for c in calls):
-            continue  # a few steps counted in the code, each a full step (forward, backward, optimizer step)
-        if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and not s._wp_loops[len(r.scope.stmts[r.lo]._wp_loops):]
-               for s in r.stmts()):  # type: ignore[attr-defined]
-            continue  # the model or optimizer built inside the interval: a program's wall time, not timed steps
-        if any(re.search(r"batch|load|data|sample", (dotted(c.func) or "").rsplit(".", 1)[-1], re.I) for c in calls):
-            continue  # `x, y = get_batch()`: a training run over data, not synthetic steps
-        work = work_items(ctx, r)
-        if not any(on_gpu(ctx, c) for c in work) or any(ctx.is_compiled(callee_key(c)) for c in work):
-            continue
-        if any(ctx.method(c) == "backward" or dotted(c.func) == "torch.autograd.backward"
-               for st in reachable_before(ctx, r.scope, r.lo) for c in stmt_calls(st)):
-            continue
-        if not isinstance(r.scope.node, ast.Module) and call_sites(ctx, getattr(r.scope.node, "name", "")):
-            from ._common import helper_called_again
-
-            if helper_called_again(ctx, r.scope):
-                continue
-        done.add(id(r.scope))
-        out.append(back)
-    return out
-
-
-def _literal_repeat(ctx: Context, loop: ast.stmt) -> bool:
-    """``for _ in range(10):`` (a literal count, or a name every assignment of which is a literal), at most 100."""
-    if not (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range" and
-            len(loop.iter.args) == 1):
-        return False
-    n = loop.iter.args[0]
-    values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
-    return bool(values) and all(isinstance(v, ast.Constant) and type(v.value) is int and 0 < v.value <= 100
-                                for v in values)

@@ -216,6 +216,9 @@ def shows_gpu_work(ctx: Context, v: ast.AST, depth: int = 0) -> bool:
     if q.startswith(("torch.", "cupy.", "cupyx.", "triton.", "numba.cuda.", "jax.")) and \
             not q.startswith(("torch.cuda.synchronize",)):
         return True
+    name = v.attr if isinstance(v, ast.Attribute) else v.id if isinstance(v, ast.Name) else None
+    if name in ctx.functions and ctx.gpu_work_in(ctx.nodes_in(ctx.functions[name])):
+        return True  # bench(self.step), bench(step): a function or method of the file doing GPU work (`x @ w`)
     if isinstance(v, ast.Attribute):
         base = dotted(v.value)
         return base is not None and (base in ctx._gpu_callables or model_on_gpu(ctx, base))  # type: ignore

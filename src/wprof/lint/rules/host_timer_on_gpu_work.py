@@ -23,7 +23,9 @@ beside the script) decide it: a device synchronize there makes the call a wait.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
-is the batch size times a small constant): then the last step's unwaited work is a material share (set 28).
+is the batch size times a small constant): then the last step's unwaited work is a material share (set 28). A
+whole training run through a helper of the file whose `range` loops are shown to run 100 steps or more, timed
+once, is weak for the same reason; one shown to run a few steps is reported.
 
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
@@ -80,6 +82,7 @@ from ._common import _times_first_call, callee_key, called_before, data_driven, 
 from ._evidence import cpu_only
 from ._host_timer_weak import (
     copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, unshown_callables, waits_every_iteration,
+    whole_run_helper,
 )
 from ._wrong_device import report_wrong_device
 
@@ -106,7 +109,7 @@ def check(ctx: Context) -> None:
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
-            ends_in_opaque_extension(ctx, r)
+            ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

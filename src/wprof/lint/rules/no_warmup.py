@@ -133,19 +133,20 @@ def check(ctx: Context) -> None:
         report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
                    f"takes in a loop of {where}, summed or averaged with the others)",
                    "Call it a few times before the sampling loop, or leave the first sample out")
-    from ._cold_helpers import fresh_model_first_calls
+    from ._cold_models import fresh_model_first_calls
 
     for call, key, loader in fresh_model_first_calls(ctx):
         report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
                "Run the model once before the timed call")
-    from ._cold_helpers import cold_model_params, flag_only_warmup
+    from ._cold_helpers import flag_only_warmup
+    from ._cold_models import cold_model_params
 
     for call, key, arg in cold_model_params(ctx):
         report(call, f"`{key}` is timed without a warmup call (each call of its function is handed a freshly "
                f"built model, `{arg}`, and times its first call)", "Run the model once before the timed call")
     for call, key, when in flag_only_warmup(ctx):
         report(call, f"`{key}` is timed without a warmup call {when}", "Run one untimed iteration in every configuration")
-    from ._cold_helpers import cold_backward_sites
+    from ._cold_models import cold_backward_sites
 
     for call in cold_backward_sites(ctx):
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (no backward ran before; the forward "
