@@ -68,7 +68,7 @@ class SyncModel:
         ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
         ``.item()``, ``.cpu()``, ``.tolist()``, ``.numpy()`` and functions of this file that call them."""
         q, m = self.call_name(call), self.method(call)
-        if self._named_sync(call, q, m, hidden):
+        if self._named_sync(call, q, m, hidden) or self._attr_sync_alias(call):
             return True
         if hidden and q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
@@ -473,7 +473,19 @@ class SyncModel:
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
             return True
+        if self._attr_sync_alias(c):
+            return True
         return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden)
+
+    def _attr_sync_alias(self, c: ast.Call) -> bool:
+        """``self.sync()`` where ``self.sync = torch.cuda.synchronize if ... else (lambda: None)``: an attribute bound
+        to a synchronize function."""
+        from ._names import dotted
+
+        if not isinstance(c.func, ast.Attribute):
+            return False
+        d = dotted(c.func)
+        return d is not None and d in self.assigns and self._sync_alias(d)
 
     def bool_of_tensor(self, c: ast.Call) -> bool:
         """``if (tok == eos).all():``: a branch on a tensor reduction waits for the device to decide."""
