@@ -202,6 +202,9 @@ class SyncModel:
         comparison with a tensor operand (not its ``.shape``, ``.dtype``, ``.device``, ``is None``) counts."""
         if not isinstance(stmt, (ast.If, ast.While, ast.Assert)):
             return False
+        if isinstance(stmt, ast.While) and any(isinstance(n, ast.Call) and self.method(n) == "query" and not n.args
+                                               for n in ast.walk(stmt.test)):
+            return True  # `while not end.query(): pass`: a busy wait for the event (or stream)
         test = stmt.test.operand if isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not) \
             else stmt.test
         if isinstance(test, ast.Name) and self.is_tensorish(test) and self.placement(test) == "cuda":

@@ -68,3 +68,11 @@ print("decoded", time.perf_counter() - t0)
 t0 = time.perf_counter()
 out = torch.argmax(head(a), dim=-1)
 print("argmax", time.perf_counter() - t0)  # expect: WP102
+
+done_evt = torch.cuda.Event()
+t0 = time.perf_counter()
+c = a @ b
+done_evt.record()
+while not done_evt.query():  # a busy wait for the event: the interval covers the matmul
+    pass
+print("busy wait", time.perf_counter() - t0)
