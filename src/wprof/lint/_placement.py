@@ -69,12 +69,15 @@ class PlacementModel:
         d = self.__dict__.get("_default_dev", False)
         if d is False:
             d = "cpu"
+            chosen = []
             for c in self.calls:
                 q = self.call_name(c) or ""
-                if q in ("torch.set_default_device", "torch.set_default_tensor_type", "torch.cuda.set_device") \
-                        and q != "torch.cuda.set_device":
-                    d = None
-                    break
+                if q == "torch.set_default_device":
+                    chosen.append(self._device_value(c.args[0]) if c.args else None)
+                elif q == "torch.set_default_tensor_type":
+                    chosen.append(None)
+            if chosen:  # torch.set_default_device("cuda") (or a device chosen against the CPU): factories land there
+                d = "cuda" if all(v == "cuda" for v in chosen) else None
             self._default_dev = d
         return d
 
