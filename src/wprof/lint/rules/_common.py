@@ -182,6 +182,16 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
         return "neutral"
     if isinstance(parent, ast.Attribute) and parent.attr in MEAN_FUNCS:
         return "mean"
+    if isinstance(parent, ast.Attribute) and parent.attr == "sum" and parent.value is node:
+        call = getattr(parent, "_wp_parent", None)  # times.sum() / n: an array's sum divided by a count
+        up = getattr(call, "_wp_parent", None)
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is call and \
+                not _unit_divisor(up.right):
+            return "mean"
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                _total_only_averaged(ctx, call):
+            return "mean"
     return "other"
 
 
@@ -209,6 +219,8 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
              ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
     def divided(ld: ast.AST) -> bool:
         p = getattr(ld, "_wp_parent", None)
+        if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
+            return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
         return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
     return bool(later) and all(divided(ld) for ld in later)
 
