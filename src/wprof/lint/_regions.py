@@ -177,10 +177,38 @@ def _latest(stmts: list[ast.stmt], scope: Scope, before: int, inclusive: bool = 
     return lst[k - 1] if k else None
 
 
+def _helper_subtractions(ctx: Context) -> list[ast.BinOp]:
+    """``secs(start, stop)`` with ``def secs(a, b): return b - a`` (a function of the file whose body subtracts one
+    parameter from another): the call is the interval, as ``stop - start`` written at the call would be."""
+    out: list[ast.BinOp] = []
+    helpers: dict[str, tuple[int, int]] = {}
+    for name, fn in ctx.functions.items():
+        params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+        for n in ast.walk(fn):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.left, ast.Name) and \
+                    isinstance(n.right, ast.Name) and n.left.id in params and n.right.id in params and \
+                    n.left.id != n.right.id:
+                helpers[name] = (params.index(n.left.id), params.index(n.right.id))
+                break
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in helpers) or c.keywords or \
+                getattr(c, "_wp_stmt", None) is None:
+            continue
+        hi, lo = helpers[c.func.id]
+        if max(hi, lo) >= len(c.args) or not all(isinstance(c.args[i], ast.Name) for i in (hi, lo)):
+            continue
+        sub = ast.BinOp(left=c.args[hi], op=ast.Sub(), right=c.args[lo])
+        ast.copy_location(sub, c)
+        sub._wp_stmt = c._wp_stmt  # type: ignore[attr-defined]
+        sub._wp_parent = getattr(c, "_wp_parent", None)  # type: ignore[attr-defined]
+        out.append(sub)
+    return out
+
+
 def _host_regions(ctx: Context) -> list[Region]:
     clock_assigns = _clock_assign_stmts(ctx)
     out = []
-    for sub in ctx.subtractions:
+    for sub in [*ctx.subtractions, *_helper_subtractions(ctx)]:
         rkey = dotted(sub.right)
         if rkey not in clock_assigns:
             continue
