@@ -20,7 +20,8 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls, stmt_nodes
+from ._context import Context, dotted
+from ._walk import Scope, alias_key, base_key, stmt_calls, stmt_nodes
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
 _LIBRARY_TIMER = re.compile(r"^(Benchmark|Timer|Timing|Stopwatch|StopWatch)$")
@@ -486,7 +487,7 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     """A call of a function of this file that synchronizes after its own last GPU work (``validate(...)`` whose
     loop ends each step with ``loss.item()``, a ``train_one_epoch`` with ``torch.cuda.synchronize()`` per step):
     when it returns, the work it launched is done, so it leaves nothing pending for a clock read after it."""
-    from ._context import stmt_nodes
+    from ._walk import stmt_nodes
 
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
         return False
@@ -521,7 +522,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     stmts = r.stmts()
     settled = False
     for s in stmts:
-        from ._context import stmt_nodes
+        from ._walk import stmt_nodes
 
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):
