@@ -72,6 +72,7 @@ NOT_WORK_PREFIXES = (
     "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
     "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
     "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
+    "torch.autograd.Variable",  # a deprecated wrapper that returns its tensor: no work
 )
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
