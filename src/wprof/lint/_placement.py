@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ._names import TORCH_FACTORIES, dotted
+from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
 def _either(vals: list[str | None]) -> str | None:
@@ -262,6 +262,8 @@ class PlacementModel:
             return self._default_device()
         if q == "torch.from_numpy" or q.startswith(("torchvision.io.", "PIL.", "numpy.")):
             return "cpu"
+        if q in LEGACY_CPU_TENSORS:
+            return self._default_device()  # torch.FloatTensor(n, 3, h, w): the CPU type (torch.cuda.FloatTensor not)
         if m is not None and m not in self.functions:  # x.flatten(), x.view(...): where x lives
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
@@ -420,7 +422,8 @@ class PlacementModel:
             operands.insert(0, call.func.value)
         places = [self.placement(a) for a in operands]
         last = q.rsplit(".", 1)[-1]
-        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
+        if q in LEGACY_CPU_TENSORS or \
+                q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
                 and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
             return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places
