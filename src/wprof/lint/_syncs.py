@@ -74,6 +74,8 @@ class SyncModel:
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
         if hidden and m == "copy_to_host" and len(call.args) <= 1 and not call.keywords:
             return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
+        if hidden and m == "copy_to_host" and not call.args and [k.arg for k in call.keywords] == ["stream"]:
+            return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
         if self._numba_host_launch(call) or self._in_auto_synchronize(call):
             return True
         if hidden and m == "get" and not call.args and not call.keywords and \
