@@ -110,7 +110,7 @@ def check(ctx: Context) -> None:
     from .compiled_without_warmup import compiled_handed_in
 
     handed = {id(c) for c, _, _ in compiled_handed_in(ctx)}  # WP112's: the compiled callable it hands in
-    found = [f for f in found if id(f[1]) not in handed and not _amortized(ctx, f[0], f[1])]
+    found = [f for f in found if id(f[1]) not in handed]
     for r, call, key in found:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
@@ -155,41 +155,6 @@ def check(ctx: Context) -> None:
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
-
-
-_AMORTIZED = 1000
-
-
-def _amortized(ctx: Context, r, call: ast.AST) -> bool:
-    """The cold call sits in a loop of the region that runs a literal count of at least 1000 times (``for _ in
-    range(1_000_000)``, the count a constant or a name bound once to one): the one-time first-call cost is spread
-    over the loop and is a small part of the total."""
-    st = getattr(call, "_wp_stmt", None)
-    for lp in getattr(st, "_wp_loops", ()) or ():
-        if getattr(lp, "_wp_idx", -1) < r.lo or not isinstance(lp, ast.For):
-            continue
-        it = lp.iter
-        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
-                len(it.args) == 1 and not it.keywords:
-            n = _local_int(r, it.args[0])
-            if n is not None and n >= _AMORTIZED:
-                return True
-    return False
-
-
-def _local_int(r, e: ast.AST) -> int | None:
-    """An int literal, or a name its function binds once, to an int literal (``num_runs = 1_000_000``)."""
-    if isinstance(e, ast.Name):
-        binds = [st for st in r.scope.stmts if isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and
-                 any(isinstance(t, ast.Name) and t.id == e.id
-                     for t in (st.targets if isinstance(st, ast.Assign) else [st.target]))]
-        if len(binds) != 1 or not isinstance(binds[0], ast.Assign) or len(binds[0].targets) != 1 or \
-                e.id in r.scope.params:
-            return None
-        e = binds[0].value
-    if isinstance(e, ast.Constant) and isinstance(e.value, int) and not isinstance(e.value, bool):
-        return e.value
-    return None
 
 
 def _gpu_via_callers(ctx: Context, r, call: ast.AST) -> bool:
