@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import ast
 
-from ._context import Context, Scope, dotted
+from ._context import Context, dotted
+from ._walk import Scope
 
 _FUNCS = {"timeit.timeit": "timeit", "timeit.repeat": "repeat"}
 _DEFAULT_NUMBER = 1000000

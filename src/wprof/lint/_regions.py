@@ -20,7 +20,8 @@ import ast
 import re
 from dataclasses import dataclass
 
-from ._context import Context, Scope, alias_key, base_key, dotted, stmt_calls, stmt_nodes
+from ._context import Context, dotted
+from ._walk import Scope, alias_key, base_key, stmt_calls, stmt_nodes
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
 _LIBRARY_TIMER = re.compile(r"^(Benchmark|Timer|Timing|Stopwatch|StopWatch)$")
@@ -177,10 +178,38 @@ def _latest(stmts: list[ast.stmt], scope: Scope, before: int, inclusive: bool = 
     return lst[k - 1] if k else None
 
 
+def _helper_subtractions(ctx: Context) -> list[ast.BinOp]:
+    """``secs(start, stop)`` with ``def secs(a, b): return b - a`` (a function of the file whose body subtracts one
+    parameter from another): the call is the interval, as ``stop - start`` written at the call would be."""
+    out: list[ast.BinOp] = []
+    helpers: dict[str, tuple[int, int]] = {}
+    for name, fn in ctx.functions.items():
+        params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
+        for n in ast.walk(fn):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.left, ast.Name) and \
+                    isinstance(n.right, ast.Name) and n.left.id in params and n.right.id in params and \
+                    n.left.id != n.right.id:
+                helpers[name] = (params.index(n.left.id), params.index(n.right.id))
+                break
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in helpers) or c.keywords or \
+                getattr(c, "_wp_stmt", None) is None:
+            continue
+        hi, lo = helpers[c.func.id]
+        if max(hi, lo) >= len(c.args) or not all(isinstance(c.args[i], ast.Name) for i in (hi, lo)):
+            continue
+        sub = ast.BinOp(left=c.args[hi], op=ast.Sub(), right=c.args[lo])
+        ast.copy_location(sub, c)
+        sub._wp_stmt = c._wp_stmt  # type: ignore[attr-defined]
+        sub._wp_parent = getattr(c, "_wp_parent", None)  # type: ignore[attr-defined]
+        out.append(sub)
+    return out
+
+
 def _host_regions(ctx: Context) -> list[Region]:
     clock_assigns = _clock_assign_stmts(ctx)
     out = []
-    for sub in ctx.subtractions:
+    for sub in [*ctx.subtractions, *_helper_subtractions(ctx)]:
         rkey = dotted(sub.right)
         if rkey not in clock_assigns:
             continue
@@ -458,7 +487,7 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     """A call of a function of this file that synchronizes after its own last GPU work (``validate(...)`` whose
     loop ends each step with ``loss.item()``, a ``train_one_epoch`` with ``torch.cuda.synchronize()`` per step):
     when it returns, the work it launched is done, so it leaves nothing pending for a clock read after it."""
-    from ._context import stmt_nodes
+    from ._walk import stmt_nodes
 
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
         return False
@@ -493,7 +522,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     stmts = r.stmts()
     settled = False
     for s in stmts:
-        from ._context import stmt_nodes
+        from ._walk import stmt_nodes
 
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):

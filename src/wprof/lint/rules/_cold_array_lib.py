@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, dotted, stmt_calls, stmt_nodes
+from .._context import Context, dotted
+from .._walk import stmt_calls, stmt_nodes
 from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
 
 _LIB = ("cupy.", "cupyx.")

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope, stmt_calls, stmt_nodes
+from .._context import Context
+from .._walk import Scope, stmt_calls, stmt_nodes
 from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
                       end_to_end, enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu

@@ -7,7 +7,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context, Scope, dotted, stmt_calls
+from .._context import Context, dotted
+from .._walk import Scope, stmt_calls
 from ._cold_helpers import _SETUP, _bound, _used
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       mentions_warmup, work_items)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context, Scope, dotted, stmt_calls
+from .._context import Context, dotted
+from .._walk import Scope, stmt_calls
 from .._regions import Region
 from ._evidence import call_sites, cpu_only
 from ._reach import _branches, exclusive, reachable_before
@@ -53,7 +54,7 @@ def mentions_warmup_for(ctx: Context, r: Region) -> bool:
     the region's branch excludes (``elif kind == "image": print("Warmup GPU..."); pipe(p)``, set 22)."""
     if not mentions_warmup(ctx, r.scope):
         return False
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     start = r.scope.stmts[r.lo]
     if not _branches(start):
@@ -84,7 +85,7 @@ def called_before(ctx: Context, key: str, scope: Scope, before: int) -> bool:
 
 def _called_before(ctx: Context, key: str, stmts: list) -> bool:
     if key in _ELEMENTWISE.values():  # `x + y` on GPU tensors: any earlier GPU op of that kind warmed it
-        from .._context import stmt_nodes
+        from .._walk import stmt_nodes
 
         return any(isinstance(n, ast.BinOp) and _ELEMENTWISE.get(type(n.op)) == key and
                    "cpu" not in (ctx.placement(n.left), ctx.placement(n.right)) and
@@ -92,7 +93,7 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
                    for stmt in stmts for n in stmt_nodes(stmt))
     for stmt in stmts:
         if key == "@":
-            from .._context import stmt_nodes
+            from .._walk import stmt_nodes
 
             if any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and ctx.placement(n) != "cpu"
                    for n in stmt_nodes(stmt)):
@@ -149,7 +150,7 @@ def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], l
 
 
 def _own_nodes(stmt: ast.stmt) -> list[ast.AST]:
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     return stmt_nodes(stmt)
 
@@ -182,6 +183,16 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
         return "neutral"
     if isinstance(parent, ast.Attribute) and parent.attr in MEAN_FUNCS:
         return "mean"
+    if isinstance(parent, ast.Attribute) and parent.attr == "sum" and parent.value is node:
+        call = getattr(parent, "_wp_parent", None)  # times.sum() / n: an array's sum divided by a count
+        up = getattr(call, "_wp_parent", None)
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is call and \
+                not _unit_divisor(up.right):
+            return "mean"
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                _total_only_averaged(ctx, call):
+            return "mean"
     return "other"
 
 
@@ -209,6 +220,8 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
              ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
     def divided(ld: ast.AST) -> bool:
         p = getattr(ld, "_wp_parent", None)
+        if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
+            return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
         return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
     return bool(later) and all(divided(ld) for ld in later)
 
@@ -227,11 +240,11 @@ def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
 
 def work_items(ctx: Context, region: Region) -> list[ast.AST]:
     """GPU work calls of a region plus its matrix products (``a @ b``), in statement order."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     out: list[ast.AST] = []
     calls = {id(c) for c in work_calls(ctx, region)}
-    from .._context import in_lambda
+    from .._walk import in_lambda
 
     for s in region.stmts():
         for n in stmt_nodes(s):
@@ -250,7 +263,7 @@ def elementwise_key(n: ast.AST) -> str | None:
 def _elementwise_items(ctx: Context, region: Region) -> list[ast.AST]:
     """A region whose only GPU work is elementwise operators on tensors both known to be on the GPU
     (``z = x + y``, set 23): those operators, so that the file's first one, timed once, is a cold launch (WP103)."""
-    from .._context import in_lambda, stmt_nodes
+    from .._walk import in_lambda, stmt_nodes
 
     return [n for s in region.stmts() for n in stmt_nodes(s)
             if elementwise_key(n) and ctx.placement(n.left) == "cuda" and  # type: ignore[attr-defined]
@@ -355,7 +368,7 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
         _, others = sample_uses(ctx, r.samples)
         if any(isinstance(getattr(o, "_wp_parent", None), ast.Call) and _robust(ctx, o) for o in others):
             return False
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     for b in r.scope.stmts[st._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
         for c in stmt_nodes(b):
@@ -389,7 +402,7 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
             any(w in fname for w in ("first", "cold", "compile", "startup")):
         return True
     if end_stmt is not None and r.kind == "host":  # print(f"Compilation time: {time.perf_counter() - t0:.2f}")
-        from .._context import stmt_nodes
+        from .._walk import stmt_nodes
 
         return any(_SAYS_FIRST_CALL.search(n.value.lower()) for n in stmt_nodes(end_stmt)
                    if isinstance(n, ast.Constant) and isinstance(n.value, str))
@@ -569,7 +582,7 @@ def _is_object(ctx: Context, key: str) -> bool:
 
 def data_driven(ctx: Context, r: Region) -> bool:
     """The region runs a loop over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     for s in r.stmts():
         if isinstance(s, (ast.For, ast.AsyncFor)) and not _range_like(ctx, s.iter) and any(
@@ -693,7 +706,7 @@ def _summed_then_divided(ctx: Context, r: Region) -> bool:
     """An event-timed loop whose per-iteration ``start.elapsed_time(end)`` is added to a running total
     (``total += s.elapsed_time(e) / 1000``) that is read after the loop only in divisions (``n / total``, a
     throughput, or ``total / n``, a mean; set 23): the cold first sample is averaged in."""
-    from .._context import base_key, stmt_nodes
+    from .._walk import base_key, stmt_nodes
 
     loop = r.loop
     if r.kind != "event" or loop is None:
@@ -728,7 +741,7 @@ def _event_list_mean(ctx: Context, r: Region) -> bool:
     """An event-timed loop appending each ``start.elapsed_time(end)`` to a list (``times.append(...)``) that is
     summarized by its mean (``sum(times) / len(times)``), not by a robust statistic: the cold first sample is
     averaged in."""
-    from .._context import base_key
+    from .._walk import base_key
     from .mean_only import _uses_by_binding
 
     loop = r.loop

@@ -7,7 +7,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context, stmt_calls
+from .._context import Context
+from .._walk import stmt_calls
 from ._evidence import param_call_shown
 
 
@@ -15,7 +16,7 @@ def unshown_callables(ctx: Context, r) -> bool:
     """The region's only GPU work is calls of a callable parameter (``out = fn(arg)`` in a timing helper) and the
     file's calls of the helper are all seen and none passes a callable shown to run on the GPU (a lambda wrapping a
     CPU library's method, set 22): the work may be host work; weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
     return bool(work) and all(isinstance(w, ast.Call) and param_call_shown(ctx, w) is False for w in work)
@@ -26,7 +27,7 @@ def ends_in_pipeline(ctx: Context, r) -> bool:
     diffusers pipeline, directly or through a function of the file): a pipeline runs host steps of its own (the
     scheduler's loop, a safety checker that copies the images to the host) that the file does not show, and what
     its call leaves queued is at most a small tail of many steps (sets 21-22: judged borderline); weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     last: list[ast.AST] = []
     for s in r.stmts():
@@ -37,7 +38,8 @@ def ends_in_pipeline(ctx: Context, r) -> bool:
 
 
 def _pipeline_call(ctx: Context, call: ast.Call, depth: int) -> bool:
-    from .._context import dotted, stmt_nodes
+    from .._context import dotted
+    from .._walk import stmt_nodes
 
     f = call.func
     if isinstance(f, ast.Attribute) and f.attr in ("__call__", "forward"):
@@ -66,7 +68,7 @@ def copy_then_elementwise(ctx: Context, r) -> bool:
     (``x = img_transform(frame).unsqueeze(0).cuda() + 1``, ``im = im.to(device); im /= 255``): a copy from pageable
     host memory returns when it is done, after the work queued before it, so what is left unsynchronized is one
     small elementwise kernel (set 16: a pre-processing interval, judged borderline); weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     if r.inner_loops():
         return False  # `for _ in range(n): b += b`: many kernels, not one
@@ -123,7 +125,7 @@ def waits_every_iteration(ctx: Context, r) -> bool:
     """The region's last GPU work sits in a loop of the region whose body waits for the device on every iteration
     (``for tok in next_token.cpu().tolist(): ...`` at the top of each decode step): the end read after the loop
     misses at most the last iteration's tail (set 25, a 500-step decode: judged borderline); weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     stmts = r.stmts()
     last = None
@@ -150,7 +152,7 @@ def ends_in_opaque_extension(ctx: Context, r) -> bool:
     """The region's last GPU work is a call of a compiled extension whose sources are not visible
     (``prewitt_cuda.forward(img)``): whether it returns before its kernel is done is decided in its C++ entry, which
     the file does not show (set 24: one ending in ``cudaDeviceSynchronize()``); weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     last: list[ast.AST] = []
     prev = None
@@ -247,7 +249,7 @@ def whole_run_helper(ctx: Context, r) -> bool:
     """A one-off region (no loop of its own, not inside one) whose only GPU work is a call of a function that trains
     or walks data in loops of its own (``t0 = time.time(); train_model(device, epochs=100); t1 = ...``): a run's
     wall time of thousands of steps, off by at most the last one (set 28 FNN: judged borderline); weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
     from ._common import _fn_data_driven
 
     if r.loop is not None or r.inner_loops():

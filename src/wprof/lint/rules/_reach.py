@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope
+from .._context import Context
+from .._walk import Scope
 
 
 def _branches(stmt: ast.AST) -> dict[int, bool]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, dotted, in_lambda, stmt_nodes
+from .._context import Context, dotted
+from .._walk import in_lambda, stmt_nodes
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({

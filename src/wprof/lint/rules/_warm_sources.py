@@ -9,7 +9,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context, Scope, dotted, stmt_calls
+from .._context import Context, dotted
+from .._walk import Scope, stmt_calls
 from .._regions import Region
 from ._common import _harness, benchmarks_itself, callee_key
 from ._evidence import call_sites

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, stmt_calls, stmt_nodes
+from .._context import Context
+from .._walk import stmt_calls, stmt_nodes
 from ._evidence import work_device
 
 # calls that change which device is current (or run a block on another one): the current device is then unknown
@@ -58,7 +59,7 @@ def wrong_device(ctx: Context, r) -> int | None:
 
 
 def _torch_event(ctx: Context, rec: ast.Call) -> bool:
-    from .._context import base_key
+    from .._walk import base_key
 
     key = base_key(rec.func.value)  # type: ignore[attr-defined]
     values = ctx.assigns.get(key or "", [])

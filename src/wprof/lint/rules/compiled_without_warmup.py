@@ -51,7 +51,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, dotted, stmt_calls
+from .._context import Context, dotted
+from .._walk import stmt_calls
 from ._common import callee_key, called_before, data_driven, loop_guarded, mentions_warmup, warmup_findings
 
 CODE = "WP112"
@@ -354,7 +355,7 @@ def _param_timers(ctx: Context) -> set[str]:
 def _averaged(ctx: Context, r) -> bool:
     """The per-iteration samples of ``r`` (a host interval's list, or the list its ``elapsed_time()`` values are
     appended to) are summarized by their mean or sum, not by a robust statistic."""
-    from .._context import base_key
+    from .._walk import base_key
     from ._common import _robust, sample_uses
 
     key = r.samples

@@ -39,7 +39,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, stmt_calls
+from .._context import Context
+from .._walk import stmt_calls
 
 CODE = "WP107"
 NAME = "elapsed-before-sync"

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, alias_key, base_key
+from .._context import Context
+from .._walk import alias_key, base_key
 from .._diagnostic import SAFE, Edit, Fix
 
 CODE = "WP109"

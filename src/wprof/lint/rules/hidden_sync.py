@@ -59,7 +59,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import HIDDEN_SYNC_METHODS, Context, dotted, stmt_calls, stmt_nodes
+from .._context import HIDDEN_SYNC_METHODS, Context, dotted
+from .._walk import stmt_calls, stmt_nodes
 from .._regions import periodic, same_block_before
 
 CODE = "WP114"
@@ -343,6 +344,6 @@ def spans_iterations(stmt: ast.stmt, start: ast.stmt, end: ast.stmt) -> bool:
 
 
 def _own_calls(stmt: ast.stmt) -> list[ast.Call]:
-    from .._context import stmt_calls
+    from .._walk import stmt_calls
 
     return stmt_calls(stmt)

@@ -74,7 +74,8 @@ No automatic fix: where to synchronize depends on what the number is meant to in
 
 from __future__ import annotations
 
-from .._context import Context, stmt_calls
+from .._context import Context
+from .._walk import stmt_calls
 from .._context import dotted as dotted_name
 import ast
 
@@ -160,7 +161,7 @@ def _ends_in_imported_helper(ctx: Context, r) -> bool:
     """A one-off region (no loop) that ends by handing the GPU results to a function imported from another module,
     not a GPU library's op (``outputs = postprocess(model(img), ...)``: NMS and boolean masks inside wait for the
     device, which the linter cannot see): weak."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     stmts = r.stmts()
     if _branches_on_helper_result(ctx, r, stmts):
@@ -193,7 +194,7 @@ def _waits_on_branch(ctx: Context, r) -> bool:
     ``if is_end_token(new_token): break``) after the last GPU work of the region: deciding the branch needs that
     value on the host, whether the helper returns a Python number (``.item()`` inside) or a tensor (``bool()`` of
     it waits), so every step waits for its work there, and the end read after the loop is synchronized."""
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     stmts = r.stmts()
     branches = _branches_on_helper_result(ctx, r, stmts, want=True)
@@ -235,7 +236,7 @@ def _over_data(ctx: Context, r) -> bool:
     in range(max_len)``, a token-by-token prefill: set 25), which the warmup rules count as walking data."""
     if not data_driven(ctx, r):
         return False
-    from .._context import stmt_nodes
+    from .._walk import stmt_nodes
 
     for s in r.stmts():
         body = r.scope.stmts[s._wp_idx + 1:s._wp_end + 1] if isinstance(s, (ast.For, ast.AsyncFor)) else []  # type: ignore

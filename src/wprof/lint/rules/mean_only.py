@@ -50,7 +50,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, base_key, dotted, stmt_nodes
+from .._context import Context, dotted
+from .._walk import base_key, stmt_nodes
 from .._regions import _samples_of
 from ._common import _classify_use, sample_uses_of
 

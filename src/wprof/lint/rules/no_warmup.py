@@ -82,7 +82,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, Scope, dotted, stmt_calls
+from .._context import Context, dotted
+from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
 from ._evidence import call_sites, on_gpu

@@ -57,7 +57,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context, stmt_nodes
+from .._context import Context
+from .._walk import stmt_nodes
 from .._regions import covered, periodic
 from ._sample_length import sample_work, short_sample, sized
 
@@ -263,6 +264,6 @@ def _loops_over_work(ctx: Context, fn: ast.AST, depth: int) -> bool:
 
 
 def _calls(stmt: ast.stmt) -> list[ast.Call]:
-    from .._context import stmt_calls
+    from .._walk import stmt_calls
 
     return stmt_calls(stmt)

@@ -39,7 +39,8 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context, dotted, stmt_nodes
+from .._context import Context, dotted
+from .._walk import stmt_nodes
 
 CODE = "WP111"
 NAME = "zero-inputs"

@@ -1,0 +1,227 @@
+"""Host vs GPU work: which calls and operators put work on the GPU, and the call kinds rules test (clocks, events,
+NVTX) (a mixin of :class:`wprof.lint._context.Context`)."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ._names import (
+    EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
+    NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
+)
+from ._walk import in_lambda
+
+
+class WorkModel:
+    """``is_gpu_work`` and its kin, read through the names :class:`._infer.NameModel` inferred and the placement
+    model."""
+
+    def is_clock(self, call: ast.AST) -> bool:
+        return isinstance(call, ast.Call) and self.call_name(call) in HOST_CLOCKS
+
+    def is_event_ctor(self, call: ast.Call) -> bool:
+        return self.call_name(call) in EVENT_CTORS
+
+    def is_nvtx(self, call: ast.Call) -> str | None:
+        """'push', 'pop' or 'range' (a context manager) for NVTX calls, else None."""
+        q = self.call_name(call) or ""
+        head, _, last = q.rpartition(".")
+        if not head.startswith(NVTX_MODULES):
+            return None
+        if last in NVTX_PUSH:
+            return "push"
+        if last in NVTX_POP:
+            return "pop"
+        if last in ("annotate", "range"):
+            return "range"
+        return None
+
+    def is_gpu_work(self, call: ast.Call, *, fn_scope: bool = False) -> bool:
+        """A call that probably puts work on the GPU (op, model, kernel launch, optimizer step, user callable)."""
+        if fn_scope or not self._inferred:
+            return self._is_gpu_work(call, fn_scope)
+        cached = getattr(call, "_wp_work", None)
+        if cached is None:
+            cached = self._is_gpu_work(call, False)
+            call._wp_work = cached  # type: ignore[attr-defined]
+        return cached
+
+    def _is_gpu_work(self, call: ast.Call, fn_scope: bool) -> bool:
+        if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
+            return True
+        work = self._is_gpu_work_by_kind(call, fn_scope)
+        return work and not (self._inferred and self.on_cpu(call))
+
+    def _is_gpu_work_by_kind(self, call: ast.Call, fn_scope: bool) -> bool:
+        if isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
+                self._name_syncs(call.func.id, False):
+            return False  # wait_for_computation(): a synchronize passed in, not work
+        q = self.call_name(call) or ""
+        m = self.method(call)
+        if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
+            return False
+        if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
+                              or m in TRANSFER_METHODS):
+            return False
+        if q.startswith(GPU_MODULE_PREFIXES):
+            parts = q.split(".")
+            if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
+                    any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
+                return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
+            if q in _TORCH_FILE_IO and not any(k.arg == "map_location" for k in call.keywords):
+                return False  # torch.load(path, mmap=True): reading a checkpoint on the host
+            return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
+        if m in ("backward", "replay"):
+            return True
+        if q in self._gpu_callables or self.imported_gpu_work(call):
+            return True
+        if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
+            return True
+        if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
+            return True  # model.forward(x), optimizer.step()
+        if isinstance(call.func, ast.Name) and not fn_scope:
+            scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
+            if call.func.id in scope.params and self.uses_gpu:
+                return True  # a timing helper's callable argument
+        if isinstance(call.func, ast.Attribute):
+            base = call.func.value
+            while isinstance(base, ast.Attribute):
+                base = base.value
+            if not (isinstance(base, ast.Name) and base.id in self.imports):
+                # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
+                # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
+                return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
+            # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too
+            return any(self.is_tensorish(a) for a in _arg_values(call))
+        # a function of the file handed a GPU tensor: work when it synchronizes after its own calls (`def torch_cc(m):
+        # r = gpu_cc(m); torch.cuda.synchronize(); return r`, set 23); others are looked into by their callers
+        if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
+                self._computes_on_gpu_args(self.functions[q], call):
+            return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
+        if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
+                self._moves_to_gpu(self.functions[q]):
+            return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
+        return any(self.is_tensorish(a) for a in call.args) and (
+            q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
+                                        any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
+        """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
+        operator, a torch function or a tensor method on it): its ops are kernels launched on the GPU."""
+        args = getattr(fn, "args", None)
+        if args is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+        names = {pos[i] for i, a in enumerate(call.args) if i < len(pos) and self.placement(a) == "cuda"}
+        names |= {k.arg for k in call.keywords if k.arg is not None and self.placement(k.value) == "cuda"}
+        if not names:
+            return False
+
+        memo = self.__dict__.setdefault("_wp_param_compute", {})
+        key = (id(fn), frozenset(names))
+        if key not in memo:
+            memo[key] = self._computes_on(fn, names)
+        return memo[key]
+
+    def _computes_on(self, fn: ast.AST, names: set[str]) -> bool:
+        def param(x: ast.AST) -> bool:
+            return isinstance(x, ast.Name) and x.id in names
+
+        for n in self.nodes_in(fn):
+            if isinstance(n, ast.BinOp) and (param(n.left) or param(n.right)):
+                return True
+            if isinstance(n, ast.Call):
+                m = self.method(n)
+                if m is not None and param(n.func.value) and m not in HOST_METHODS and \
+                        m not in HIDDEN_SYNC_METHODS and m not in TRANSFER_METHODS and m not in ("size", "dim"):
+                    return True  # type: ignore[attr-defined]
+                if (self.call_name(n) or "").startswith("torch.") and any(param(a) for a in n.args):
+                    return True
+        return False
+
+    def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
+        out: list[ast.AST] = []
+        for n in nodes:
+            if ((isinstance(n, ast.Call) and self.is_gpu_work(n)) or self.is_matmul_on_gpu(n) or
+                    self.is_array_op_on_gpu(n)) and not in_lambda(n):
+                out.append(n)
+        return out
+
+    def is_array_op_on_gpu(self, n: ast.AST) -> bool:
+        """Arithmetic on a CuPy/PyCUDA/Numba device array (``a_gpu + b_gpu`` on ``cp.array`` data): a kernel
+        launched asynchronously, as a torch op is."""
+        parent = getattr(n, "_wp_parent", None)
+        if isinstance(parent, ast.AugAssign) and parent.target is n and isinstance(parent.op, _ARITH):
+            return self._aug_assign_on_gpu(parent)
+        if not (isinstance(n, ast.BinOp) and isinstance(n.op, _ARITH)):
+            return False
+        if any(self._library_array(x) for x in (n.left, n.right)):
+            return True
+        # `x * y` on torch tensors known to be on the GPU (none known on the CPU): the outermost operator only
+        if isinstance(getattr(n, "_wp_parent", None), ast.BinOp) or not self._inferred:
+            return False
+        for x in (n.left, n.right):
+            if isinstance(x, ast.Call) and (self.call_name(x) in HOST_BUILTINS or self.call_name(x) in HOST_CLOCKS
+                                            or self.method(x) in HIDDEN_SYNC_METHODS):
+                return False  # len(out) - len(ids), time.time() - start, loss.item() * n: host numbers
+        sides = [self.placement(x) for x in (n.left, n.right)]
+        return "cpu" not in sides and any(
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
+            for p, x in zip(sides, (n.left, n.right)))
+
+    def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:
+        """``b += b`` / ``acc *= w`` on a torch tensor known to be on the GPU (the value not known on the CPU, nor a
+        host number): an in-place kernel launched asynchronously, as ``b.add_(b)`` is."""
+        if self._library_array(st.target):
+            return True
+        if not self._inferred or not isinstance(st.target, (ast.Name, ast.Attribute, ast.Subscript)):
+            return False
+        v = st.value
+        if isinstance(v, ast.Call) and (self.call_name(v) in HOST_BUILTINS or self.call_name(v) in HOST_CLOCKS
+                                        or self.method(v) in HIDDEN_SYNC_METHODS):
+            return False
+        if self.placement(v) == "cpu":
+            return False
+        return self.placement(st.target) == "cuda"
+
+    def _library_array(self, x: ast.AST, depth: int = 0) -> bool:
+        if isinstance(x, ast.BinOp):
+            return depth < 8 and (self._library_array(x.left, depth + 1) or self._library_array(x.right, depth + 1))
+        if isinstance(x, ast.Call):
+            return (self.call_name(x) or "").startswith(_ARRAY_LIBS)
+        d = dotted(x)
+        if d is None:
+            return False
+        cache = self.__dict__.setdefault("_lib_arrays", {})
+        if d not in cache:  # once per name; a cycle (`a = a + 1`) reads False
+            cache[d] = False
+            values = self.assigns.get(d, [])
+            cache[d] = bool(values) and all(
+                (isinstance(v, ast.Call) and (self.call_name(v) or "").startswith(_ARRAY_LIBS)) or
+                (isinstance(v, ast.BinOp) and self._library_array(v, depth + 1)) for v in values)
+        return cache[d]
+
+    def is_matmul_on_gpu(self, n: ast.AST) -> bool:
+        """``a @ b`` whose operands are not both known to live on the CPU."""
+        return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
+
+
+_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+# arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
+_ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
+
+
+# torch functions that read or write files: host work (a checkpoint loaded with map_location= may be copied to a GPU)
+_TORCH_FILE_IO = frozenset({"torch.load", "torch.save", "torch.jit.load", "torch.jit.save", "torch.hub.load",
+                            "torch.hub.load_state_dict_from_url", "torch.onnx.export", "torch.export.save",
+                            "torch.export.load"})
+
+# runtime and driver queries of a GPU module (CUDA Python's `cudaGetDeviceProperties`, `cudaRuntimeGetVersion`,
+# `cuDeviceGetAttribute`, a `get_device_name`): they read properties, they launch nothing
+_QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(get_|device_count$)|[vV]ersion$")
+
+
+def _arg_values(call: ast.Call) -> list[ast.AST]:
+    """The values a call is handed, positional and by keyword (not ``*args``/``**kwargs`` themselves)."""
+    return [*call.args, *(k.value for k in call.keywords if k.arg is not None)]

@@ -1,0 +1,292 @@
+"""Which names of a file hold tensors, GPU callables, compiled functions or kernels, and whether the file uses the
+GPU at all: a light, flow-insensitive guess (a mixin of :class:`wprof.lint._context.Context`)."""
+
+from __future__ import annotations
+
+import ast
+
+from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted
+
+
+class NameModel:
+    """``uses_gpu`` (:meth:`_detect_gpu`), and the names :meth:`_infer_names` finds: ``is_tensorish``,
+    ``is_compiled``, the GPU callables and kernels that :class:`._gpu_work.WorkModel` reads."""
+
+    def _detect_gpu(self) -> bool:
+        gpu_mods = ("triton", "cupy", "cuda", "numba", "cutlass", "pycuda", "jax")
+        if any(q.split(".")[0] in gpu_mods or q.startswith(("torch.cuda", "torch.accelerator"))
+               for q in self.imports.values()):
+            return True
+        if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
+            return True
+        if '"cuda' in self.source or "'cuda" in self.source:
+            return True
+        if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(
+                self.method(c) in ("to", "cuda") and c.args and self._gpu_ordinal(c.args[0]) for c in self.calls):
+            return True  # device = 0; model.to(device): a CUDA ordinal
+        if any((dotted(c.func) or "").endswith("DistributedDataParallel") and
+               any(k.arg == "device_ids" for k in c.keywords) for c in self.calls) or "'nccl'" in self.source or \
+                '"nccl"' in self.source:
+            return True  # DDP over device_ids, the NCCL backend: GPUs
+        return self._moves_to_model_device() or self.calls_gpu_code_of_project()
+
+    def _gpu_ordinal(self, a: ast.AST) -> bool:
+        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""
+        if isinstance(a, ast.Constant):
+            return isinstance(a.value, int) and not isinstance(a.value, bool)
+        vals = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+        return bool(vals) and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
+                                  not isinstance(v.value, bool) for v in vals)
+
+    def _moves_to_model_device(self) -> bool:
+        """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
+        for a model that lives on an accelerator (a decoding helper handed a loaded LLM) uses the GPU though it
+        never names CUDA."""
+        if ".device" not in self.source:
+            return False
+        called = {dotted(c.func) for c in self.calls} | {
+            dotted(c.func.value) for c in self.calls  # type: ignore[attr-defined]
+            if isinstance(c.func, ast.Attribute) and c.func.attr in ("generate", "forward")}
+        called.discard(None)
+        for c in self.calls:
+            args = list(c.args) if self.method(c) == "to" else []
+            args += [k.value for k in c.keywords if k.arg == "device"]
+            for a in args:
+                if isinstance(a, ast.Attribute) and a.attr == "device" and dotted(a.value) in called:
+                    return True
+        return False
+
+    def _infer_names(self) -> None:
+        tensorish, callables, compiled = self._tensorish, self._gpu_callables, self._compiled
+        for fn in self.functions.values():
+            for d in fn.decorator_list:
+                target = d.func if isinstance(d, ast.Call) else d
+                q = self.qualname(target) or ""
+                if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
+                    compiled.add(fn.name)
+                    callables.add(fn.name)
+        for _ in range(2):
+            for name, values in self.assigns.items():
+                for v in values:
+                    if isinstance(v, ast.Call):
+                        q = self.call_name(v) or ""
+                        if q in COMPILERS:
+                            compiled.add(name)
+                            callables.add(name)
+                            continue
+                        if isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to") and \
+                                not self.is_tensorish(v.func.value) and isinstance(v.func.value, ast.Call):
+                            callables.add(name)  # Net().cuda(), Net().to(device)
+                            continue
+                        if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
+                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))):
+                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
+                            self._kernels.add(name)
+                            continue
+                        if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
+                                self._loads_model_on_gpu(name, v):
+                            callables.add(name)  # `model = load()`, `tok, model, dev = load(name)`: a loader of the
+                            continue  # file that returns a model it put on the GPU
+                        base = v  # `from_pretrained(..., device_map="auto").eval()`: the same model
+                        while isinstance(base, ast.Call) and isinstance(base.func, ast.Attribute) and \
+                                base.func.attr in ("eval", "half", "float", "bfloat16", "requires_grad_") and \
+                                isinstance(base.func.value, ast.Call):
+                            base = base.func.value
+                        if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
+                                k.arg in ("device_map", "device") for k in base.keywords) or
+                                (self.call_name(base) or "").startswith("unsloth.")) and self._first_target(name, v):
+                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU)
+                            continue
+                        if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
+                                (k.arg == "device_map" and self._device_value(k.value) != "cpu") or
+                                (k.arg == "device" and self._device_value(k.value) == "cuda") for k in v.keywords):
+                            callables.add(name)  # pipeline(..., device_map="auto") / device=0: runs on the GPU
+                            continue
+                        if isinstance(v.func, ast.Name) and v.func.id in self.imports and \
+                                not q.startswith("torch.") and any(
+                                isinstance(a, ast.Name) and a.id != name and self._placed_model(a.id)
+                                for a in [*v.args, *(k.value for k in v.keywords)]):
+                            callables.add(name)  # pipeline("text-generation", model=model): runs that model
+                            continue
+                        if q.startswith(("torch.nn.", "torch.optim.")) and q.rsplit(".", 1)[-1][:1].isupper() \
+                                and not q.startswith(NOT_WORK_PREFIXES):
+                            callables.add(name)
+                            continue
+                    if isinstance(v, ast.Lambda) and isinstance(v.body, (ast.Call, ast.BinOp)) and \
+                            self.gpu_work_in([v.body]):
+                        callables.add(name)
+                    elif self._produces_tensor(v):
+                        tensorish.add(name)
+        # a module moved in place (`model.cuda()`, `model.to(device)` as a statement, under `if args.cuda:` too)
+        for c in self.calls:
+            if isinstance(c.func, ast.Attribute) and c.func.attr in ("cuda", "to") and \
+                    isinstance(c.func.value, ast.Name) and isinstance(getattr(c, "_wp_parent", None), ast.Expr):
+                name = c.func.value.id
+                if name not in tensorish and any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
+                        (c.func.attr == "cuda" or self.placement(c) == "cuda"):
+                    callables.add(name)
+        # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
+        for name in list(tensorish):
+            for v in self.assigns.get(name, []):
+                number = isinstance(v, ast.Constant) and type(v.value) in (int, float)
+                if number or (isinstance(v, ast.Call) and isinstance(v.func, ast.Name)
+                            and v.func.id in ("int", "float", "len", "round")):
+                    tensorish.discard(name)
+                    break
+        # a kernel imported from another module and launched `kern[grid](...)` is a JIT kernel (Triton, Numba)
+        for c in self.calls:
+            if isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name) and \
+                    c.func.value.id in self.imports and \
+                    not self.imports[c.func.value.id].startswith(("torch", "numpy", "triton.language")):
+                compiled.add(c.func.value.id)
+                callables.add(c.func.value.id)
+        # a function defined here that launches a JIT-compiled kernel compiles it on its first call
+        for _ in range(2):
+            for fname, fn in self.functions.items():
+                if fname not in compiled and any(
+                        dotted(c.func.value if isinstance(c.func, ast.Subscript) else c.func) in compiled
+                        for c in self.calls_in_function(fn)):
+                    compiled.add(fname)
+                    callables.add(fname)
+        self._jit_modules(compiled, callables)
+        # a function defined here that does GPU work is itself GPU work
+        for _ in range(2):
+            for fname, fn in self.functions.items():
+                if fname in callables:
+                    continue
+                if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
+                    callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
+
+    def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
+        """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
+        a module it put on the GPU: built with ``.cuda()``/``.to(<a GPU device>)`` or ``from_pretrained(...,
+        device_map=...)``, or moved there in place (``model.to(device)`` as a statement) before the return."""
+        fn = self.functions[call.func.id]  # type: ignore[attr-defined]
+        stmt = getattr(call, "_wp_stmt", None)
+        index = None
+        if isinstance(stmt, ast.Assign) and stmt.value is call and len(stmt.targets) == 1 and \
+                isinstance(stmt.targets[0], ast.Tuple):
+            index = next((i for i, e in enumerate(stmt.targets[0].elts) if dotted(e) == name), None)
+            if index is None:
+                return False
+        own = fn._wp_own_scope.stmts  # type: ignore[attr-defined]
+
+        def to_gpu(c: ast.Call) -> bool:  # `.to(device)`, `device = "cuda" if ... else "cpu"` bound here
+            if self.placement(c) == "cuda":
+                return True
+            a = c.args[0] if c.args else None
+            vals = [st.value for st in own if isinstance(st, ast.Assign) and isinstance(a, ast.Name) and
+                    any(isinstance(t, ast.Name) and t.id == a.id for t in st.targets)]
+            return bool(vals) and all(self._device_value(x) == "cuda" for x in vals)
+
+        def placed(v: ast.AST | None, local: str | None) -> bool:
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+                if v.func.attr == "cuda" or (v.func.attr == "to" and to_gpu(v)) or (
+                        v.func.attr == "from_pretrained" and any(k.arg == "device_map" for k in v.keywords)):
+                    return True
+                v = v.func.value
+            if local is None:
+                return False
+            return any(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and
+                       isinstance(st.value.func, ast.Attribute) and dotted(st.value.func.value) == local and
+                       (st.value.func.attr == "cuda" or (st.value.func.attr == "to" and to_gpu(st.value)))
+                       for st in own)
+
+        rets = [st.value for st in own if isinstance(st, ast.Return) and st.value is not None]
+        if not rets:
+            return False
+        for v in rets:
+            if index is not None:
+                if not (isinstance(v, ast.Tuple) and len(v.elts) > index):
+                    return False
+                v = v.elts[index]
+            if isinstance(v, ast.Name):
+                binds = [st.value for st in own if isinstance(st, ast.Assign) and
+                         any(isinstance(t, ast.Name) and t.id == v.id for t in st.targets)]
+                if not binds or not all(placed(b, v.id) for b in binds):
+                    return False
+            elif not placed(v, None):
+                return False
+        return True
+
+    def _first_target(self, name: str, value: ast.AST) -> bool:
+        """``name`` is bound to ``value`` itself or as the first name of a tuple (``model, tokenizer = load(...)``:
+        the model, not the tokenizer)."""
+        for st in self.assign_stmts.get(name, ()):
+            if getattr(st, "value", None) is value:
+                targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+                return any(dotted(t) == name or (isinstance(t, (ast.Tuple, ast.List)) and t.elts and
+                                                 dotted(t.elts[0]) == name) for t in targets)
+        return True
+
+    def _jit_modules(self, compiled: set[str], callables: set[str]) -> None:
+        """A class of the file whose ``forward``/``__call__`` launches a JIT kernel (``kern[grid](...)`` of a
+        ``@triton.jit`` or imported kernel): its instances (``m = Attn().cuda()``) compile on their first call."""
+        jit_classes = set()
+        for cname, cls in self.classes.items():
+            for f in cls.body:
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name in ("forward", "__call__") and \
+                        any(isinstance(c.func, ast.Subscript) and dotted(c.func.value) in compiled
+                            for c in self.calls_in_function(f)):
+                    jit_classes.add(cname)
+        for local, q in self.imports.items():  # from kernels.triton_attention import TritonAttention: a Triton layer
+            parts = q.split(".")
+            if local[:1].isupper() and parts[0] != "triton" and (
+                    parts[-1].startswith("Triton") or any(p.startswith("triton") for p in parts[:-1])):
+                jit_classes.add(local)
+        if not jit_classes:
+            return
+        for name, values in self.assigns.items():
+            for v in values:
+                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                        v.func.attr in ("cuda", "to", "eval", "half", "float", "bfloat16"):
+                    v = v.func.value
+                if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in jit_classes:
+                    compiled.add(name)
+                    callables.add(name)
+
+    def _placed_model(self, name: str) -> bool:
+        """``name`` is bound to a model put on a device in its chain (``.cuda()``, ``.to(...)``,
+        ``from_pretrained(..., device_map=...)``)."""
+        for v in self.assigns.get(name, ()):
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+                if v.func.attr in ("cuda", "to") or (v.func.attr == "from_pretrained" and any(
+                        k.arg == "device_map" for k in v.keywords)):
+                    return True
+                v = v.func.value
+        return False
+
+    def _produces_tensor(self, v: ast.AST) -> bool:
+        if isinstance(v, ast.Call):
+            q = self.call_name(v) or ""
+            if q.startswith(("torch.", "cupy.", "cupyx.")) and not q.startswith(NOT_WORK_PREFIXES):
+                return not q.rsplit(".", 1)[-1][:1].isupper()  # torch.nn.Linear(...) is a module
+            if isinstance(v.func, ast.Attribute):
+                if v.func.attr in HIDDEN_SYNC_METHODS or v.func.attr in HOST_METHODS:
+                    return False
+                if self.is_tensorish(v.func.value):
+                    return True
+            if dotted(v.func) in self._gpu_callables:
+                return True
+            return False
+        if isinstance(v, ast.BinOp):
+            return isinstance(v.op, ast.MatMult) or self.is_tensorish(v.left) or self.is_tensorish(v.right)
+        if isinstance(v, ast.Subscript):
+            return self.is_tensorish(v.value)
+        return False
+
+    def is_tensorish(self, expr: ast.AST) -> bool:
+        """True if ``expr`` probably holds a tensor (assigned from torch/cupy ops, a model call, ``@``...)."""
+        if isinstance(expr, ast.Subscript):
+            return self.is_tensorish(expr.value)
+        if isinstance(expr, (ast.Call, ast.BinOp)):
+            return self._produces_tensor(expr)
+        d = dotted(expr)
+        return d is not None and d in self._tensorish
+
+    def is_compiled(self, name: str | None) -> bool:
+        """``name`` is compiled on its first call: a function of the file (``@torch.compile``, ``@triton.jit``, a
+        ``torch.compile(f)`` result...) or one imported from the project's modules and compiled there."""
+        if name is None:
+            return False
+        return name in self._compiled or self.imported_compiled(name)
