@@ -644,6 +644,8 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
         it = it.args[0]
     if isinstance(it, ast.Call) and ctx.call_name(it) in ("tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.trange") and it.args:
         it = it.args[0]
+    if isinstance(it, (ast.List, ast.Tuple)) and it.elts and all(isinstance(e, ast.Constant) for e in it.elts):
+        return True  # `for prompt in ["a cat", "a horse"]:` a few inputs written out, not a dataset
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")):
         return False
     # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count; so does
