@@ -22,6 +22,9 @@ SYNC_ATTRS = frozenset({
 })
 HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
 EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})
+# the legacy typed constructors of CPU tensors (`torch.cuda.FloatTensor` is the GPU one)
+LEGACY_CPU_TENSORS = frozenset(f"torch.{t}Tensor" for t in (
+    "Float", "Double", "Half", "BFloat16", "Long", "Int", "Short", "Char", "Byte", "Bool"))
 TORCH_FACTORIES = frozenset({
     "randn", "rand", "randint", "randperm", "normal", "zeros", "ones", "empty", "full", "eye", "arange", "linspace",
     "logspace", "tensor", "as_tensor", "empty_strided", "randn_like", "rand_like", "randint_like", "zeros_like",
@@ -73,6 +76,7 @@ NOT_WORK_PREFIXES = (
     "torch.distributed.is_", "torch.distributed.destroy_process_group", "torch.distributed.barrier",
     "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
     "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
+    "torch.autograd.Variable",  # a deprecated wrapper that returns its tensor: no work
 )
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ._names import TORCH_FACTORIES, dotted
+from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
 def _either(vals: list[str | None]) -> str | None:
@@ -262,6 +262,8 @@ class PlacementModel:
             return self._default_device()
         if q == "torch.from_numpy" or q.startswith(("torchvision.io.", "PIL.", "numpy.")):
             return "cpu"
+        if q in LEGACY_CPU_TENSORS:
+            return self._default_device()  # torch.FloatTensor(n, 3, h, w): the CPU type (torch.cuda.FloatTensor not)
         if m is not None and m not in self.functions:  # x.flatten(), x.view(...): where x lives
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
@@ -374,6 +376,27 @@ class PlacementModel:
             fn._wp_moves = cached  # type: ignore[attr-defined]
         return cached
 
+    def _numpy_chains(self) -> set[int]:
+        """Method calls chained on a variable inside ``torch.from_numpy(...)`` (``img.transpose(2, 0, 1)``,
+        ``a.astype(np.float32).reshape(...)``): ``from_numpy`` takes only a NumPy array, so the chain is NumPy
+        work on the host. A chain through a copy to the host (``t.cpu().numpy()``) is left alone."""
+        ids = self.__dict__.get("_wp_np_chains")
+        if ids is None:
+            ids = set()
+            for c in self.calls:
+                if self.call_name(c) != "torch.from_numpy" or len(c.args) != 1:
+                    continue
+                chain, x = [], c.args[0]
+                while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute):
+                    chain.append(x)
+                    x = x.func.value
+                if chain and isinstance(x, (ast.Name, ast.Attribute)) and not any(
+                        ch.func.attr in ("cpu", "numpy", "get", "detach", "tolist", "asnumpy", "copy_to_host")
+                        for ch in chain):  # type: ignore[attr-defined]
+                    ids.update(id(ch) for ch in chain)
+            self._wp_np_chains = ids
+        return ids
+
     def on_cpu(self, call: ast.Call) -> bool:
         """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
         GPU itself): host work, whatever the ops are."""
@@ -384,6 +407,8 @@ class PlacementModel:
             return False
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
+        if id(call) in self._numpy_chains():
+            return True  # torch.from_numpy(img.transpose(2, 0, 1)): the chain works on a NumPy array
         if self.placement(call) == "cuda":
             return False  # cp.asarray(host_array), torch.tensor(xs, device="cuda"): the result lives on the GPU
         if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(call):
@@ -397,7 +422,8 @@ class PlacementModel:
             operands.insert(0, call.func.value)
         places = [self.placement(a) for a in operands]
         last = q.rsplit(".", 1)[-1]
-        if q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
+        if q in LEGACY_CPU_TENSORS or \
+                q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
                 and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
             return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places

@@ -74,6 +74,10 @@ class SyncModel:
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
         if hidden and m == "copy_to_host" and len(call.args) <= 1 and not call.keywords:
             return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
+        if hidden and m == "copy_to_host" and not call.args and [k.arg for k in call.keywords] == ["stream"]:
+            return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
+        if self._numba_host_launch(call) or self._in_auto_synchronize(call):
+            return True
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
@@ -99,6 +103,52 @@ class SyncModel:
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _numba_host_launch(self, call: ast.Call) -> bool:
+        """``kern[grid, block](a, b)``: a ``@cuda.jit`` kernel of this file launched (no stream) with a host NumPy
+        array (``a = np.ones(...)``): Numba copies it to the device before the launch and back after it, so the
+        launch returns when the kernel is done (a wait, besides work)."""
+        f = call.func
+        if not isinstance(f, ast.Subscript) or not isinstance(f.value, ast.Name) or \
+                not isinstance(f.slice, ast.Tuple) or len(f.slice.elts) != 2:
+            return False
+        fn = self.functions.get(f.value.id)
+        if fn is None or not any(_qualify(self, d) == "numba.cuda.jit" for d in fn.decorator_list):  # type: ignore
+            return False
+        return any(isinstance(a, ast.Name) and self._numpy_only(a.id) for a in call.args)
+
+    def _numpy_only(self, name: str) -> bool:
+        """Every binding of ``name`` in this file is a NumPy call (``np.ones(...)``, ``np.zeros_like(a)``,
+        ``np.random.rand(n).astype(np.float32)``): a host array."""
+        vals = self.assigns.get(name, [])
+        if not vals:
+            return False
+        for v in vals:
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                    v.func.attr in ("astype", "reshape", "copy", "ravel", "flatten", "T"):
+                if (self.call_name(v) or "").startswith("numpy."):
+                    break
+                v = v.func.value
+            if not (isinstance(v, ast.Call) and (self.call_name(v) or "").startswith("numpy.")):
+                return False
+        return True
+
+    def _in_auto_synchronize(self, call: ast.Call) -> bool:
+        """A call inside ``with stream.auto_synchronize():`` (Numba): the stream is synchronized at the block's exit,
+        before anything after the block runs, so the block's work is waited for."""
+        ids = self.__dict__.get("_wp_autosync")
+        if ids is None:
+            ids = set()
+            if "auto_synchronize" in self.source:
+                for n in ast.walk(self.tree):
+                    if isinstance(n, (ast.With, ast.AsyncWith)) and any(
+                            isinstance(i.context_expr, ast.Call) and
+                            isinstance(i.context_expr.func, ast.Attribute) and
+                            i.context_expr.func.attr == "auto_synchronize" and not i.context_expr.args
+                            for i in n.items):
+                        ids.update(id(c) for st in n.body for c in ast.walk(st) if isinstance(c, ast.Call))
+            self._wp_autosync = ids
+        return id(call) in ids
 
     def _instance_syncs(self, name: str) -> bool:
         """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
@@ -577,3 +627,15 @@ def _tensor_output(call: ast.Call) -> bool:
 
 def _const(node: ast.AST) -> object:
     return node.value if isinstance(node, ast.Constant) else None
+
+
+def _qualify(ctx, d: ast.AST) -> str | None:
+    """The qualified name of a decorator (``cuda.jit`` with ``from numba import cuda``, ``cuda.jit(...)``)."""
+    from ._names import dotted
+
+    name = dotted(d.func if isinstance(d, ast.Call) else d)
+    if not name:
+        return None
+    head, _, rest = name.partition(".")
+    origin = ctx.imports.get(head)
+    return f"{origin}.{rest}" if origin and rest else origin

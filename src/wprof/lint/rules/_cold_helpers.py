@@ -76,6 +76,10 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if cold is None:
             continue
         c, key = cold
+        from ._cold_models import _started_in_later_iteration
+
+        if _started_in_later_iteration(r, c):
+            continue  # `for i in range(60): if i > 9: since = time.time()` ... `net(x)`: ten untimed runs first
         if ctx.is_compiled(key) or _ran_before(ctx, key, caller, loop._wp_idx):  # type: ignore[attr-defined]
             continue  # (a compiled one: WP112's)
         if not isinstance(caller.node, ast.Module) and not _first_call_cold(ctx, caller, key):

@@ -51,6 +51,8 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             hit = None
             if ctx.is_compiled(key) or ctx.is_compiled(head):
                 continue  # compiled: WP112's
+            if _started_in_later_iteration(r, c):
+                continue
             for name in names:
                 if name in r.scope.params or name == "self" or ctx.is_compiled(name):
                     continue
@@ -65,6 +67,15 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 out.append((c, key, ctx.text(hit.func)))
                 break
     return out
+
+
+def _started_in_later_iteration(r, call: ast.Call) -> bool:
+    """The timer starts inside a loop that also runs ``call`` (``for i in range(60): if i == 10: since = time.time()``
+    ... ``net(x)``): the iterations before the start ran it untimed, a warm-up."""
+    start = r.scope.stmts[r.lo]
+    st = getattr(call, "_wp_stmt", None)
+    loops = getattr(start, "_wp_loops", ()) or ()
+    return st is not None and any(lp in (getattr(st, "_wp_loops", ()) or ()) for lp in loops)
 
 
 def _fresh_model(ctx: Context, name: str, r) -> ast.Call | None:
