@@ -11,7 +11,7 @@ HOST_CLOCKS = frozenset({
 })
 SYNC_FUNCS = frozenset({
     "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
-    "torch.mps.synchronize", "numba.cuda.synchronize", "jax.block_until_ready",
+    "numba.cuda.synchronize", "jax.block_until_ready",  # (torch.mps.synchronize waits for Apple GPUs, not CUDA)
 })
 # waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
 # synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
@@ -68,7 +68,7 @@ NOT_WORK_PREFIXES = (
     "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
     "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
     "torch.set_grad_enabled", "torch.backends.", "torch.set_", "torch.get_", "torch.is_", "torch.Event",
-    "torch.compile", "torch.accelerator.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
+    "torch.compile", "torch.accelerator.", "torch.mps.", "wprof.", "time.", "cupy.cuda.", "numba.cuda.synchronize",
     "cupy.asnumpy", "cupy.get_default_", "pycuda.driver.Context", "pycuda.driver.memcpy_dtoh",
     # host work: serialization, data, processes, logging, schedulers, hubs
     "torch.utils.", "torch.load", "torch.save", "torch.hub.", "torch.multiprocessing.", "torch.serialization.",

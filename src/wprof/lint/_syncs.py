@@ -493,6 +493,8 @@ class SyncModel:
         """What a call shows by itself (``q`` its qualified name, ``m`` its method): an explicit synchronize or a call
         known to wait; with ``hidden``, also a copy to the host (``.item()``...), a branch on a tensor reduction, a
         store into a CPU tensor."""
+        if q == "torch.mps.synchronize":
+            return False  # waits for an Apple GPU: on CUDA nothing waits (`if device == "mps": torch.mps.synchronize()`)
         if q in SYNC_FUNCS or q in SYNCING_CALLS:
             return True
         if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
