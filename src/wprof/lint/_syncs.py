@@ -78,6 +78,8 @@ class SyncModel:
             return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
         if self._numba_host_launch(call) or self._in_auto_synchronize(call):
             return True
+        if isinstance(call.func, ast.Call) and self.method(call.func) == "prepared_timed_call":
+            return True  # PyCUDA: `f.prepared_timed_call(grid, block, ...)()` waits on its end event, returns the time
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
