@@ -180,9 +180,14 @@ _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bflo
                     "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad"})
 
 
-def _used(name: str, scope: Scope, before: int) -> bool:
-    """``name`` is called, has a method other than a setup one called, or is handed to a call before ``before``."""
-    for stmt in scope.stmts[:before]:
+def _used(name: str, scope: Scope, before: int, lo: int = 0, skip: bool = False) -> bool:
+    """``name`` is called, has a method other than a setup one called, or is handed to a call in ``scope``'s
+    statements ``lo`` to ``before`` (with ``skip``, not counting a loop over a warmup count:
+    ``for _ in range(warmup): fn(x)``)."""
+    for stmt in scope.stmts[lo:before]:
+        if skip and any(isinstance(lp, ast.For) and "warm" in ast.dump(lp.iter).lower()
+                        for lp in getattr(stmt, "_wp_loops", ()) or ()):
+            continue
         for c in stmt_calls(stmt):
             f = c.func
             if isinstance(f, ast.Name) and f.id == name:

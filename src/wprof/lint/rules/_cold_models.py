@@ -196,16 +196,7 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
 def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
     """``name`` is called, has a non-setup method called, or is handed to a call, strictly between ``lo`` and
     ``hi``."""
-    for stmt in scope.stmts[lo + 1:hi]:
-        for c in stmt_calls(stmt):
-            f = c.func
-            if (isinstance(f, ast.Name) and f.id == name) or (
-                    isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and
-                    f.attr not in _SETUP) or any(isinstance(n, ast.Name) and n.id == name
-                                                 for a in [*c.args, *(k.value for k in c.keywords)]
-                                                 for n in ast.walk(a)):
-                return True
-    return False
+    return _used(name, scope, hi, lo=lo + 1)
 
 
 def cold_backward_sites(ctx: Context) -> list[ast.Call]:

@@ -86,6 +86,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
+from ._cold_helpers import _SETUP, _used
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
 from ._warm_sources import gpu_module_arg
@@ -252,11 +253,6 @@ def _work_keys(ctx: Context, r) -> frozenset:
     return cache[id(r)]
 
 
-# methods that set a model up without running it
-_SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "requires_grad_",
-                    "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad"})
-
-
 def cold_first_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     """A timing helper that takes the model as a parameter (``generate_once(model, ...)``), called twice or more
     with the same model, whose first call's result is kept (``base_ids, base_time = generate_once(model, ...)``)
@@ -277,7 +273,7 @@ def cold_first_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
         if len(bases) != 1 or mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r) or end_to_end(ctx, r):
             continue
         p = bases.pop()
-        if _exercised(p, r.scope, r.lo):
+        if _used(p, r.scope, r.lo):
             continue
         sites = sorted((c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name)),
                        key=lambda c: (c.lineno, c.col_offset))
@@ -289,7 +285,7 @@ def cold_first_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
         stmt = first._wp_stmt  # type: ignore[attr-defined]
         caller: Scope = stmt._wp_scope
         if stmt._wp_loops or not _result_kept(stmt, first) or name in enclosing_params(caller) or \
-                mentions_warmup(ctx, caller) or _exercised(name, caller, stmt._wp_idx) or \
+                mentions_warmup(ctx, caller) or _used(name, caller, stmt._wp_idx) or \
                 not _created(name, caller, stmt._wp_idx):
             continue
         done.add(id(fn))
@@ -319,26 +315,6 @@ def _thrown_away(stmt: ast.stmt, call: ast.Call) -> bool:
     return isinstance(stmt, ast.Assign) and stmt.value is call and all(
         isinstance(n, ast.Name) and n.id.startswith("_") for t in stmt.targets for n in ast.walk(t)
         if isinstance(n, ast.Name))
-
-
-def _exercised(name: str, scope: Scope, before: int, skip: bool = False) -> bool:
-    """``name`` is called, has a method other than a setup one called, or is handed to a call before ``before``
-    (with ``skip``, not counting a loop over a warmup count: ``for _ in range(warmup): fn(x)``)."""
-    for stmt in scope.stmts[:before]:
-        if skip and any(isinstance(lp, ast.For) and "warm" in ast.dump(lp.iter).lower()
-                        for lp in getattr(stmt, "_wp_loops", ()) or ()):
-            continue
-        for c in stmt_calls(stmt):
-            f = c.func
-            if isinstance(f, ast.Name) and f.id == name:
-                return True
-            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and \
-                    f.attr not in _SETUP:
-                return True
-            for a in list(c.args) + [k.value for k in c.keywords]:
-                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(a)):
-                    return True
-    return False
 
 
 def _created(name: str, scope: Scope, before: int) -> bool:
@@ -435,7 +411,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
         sites = _sorted_sites(ctx, fn.name)
         zero = _unused_zero_warmup(fn, sites)
         if len(timed) != 1 or not sites or (mentions_warmup(ctx, r.scope) and not zero) or \
-                _exercised(timed[0].func.id, r.scope, r.lo, skip=zero):
+                _used(timed[0].func.id, r.scope, r.lo, skip=zero):
             continue
         if not (r.kind == "event" or any(ctx.call_name(c) in SYNC_FUNCS or ctx.is_sync(c, hidden=False)
                                          for c in r.calls())):
@@ -465,13 +441,13 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
                         or _ran_before(ctx, key, caller, st._wp_idx):
                     continue  # (`accuracy()` first, which runs `evaluate` itself)
-                if any(isinstance(a, ast.Name) and _exercised(a.id, caller, st._wp_idx)
+                if any(isinstance(a, ast.Name) and _used(a.id, caller, st._wp_idx)
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
             elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
                     (_gpu_model(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
                 key = arg.id
-                if _exercised(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
+                if _used(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
                         _helper_ran_before(ctx, key, caller, st._wp_idx):
                     continue  # run before, or handed to an earlier call (of this helper or another)
             elif isinstance(arg, ast.Attribute) and gpu_data and (key := dotted(arg) or "") and \
