@@ -303,14 +303,19 @@ class FileWalk:
         return per.get(id(scope), [])
 
 
-def in_lambda(node: ast.AST) -> bool:
-    """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
+def expr_ancestor(node: ast.AST, kinds: type | tuple[type, ...]) -> ast.AST | None:
+    """The nearest enclosing node of ``kinds`` within ``node``'s statement (not past it), or None."""
     parent = getattr(node, "_wp_parent", None)
     while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, ast.Lambda):
-            return True
+        if isinstance(parent, kinds):
+            return parent
         parent = getattr(parent, "_wp_parent", None)
-    return False
+    return None
+
+
+def in_lambda(node: ast.AST) -> bool:
+    """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
+    return expr_ancestor(node, ast.Lambda) is not None
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:

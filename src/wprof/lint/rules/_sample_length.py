@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
-from .._walk import in_lambda, stmt_nodes
+from .._walk import expr_ancestor, in_lambda, stmt_nodes
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -774,18 +774,8 @@ def _short_function_body(ctx: Context, fn: ast.AST, depth: int) -> str | None:
 
 def _inside_other_call(c: ast.Call, fn: ast.AST) -> bool:
     """``c`` is an argument of another call (counted with it)."""
-    p = getattr(c, "_wp_parent", None)
-    while p is not None and not isinstance(p, ast.stmt):
-        if isinstance(p, ast.Call):
-            return True
-        p = getattr(p, "_wp_parent", None)
-    return False
+    return expr_ancestor(c, ast.Call) is not None
 
 
 def _nested_in_work(ctx: Context, n: ast.AST) -> bool:
-    p = getattr(n, "_wp_parent", None)
-    while p is not None and not isinstance(p, ast.stmt):
-        if isinstance(p, (ast.BinOp, ast.Call)):
-            return True
-        p = getattr(p, "_wp_parent", None)
-    return False
+    return expr_ancestor(n, (ast.BinOp, ast.Call)) is not None

@@ -39,6 +39,7 @@ import ast
 
 from .._context import Context, dotted
 from .._diagnostic import SAFE, UNSAFE, Edit, Fix
+from .._walk import expr_ancestor
 
 CODE = "WP110"
 NAME = "deprecated-cuda-time"
@@ -113,9 +114,4 @@ def _fix(ctx: Context, a: ast.Attribute, new: str) -> Fix:
 
 
 def _enclosing_fstring(node: ast.AST) -> ast.AST | None:
-    parent = getattr(node, "_wp_parent", None)
-    while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, ast.JoinedStr):
-            return parent
-        parent = getattr(parent, "_wp_parent", None)
-    return None
+    return expr_ancestor(node, ast.JoinedStr)

@@ -86,7 +86,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
-from ._cold_helpers import _SETUP, _used
+from ._cold_helpers import _SETUP, _gpu_object, _used
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
 from ._warm_sources import gpu_module_arg
@@ -445,7 +445,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
             elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
-                    (_gpu_model(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
+                    (_gpu_object(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
                 key = arg.id
                 if _used(key, caller, st._wp_idx) or called_before(ctx, key, caller, st._wp_idx) or \
                         _helper_ran_before(ctx, key, caller, st._wp_idx):
@@ -501,15 +501,6 @@ def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
     return body_words <= {pos[i].arg for i in warm}
 
 
-def _gpu_model(ctx: Context, name: str, scope: Scope, before: int) -> bool:
-    """``name = Model(...).cuda()`` (or ``.to("cuda")``, or another expression placed on the GPU) in ``scope``
-    before ``before``, never bound otherwise there."""
-    binds = [s for s in scope.stmts if isinstance(s, ast.Assign) and
-             any(isinstance(t, ast.Name) and t.id == name for t in s.targets)]
-    if len(binds) != 1 or binds[0]._wp_idx >= before or not isinstance(binds[0].value, ast.Call):  # type: ignore
-        return False
-    v = binds[0].value
-    return ctx.placement(v) == "cuda" or (isinstance(v.func, ast.Attribute) and v.func.attr == "cuda")
 
 
 def _gpu_function(ctx: Context, name: str) -> bool:
