@@ -8,7 +8,7 @@ import re
 from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from .._regions import Region
-from ._evidence import call_sites, cpu_only
+from ._evidence import call_sites, cpu_only, returns_aot_executable
 from ._reach import _branches, exclusive, reachable_before
 
 
@@ -304,8 +304,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if key is None or key in ("print",) or (key.split(".")[0] in params and not _own_model(ctx, key, r)) \
                     or _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
-            if _built_ahead(ctx, key):
-                continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: compiled and loaded when built
+            if _built_ahead(ctx, key) or returns_aot_executable(ctx, key):
+                continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: built ahead; a JAX AOT compile
             module = gpu_module_arg(ctx, c) if isinstance(c, ast.Call) and not ops else None
             if module is not None:
                 if not _module_call_before(ctx, key, module, r.scope, r.lo) and \

@@ -422,3 +422,18 @@ def work_device(ctx: Context, node: ast.AST) -> int | str | None:
     if not known or any(v != known[0] for v in known):
         return None
     return known[0]
+
+
+def returns_aot_executable(ctx: Context, name: str) -> bool:
+    """``name`` is a function of the file whose every ``return`` gives ``<...>.lower(...).compile()`` (a JAX
+    ahead-of-time compile): calling it is compilation, host work that returns when done, timed on purpose."""
+    fn = ctx.functions.get(name)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+
+    def aot(v: ast.AST | None) -> bool:
+        return isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "compile" and \
+            isinstance(v.func.value, ast.Call) and isinstance(v.func.value.func, ast.Attribute) and \
+            v.func.value.func.attr == "lower"
+    return bool(rets) and all(aot(rt.value) for rt in rets)
