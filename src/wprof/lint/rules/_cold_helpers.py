@@ -22,18 +22,27 @@ from ._common import (_range_like, _robust, _times_first_call, callee_key, calle
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
+def helper_regions(ctx: Context, done: set[int], *, in_timeit: bool = False):
+    """(region, function) for each timed region directly in a function's body (not in a loop of its own; inside a
+    ``timeit`` measurement only with ``in_timeit``) of a file that uses the GPU and is not a library, skipping the
+    functions whose ids are in ``done`` (the caller adds those it reported)."""
+    if not ctx.uses_gpu or is_library(ctx):
+        return
+    for r in ctx.regions:
+        fn = r.scope.node
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and id(fn) not in done and r.loop is None and \
+                (in_timeit or r.outer is None):
+            yield r, fn
+
+
 def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
     """(cold timed call, its key, the helper's name, where the sampling loop is)."""
     from ._warm_sources import host_helper
 
     out: list[tuple[ast.AST, str, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
     done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
-                r.outer is not None or r.kind == "with":
+    for r, fn in helper_regions(ctx, done):
+        if r.kind == "with":
             continue
         if mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r) or end_to_end(ctx, r) or \
                 cpu_only(ctx, r.scope.stmts[r.lo]) or not _returns_interval(ctx, r, fn):

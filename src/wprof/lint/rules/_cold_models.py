@@ -9,7 +9,7 @@ import re
 
 from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
-from ._cold_helpers import _SETUP, _bound, _used
+from ._cold_helpers import _SETUP, _bound, _used, helper_regions
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       mentions_warmup, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
@@ -27,13 +27,9 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.Call, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
     done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
-                r.outer is not None or r.inner_loops() or not r.scope.params:
+    for r, fn in helper_regions(ctx, done):
+        if r.inner_loops() or not r.scope.params:
             continue
         from ._common import mentions_warmup_for
 
@@ -137,14 +133,10 @@ def cold_model_params(ctx: Context) -> list[tuple[ast.AST, str, str]]:
     from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.AST, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
     done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None or \
-                r.outer is not None or mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+    for r, fn in helper_regions(ctx, done):
+        if mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or end_to_end(ctx, r) or \
+                cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         params = [a.arg for a in fn.args.args]
         work = work_items(ctx, r)

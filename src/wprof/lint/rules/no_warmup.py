@@ -86,7 +86,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
-from ._cold_helpers import _SETUP, _gpu_object, _used
+from ._cold_helpers import _SETUP, _gpu_object, _used, helper_regions
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
 from ._warm_sources import gpu_module_arg
@@ -259,13 +259,8 @@ def cold_first_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     and whose model was never run before it: the first measurement is a cold start, compared with warm ones.
     (site of the first call, timed key inside the helper, the argument's name)."""
     out: list[tuple[ast.Call, str, str]] = []
-    if not ctx.uses_gpu or is_library(ctx):
-        return out
     done: set[int] = set()
-    for r in ctx.regions:
-        fn = r.scope.node
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or id(fn) in done or r.loop is not None:
-            continue
+    for r, fn in helper_regions(ctx, done, in_timeit=True):
         params = [a.arg for a in fn.args.args]
         # the helper's work is a callable parameter: a model handed in (not GPU work the file can show)
         keys = [k for c in r.calls() if (k := callee_key(c)) and k.rsplit(".", 1)[-1] not in _SETUP]
