@@ -402,3 +402,12 @@ def _gpu_ran_first(ctx: Context, st: ast.stmt, loop: ast.stmt) -> bool:
                     isinstance(n, ast.Call) and on_gpu(ctx, n) for n in ctx.calls_in_function(ctx.functions[c.func.id]))):
                 return True  # (shown on the GPU: `pytorch_cpu(size)` first does not count)
     return False
+
+
+def dropped_result(stmt: ast.stmt, call: ast.Call) -> bool:
+    """``helper(m, x)`` or ``_ = helper(m, x)``: a call whose measurement is dropped, a warmup."""
+    if isinstance(stmt, ast.Expr) and stmt.value is call:
+        return True
+    return isinstance(stmt, ast.Assign) and stmt.value is call and all(
+        isinstance(n, ast.Name) and n.id.startswith("_") for t in stmt.targets for n in ast.walk(t)
+        if isinstance(n, ast.Name))

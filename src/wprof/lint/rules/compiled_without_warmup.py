@@ -265,6 +265,7 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     (``measure(torch.compile(net), x)`` where ``measure`` times ``m(x)`` and averages): the first timed call
     compiles. (site, compiled expression, parameter)."""
     from .._names import COMPILERS
+    from ._cold_helpers import dropped_result
     from ._common import called_before
 
     out: list[tuple[ast.Call, str, str]] = []
@@ -280,7 +281,7 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             if isinstance(value, ast.Name) and ctx.is_compiled(value.id):
                 fresh = not called_before(ctx, value.id, st._wp_scope, st._wp_idx) and \
                     not _handed_before(value.id, st._wp_scope, st._wp_idx)  # (`_ = bench(m, x)` warmed it: set 28)
-            if not fresh or _dropped(st, c):
+            if not fresh or dropped_result(st, c):
                 continue  # `_ = bench(model_def, ...)  # absorb compile`: the warm-up call itself, its result dropped
             scope = fn._wp_own_scope  # type: ignore[attr-defined]
             if mentions_warmup(ctx, scope):
@@ -477,12 +478,3 @@ def _handed_before(name: str, scope, before: int) -> bool:
                     isinstance(a, ast.Name) and a.id == name for a in [*c.args, *(k.value for k in c.keywords)]):
                 return True
     return False
-
-
-def _dropped(st: ast.stmt, call: ast.Call) -> bool:
-    """``bench(m, x)`` as a statement or ``_ = bench(m, x)``: the call's measurement is dropped, a warm-up."""
-    if isinstance(st, ast.Expr) and st.value is call:
-        return True
-    return isinstance(st, ast.Assign) and st.value is call and all(
-        isinstance(n, ast.Name) and n.id.startswith("_") for t in st.targets for n in ast.walk(t)
-        if isinstance(n, ast.Name))

@@ -86,7 +86,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
-from ._cold_helpers import _SETUP, _gpu_object, _used, helper_regions
+from ._cold_helpers import _SETUP, _gpu_object, _used, dropped_result, helper_regions
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
 from ._warm_sources import gpu_module_arg
@@ -303,15 +303,6 @@ def _result_kept(stmt: ast.stmt, call: ast.Call) -> bool:
         for t in (stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]) for n in ast.walk(t))
 
 
-def _thrown_away(stmt: ast.stmt, call: ast.Call) -> bool:
-    """``helper(m, x)`` or ``_ = helper(m, x)``: a call whose measurement is dropped, a warmup."""
-    if isinstance(stmt, ast.Expr) and stmt.value is call:
-        return True
-    return isinstance(stmt, ast.Assign) and stmt.value is call and all(
-        isinstance(n, ast.Name) and n.id.startswith("_") for t in stmt.targets for n in ast.walk(t)
-        if isinstance(n, ast.Name))
-
-
 def _created(name: str, scope: Scope, before: int) -> bool:
     """``name`` is assigned in ``scope`` before ``before`` from a call (a constructor, ``from_pretrained``)."""
     return any(isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
@@ -418,7 +409,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
             st = site._wp_stmt  # type: ignore[attr-defined]
             caller: Scope = st._wp_scope
             if id(site) in seen or (st._wp_loops and not _sweep_site(st, site)) or mentions_warmup(ctx, caller) or \
-                    _thrown_away(st, site) or any(
+                    dropped_result(st, site) or any(
                     o is not site and o._wp_stmt._wp_scope is caller and (o.lineno, o.col_offset) <  # type: ignore
                     (site.lineno, site.col_offset) for o in sites):
                 continue  # called in a repeat loop (the first iteration warms the rest), or not the caller's first
@@ -494,8 +485,6 @@ def _unused_zero_warmup(fn: ast.AST, sites: list) -> bool:
             return False
     body_words = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and "warm" in n.id.lower()}
     return body_words <= {pos[i].arg for i in warm}
-
-
 
 
 def _gpu_function(ctx: Context, name: str) -> bool:
