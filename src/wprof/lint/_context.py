@@ -110,13 +110,14 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         return b"\n".join(chunk).decode("utf-8", "replace")
 
     def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None, *,
-               weak: bool = False) -> None:
+               weak: bool = False, why_extra: str = "weak evidence") -> None:
         """A finding; ``weak=True``: the evidence is weak (the mistake is possible, not shown), so it is reported
-        only when the group ``extra`` is selected, with the message saying so."""
+        only when the group ``extra`` is selected, with the message saying so (``why_extra`` names another reason
+        a finding is not decision-relevant enough for the default rules)."""
         if weak:
             if not self._weak_ok:
                 return
-            message += " (weak evidence, shown with `extra`)"
+            message += f" ({why_extra}, shown with `extra`)"
         line, col, end_line, end_col = self.position(node)
         self.report_at(line, col + 1, end_line, end_col + 1, message, fix_title, fix)
 
