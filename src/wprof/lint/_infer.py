@@ -79,7 +79,8 @@ class NameModel:
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
                         if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
-                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))):
+                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
+                                (q.startswith("pycuda.") and q.endswith("Kernel")):  # ElementwiseKernel(...)
                             callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
                             self._kernels.add(name)
                             continue
@@ -156,6 +157,13 @@ class NameModel:
                     continue
                 if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
                     callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
+        # a name or attribute bound to one of them (`self._step = step_fn` in `__init__`, `run = model`): the same
+        for _ in range(2):
+            for name, values in self.assigns.items():
+                if name not in callables and any(
+                        isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and dotted(v) in callables
+                        for v in values):
+                    callables.add(name)
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
