@@ -107,9 +107,23 @@ class WorkModel:
             return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
         # an object or function handed a tensor (or a tensor shown on the GPU: `emb(ids.cuda(), offsets.cuda())` of a
         # library module whose construction the file does not show)
-        return any(self.is_tensorish(a) or (self._inferred and self.placement(a) == "cuda") for a in call.args) and (
+        return any(self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _gpu_tensor_arg(self, a: ast.AST) -> bool:
+        """An argument shown to be data on the GPU (``ids.cuda()``, ``batch.values().to(dev)``), not an object a
+        library built on the device (``init_detector(cfg, ckpt, device="cuda:0")``: a model handed to a function
+        that may return host results)."""
+        if not self._inferred or self.placement(a) != "cuda":
+            return False
+        d = dotted(a)
+        if d is not None and (d in self._gpu_callables or (isinstance(a, ast.Attribute) and a.attr == "module")):
+            return False  # a model put on the GPU (`save_checkpoint(cfg, model)`), not data
+        if isinstance(a, ast.Name):
+            values = self.assigns.get(a.id, [])
+            return not (values and all(_built_on_device(self, v) for v in values))
+        return not _built_on_device(self, a)
 
     def own_method(self, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The method ``self.name(...)`` / ``cls.name(...)`` calls: a method of the class the call sits in (or of a
@@ -231,6 +245,12 @@ class WorkModel:
     def is_matmul_on_gpu(self, n: ast.AST) -> bool:
         """``a @ b`` whose operands are not both known to live on the CPU."""
         return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
+
+
+def _built_on_device(ctx, v: ast.AST) -> bool:
+    """``Detector(cfg, device="cuda")``: an object (not a torch tensor factory) given its device by keyword."""
+    return isinstance(v, ast.Call) and not (ctx.call_name(v) or "").startswith("torch.") and \
+        any(k.arg == "device" for k in v.keywords)
 
 
 def enclosing_class(node: ast.AST) -> ast.ClassDef | None:
