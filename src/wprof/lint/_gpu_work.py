@@ -112,18 +112,17 @@ class WorkModel:
                                         any(self.placement(a) == "cuda" for a in call.args)))
 
     def _gpu_tensor_arg(self, a: ast.AST) -> bool:
-        """An argument shown to be data on the GPU (``ids.cuda()``, ``batch.values().to(dev)``), not an object a
-        library built on the device (``init_detector(cfg, ckpt, device="cuda:0")``: a model handed to a function
-        that may return host results)."""
+        """An argument expression shown to be data on the GPU (``ids.cuda()``, ``batch.values().long()`` of a batch
+        on the GPU), not a model nor an object a library built on the device (``init_detector(cfg, ckpt,
+        device="cuda:0")``: handed to a function that may return host results)."""
         if not self._inferred or self.placement(a) != "cuda":
             return False
         d = dotted(a)
         if d is not None and (d in self._gpu_callables or (isinstance(a, ast.Attribute) and a.attr == "module")):
             return False  # a model put on the GPU (`save_checkpoint(cfg, model)`), not data
-        if isinstance(a, ast.Name):
-            values = self.assigns.get(a.id, [])
-            return not (values and all(_built_on_device(self, v) for v in values))
-        return not _built_on_device(self, a)
+        if not isinstance(a, (ast.Call, ast.Subscript)):
+            return False  # a bare name's placement may come from another scope's name (`acc1` of a helper): left to
+        return not _built_on_device(self, a)  # is_tensorish
 
     def own_method(self, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
         """The method ``self.name(...)`` / ``cls.name(...)`` calls: a method of the class the call sits in (or of a
