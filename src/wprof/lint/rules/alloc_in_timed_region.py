@@ -1,8 +1,16 @@
 '''WP104 alloc-in-timed-region: tensors are allocated inside the timed region.
 
 ## What it does
-Checks for tensor factories (`torch.randn`, `torch.zeros`, `torch.empty`, `torch.tensor`, `*_like`,
-`cupy.random.*`...) called between the start and end of a timed region, including inside a timed loop.
+On by default: inputs prepared afresh in every sample of a benchmark harness, that is a random draw
+(`torch.randn`, `torch.rand_like`, `cupy.random.*`...) or a `.clone()` of a tensor made outside, inside the callable
+handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that calls its callable parameter between two
+clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
+name), where the fresh value feeds the work being measured.
+
+Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
+`torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
+or in a harness's callable (an output allocated per call is usually cheap; in a training step or an end-to-end
+inference the allocation is often part of the workload).
 
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
@@ -27,18 +35,29 @@ for _ in range(100):
 end.record()
 ```
 
+Or, with a harness:
+```python
+do = torch.randn_like(q)
+ms = triton.testing.do_bench(lambda: attn_bwd(q, k, v, do))
+```
+
 ## Fix safety
 No automatic fix. If the allocation is part of the workload you mean to time, suppress with `# noqa: WP104`.
 '''
 
 from __future__ import annotations
 
+import ast
+
 from .._context import TORCH_FACTORIES, Context
+from .._samples import harness_bodies, receiver_name
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
 FIX = "none"
-GROUP = "extra"  # opt-in: not decision-relevant on its own
+GROUP = "default"  # the harness-input part (docs/lint.md); every other allocation stays opt-in (`report(opt_in=)`)
+
+_RANDOM = frozenset({"randn", "rand", "randint", "randperm", "normal", "randn_like", "rand_like", "randint_like"})
 
 
 def is_factory(q: str | None) -> bool:
@@ -51,11 +70,78 @@ def is_factory(q: str | None) -> bool:
 
 
 def check(ctx: Context) -> None:
-    seen: set[int] = set()
+    seen: set[int] = set()  # calls of the file already read (a sample body, a region)
+    for body in harness_bodies(ctx):
+        bound = body.bound()
+        calls = body.calls()
+        fresh: list[tuple[ast.Call, str]] = []
+        for c in calls:
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            what = _fresh_input(ctx, c, bound)
+            if what and _feeds_work(ctx, c, calls):
+                fresh.append((c, what))
+            elif is_factory(ctx.call_name(c)):
+                ctx.report(c, f"`{ctx.text(c.func)}` allocates in every sample `{body.label}` times",
+                           "Allocate inputs and outputs outside the callable", opt_in=True)
+        if fresh:  # one finding per sample body, at its first fresh input
+            c, what = fresh[0]
+            more = f" (and {len(fresh) - 1} more input{'s' if len(fresh) > 2 else ''})" if len(fresh) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
+                       f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
+    copies = {(c.lineno, c.col_offset) for b in harness_bodies(ctx) for c in b.calls()}  # a `timeit` region's
+    # timed code is a copy of the harness's callable, already read above
     for r in ctx.regions:
         for c in r.calls():
-            q = ctx.call_name(c)
-            if id(c) not in seen and is_factory(q):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)):
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
-                           "Allocate inputs and outputs before the timed region")
+                           "Allocate inputs and outputs before the timed region", opt_in=True)
+
+
+def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
+    """What a call that makes a new input costs: a random draw, or a copy of a tensor made outside the callable."""
+    q = ctx.call_name(c) or ""
+    head, _, last = q.rpartition(".")
+    if (head in ("torch", "torch.cuda") and last in _RANDOM) or head == "cupy.random":
+        return "random draw (an RNG kernel and an allocation)"
+    if ctx.method(c) == "clone" and not c.args:
+        name = receiver_name(c)
+        if name is not None and name not in bound:
+            return "copy (an allocation and a memory pass)"
+    if q == "torch.clone" and c.args and isinstance(c.args[0], ast.Name) and c.args[0].id not in bound:
+        return "copy (an allocation and a memory pass)"
+    return None
+
+
+_PASS_THROUGH = frozenset({"clone", "detach", "requires_grad_", "contiguous", "reshape", "view", "to", "cuda",
+                           "float", "half", "bfloat16", "flatten", "transpose", "permute", "t", "squeeze",
+                           "unsqueeze", "expand"})
+
+
+def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
+    """The fresh value is an input of other work in the same sample: an argument of another call, the receiver of
+    a method that works on it (`x.clone().add_(1)`; reshapes and casts are looked through), or a name bound to it
+    and read by a later call of the sample."""
+    node: ast.AST = c
+    while True:
+        parent = getattr(node, "_wp_parent", None)
+        if isinstance(parent, ast.Attribute):
+            outer = getattr(parent, "_wp_parent", None)
+            if not (isinstance(outer, ast.Call) and outer.func is parent):
+                return False  # `x.clone().shape`: an attribute read
+            if ctx.method(outer) not in _PASS_THROUGH:
+                return True
+            node = outer
+            continue
+        if isinstance(parent, ast.Call):
+            return node is not parent.func
+        if isinstance(parent, (ast.keyword, ast.Starred, ast.BinOp, ast.UnaryOp)):
+            return True  # an argument, or an operand of arithmetic (`x + torch.randn(...)`)
+        break
+    if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)):
+        return False
+    target = parent.targets[0].id
+    return any(other.lineno > parent.lineno and any(isinstance(n, ast.Name) and n.id == target
+                                                    for n in ast.walk(other)) for other in calls)
