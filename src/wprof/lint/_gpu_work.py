@@ -78,6 +78,9 @@ class WorkModel:
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
+        own = self.own_method(call)
+        if own is not None:  # self._step(x): a method of the enclosing class, GPU work when its body is
+            return self.method_does_gpu_work(own)
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
@@ -104,9 +107,45 @@ class WorkModel:
         if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
                 self._moves_to_gpu(self.functions[q]):
             return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
-        return any(self.is_tensorish(a) for a in call.args) and (
+        # an object or function handed a tensor (or a tensor shown on the GPU: `emb(ids.cuda(), offsets.cuda())` of a
+        # library module whose construction the file does not show)
+        return any(self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _gpu_tensor_arg(self, a: ast.AST) -> bool:
+        """An argument expression shown to be data on the GPU (``ids.cuda()``, ``batch.values().long()`` of a batch
+        on the GPU), not a model nor an object a library built on the device (``init_detector(cfg, ckpt,
+        device="cuda:0")``: handed to a function that may return host results)."""
+        if not self._inferred or self.placement(a) != "cuda":
+            return False
+        d = dotted(a)
+        if d is not None and (d in self._gpu_callables or (isinstance(a, ast.Attribute) and a.attr == "module")):
+            return False  # a model put on the GPU (`save_checkpoint(cfg, model)`), not data
+        if not isinstance(a, (ast.Call, ast.Subscript)):
+            return False  # a bare name's placement may come from another scope's name (`acc1` of a helper): left to
+        return not _built_on_device(self, a)  # is_tensorish
+
+    def own_method(self, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The method ``self.name(...)`` / ``cls.name(...)`` calls: a method of the class the call sits in (or of a
+        base class of this file), found by name in that class, not in another class of the file."""
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls")):
+            return None
+        return class_method(self, enclosing_class(call), f.attr)
+
+    def method_does_gpu_work(self, fn: ast.AST) -> bool:
+        """A method (or nested function) whose body does GPU work: a call, ``a @ b`` or arithmetic on GPU arrays,
+        methods of the same class followed (a cycle reads False)."""
+        memo = self.__dict__.setdefault("_wp_method_work", {})
+        key = id(fn)
+        if key not in memo:
+            memo[key] = False
+            memo[key] = any(
+                ((isinstance(n, ast.Call) and self.is_gpu_work(n, fn_scope=True) and not self.on_cpu(n)) or
+                 self.is_matmul_on_gpu(n) or self.is_array_op_on_gpu(n)) and not in_lambda(n)
+                for n in self.nodes_in(fn))
+        return memo[key]
 
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
@@ -207,6 +246,42 @@ class WorkModel:
     def is_matmul_on_gpu(self, n: ast.AST) -> bool:
         """``a @ b`` whose operands are not both known to live on the CPU."""
         return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
+
+
+def _built_on_device(ctx, v: ast.AST) -> bool:
+    """``Detector(cfg, device="cuda")``: an object (not a torch tensor factory) given its device by keyword."""
+    return isinstance(v, ast.Call) and not (ctx.call_name(v) or "").startswith("torch.") and \
+        any(k.arg == "device" for k in v.keywords)
+
+
+def enclosing_class(node: ast.AST) -> ast.ClassDef | None:
+    """The class whose method (or a function nested in one) holds ``node``."""
+    stmt = getattr(node, "_wp_stmt", node)
+    scope = getattr(stmt, "_wp_scope", None)
+    fn = getattr(scope, "node", None)
+    while isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        parent = getattr(fn, "_wp_parent", None)
+        if isinstance(parent, ast.ClassDef):
+            return parent
+        scope = getattr(fn, "_wp_scope", None)
+        fn = getattr(scope, "node", None)
+    return None
+
+
+def class_method(ctx, cls: ast.ClassDef | None, name: str, depth: int = 0):
+    """The method ``name`` of class ``cls``, or of one of its base classes defined in the same file."""
+    if cls is None or depth > 4:
+        return None
+    for st in cls.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+            return st
+    for b in cls.bases:
+        base = ctx.classes.get(b.id) if isinstance(b, ast.Name) else None
+        if base is not None and base is not cls:
+            found = class_method(ctx, base, name, depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)

@@ -6,6 +6,7 @@ Work on tensors known to be on the CPU is host work: ``%time`` of a pure-Python 
 from __future__ import annotations
 
 import ast
+import re
 
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
@@ -18,6 +19,8 @@ def _either(vals: list[str | None]) -> str | None:
     return vals[0] if vals and all(v == vals[0] for v in vals) else None
 
 
+# a device asked of a runtime that only runs on the GPU (Triton's driver, torch.cuda's current device)
+_GPU_RUNTIME_DEVICE = re.compile(r"^(triton\.runtime\.[\w.]*device|torch\.cuda\.current_device)$")
 _OTHER_BACKENDS = ("mps", "xpu", "npu", "hpu", "xla", "meta")
 
 
@@ -102,6 +105,8 @@ class PlacementModel:
             return _either([self._device_value(v, depth + 1) for v in expr.values])
         if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
             return self._device_value(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Call) and _GPU_RUNTIME_DEVICE.match(self.call_name(expr) or ""):
+            return "cuda"  # triton.runtime.driver.active.get_active_torch_device(): the device of a GPU-only runtime
         if isinstance(expr, ast.Attribute) and expr.attr == "device":
             place = self.placement(expr.value)
             if place is not None:

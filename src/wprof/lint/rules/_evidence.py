@@ -115,7 +115,12 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
     if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
         memo = ctx.__dict__.setdefault("_wp_cpu_fn", {})  # once per function name (its call sites are by name)
         if parent.name not in memo:
-            sites = [c for c in call_sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+            sites: list[ast.AST] = [c for c in call_sites(ctx, parent.name)
+                                    if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+            # and the references that are not calls: `bench = bench_cpu` under `if device == "cpu":` (a CPU twin
+            # chosen by the device)
+            sites += [ld for key in (parent.name, f"self.{parent.name}") for ld in ctx.loads(key)
+                      if not (isinstance(getattr(ld, "_wp_parent", None), ast.Call) and ld._wp_parent.func is ld)]
             memo[parent.name] = bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1)  # type: ignore[attr-defined]
                                                     for c in sites)
         return memo[parent.name]
