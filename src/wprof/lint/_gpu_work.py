@@ -10,6 +10,7 @@ from ._names import (
     EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
+from ._call_sites import instance_method
 from ._walk import in_lambda
 
 
@@ -76,9 +77,9 @@ class WorkModel:
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
-        own = self.own_method(call)
-        if own is not None:  # self._step(x): a method of the enclosing class, GPU work when its body is
-            return self.method_does_gpu_work(own)
+        own = self.own_method(call) or instance_method(self, call)
+        if own is not None and self.method_does_gpu_work(own):
+            return True  # self._step(x), sim.step(): a method of a class of the file whose body does GPU work
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
@@ -206,7 +207,7 @@ class WorkModel:
                 return False  # len(out) - len(ids), time.time() - start, loss.item() * n: host numbers
         sides = [self.placement(x) for x in (n.left, n.right)]
         return "cpu" not in sides and any(
-            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp))
             for p, x in zip(sides, (n.left, n.right)))
 
     def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:
