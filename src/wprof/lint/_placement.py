@@ -361,8 +361,10 @@ class PlacementModel:
 
         fn = getattr(scope, "node", None)
         values = param_values(self, fn, name) if fn is not None else None
-        if not values:
-            return None
+        if not values or not all(self.is_tensorish(v) or (isinstance(v, ast.Call) and self.method(v) in
+                                                          ("cuda", "to", "contiguous", "float", "half"))
+                                 for v in values):
+            return None  # data only: a device or an object handed along (`device_name(args.device)`) is not read
         places = [self.placement(v) for v in values]
         if None in places:
             return None
