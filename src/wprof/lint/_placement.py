@@ -377,6 +377,10 @@ class PlacementModel:
             return cache[d]
         cache[d] = None  # a cycle through this name resolves to unknown
         values = self.assigns.get(d, [])
+        # an update from the name itself (`self.state = self.state * 0.5`) lives where the name lives: not read
+        # (reading it would enter the cycle and leave its operands' placement cached as unknown)
+        values = [v for v in values if not any(type(n) in (ast.Name, ast.Attribute) and dotted(n) == d
+                                               for n in ast.walk(v))]
         if not values:
             return None
         places = [self.placement(v) for v in values]

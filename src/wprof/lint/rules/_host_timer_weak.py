@@ -325,3 +325,30 @@ def _count(ctx: Context, e: ast.AST | None, bound: dict, call: ast.Call, depth: 
     if len(vals) == 1:
         return _count(ctx, vals[0], {}, call, depth + 1)
     return None
+
+
+def coarse_reading(ctx, r) -> bool:
+    """The interval is only shown rounded to whole seconds (``print(f"time {int(t1 - t0 + 0.5)}s")``,
+    ``round(t1 - t0)``, ``{t1 - t0:.0f}``): a progress log whose resolution is far above what an unsynchronized
+    tail of queued launches adds (lit-llama's per-layer quantization time, prior set 4); weak."""
+    st = r.interval
+    if st is None:
+        return False
+    subs = [n for n in ast.walk(st) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub)]
+    return bool(subs) and all(_rounded_to_seconds(s) for s in subs)
+
+
+def _rounded_to_seconds(node: ast.AST) -> bool:
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and (
+                parent.func.id == "int" or (parent.func.id == "round" and len(parent.args) == 1 and
+                                            not parent.keywords)):
+            return True
+        if isinstance(parent, ast.FormattedValue) and isinstance(parent.format_spec, ast.JoinedStr) and \
+                "".join(v.value for v in parent.format_spec.values if isinstance(v, ast.Constant)).endswith(".0f"):
+            return True
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
+            return False  # (t1 - t0) * 1000: milliseconds, whatever is rounded after
+        parent = getattr(parent, "_wp_parent", None)
+    return False
