@@ -327,28 +327,38 @@ def _count(ctx: Context, e: ast.AST | None, bound: dict, call: ast.Call, depth: 
     return None
 
 
-def coarse_reading(ctx, r) -> bool:
-    """The interval is only shown rounded to whole seconds (``print(f"time {int(t1 - t0 + 0.5)}s")``,
-    ``round(t1 - t0)``, ``{t1 - t0:.0f}``): a progress log whose resolution is far above what an unsynchronized
-    tail of queued launches adds (lit-llama's per-layer quantization time, prior set 4); weak."""
-    st = r.interval
-    if st is None:
+
+def ends_in_unseen_object(ctx, r) -> bool:
+    """After the region's last GPU work, a method runs on an object built in the region by a class whose code the
+    linter cannot read (imported from a package that is neither a known library nor one of the project's modules
+    it reads): ``gptq = GPTQQuantizer(module); ...; q, err = gptq.quantize()`` after the forward passes that fed
+    it. Such a call may read the results on the host (a quantizer's ``.item()``); weak (prior set 4, lit-llama)."""
+    from .._context import dotted
+    from .._walk import stmt_nodes
+
+    stmts = r.stmts()
+    last = None
+    for s in stmts:
+        if ctx.gpu_work_in(stmt_nodes(s)):
+            last = s
+    if last is None:
         return False
-    subs = [n for n in ast.walk(st) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub)]
-    return bool(subs) and all(_rounded_to_seconds(s) for s in subs)
+    built: set[str] = set()
+    for s in stmts:
+        if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and _unseen_class(ctx, s.value):
+            built |= {t.id for t in s.targets if isinstance(t, ast.Name)}
+    if not built:
+        return False
+    return any(s._wp_idx > last._wp_end and any(  # type: ignore[attr-defined]
+        isinstance(c.func, ast.Attribute) and dotted(c.func.value) in built for c in stmt_calls(s))
+        for s in stmts)
 
 
-def _rounded_to_seconds(node: ast.AST) -> bool:
-    parent = getattr(node, "_wp_parent", None)
-    while parent is not None and not isinstance(parent, ast.stmt):
-        if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and (
-                parent.func.id == "int" or (parent.func.id == "round" and len(parent.args) == 1 and
-                                            not parent.keywords)):
-            return True
-        if isinstance(parent, ast.FormattedValue) and isinstance(parent.format_spec, ast.JoinedStr) and \
-                "".join(v.value for v in parent.format_spec.values if isinstance(v, ast.Constant)).endswith(".0f"):
-            return True
-        if isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.Mult):
-            return False  # (t1 - t0) * 1000: milliseconds, whatever is rounded after
-        parent = getattr(parent, "_wp_parent", None)
-    return False
+def _unseen_class(ctx, call: ast.Call) -> bool:
+    f = call.func
+    if not (isinstance(f, ast.Name) and f.id[:1].isupper()):
+        return False
+    q = ctx.imports.get(f.id) or ctx.relative_imports.get(f.id)
+    if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
+        return False
+    return ctx.imported_def(f) is None
