@@ -49,6 +49,8 @@ class WorkModel:
         return cached
 
     def _is_gpu_work(self, call: ast.Call, fn_scope: bool) -> bool:
+        if _compiles(call) or _in_compile_args(call):
+            return False  # cute.compile(kernel, *args), cute.compile[opts](...): builds on the host, launches nothing
         if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
             return True
         work = self._is_gpu_work_by_kind(call, fn_scope)
@@ -311,3 +313,21 @@ _QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(
 def _arg_values(call: ast.Call) -> list[ast.AST]:
     """The values a call is handed, positional and by keyword (not ``*args``/``**kwargs`` themselves)."""
     return [*call.args, *(k.value for k in call.keywords if k.arg is not None)]
+
+
+def _compiles(call: ast.Call) -> bool:
+    """An eager compile (``cute.compile(fn, *args)``, ``cute.compile[option](...)``, ``mod.compile()``, Python's
+    ``compile(...)``): host work that returns the compiled object, even when handed GPU tensors to specialize on."""
+    f = call.func.value if isinstance(call.func, ast.Subscript) else call.func
+    return (isinstance(f, ast.Attribute) and f.attr == "compile") or (isinstance(f, ast.Name) and f.id == "compile")
+
+
+def _in_compile_args(call: ast.Call) -> bool:
+    """``call`` builds an argument of an eager compile (``cute.compile(k, [from_dlpack(t) for t in ts], Int32(n))``):
+    the compile's own preparation, run on the host."""
+    n = getattr(call, "_wp_parent", None)
+    while isinstance(n, (ast.expr, ast.comprehension, ast.keyword)):
+        if isinstance(n, ast.Call) and _compiles(n):
+            return True
+        n = getattr(n, "_wp_parent", None)
+    return False

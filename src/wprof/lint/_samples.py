@@ -82,31 +82,44 @@ def harness_bodies(ctx) -> list[SampleBody]:
 
 
 def _harness(ctx, call: ast.Call, helpers: dict[str, int]) -> tuple[ast.AST, str] | None:
-    """(the callable argument, a label) when ``call`` runs its callable once per sample."""
+    """(the callable argument, a label) when ``call`` runs its callable once per sample: a harness of a library,
+    a timing helper of the file, or one of a project module the file imports (``cxgc.prof("gcn", fn)``)."""
     q = ctx.call_name(call) or ""
     last = q.rpartition(".")[2] or (call.func.attr if isinstance(call.func, ast.Attribute) else "")
     if q in _HARNESS_CALLS or last in SYNCING_LAST_NAMES:
         arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in _CALLABLE_KEYWORDS),
                                                    None)
         return (arg, last or q) if arg is not None else None
+    fn, pos = None, None
     if isinstance(call.func, ast.Name) and call.func.id in helpers:
-        pos = helpers[call.func.id]
-        fn = ctx.functions[call.func.id]
-        name = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)][pos]
-        arg = call.args[pos] if len(call.args) > pos else next((k.value for k in call.keywords if k.arg == name),
-                                                                 None)
-        return (arg, call.func.id) if arg is not None else None
-    return None
+        fn, pos = ctx.functions[call.func.id], helpers[call.func.id]
+    elif isinstance(call.func, (ast.Name, ast.Attribute)) and ctx.import_view is not None and any(
+            isinstance(a, ast.Lambda) or (isinstance(a, ast.Name) and a.id in ctx.functions)
+            for a in (*call.args, *(k.value for k in call.keywords))):  # a callable handed in: worth a lookup
+        d = ctx.imported_function(call)
+        if d is not None:
+            pos = _timing_helpers(d.ctx).get(d.node.name)
+            fn = d.node if pos is not None else None
+    if fn is None or pos is None:
+        return None
+    name = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)][pos]
+    arg = call.args[pos] if len(call.args) > pos else next((k.value for k in call.keywords if k.arg == name), None)
+    return (arg, fn.name) if arg is not None else None
 
 
 def _timing_helpers(ctx) -> dict[str, int]:
-    """Functions of the file that call one of their parameters inside a timed region of their own body (the
-    position of that parameter): ``def bench(fn, n): ... t0 = perf_counter(); for _ in range(n): fn() ...``."""
+    """Functions of the file that run one of their parameters once per sample (the position of that parameter):
+    they call it inside a timed region of their own body (``def bench(fn, n): t0 = perf_counter(); for _ in
+    range(n): fn() ...``), or hand it to a harness or to another such function (``def prof(name, fn): return
+    do_bench(fn)``). Cached per file."""
+    cached = ctx.__dict__.get("_wp_timing_helpers")
+    if cached is not None:
+        return cached
     out: dict[str, int] = {}
-    for name, fn in ctx.functions.items():
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    ctx._wp_timing_helpers = out  # recursion through imports
+    fns = [(name, fn, [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]) for name, fn in ctx.functions.items()
+           if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    for name, fn, params in fns:
         if not params:
             continue
         scope = getattr(fn, "_wp_own_scope", None)
@@ -119,6 +132,18 @@ def _timing_helpers(ctx) -> dict[str, int]:
                     break
             if name in out:
                 break
+    changed = True
+    while changed:  # handing the parameter on: to a harness, or to a helper already found (a fixed point)
+        changed = False
+        for name, fn, params in fns:
+            if name in out or not params:
+                continue
+            for c in ctx.calls_in_function(fn):
+                found = _harness(ctx, c, out) if c is not None else None
+                if found is not None and isinstance(found[0], ast.Name) and found[0].id in params:
+                    out[name] = params.index(found[0].id)
+                    changed = True
+                    break
     return out
 
 

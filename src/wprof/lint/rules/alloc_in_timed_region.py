@@ -94,6 +94,14 @@ def check(ctx: Context) -> None:
     # timed code is a copy of the harness's callable, already read above
     for r in ctx.regions:
         for c in r.calls():
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _host_array_launch(ctx, c):
+                seen.add(id(c))
+                arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, c))
+                ctx.report(c, f"`{ctx.text(c.func)}` is launched on host arrays ({arrays}) inside the timed region: "
+                           "each launch allocates device copies and copies them in and back, and the transfers are "
+                           "timed with the kernel", "Copy the arrays to the device once before the timed region "
+                           "(`cuda.to_device`) and back after it", opt_in=True)  # on the development sets 1
+                # true, 1 borderline, 3 false: readers count the transfers as part of an end-to-end figure
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)):
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
@@ -145,3 +153,24 @@ def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
     target = parent.targets[0].id
     return any(other.lineno > parent.lineno and any(isinstance(n, ast.Name) and n.id == target
                                                     for n in ast.walk(other)) for other in calls)
+
+
+_PYCUDA_TRANSFERS = frozenset({"pycuda.driver.In", "pycuda.driver.Out", "pycuda.driver.InOut"})
+
+
+def _host_array_launch(ctx: Context, c: ast.Call) -> bool:
+    """A kernel launch that moves host arrays itself: a Numba ``@cuda.jit`` kernel of the file launched on NumPy
+    arrays (copied to the device and back around the launch), or a PyCUDA launch with ``drv.In(a)``/``drv.Out(a)``
+    arguments."""
+    return ctx._numba_host_launch(c) or any(  # type: ignore[attr-defined]
+        isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args)
+
+
+def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
+    out = []
+    for a in c.args:
+        if isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS and a.args:
+            out.append(ctx.text(a))
+        elif isinstance(a, ast.Name) and ctx._numpy_only(a.id):  # type: ignore[attr-defined]
+            out.append(a.id)
+    return out[:3] + (["..."] if len(out) > 3 else [])

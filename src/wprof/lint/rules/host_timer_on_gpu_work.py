@@ -103,8 +103,9 @@ def check(ctx: Context) -> None:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
                 _times_first_call(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
-        if cpu_only(ctx, r.scope.stmts[r.lo]):
-            continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it)
+        if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
+            continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
+            # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
         if _waits_on_branch(ctx, r):
             continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
