@@ -168,8 +168,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             return "mean"
         if last == "sum":
             up = getattr(parent, "_wp_parent", None)
-            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
-                    not _unit_divisor(up.right):
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and ((up.left is parent and not _unit_divisor(
+                    up.right)) or (up.right is parent and isinstance(up.left, (ast.Name, ast.Call)))):  # n / sum: rate
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"
