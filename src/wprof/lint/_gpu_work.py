@@ -52,7 +52,11 @@ class WorkModel:
         if _compiles(call) or _in_compile_args(call):
             return False  # cute.compile(kernel, *args), cute.compile[opts](...): builds on the host, launches nothing
         if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
-            return True
+            if not self._container_item(call.func):
+                return True
+            # layers[i](x): a callable kept in a list the file builds, not a launch: work when handed tensors
+            # that are not all on the CPU
+            return any(self.is_tensorish(a) for a in call.args) and not (self._inferred and self.on_cpu(call))
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -157,6 +161,14 @@ class WorkModel:
             memo[id(fn)] = any(self._direct_sync(c, True) or (
                 self._callee_name(c) in syncing and self.own_method(c) is None) for c in self.calls_in_function(fn))
         return memo[id(fn)]
+
+    def _container_item(self, sub: ast.Subscript) -> bool:
+        """``sub`` indexes a name the file binds only to list, tuple or dict displays (``projs = []``,
+        ``heads = [nn.Linear(d, d) for _ in range(h)]``): an element of a container, not a kernel given its grid."""
+        d = dotted(sub.value)
+        values = self.assigns.get(d, []) if d is not None else []
+        return bool(values) and all(isinstance(v, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp))
+                                    for v in values)
 
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an

@@ -255,7 +255,8 @@ class PlacementModel:
                 dev = self._device_value(a)
                 if dev is not None:
                     return dev
-                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch."):
+                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch.") and \
+                        not self._names_dtype(a):
                     return None  # .to(device): a device this file does not name
             return self.placement(expr.func.value)  # type: ignore[attr-defined]  # .to(torch.float16)
         for k in expr.keywords:
@@ -428,10 +429,18 @@ class PlacementModel:
             self._wp_np_chains = ids
         return ids
 
+    def _names_dtype(self, a: ast.AST) -> bool:
+        """``a`` is a name the file binds only to ``torch.<dtype>`` attributes (``proj_type = torch.float16``):
+        ``x.to(proj_type)`` casts, and ``x`` stays where it is."""
+        values = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+        return bool(values) and all(isinstance(v, ast.Attribute) and (self.qualname(v) or "").startswith("torch.")
+                                    and v.attr[:1].islower() for v in values)
+
     def on_cpu(self, call: ast.Call) -> bool:
         """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
         GPU itself): host work, whatever the ops are."""
-        if isinstance(call.func, ast.Subscript) or any(k.arg in ("grid", "block") for k in call.keywords):
+        if (isinstance(call.func, ast.Subscript) and not self._container_item(call.func)) or \
+                any(k.arg in ("grid", "block") for k in call.keywords):
             return False  # a kernel launch (PyCUDA takes grid=/block=): its NumPy scalars are arguments, not data
         q = self.call_name(call) or ""
         if q in self._kernels:  # type: ignore[attr-defined]
