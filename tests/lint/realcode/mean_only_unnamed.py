@@ -61,3 +61,17 @@ def throughput(n=200):
 
 print("mean", np.mean(bench(lambda: net(x))))  # expect: WP105
 print("median", statistics.median(bench(lambda: net(x + 1))))
+
+
+def converted_inline(n=100):
+    ts = []
+    for _ in range(n):
+        ts.append(bench(lambda: net(x), n=1)[0])
+    print(torch.mean(torch.tensor(ts)).item())  # expect: WP105
+
+
+def converted_inline_spread(n=100):
+    ts = []
+    for _ in range(n):
+        ts.append(bench(lambda: net(x), n=1)[0])
+    print(torch.tensor(ts).mean().item(), torch.tensor(ts).std().item())

@@ -83,7 +83,8 @@ from ._common import _times_first_call, callee_key, called_before, data_driven, 
 from ._block_exit import waits_at_block_exit
 from ._evidence import cpu_only, returns_aot_executable
 from ._host_timer_weak import (
-    copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, unshown_callables, waits_every_iteration,
+    copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, unshown_callables,
+    waits_every_iteration,
     whole_run_helper,
 )
 from ._wrong_device import report_wrong_device
@@ -114,7 +115,7 @@ def check(ctx: Context) -> None:
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
-            ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r)
+            ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
