@@ -10,6 +10,7 @@ from ._names import (
     EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
+from ._call_sites import instance_method
 from ._walk import in_lambda
 
 
@@ -82,9 +83,10 @@ class WorkModel:
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
-        own = self.own_method(call)
-        if own is not None:  # self._step(x): a method of the enclosing class, GPU work when its body is
-            return self.method_does_gpu_work(own)
+        own = self.own_method(call) or instance_method(self, call)
+        if own is not None and self.method_does_gpu_work(own) and not self._method_waits(own):
+            return True  # self._step(x), sim.step(): a method of a class of the file whose body does GPU work (one
+            # that waits for the device itself, `gen.generate(...)` with `.item()` per token, is a wait instead)
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
@@ -142,7 +144,7 @@ class WorkModel:
         """A method (or nested function) whose body does GPU work: a call, ``a @ b`` or arithmetic on GPU arrays,
         methods of the same class followed (a cycle reads False)."""
         memo = self.__dict__.setdefault("_wp_method_work", {})
-        key = id(fn)
+        key = (id(fn), self._inferred)  # (what the names inferred so far show, while they are being inferred)
         if key not in memo:
             memo[key] = False
             memo[key] = any(
@@ -150,6 +152,15 @@ class WorkModel:
                  self.is_matmul_on_gpu(n) or self.is_array_op_on_gpu(n)) and not in_lambda(n)
                 for n in self.nodes_in(fn))
         return memo[key]
+
+    def _method_waits(self, fn: ast.AST) -> bool:
+        memo = self.__dict__.setdefault("_wp_method_waits", {})
+        if id(fn) not in memo:
+            memo[id(fn)] = False
+            syncing = self._syncing_functions(True)
+            memo[id(fn)] = any(self._direct_sync(c, True) or (
+                self._callee_name(c) in syncing and self.own_method(c) is None) for c in self.calls_in_function(fn))
+        return memo[id(fn)]
 
     def _container_item(self, sub: ast.Subscript) -> bool:
         """``sub`` indexes a name the file binds only to list, tuple or dict displays (``projs = []``,
@@ -220,7 +231,7 @@ class WorkModel:
                 return False  # len(out) - len(ids), time.time() - start, loss.item() * n: host numbers
         sides = [self.placement(x) for x in (n.left, n.right)]
         return "cpu" not in sides and any(
-            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp))
             for p, x in zip(sides, (n.left, n.right)))
 
     def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:

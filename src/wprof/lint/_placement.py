@@ -197,7 +197,11 @@ class PlacementModel:
         for a, d in pairs:
             if a.arg == name.id:
                 return self._device_value(d, depth + 1)
-        return None
+        from ._call_sites import param_values  # Runner(net, torch.device("cuda")): what the callers hand it
+
+        values = param_values(self, fn, name.id) if name.id in scope.params else None  # type: ignore[union-attr]
+        devices = [self._device_value(v, depth + 1) for v in values or ()]
+        return _either(devices) if devices and None not in devices else None
 
     def _join(self, places: list[str | None]) -> str | None:
         if "cuda" in places:
@@ -346,8 +350,26 @@ class PlacementModel:
                 values += [v for st, v in before[lo_b:] if st._wp_idx <= branch._wp_end]  # type: ignore
             if not values:
                 values = params
-        places = [self.placement(v) if v is not None else None for v in values]
+        places = [self.placement(v) if v is not None else
+                  (self._param_placement(scope, use.id) if use.id in getattr(scope, "params", ()) else None)
+                  for v in values]
         return "cuda" if "cuda" in places else ("cpu" if places and all(p == "cpu" for p in places) else None)
+
+    def _param_placement(self, scope: object, name: str) -> str | None:
+        """A parameter's placement from what the file's calls of its function hand it (``add_time(u, u)`` with
+        ``u`` on the GPU): the GPU when one of them is and none is unknown, the CPU when all are, else unknown."""
+        from ._call_sites import param_values
+
+        fn = getattr(scope, "node", None)
+        values = param_values(self, fn, name) if fn is not None else None
+        if not values or not all(self.is_tensorish(v) or (isinstance(v, ast.Call) and self.method(v) in
+                                                          ("cuda", "to", "contiguous", "float", "half"))
+                                 for v in values):
+            return None  # data only: a device or an object handed along (`device_name(args.device)`) is not read
+        places = [self.placement(v) for v in values]
+        if None in places:
+            return None
+        return "cuda" if "cuda" in places else "cpu"
 
     def _name_placement(self, d: str) -> str | None:
         """A name's placement over all its assignments, computed once per name (not once per use)."""
@@ -356,6 +378,10 @@ class PlacementModel:
             return cache[d]
         cache[d] = None  # a cycle through this name resolves to unknown
         values = self.assigns.get(d, [])
+        # an update from the name itself (`self.state = self.state * 0.5`) lives where the name lives: not read
+        # (reading it would enter the cycle and leave its operands' placement cached as unknown)
+        values = [v for v in values if not any(type(n) in (ast.Name, ast.Attribute) and dotted(n) == d
+                                               for n in ast.walk(v))]
         if not values:
             return None
         places = [self.placement(v) for v in values]
