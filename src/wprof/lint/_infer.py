@@ -114,8 +114,8 @@ class NameModel:
                             callables.add(name)
                             continue
                         if _built_for_gpu(self, v, q):
-                            callables.add(name)  # Encoder(dim, device="cuda"): an object a library built on the GPU
-                            continue
+                            self._device_objects.add(name)  # Encoder(dim, device="cuda"): built on the GPU by a
+                            continue  # library (its calls on tensors are GPU work; `.transcribe(path)` need not be)
                     if isinstance(v, ast.Lambda) and isinstance(v.body, (ast.Call, ast.BinOp)) and \
                             self.gpu_work_in([v.body]):
                         callables.add(name)
