@@ -54,8 +54,9 @@ class SampleBody:
         if isinstance(self.fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             a = self.fn.args
             out.update(x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs))
-        for n in self.nodes():
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+        comp_targets = {id(t) for n in self.nodes() if isinstance(n, ast.comprehension) for t in ast.walk(n.target)}
+        for n in self.nodes():  # a comprehension's variable runs over an outside value: `[x.clone() for x in args]`
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in comp_targets:
                 out.add(n.id)
         return out
 
@@ -72,11 +73,19 @@ def harness_bodies(ctx) -> list[SampleBody]:
         if found is None:
             continue
         arg, label = found
-        fn = _callable(ctx, call, arg)
-        if fn is None:
-            continue
-        exprs = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
-        out.append(SampleBody(call, fn, label, exprs))
+        for fn in _callables(ctx, call, arg):
+            exprs = [fn.body] if isinstance(fn, ast.Lambda) else list(fn.body)  # type: ignore[attr-defined]
+            out.append(SampleBody(call, fn, label, exprs))
+    seen = {id(b.fn) for b in out}
+    for r in ctx.regions:  # `t0 = ...; fn(); ... - t0` with `fn = lambda: ...` or a local def: the region runs it
+        if r.outer is not None:
+            continue  # a `timeit` copy: its callable is read above
+        for c in r.calls():
+            if isinstance(c.func, ast.Name) and c.func.id not in r.scope.params:
+                for fn in _callables(ctx, c, c.func):
+                    if id(fn) not in seen and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                        seen.add(id(fn))
+                        out.append(SampleBody(c, fn, f"the timed calls of `{c.func.id}`", [fn.body]))
     ctx._wp_sample_bodies = out
     return out
 
@@ -147,25 +156,31 @@ def _timing_helpers(ctx) -> dict[str, int]:
     return out
 
 
-def _callable(ctx, call: ast.Call, arg: ast.AST) -> ast.AST | None:
-    """The lambda, or the function definition a name refers to where ``call`` runs (the latest ``def`` of that name
-    before the call in its scope or an enclosing one)."""
+def _callables(ctx, call: ast.Call, arg: ast.AST) -> list[ast.AST]:
+    """The lambda, or the function definitions and lambdas a name may refer to where ``call`` runs: every ``def``
+    or lambda binding of that name before the call in the nearest scope (of the call's, then the enclosing ones)
+    that binds it (``fn = lambda: op(*clones)`` under an ``if``, ``fn = lambda: op(*args)`` under its ``else``)."""
     if isinstance(arg, ast.Lambda):
-        return arg
+        return [arg]
     if not isinstance(arg, ast.Name):
-        return None
+        return []
     stmt = getattr(call, "_wp_stmt", None)
     while stmt is not None:
         scope = stmt._wp_scope  # type: ignore[attr-defined]
-        for s in reversed(scope.stmts[:stmt._wp_idx]):  # type: ignore[attr-defined]
+        found, bound = [], False
+        for s in scope.stmts[:stmt._wp_idx]:  # type: ignore[attr-defined]
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == arg.id:
-                return s
-            if isinstance(s, (ast.Assign, ast.AnnAssign)) and any(
+                found.append(s)
+            elif isinstance(s, (ast.Assign, ast.AnnAssign)) and any(
                     isinstance(t, ast.Name) and t.id == arg.id for t in _targets(s)):
-                return s.value if isinstance(s.value, ast.Lambda) else None
+                bound = True
+                if isinstance(s.value, ast.Lambda):
+                    found.append(s.value)
+        if found or bound:
+            return found
         stmt = _enclosing_stmt(scope.node)
     fn = ctx.functions.get(arg.id)  # a module-level function defined after the function that calls it
-    return fn if fn is not None and fn._wp_scope.node is ctx.tree else None  # type: ignore[attr-defined]
+    return [fn] if fn is not None and fn._wp_scope.node is ctx.tree else []  # type: ignore[attr-defined]
 
 
 def _targets(s: ast.stmt) -> list[ast.AST]:

@@ -59,3 +59,11 @@ def bench_wrapper(x):
 # silent: the copy is what is measured
 def bench_copy(x):
     return triton.testing.do_bench(lambda: x.clone())
+
+
+def latency(op, args, inplace, reps=100):
+    if inplace:  # every call clones its tensor arguments so the in-place op sees fresh data
+        fn = lambda: op(*[a.clone() if torch.is_tensor(a) else a for a in args])  # expect: WP104
+    else:
+        fn = lambda: op(*args)
+    return triton.testing.do_bench(fn, rep=reps)

@@ -5,7 +5,9 @@ On by default: inputs prepared afresh in every sample of a benchmark harness, th
 (`torch.randn`, `torch.rand_like`, `cupy.random.*`...) or a `.clone()` of a tensor made outside, inside the callable
 handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that calls its callable parameter between two
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
-name), where the fresh value feeds the work being measured.
+name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
+region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
+the forward's timing, for the backward timed next).
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -51,6 +53,7 @@ import ast
 
 from .._context import TORCH_FACTORIES, Context
 from .._samples import harness_bodies, receiver_name
+from .._walk import stmt_nodes
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
@@ -93,6 +96,12 @@ def check(ctx: Context) -> None:
     copies = {(c.lineno, c.col_offset) for b in harness_bodies(ctx) for c in b.calls()}  # a `timeit` region's
     # timed code is a copy of the harness's callable, already read above
     for r in ctx.regions:
+        for c, name in _unused_in_region(ctx, r):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
+                seen.add(id(c))
+                ctx.report(c, f"`{ctx.text(c.func)}` makes `{name}` inside the timed region, which does not use it: "
+                           "the allocation and its fill are timed with the work", f"Make `{name}` outside the timed "
+                           "region, where it is used")
         for c in r.calls():
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _host_array_launch(ctx, c):
                 seen.add(id(c))
@@ -147,6 +156,10 @@ def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
             return node is not parent.func
         if isinstance(parent, (ast.keyword, ast.Starred, ast.BinOp, ast.UnaryOp)):
             return True  # an argument, or an operand of arithmetic (`x + torch.randn(...)`)
+        if isinstance(parent, (ast.IfExp, ast.ListComp, ast.GeneratorExp, ast.Tuple, ast.List)) and \
+                node is not getattr(parent, "test", None):
+            node = parent  # `op(*[x.clone() if is_tensor(x) else x for x in args])`: look through the container
+            continue
         break
     if not (isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name)):
         return False
@@ -174,3 +187,39 @@ def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
         elif isinstance(a, ast.Name) and ctx._numpy_only(a.id):  # type: ignore[attr-defined]
             out.append(a.id)
     return out[:3] + (["..."] if len(out) > 3 else [])
+
+
+def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
+    """``dO = torch.randn_like(q)`` between the readings of a region that never reads ``dO`` before its end reading
+    (it is used by a later measurement, or not at all): work the measurement pays for and does not need."""
+    if r.outer is not None:
+        return []
+    stmts = r.stmts()
+    out = []
+    for i, st in enumerate(stmts):
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and
+                isinstance(st.value, ast.Call)):
+            continue
+        c, name = st.value, st.targets[0].id
+        q = ctx.call_name(c) or ""
+        head, _, last = q.rpartition(".")
+        if not ((head in ("torch", "torch.cuda") and last in _RANDOM) or head == "cupy.random" or is_factory(q) or
+                (ctx.method(c) == "clone" and not c.args)):
+            continue
+        later = stmts[i + 1:]
+        if any(isinstance(n, ast.Name) and n.id == name for s in later for n in ast.walk(s)):
+            continue
+        if st._wp_loops and r.loop is None and any(  # type: ignore[attr-defined]
+                isinstance(n, ast.Name) and n.id == name for s in stmts[:i] for n in ast.walk(s)):
+            continue  # read at the top of the next iteration of a loop inside the region
+        if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st):
+            continue  # never read (its purpose unknown), or the region measures this allocation itself
+        out.append((c, name))
+    return out
+
+
+def _read_after(ctx: Context, name: str, r) -> bool:
+    """``name`` is read after the region's end reading, in the same pass of the loop that holds the region (the
+    next measurement's input: `naive_O.backward(dO)`), not only by a later iteration."""
+    end = r.loop._wp_end if r.loop is not None else len(r.scope.stmts) - 1  # type: ignore[attr-defined]
+    return any(r.hi < ld._wp_stmt._wp_idx <= end for ld in ctx.scope_loads(name, r.scope))  # type: ignore[attr-defined]

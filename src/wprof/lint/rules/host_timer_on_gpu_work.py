@@ -80,6 +80,7 @@ from .._context import dotted as dotted_name
 import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
+from ._block_exit import waits_at_block_exit
 from ._evidence import cpu_only, returns_aot_executable
 from ._host_timer_weak import (
     copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, unshown_callables,
@@ -106,6 +107,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if waits_at_block_exit(ctx, r, work_items(ctx, r)):
+            continue  # `with torch.profiler.profile(): ...` closed before the end read: its exit synchronizes
         if _waits_on_branch(ctx, r):
             continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
