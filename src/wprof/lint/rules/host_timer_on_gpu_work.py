@@ -133,6 +133,11 @@ def _compiles(ctx: Context, r) -> bool:
     ahead-of-time compiled executable (JAX ``pmap(f).lower(...).compile()``): the compile is host work that returns
     when it is done."""
     work = work_items(ctx, r)
+    if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Subscript) and
+           any(ctx.placement(a) == "cuda" for a in c.args) for c in work):
+        return False  # kern[grid](d_img, ...) launched on device data: it returns before the kernel runs, whether or
+        # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
+        # on host arrays copies back and waits)
     keys = [callee_key(c) for c in work]
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
                                                   not _launch_wrapper(ctx, k)) or returns_aot_executable(ctx, k))
