@@ -21,7 +21,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def found(path: Path, weak: bool = False) -> set[tuple[int | None, int, str]]:
-    rules = [dataclasses.replace(r, weak=weak) for r in all_rules()]
+    rules = [dataclasses.replace(r, weak=weak, explicit=True) for r in all_rules()]  # every rule selected
     if path.suffix == ".ipynb":
         res = lint_notebook_text(path.read_text(), str(path), rules)
         assert not res.errors, res.errors

@@ -21,7 +21,7 @@ FILES = sorted(CORPUS.glob("*.py"))
 
 def _text(path: Path) -> str:
     rel = path.relative_to(ROOT).as_posix()
-    rules = [dataclasses.replace(r, weak=True) for r in all_rules()]  # as `--select ALL`: weak evidence included
+    rules = [dataclasses.replace(r, weak=True, explicit=True) for r in all_rules()]  # as `--select ALL`: weak evidence included
     diags, err = check_source(path.read_text(), rel, rules)
     return format_text(diags, [err] if err else [])
 

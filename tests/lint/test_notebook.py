@@ -49,7 +49,7 @@ def notebook(*cells: str, as_string: bool = False) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-ALL = [dataclasses.replace(r, weak=True) for r in all_rules()]  # as `--select ALL`: weak evidence included
+ALL = [dataclasses.replace(r, weak=True, explicit=True) for r in all_rules()]  # as `--select ALL`: weak evidence included
 
 
 def lint(text: str, **kw):

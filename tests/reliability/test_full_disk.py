@@ -125,3 +125,16 @@ def test_a_gauge_on_a_full_disk_writes_both_files_to_the_fallback(disks, caplog)
     warned = [r.getMessage() for r in caplog.records if "could not write the results" in r.getMessage()]
     assert len(warned) == 2 and all("the result was written to" in w for w in warned)
     assert disks.files(disks.full_dirs[0]) == []
+
+
+def test_compare_writes_its_page_when_its_json_moved(disks, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (a, b):
+        assert _bench(tmp_path, capsys, path)[0] == 0
+    page = tmp_path / "cmp.html"
+    code = main(["compare", str(a), str(b), "--json", str(disks.full_dirs[0] / "cmp.json"), "--html", str(page)])
+    out, err = capsys.readouterr()
+    assert code == 7 and "the result was written to" in err
+    assert page.is_file() and f"saved {page}" in out
+    assert len(disks.files(disks.room)) == 1 and disks.files(disks.full_dirs[0]) == []

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ._outputs import save_outputs
+
 NAME = "bench"
 HELP = "time one kernel, op or forward pass (CUDA events; host clock without CUDA)"
 ORDER = 30
@@ -136,27 +138,8 @@ def run(args: argparse.Namespace) -> int:
 
         result = add_throughput(result, fn, call_args, decl, fixed, count_flops=args.count_flops, where=name)
     render(result)
-    _save(result, args)
+    save_outputs(result, args)
     return 0
-
-
-def _save(result: object, args: argparse.Namespace) -> None:
-    """--json, then --html; a JSON that could not be written (its error names a fallback file when the disk was
-    full) does not cost the page: the page is written, then the JSON's error is raised."""
-    from ..errors import WprofError
-
-    failed = None
-    if args.json is not None:
-        try:
-            print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
-        except WprofError as exc:
-            failed = exc
-    if args.html is not None:
-        from ..report.html import write_html
-
-        print(f"saved {write_html(result, args.html)}")
-    if failed is not None:
-        raise failed
 
 
 def _sweep(args: argparse.Namespace, fixed: dict, axes: dict) -> int:
@@ -178,5 +161,5 @@ def _sweep(args: argparse.Namespace, fixed: dict, axes: dict) -> int:
     result = run_sweep(args.target, axes, fixed=fixed, name=args.name, count_flops=args.count_flops,
                        on_point=progress, **_bench_kwargs(args))
     render(result)
-    _save(result, args)
+    save_outputs(result, args)
     return 130 if result.status == "interrupted" else 0

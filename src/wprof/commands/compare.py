@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ._outputs import save_outputs
+
 NAME = "compare"
 HELP = "compare two bench results: ratio of medians, confidence interval, verdict"
 ORDER = 50
@@ -71,20 +73,11 @@ def run(args: argparse.Namespace) -> int:
         results.append(r)
     cmp = compare_results(results[0], results[1])
     render(cmp)
-    _save(cmp, args)
+    save_outputs(cmp, args)
     if args.fail_if_slower is not None and cmp.fails(args.fail_if_slower):
         print(f"FAIL: B is {cmp.change_pct:+.2f}% vs A (significant; limit {args.fail_if_slower:g}%)")
         return 1
     return 0
-
-
-def _save(result: object, args: argparse.Namespace) -> None:
-    if args.json is not None:
-        print(f"saved {result.save(args.json)}")  # type: ignore[attr-defined]
-    if args.html is not None:
-        from ..report.html import write_html
-
-        print(f"saved {write_html(result, args.html)}")
 
 
 def _compare_sweeps(args: argparse.Namespace, loaded: list) -> int:
@@ -99,7 +92,7 @@ def _compare_sweeps(args: argparse.Namespace, loaded: list) -> int:
                                   "(or two bench results).")
     cmp = compare_sweeps(loaded[0], loaded[1])
     render(cmp)
-    _save(cmp, args)
+    save_outputs(cmp, args)
     if args.fail_if_slower is not None:
         bad = cmp.fails(args.fail_if_slower)
         if bad:

@@ -57,12 +57,14 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self.diagnostics: list[Diagnostic] = []
         self._rule: tuple[str, str] = ("", "")
         self._weak_ok = False  # the running rule also reports weak-evidence findings (group `extra` selected)
+        self._opt_in_ok = False  # the running rule was selected by name: its opt-in findings are reported too
         self._walk_scope(tree, frozenset())
         self.uses_gpu = self._detect_gpu()
         self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
         self._tensorish: set[str] = set()
         self._gpu_callables: set[str] = set()
         self._compiled: set[str] = set()
+        self._device_objects: set[str] = set()  # names bound to an object a library built with a GPU `device=`
         self._kernels: set[str] = set()  # names bound to a kernel of a GPU library (PyCUDA, CuPy): launches
         self._inferred = False
         self._infer_names()
@@ -110,13 +112,17 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         return b"\n".join(chunk).decode("utf-8", "replace")
 
     def report(self, node: ast.AST, message: str, fix_title: str, fix: Fix | None = None, *,
-               weak: bool = False) -> None:
+               weak: bool = False, why_extra: str = "weak evidence", opt_in: bool = False) -> None:
         """A finding; ``weak=True``: the evidence is weak (the mistake is possible, not shown), so it is reported
-        only when the group ``extra`` is selected, with the message saying so."""
+        only when the group ``extra`` is selected, with the message saying so (``why_extra`` names another reason
+        a finding is not decision-relevant enough for the default rules). ``opt_in=True``: the part of a default
+        rule that stays opt-in (shown when the rule is selected by its code or name, or with ``extra``)."""
+        if opt_in and not self._opt_in_ok:
+            return
         if weak:
             if not self._weak_ok:
                 return
-            message += " (weak evidence, shown with `extra`)"
+            message += f" ({why_extra}, shown with `extra`)"
         line, col, end_line, end_col = self.position(node)
         self.report_at(line, col + 1, end_line, end_col + 1, message, fix_title, fix)
 

@@ -37,7 +37,7 @@ EXCLUDED_DIRS = frozenset({
 })
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:\s*,?\s*[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
-_MAY_MATCH = re.compile(r"tim|record|elapsed|cuda_|stopwatch|measure|Event|TIM|Benchmark")
+_MAY_MATCH = re.compile(r"tim|record|elapsed|cuda_|stopwatch|measure|Event|TIM|Benchmark|do_bench")
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,13 @@ class Rule:
     module: ModuleType
     group: str = "default"  # "default": on unless ignored; "extra": opt-in (select or extend-select it)
     weak: bool = False  # also report its weak-evidence findings (on when the group `extra` or ALL is selected)
+    explicit: bool = False  # selected by its code, name or group `extra`/ALL, not only as part of `default`: its
+    # opt-in findings (a default rule's part that stays opt-in, `report(..., opt_in=True)`) are reported too
 
     def check(self, ctx: Context) -> None:
         ctx._rule = (self.code, self.name)
         ctx._weak_ok = self.weak
+        ctx._opt_in_ok = self.explicit
         self.module.check(ctx)
 
 
@@ -112,7 +115,8 @@ def select_rules(select: Sequence[str], ignore: Sequence[str] = (), extend_selec
             raise UsageError(f"unknown rule selector {k!r}: use a code or prefix ({codes}), a rule name, a group "
                              f"({', '.join(GROUPS)}), or ALL")
     weak = any(k.strip().lower() in ("extra", "all") for k in (*select, *extend_select))
-    return [dataclasses.replace(r, weak=weak) if weak else r
+    named = [k for k in (*select, *extend_select) if k.strip().lower() != "default"]
+    return [dataclasses.replace(r, weak=weak, explicit=weak or matches(r, named)) if weak or matches(r, named) else r
             for r in all_rules() if matches(r, [*select, *extend_select]) and not matches(r, ignore)]
 
 
@@ -197,7 +201,7 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             rule.check(ctx)
     # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
     ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
-                                           tuple((r.code, r.weak) for r in rules)))
+                                           tuple((r.code, r.weak, r.explicit) for r in rules)))
     return _kept(ctx.diagnostics, source), None
 
 
@@ -209,7 +213,7 @@ def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:
             for rule in rules:
                 rule.check(ctx)
         ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
-                                               tuple((r.code, r.weak) for r in rules)))
+                                               tuple((r.code, r.weak, r.explicit) for r in rules)))
         return _kept(ctx.diagnostics, ctx.source)
     finally:
         ctx.diagnostics = saved

@@ -10,6 +10,7 @@ from ._names import (
     EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
+from ._call_sites import instance_method
 from ._walk import in_lambda
 
 
@@ -48,8 +49,14 @@ class WorkModel:
         return cached
 
     def _is_gpu_work(self, call: ast.Call, fn_scope: bool) -> bool:
+        if _compiles(call) or _in_compile_args(call):
+            return False  # cute.compile(kernel, *args), cute.compile[opts](...): builds on the host, launches nothing
         if isinstance(call.func, ast.Subscript):  # kernel[grid](...)
-            return True
+            if not self._container_item(call.func):
+                return True
+            # layers[i](x): a callable kept in a list the file builds, not a launch: work when handed tensors
+            # that are not all on the CPU
+            return any(self.is_tensorish(a) for a in call.args) and not (self._inferred and self.on_cpu(call))
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -76,6 +83,13 @@ class WorkModel:
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
+        if q in self._device_objects or (m is not None and dotted(call.func.value) in self._device_objects and any(
+                self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in _arg_values(call))):  # type: ignore
+            return True  # enc(x), enc.encode(x_gpu) of `enc = Encoder(dim, device="cuda")`
+        own = self.own_method(call) or instance_method(self, call)
+        if own is not None and self.method_does_gpu_work(own) and not self._method_waits(own):
+            return True  # self._step(x), sim.step(): a method of a class of the file whose body does GPU work (one
+            # that waits for the device itself, `gen.generate(...)` with `.item()` per token, is a wait instead)
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
@@ -102,9 +116,62 @@ class WorkModel:
         if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
                 self._moves_to_gpu(self.functions[q]):
             return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
-        return any(self.is_tensorish(a) for a in call.args) and (
+        # an object or function handed a tensor (or a tensor shown on the GPU: `emb(ids.cuda(), offsets.cuda())` of a
+        # library module whose construction the file does not show)
+        return any(self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _gpu_tensor_arg(self, a: ast.AST) -> bool:
+        """An argument expression shown to be data on the GPU (``ids.cuda()``, ``batch.values().long()`` of a batch
+        on the GPU), not a model nor an object a library built on the device (``init_detector(cfg, ckpt,
+        device="cuda:0")``: handed to a function that may return host results)."""
+        if not self._inferred or self.placement(a) != "cuda":
+            return False
+        d = dotted(a)
+        if d is not None and (d in self._gpu_callables or (isinstance(a, ast.Attribute) and a.attr == "module")):
+            return False  # a model put on the GPU (`save_checkpoint(cfg, model)`), not data
+        if not isinstance(a, (ast.Call, ast.Subscript)):
+            return False  # a bare name's placement may come from another scope's name (`acc1` of a helper): left to
+        return not _built_on_device(self, a)  # is_tensorish
+
+    def own_method(self, call: ast.Call) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        """The method ``self.name(...)`` / ``cls.name(...)`` calls: a method of the class the call sits in (or of a
+        base class of this file), found by name in that class, not in another class of the file."""
+        f = call.func
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in ("self", "cls")):
+            return None
+        return class_method(self, enclosing_class(call), f.attr)
+
+    def method_does_gpu_work(self, fn: ast.AST) -> bool:
+        """A method (or nested function) whose body does GPU work: a call, ``a @ b`` or arithmetic on GPU arrays,
+        methods of the same class followed (a cycle reads False)."""
+        memo = self.__dict__.setdefault("_wp_method_work", {})
+        key = (id(fn), self._inferred)  # (what the names inferred so far show, while they are being inferred)
+        if key not in memo:
+            memo[key] = False
+            memo[key] = any(
+                ((isinstance(n, ast.Call) and self.is_gpu_work(n, fn_scope=True) and not self.on_cpu(n)) or
+                 self.is_matmul_on_gpu(n) or self.is_array_op_on_gpu(n)) and not in_lambda(n)
+                for n in self.nodes_in(fn))
+        return memo[key]
+
+    def _method_waits(self, fn: ast.AST) -> bool:
+        memo = self.__dict__.setdefault("_wp_method_waits", {})
+        if id(fn) not in memo:
+            memo[id(fn)] = False
+            syncing = self._syncing_functions(True)
+            memo[id(fn)] = any(self._direct_sync(c, True) or (
+                self._callee_name(c) in syncing and self.own_method(c) is None) for c in self.calls_in_function(fn))
+        return memo[id(fn)]
+
+    def _container_item(self, sub: ast.Subscript) -> bool:
+        """``sub`` indexes a name the file binds only to list, tuple or dict displays (``projs = []``,
+        ``heads = [nn.Linear(d, d) for _ in range(h)]``): an element of a container, not a kernel given its grid."""
+        d = dotted(sub.value)
+        values = self.assigns.get(d, []) if d is not None else []
+        return bool(values) and all(isinstance(v, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp))
+                                    for v in values)
 
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
@@ -167,7 +234,7 @@ class WorkModel:
                 return False  # len(out) - len(ids), time.time() - start, loss.item() * n: host numbers
         sides = [self.placement(x) for x in (n.left, n.right)]
         return "cpu" not in sides and any(
-            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript))
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp))
             for p, x in zip(sides, (n.left, n.right)))
 
     def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:
@@ -207,6 +274,42 @@ class WorkModel:
         return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
 
 
+def _built_on_device(ctx, v: ast.AST) -> bool:
+    """``Detector(cfg, device="cuda")``: an object (not a torch tensor factory) given its device by keyword."""
+    return isinstance(v, ast.Call) and not (ctx.call_name(v) or "").startswith("torch.") and \
+        any(k.arg == "device" for k in v.keywords)
+
+
+def enclosing_class(node: ast.AST) -> ast.ClassDef | None:
+    """The class whose method (or a function nested in one) holds ``node``."""
+    stmt = getattr(node, "_wp_stmt", node)
+    scope = getattr(stmt, "_wp_scope", None)
+    fn = getattr(scope, "node", None)
+    while isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        parent = getattr(fn, "_wp_parent", None)
+        if isinstance(parent, ast.ClassDef):
+            return parent
+        scope = getattr(fn, "_wp_scope", None)
+        fn = getattr(scope, "node", None)
+    return None
+
+
+def class_method(ctx, cls: ast.ClassDef | None, name: str, depth: int = 0):
+    """The method ``name`` of class ``cls``, or of one of its base classes defined in the same file."""
+    if cls is None or depth > 4:
+        return None
+    for st in cls.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name == name:
+            return st
+    for b in cls.bases:
+        base = ctx.classes.get(b.id) if isinstance(b, ast.Name) else None
+        if base is not None and base is not cls:
+            found = class_method(ctx, base, name, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
 # arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
 _ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
@@ -225,3 +328,21 @@ _QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(
 def _arg_values(call: ast.Call) -> list[ast.AST]:
     """The values a call is handed, positional and by keyword (not ``*args``/``**kwargs`` themselves)."""
     return [*call.args, *(k.value for k in call.keywords if k.arg is not None)]
+
+
+def _compiles(call: ast.Call) -> bool:
+    """An eager compile (``cute.compile(fn, *args)``, ``cute.compile[option](...)``, ``mod.compile()``, Python's
+    ``compile(...)``): host work that returns the compiled object, even when handed GPU tensors to specialize on."""
+    f = call.func.value if isinstance(call.func, ast.Subscript) else call.func
+    return (isinstance(f, ast.Attribute) and f.attr == "compile") or (isinstance(f, ast.Name) and f.id == "compile")
+
+
+def _in_compile_args(call: ast.Call) -> bool:
+    """``call`` builds an argument of an eager compile (``cute.compile(k, [from_dlpack(t) for t in ts], Int32(n))``):
+    the compile's own preparation, run on the host."""
+    n = getattr(call, "_wp_parent", None)
+    while isinstance(n, (ast.expr, ast.comprehension, ast.keyword)):
+        if isinstance(n, ast.Call) and _compiles(n):
+            return True
+        n = getattr(n, "_wp_parent", None)
+    return False

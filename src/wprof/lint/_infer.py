@@ -79,7 +79,8 @@ class NameModel:
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
                         if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
-                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))):
+                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
+                                (q.startswith("pycuda.") and q.endswith("Kernel")):  # ElementwiseKernel(...)
                             callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
                             self._kernels.add(name)
                             continue
@@ -112,19 +113,30 @@ class NameModel:
                                 and not q.startswith(NOT_WORK_PREFIXES):
                             callables.add(name)
                             continue
+                        if _built_for_gpu(self, v, q):
+                            self._device_objects.add(name)  # Encoder(dim, device="cuda"): built on the GPU by a
+                            continue  # library (its calls on tensors are GPU work; `.transcribe(path)` need not be)
                     if isinstance(v, ast.Lambda) and isinstance(v.body, (ast.Call, ast.BinOp)) and \
                             self.gpu_work_in([v.body]):
                         callables.add(name)
                     elif self._produces_tensor(v):
                         tensorish.add(name)
         # a module moved in place (`model.cuda()`, `model.to(device)` as a statement, under `if args.cuda:` too)
+        # (`self.net.half().eval().to(self.dev)` in a setup method, its result thrown away: `_ = ...`, too)
         for c in self.calls:
-            if isinstance(c.func, ast.Attribute) and c.func.attr in ("cuda", "to") and \
-                    isinstance(c.func.value, ast.Name) and isinstance(getattr(c, "_wp_parent", None), ast.Expr):
-                name = c.func.value.id
-                if name not in tensorish and any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
-                        (c.func.attr == "cuda" or self.placement(c) == "cuda"):
-                    callables.add(name)
+            if not (isinstance(c.func, ast.Attribute) and c.func.attr in ("cuda", "to") and _discarded(c)):
+                continue
+            recv = c.func.value
+            while isinstance(recv, ast.Call) and isinstance(recv.func, ast.Attribute) and \
+                    recv.func.attr in _MODULE_MODES and not recv.args:
+                recv = recv.func.value
+            name = dotted(recv) if isinstance(recv, ast.Name) or (
+                isinstance(recv, ast.Attribute) and isinstance(recv.value, ast.Name) and
+                recv.value.id == "self") else None
+            if name is not None and name not in tensorish and \
+                    any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
+                    (c.func.attr == "cuda" or self.placement(c) == "cuda"):
+                callables.add(name)
         # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
         for name in list(tensorish):
             for v in self.assigns.get(name, []):
@@ -156,6 +168,29 @@ class NameModel:
                     continue
                 if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
                     callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
+        # a name or attribute bound to one of them (`self._step = step_fn` in `__init__`, `run = model`), or to a
+        # parameter every caller fills with one (`self.model = model` of `Bench(Net().cuda(), x)`): the same
+        for _ in range(2):
+            for name, values in self.assigns.items():
+                if name not in callables and any(
+                        isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and
+                        (dotted(v) in callables or self._param_gets_callable(v)) for v in values):
+                    callables.add(name)
+
+    def _param_gets_callable(self, v: ast.AST) -> bool:
+        """``v`` is a parameter of its function and every call of the function hands it a GPU callable (a name of
+        one, or a module built and put on the GPU in the call: ``Net().cuda()``)."""
+        from ._call_sites import param_values
+
+        scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+        if not isinstance(v, ast.Name) or scope is None or v.id not in scope.params:
+            return False
+        values = param_values(self, scope.node, v.id)
+        return bool(values) and all(
+            dotted(x) in self._gpu_callables or (isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and
+                                                 x.func.attr in ("cuda", "to") and isinstance(x.func.value, ast.Call)
+                                                 and self.placement(x) == "cuda")
+            for x in values)
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
@@ -290,3 +325,26 @@ class NameModel:
         if name is None:
             return False
         return name in self._compiled or self.imported_compiled(name)
+
+
+def _built_for_gpu(ctx, v: ast.Call, q: str) -> bool:
+    """An object built by a library (not a torch factory, not a library whose calls return host results) with a
+    GPU device keyword: ``Encoder(dim=512, device="cuda")``, ``Predictor(cfg, device=0)``."""
+    from ._names import HOST_RESULT_ROOTS
+
+    if q.startswith(("torch.", "numpy.", "cupy.")) or q.startswith(HOST_RESULT_ROOTS) or \
+            not (isinstance(v.func, ast.Name) and v.func.id in ctx.imports):
+        return False
+    return any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
+
+
+_MODULE_MODES = frozenset({"eval", "train", "half", "float", "bfloat16", "requires_grad_"})
+
+
+def _discarded(c: ast.Call) -> bool:
+    """A call whose result is dropped: a statement of its own, or bound to ``_``."""
+    parent = getattr(c, "_wp_parent", None)
+    if isinstance(parent, ast.Expr):
+        return True
+    return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
+        isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"

@@ -6,6 +6,7 @@ Work on tensors known to be on the CPU is host work: ``%time`` of a pure-Python 
 from __future__ import annotations
 
 import ast
+import re
 
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
@@ -18,6 +19,8 @@ def _either(vals: list[str | None]) -> str | None:
     return vals[0] if vals and all(v == vals[0] for v in vals) else None
 
 
+# a device asked of a runtime that only runs on the GPU (Triton's driver, torch.cuda's current device)
+_GPU_RUNTIME_DEVICE = re.compile(r"^(triton\.runtime\.[\w.]*device|torch\.cuda\.current_device)$")
 _OTHER_BACKENDS = ("mps", "xpu", "npu", "hpu", "xla", "meta")
 
 
@@ -102,6 +105,8 @@ class PlacementModel:
             return _either([self._device_value(v, depth + 1) for v in expr.values])
         if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
             return self._device_value(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Call) and _GPU_RUNTIME_DEVICE.match(self.call_name(expr) or ""):
+            return "cuda"  # triton.runtime.driver.active.get_active_torch_device(): the device of a GPU-only runtime
         if isinstance(expr, ast.Attribute) and expr.attr == "device":
             place = self.placement(expr.value)
             if place is not None:
@@ -192,7 +197,11 @@ class PlacementModel:
         for a, d in pairs:
             if a.arg == name.id:
                 return self._device_value(d, depth + 1)
-        return None
+        from ._call_sites import param_values  # Runner(net, torch.device("cuda")): what the callers hand it
+
+        values = param_values(self, fn, name.id) if name.id in scope.params else None  # type: ignore[union-attr]
+        devices = [self._device_value(v, depth + 1) for v in values or ()]
+        return _either(devices) if devices and None not in devices else None
 
     def _join(self, places: list[str | None]) -> str | None:
         if "cuda" in places:
@@ -246,7 +255,8 @@ class PlacementModel:
                 dev = self._device_value(a)
                 if dev is not None:
                     return dev
-                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch."):
+                if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch.") and \
+                        not self._names_dtype(a):
                     return None  # .to(device): a device this file does not name
             return self.placement(expr.func.value)  # type: ignore[attr-defined]  # .to(torch.float16)
         for k in expr.keywords:
@@ -340,8 +350,26 @@ class PlacementModel:
                 values += [v for st, v in before[lo_b:] if st._wp_idx <= branch._wp_end]  # type: ignore
             if not values:
                 values = params
-        places = [self.placement(v) if v is not None else None for v in values]
+        places = [self.placement(v) if v is not None else
+                  (self._param_placement(scope, use.id) if use.id in getattr(scope, "params", ()) else None)
+                  for v in values]
         return "cuda" if "cuda" in places else ("cpu" if places and all(p == "cpu" for p in places) else None)
+
+    def _param_placement(self, scope: object, name: str) -> str | None:
+        """A parameter's placement from what the file's calls of its function hand it (``add_time(u, u)`` with
+        ``u`` on the GPU): the GPU when one of them is and none is unknown, the CPU when all are, else unknown."""
+        from ._call_sites import param_values
+
+        fn = getattr(scope, "node", None)
+        values = param_values(self, fn, name) if fn is not None else None
+        if not values or not all(self.is_tensorish(v) or (isinstance(v, ast.Call) and self.method(v) in
+                                                          ("cuda", "to", "contiguous", "float", "half"))
+                                 for v in values):
+            return None  # data only: a device or an object handed along (`device_name(args.device)`) is not read
+        places = [self.placement(v) for v in values]
+        if None in places:
+            return None
+        return "cuda" if "cuda" in places else "cpu"
 
     def _name_placement(self, d: str) -> str | None:
         """A name's placement over all its assignments, computed once per name (not once per use)."""
@@ -350,6 +378,10 @@ class PlacementModel:
             return cache[d]
         cache[d] = None  # a cycle through this name resolves to unknown
         values = self.assigns.get(d, [])
+        # an update from the name itself (`self.state = self.state * 0.5`) lives where the name lives: not read
+        # (reading it would enter the cycle and leave its operands' placement cached as unknown)
+        values = [v for v in values if not any(type(n) in (ast.Name, ast.Attribute) and dotted(n) == d
+                                               for n in ast.walk(v))]
         if not values:
             return None
         places = [self.placement(v) for v in values]
@@ -397,10 +429,18 @@ class PlacementModel:
             self._wp_np_chains = ids
         return ids
 
+    def _names_dtype(self, a: ast.AST) -> bool:
+        """``a`` is a name the file binds only to ``torch.<dtype>`` attributes (``proj_type = torch.float16``):
+        ``x.to(proj_type)`` casts, and ``x`` stays where it is."""
+        values = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+        return bool(values) and all(isinstance(v, ast.Attribute) and (self.qualname(v) or "").startswith("torch.")
+                                    and v.attr[:1].islower() for v in values)
+
     def on_cpu(self, call: ast.Call) -> bool:
         """Every tensor the call works on is known to live on the CPU (and the call does not move anything to the
         GPU itself): host work, whatever the ops are."""
-        if isinstance(call.func, ast.Subscript) or any(k.arg in ("grid", "block") for k in call.keywords):
+        if (isinstance(call.func, ast.Subscript) and not self._container_item(call.func)) or \
+                any(k.arg in ("grid", "block") for k in call.keywords):
             return False  # a kernel launch (PyCUDA takes grid=/block=): its NumPy scalars are arguments, not data
         q = self.call_name(call) or ""
         if q in self._kernels:  # type: ignore[attr-defined]

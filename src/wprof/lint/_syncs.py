@@ -499,6 +499,9 @@ class SyncModel:
             return False  # waits for an Apple GPU: on CUDA nothing waits (`if device == "mps": torch.mps.synchronize()`)
         if q in SYNC_FUNCS or q in SYNCING_CALLS:
             return True
+        if q in _XLA_WAITS and (q.endswith("wait_device_ops") or any(
+                k.arg == "wait" and isinstance(k.value, ast.Constant) and k.value.value is True for k in c.keywords)):
+            return True  # torch_xla: run the pending graph and wait for it (an XLA device's synchronize)
         if q is not None and q.rsplit(".", 1)[-1] in SYNCING_LAST_NAMES and q not in self.functions:
             return True
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
@@ -507,6 +510,11 @@ class SyncModel:
             return False
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
+        if m == "copy_" and c.args and self.placement(c.func.value) == "cpu" and \
+                self.placement(c.args[0]) != "cpu" and not any(
+                    k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+                    for k in c.keywords):  # type: ignore[attr-defined]
+            return True  # host_buf.copy_(dev_tensor): a blocking copy into a CPU tensor waits for the device
         if m == "to" and not any(k.arg == "non_blocking" for k in c.keywords) and any(
                 self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
             return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
@@ -583,6 +591,10 @@ _HOST_READING_METHODS = frozenset({
 })
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+_XLA_WAITS = frozenset({"torch_xla._XLAC._xla_sync_multi", "torch_xla.sync",
+                        "torch_xla.core.xla_model.wait_device_ops"})
 
 
 def _noop(fn: ast.AST) -> bool:

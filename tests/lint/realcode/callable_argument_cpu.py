@@ -70,7 +70,7 @@ def sweep(op):
 
 
 def make_and_sweep():
-    sweep(lambda n: cp.random.rand(n, n) @ cp.random.rand(n, n))
+    sweep(lambda n: cp.random.rand(n, n) @ cp.random.rand(n, n))  # expect: WP104
 
 
 class Suite:

@@ -168,16 +168,14 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             return "mean"
         if last == "sum":
             up = getattr(parent, "_wp_parent", None)
-            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
-                    not _unit_divisor(up.right):
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and ((up.left is parent and not _unit_divisor(
+                    up.right)) or (up.right is parent and isinstance(up.left, (ast.Name, ast.Call)))):  # n / sum: rate
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"
             return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
-        if last in ("array", "tensor", "asarray", "as_tensor", "Tensor"):
-            up = getattr(parent, "_wp_parent", None)
-            if isinstance(up, ast.Attribute) and up.attr in MEAN_FUNCS:
-                return "mean"
+        if last in ("array", "tensor", "asarray", "as_tensor", "Tensor", "Series"):  # converted, then averaged?
+            return "mean" if _classify_use(ctx, parent) == "mean" else "other"
         return "other"
     if isinstance(parent, ast.Attribute) and parent.attr in ("append", "extend", "clear"):
         return "neutral"

@@ -100,7 +100,7 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module,
                                                          ast.ClassDef, ast.Lambda)):
         if isinstance(parent, ast.If):
-            side = _device_side(parent.test)
+            side = _device_side(parent.test, ctx)
             if (side == "cpu" and node in parent.body) or (side == "cuda" and node in parent.orelse):
                 return True
         for field in ("body", "orelse", "finalbody"):
@@ -115,7 +115,12 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
     if depth == 0 and isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef)):
         memo = ctx.__dict__.setdefault("_wp_cpu_fn", {})  # once per function name (its call sites are by name)
         if parent.name not in memo:
-            sites = [c for c in call_sites(ctx, parent.name) if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+            sites: list[ast.AST] = [c for c in call_sites(ctx, parent.name)
+                                    if dotted(c.func) in (parent.name, f"self.{parent.name}")]
+            # and the references that are not calls: `bench = bench_cpu` under `if device == "cpu":` (a CPU twin
+            # chosen by the device)
+            sites += [ld for key in (parent.name, f"self.{parent.name}") for ld in ctx.loads(key)
+                      if not (isinstance(getattr(ld, "_wp_parent", None), ast.Call) and ld._wp_parent.func is ld)]
             memo[parent.name] = bool(sites) and all(cpu_only(ctx, c._wp_stmt, 1)  # type: ignore[attr-defined]
                                                     for c in sites)
         return memo[parent.name]
@@ -129,7 +134,7 @@ def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> b
     key = (id(block), ends)
     if key not in cache:
         first = next((i for i, prev in enumerate(block) if isinstance(prev, ast.If) and not prev.orelse and
-                      prev.body and isinstance(prev.body[-1], ends) and _device_side(prev.test) == "cuda"),
+                      prev.body and isinstance(prev.body[-1], ends) and _device_side(prev.test, ctx) == "cuda"),
                      len(block))
         cache[key] = ({id(st): i for i, st in enumerate(block)}, first)
     pos, first = cache[key]
@@ -137,11 +142,16 @@ def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> b
     return i is not None and i > first
 
 
-def _device_side(test: ast.AST) -> str | None:
+def _device_side(test: ast.AST, ctx: Context | None = None) -> str | None:
     """Which device a test selects when true: ``"cuda"`` (``device == "cuda"``, ``torch.cuda.is_available()``,
-    ``x.is_cuda``, ``args.cuda``), ``"cpu"`` (``device == "cpu"``, ``not torch.cuda.is_available()``), or None."""
+    ``x.is_cuda``, ``args.cuda``), ``"cpu"`` (``device == "cpu"``, ``not torch.cuda.is_available()``), or None; a
+    name bound only to such a test (``use_cuda = torch.cuda.is_available()``) is that test."""
+    if ctx is not None and isinstance(test, ast.Name):
+        values = ctx.assigns.get(test.id) or []
+        sides = {_device_side(v) for v in values}
+        return sides.pop() if len(sides) == 1 and values else None
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        side = _device_side(test.operand)
+        side = _device_side(test.operand, ctx)
         return {"cuda": "cpu", "cpu": "cuda"}.get(side or "")
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
         consts = [n.value.lower() for n in (test.left, *test.comparators)

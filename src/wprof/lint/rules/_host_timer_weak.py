@@ -325,3 +325,40 @@ def _count(ctx: Context, e: ast.AST | None, bound: dict, call: ast.Call, depth: 
     if len(vals) == 1:
         return _count(ctx, vals[0], {}, call, depth + 1)
     return None
+
+
+
+def ends_in_unseen_object(ctx, r) -> bool:
+    """After the region's last GPU work, a method runs on an object built in the region by a class whose code the
+    linter cannot read (imported from a package that is neither a known library nor one of the project's modules
+    it reads): ``gptq = GPTQQuantizer(module); ...; q, err = gptq.quantize()`` after the forward passes that fed
+    it. Such a call may read the results on the host (a quantizer's ``.item()``); weak (prior set 4, lit-llama)."""
+    from .._context import dotted
+    from .._walk import stmt_nodes
+
+    stmts = r.stmts()
+    last = None
+    for s in stmts:
+        if ctx.gpu_work_in(stmt_nodes(s)):
+            last = s
+    if last is None:
+        return False
+    built: set[str] = set()
+    for s in stmts:
+        if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and _unseen_class(ctx, s.value):
+            built |= {t.id for t in s.targets if isinstance(t, ast.Name)}
+    if not built:
+        return False
+    return any(s._wp_idx > last._wp_end and any(  # type: ignore[attr-defined]
+        isinstance(c.func, ast.Attribute) and dotted(c.func.value) in built for c in stmt_calls(s))
+        for s in stmts)
+
+
+def _unseen_class(ctx, call: ast.Call) -> bool:
+    f = call.func
+    if not (isinstance(f, ast.Name) and f.id[:1].isupper()):
+        return False
+    q = ctx.imports.get(f.id) or ctx.relative_imports.get(f.id)
+    if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
+        return False
+    return ctx.imported_def(f) is None

@@ -23,6 +23,7 @@ import ast
 
 from .._context import Context, dotted
 from .._walk import expr_ancestor, in_lambda, stmt_nodes
+from ._cli_defaults import cli_default
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -586,10 +587,10 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
             return None
         return a * b if isinstance(d.op, ast.Mult) else (a ** b if isinstance(d.op, ast.Pow) and b < 64 else a << b)
     if isinstance(d, ast.Name):
-        use = getattr(d, "_wp_stmt", None)
-        scope = getattr(use, "_wp_scope", None)
+        scope = getattr(getattr(d, "_wp_stmt", None), "_wp_scope", None)
         return _memo(ctx, "_wp_ints", (d.id, id(scope)), lambda: _int_of_name(ctx, d.id, scope))
-    return None
+    default = cli_default(ctx, d) if isinstance(d, ast.Attribute) else None  # `args.n`: its argparse default
+    return _int_value(ctx, default) if default is not None else None
 
 
 def _int_of_name(ctx: Context, name: str, scope) -> int | None:
@@ -598,9 +599,7 @@ def _int_of_name(ctx: Context, name: str, scope) -> int | None:
         values = _loop_values(ctx, name, scope) or []
     if not values and scope is not None and name in scope.params:
         values = _site_args(ctx, scope.node, name) or _param_default(scope.node, name)  # `bench(4096)`, `size=1_000`
-    if any(v is None for v in values):
-        return None
-    if len(values) > _MAX_BINDINGS:
+    if any(v is None for v in values) or len(values) > _MAX_BINDINGS:
         return None
     ints = [_int_value(ctx, v) for v in values]  # a name is read in its own scope (memoized, cycles read None)
     return max(ints) if ints and None not in ints else None  # type: ignore[type-var]

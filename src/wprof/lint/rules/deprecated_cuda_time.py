@@ -10,6 +10,10 @@ warns (FutureWarning) and, measured on torch 2.11, `cuda_time_total`, `self_cuda
 and `self_cuda_memory_usage` raise `AttributeError` on `key_averages()` rows: a profiling script that ran last year
 crashes after the profile was collected.
 
+The memory counters (`cuda_memory_usage`, `self_cuda_memory_usage`) are reported only when the group `extra` is
+selected (`--extend-select extra`, or `--select ALL`): they crash the same way, but they are not a timing, and the
+default rules report only what makes a printed time wrong.
+
 The `sort_by="cuda_time_total"` argument of `table()` is still accepted (torch maps it) and is not reported.
 
 ## Example
@@ -62,7 +66,9 @@ def check(ctx: Context) -> None:
         if a.attr in stored or _guarded(a):
             continue
         new = RENAMES[a.attr]
-        ctx.report(a, f"`{a.attr}` is deprecated", f"Replace with `{new}`", _fix(ctx, a, new))
+        memory = "memory" in a.attr  # crashes too, but it is not a timing: only with `extra`
+        ctx.report(a, f"`{a.attr}` is deprecated", f"Replace with `{new}`", _fix(ctx, a, new), weak=memory,
+                   why_extra="a memory counter, not a timing")
 
 
 def _guarded(a: ast.Attribute) -> bool:

@@ -133,6 +133,28 @@ def _returned_samples(ctx: Context) -> dict[int, ast.Call]:
     return out
 
 
+def _unnamed_returned_samples(ctx: Context) -> list[ast.Call]:
+    """Calls of a function (of the file or the project) that returns the samples it took, whose result goes straight
+    into a mean (``np.mean(bench(fn))``, ``statistics.mean(run(...))``)."""
+    out = []
+    for c in ctx.calls:
+        parent = getattr(c, "_wp_parent", None)
+        if not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is c and
+                (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in _MEAN_CALLS):
+            continue
+        if isinstance(c.func, ast.Name) and c.func.id in ctx.functions:
+            if _returns_samples(ctx, ctx.functions[c.func.id]):
+                out.append(c)
+            continue
+        d = ctx.imported_function(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
+        if d is not None and _returns_samples(d.ctx, d.node):
+            out.append(c)
+    return out
+
+
+_MEAN_CALLS = frozenset({"mean", "average", "fmean", "nanmean"})
+
+
 def _targets(c: ast.Call) -> list[ast.AST]:
     st = getattr(c, "_wp_stmt", None)
     if isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
@@ -280,11 +302,15 @@ def check(ctx: Context) -> None:
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
-    for comp in _inline_samples(ctx):
-        if id(comp) not in seen and _classify_use(ctx, comp) == "mean":
+    for comp in _inline_samples(ctx):  # `[s.elapsed_time(e) for ...]`, maybe converted and named first
+        means, others = sample_uses_of(ctx, _converted(ctx, comp))
+        if id(comp) not in seen and means and not others:
             seen.add(id(comp))
-            ctx.report(comp, "Only the mean of the `elapsed_time()` samples is reported",
+            ctx.report(means[0], "Only the mean of the `elapsed_time()` samples is reported",
                        "Report the median and the spread (min, p5/p95 or IQR) and n too")
+    for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
+        ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
+                   "Report the median and the spread (min, p5/p95 or IQR) and n too")
 
 
 def _never_read(ctx: Context, node: ast.AST) -> bool:

@@ -69,6 +69,14 @@ GROUP = "default"  # default since the fifth session: a finding rests on a sampl
 
 
 def check(ctx: Context) -> None:
+    from ._harness_syncs import harness_syncs
+
+    for sync, label, n in harness_syncs(ctx):
+        more = f" (and {n - 1} more)" if n > 1 else ""
+        ctx.report(sync, f"`{ctx.text(sync.func)}()`{more} inside the callable `{label}` times: each sample stops "
+                   "the host until the GPU is idle, so it measures a host round trip and the launch latency after "
+                   "it besides the work", f"Remove the synchronize: `{label}` records events around each call and "
+                   "waits for them itself")
     per_sample: dict[int, list] = {}
     for r in ctx.regions:
         loop = r.loop

@@ -7,7 +7,8 @@ passed as inputs to GPU work inside a timed region (an operand of `@`, or an arg
 model of an inference library such as an ultralytics detector's `model.predict(img)` included: an all-zero image
 has no detections, and the post-processing takes its empty fast path).
 Names that read as outputs or state (`out`, `buf`, `acc`, `grad`, `mask`, `bias`, `labels`...), tensors passed as
-`out=`, filled in place (`x.normal_()`, `x[...] = ...`), or handed to a kernel launch are not reported.
+`out=`, filled in place (`x.normal_()`, `x[...] = ...`), handed to a kernel launch, or handed to an extension's
+function whose result is dropped (`ext.decode(q, kv, o)` as a statement: it writes `o`) are not reported.
 
 ## Why is this bad?
 Zeros are not representative data. The GPU draws less power multiplying zeros (fewer bits toggle), so clocks stay
@@ -57,6 +58,9 @@ _MOVES = frozenset({"send", "recv", "isend", "irecv", "broadcast", "reduce", "ga
                     "all_gather",
                     "all_gather_into_tensor", "reduce_scatter", "reduce_scatter_tensor", "all_to_all",
                     "all_to_all_single", "copy_", "clone"})
+
+
+_VIEWS = frozenset({"from_torch", "from_dlpack", "to_dlpack", "to_torch", "from_numpy", "as_tensor"})
 
 
 def _zero_call(ctx: Context, v: ast.AST) -> ast.Call | None:
@@ -111,12 +115,39 @@ def check(ctx: Context) -> None:
                                                          not all(u in candidates for u in used)):
                         continue  # `topk(logits, weights, ids)`: fills its empty buffers; an empty one is an input
                         # only when the call returns its result and every tensor it is handed is such a buffer
+                    if name in candidates and _fills_buffers(ctx, n, used, candidates):
+                        continue
                     if name in candidates and name not in reported and not _written(ctx, name):
                         reported.add(name)
-                        empty = ctx.call_name(candidates[name]) in _EMPTIES
+                        site = _binding_in(ctx, name, r.scope) or candidates[name]
+                        empty = ctx.call_name(site) in _EMPTIES
                         what = "never written (`torch.empty`: zeros or leftover bytes)" if empty else "all zeros"
-                        ctx.report(candidates[name], f"Timed input `{name}` is {what}",
+                        ctx.report(site, f"Timed input `{name}` is {what}",
                                    "Fill inputs with random values (`torch.randn`, `torch.rand`)")
+
+
+_ARRAY_LIBS = ("torch", "numpy", "cupy", "cupyx", "jax", "triton", "scipy", "tensorflow", "paddle", "mlx")
+
+
+def _fills_buffers(ctx: Context, n: ast.AST, used: list[str], candidates: dict) -> bool:
+    """``ext.mla_run(q, kv, o)`` as a statement: a function of an imported extension module (not an array library)
+    whose result is dropped writes its results into the buffers it is handed, so a zero-filled one among real
+    inputs, or the only one it is handed, is an output, not an input."""
+    if not (isinstance(n, ast.Call) and isinstance(getattr(n, "_wp_parent", None), ast.Expr) and
+            isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and
+            n.func.value.id in ctx.imports):
+        return False
+    if (ctx.call_name(n) or "").split(".", 1)[0] in _ARRAY_LIBS:
+        return False
+    return len(used) == 1 or not all(u in candidates for u in used)
+
+
+def _binding_in(ctx: Context, name: str, scope: object) -> ast.Call | None:
+    """The zero-filled binding of ``name`` in the scope of the timed region (not one in another function)."""
+    for v in ctx.assigns.get(name, []):
+        if getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None) is scope:
+            return _zero_call(ctx, v)
+    return None
 
 
 def _inputs(ctx: Context, n: ast.AST) -> list[str]:
@@ -128,6 +159,8 @@ def _inputs(ctx: Context, n: ast.AST) -> list[str]:
             return []  # moving bytes (a send, an all-reduce, a copy) takes as long for zeros as for anything
         if (ctx.call_name(n) or "").endswith("_like"):
             return []  # torch.empty_like(ids): reads the shape, not the values
+        if (ctx.call_name(n) or ctx.method(n) or "").rsplit(".", 1)[-1] in _VIEWS:
+            return []  # wp.from_torch(x), from_dlpack(x): a view of the same memory, no value read
         names = [d for a in n.args if (d := dotted(a))]
         if isinstance(n.func, ast.Attribute) and not n.func.attr.endswith("_"):
             recv = dotted(n.func.value)

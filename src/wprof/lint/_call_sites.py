@@ -1,0 +1,113 @@
+"""What the file's calls hand a function of the file, and which class of the file an object is an instance of:
+the facts the placement and work models read through calls (``f(x_cuda)``, ``Runner(Net(), torch.device("cuda"))``,
+``sim = Solver(n); sim.step()``), found the same way for functions, methods and constructors."""
+
+from __future__ import annotations
+
+import ast
+
+from ._names import dotted
+
+_MODES = frozenset({"cuda", "to", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
+
+
+def instance_class(ctx, expr: ast.AST) -> ast.ClassDef | None:
+    """The class of the file that ``expr`` (a name or ``self.attr``) is an instance of: every binding of it a call of
+    that class (through ``.cuda()``, ``.to(...)``, ``.eval()``...)."""
+    d = dotted(expr)
+    if d is None:
+        return None
+    memo = ctx.__dict__.setdefault("_wp_instance_of", {})
+    if d in memo:
+        return memo[d]
+    memo[d] = None
+    found = None
+    for v in ctx.assigns.get(d, ()):
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _MODES:
+            v = v.func.value
+        cls = ctx.classes.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
+        if cls is None or (found is not None and cls is not found):
+            return None
+        found = cls
+    memo[d] = found
+    return found
+
+
+def instance_method(ctx, call: ast.Call):
+    """The method of a class of the file that ``call`` runs: ``sim.step()`` / ``net(x)`` (its ``__call__`` or
+    ``forward``) on an instance of that class."""
+    from ._gpu_work import class_method
+
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        if isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+            return None  # (the enclosing class's own method: `own_method`)
+        return class_method(ctx, instance_class(ctx, f.value), f.attr)
+    if isinstance(f, ast.Name) and f.id not in ctx.functions:
+        cls = instance_class(ctx, f)
+        return class_method(ctx, cls, "__call__") or class_method(ctx, cls, "forward")
+    return None
+
+
+def _callers(ctx, fn: ast.AST) -> tuple[list[ast.Call], int] | None:
+    """The calls of ``fn`` in the file and how many leading parameters they do not pass (``self``); None when ``fn``
+    is not a plain function or method of the file."""
+    from ._gpu_work import enclosing_class
+    from .rules._evidence import call_sites
+
+    name = getattr(fn, "name", None)
+    if name is None:
+        return None
+    owner = getattr(fn, "_wp_parent", None)
+    if not isinstance(owner, ast.ClassDef):
+        return [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name], 0
+    static = any(dotted(d) == "staticmethod" for d in fn.decorator_list)  # type: ignore[attr-defined]
+    shift = 0 if static else 1
+    if name == "__init__":
+        return [c for c in call_sites(ctx, owner.name) if isinstance(c.func, ast.Name)], shift
+    out = []
+    for c in call_sites(ctx, name):
+        f = c.func
+        if not isinstance(f, ast.Attribute):
+            continue
+        if isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+            if enclosing_class(c) is owner:
+                out.append(c)
+        elif instance_class(ctx, f.value) is owner:
+            out.append(c)
+    return out, shift
+
+
+def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:
+    """The values the file's calls of ``fn`` hand its parameter ``param`` (the default where a call leaves it out);
+    None when no call is seen or one does not show it (``*args``, no default)."""
+    memo = ctx.__dict__.setdefault("_wp_param_values", {})
+    key = (id(fn), param)
+    if key in memo:
+        return memo[key]
+    memo[key] = None
+    found = _callers(ctx, fn)
+    args = getattr(fn, "args", None)
+    if found is None or args is None or not found[0]:
+        return None
+    calls, shift = found
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)][shift:]
+    defaults = dict(zip([a.arg for a in (*args.posonlyargs, *args.args)][-len(args.defaults):], args.defaults)) \
+        if args.defaults else {}
+    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    index = pos.index(param) if param in pos else None
+    out: list[ast.AST] = []
+    for c in calls:
+        kw = [k.value for k in c.keywords if k.arg == param]
+        if kw:
+            out.append(kw[0])
+        elif index is not None and index < len(c.args) and \
+                not any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
+            out.append(c.args[index])
+        elif param in defaults and not any(isinstance(a, ast.Starred) for a in c.args) and \
+                not any(k.arg is None for k in c.keywords):
+            out.append(defaults[param])
+        else:
+            return None
+    memo[key] = out
+    return out
