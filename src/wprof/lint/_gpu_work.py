@@ -83,6 +83,9 @@ class WorkModel:
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
+        if q in self._device_objects or (m is not None and dotted(call.func.value) in self._device_objects and any(
+                self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in _arg_values(call))):  # type: ignore
+            return True  # enc(x), enc.encode(x_gpu) of `enc = Encoder(dim, device="cuda")`
         own = self.own_method(call) or instance_method(self, call)
         if own is not None and self.method_does_gpu_work(own) and not self._method_waits(own):
             return True  # self._step(x), sim.step(): a method of a class of the file whose body does GPU work (one

@@ -113,6 +113,9 @@ class NameModel:
                                 and not q.startswith(NOT_WORK_PREFIXES):
                             callables.add(name)
                             continue
+                        if _built_for_gpu(self, v, q):
+                            self._device_objects.add(name)  # Encoder(dim, device="cuda"): built on the GPU by a
+                            continue  # library (its calls on tensors are GPU work; `.transcribe(path)` need not be)
                     if isinstance(v, ast.Lambda) and isinstance(v.body, (ast.Call, ast.BinOp)) and \
                             self.gpu_work_in([v.body]):
                         callables.add(name)
@@ -165,13 +168,29 @@ class NameModel:
                     continue
                 if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
                     callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
-        # a name or attribute bound to one of them (`self._step = step_fn` in `__init__`, `run = model`): the same
+        # a name or attribute bound to one of them (`self._step = step_fn` in `__init__`, `run = model`), or to a
+        # parameter every caller fills with one (`self.model = model` of `Bench(Net().cuda(), x)`): the same
         for _ in range(2):
             for name, values in self.assigns.items():
                 if name not in callables and any(
-                        isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and dotted(v) in callables
-                        for v in values):
+                        isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and
+                        (dotted(v) in callables or self._param_gets_callable(v)) for v in values):
                     callables.add(name)
+
+    def _param_gets_callable(self, v: ast.AST) -> bool:
+        """``v`` is a parameter of its function and every call of the function hands it a GPU callable (a name of
+        one, or a module built and put on the GPU in the call: ``Net().cuda()``)."""
+        from ._call_sites import param_values
+
+        scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+        if not isinstance(v, ast.Name) or scope is None or v.id not in scope.params:
+            return False
+        values = param_values(self, scope.node, v.id)
+        return bool(values) and all(
+            dotted(x) in self._gpu_callables or (isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and
+                                                 x.func.attr in ("cuda", "to") and isinstance(x.func.value, ast.Call)
+                                                 and self.placement(x) == "cuda")
+            for x in values)
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),
@@ -306,6 +325,17 @@ class NameModel:
         if name is None:
             return False
         return name in self._compiled or self.imported_compiled(name)
+
+
+def _built_for_gpu(ctx, v: ast.Call, q: str) -> bool:
+    """An object built by a library (not a torch factory, not a library whose calls return host results) with a
+    GPU device keyword: ``Encoder(dim=512, device="cuda")``, ``Predictor(cfg, device=0)``."""
+    from ._names import HOST_RESULT_ROOTS
+
+    if q.startswith(("torch.", "numpy.", "cupy.")) or q.startswith(HOST_RESULT_ROOTS) or \
+            not (isinstance(v.func, ast.Name) and v.func.id in ctx.imports):
+        return False
+    return any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
 
 
 _MODULE_MODES = frozenset({"eval", "train", "half", "float", "bfloat16", "requires_grad_"})
