@@ -52,7 +52,7 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
             if any(_dropped(ctx, site) for site in v.sites):
                 hits.append(None)  # `_ = bench(model, N=3)`: a warm-up run, its measurement thrown away
                 continue
-            if v.entry and (v.sites or (library and not getattr(r.scope.node, "name", "").startswith("test_"))):
+            if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))):
                 # a function no caller in the file reaches: who calls it (and what ran before) is unknown; its
                 # own regions are judged from its body alone, not those of the helpers it calls
                 hits.append(None)
@@ -76,14 +76,16 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
         if (len(found) < len(hits) or handed) and v.sites:
             node = _origin_site(ctx, v.sites) or node  # some callers warm it, or the cold callable is handed in:
             # the call site that hands it over shows it
-        weak = amortized(ctx, r, c, v.env) or (not compiled and not _shown_on_gpu(ctx, c, v))
+        weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
+            (not compiled and not _shown_on_gpu(ctx, c, v))
         if not compiled and not weak:
             from ._common import callee_key
             from .no_warmup import _timed_again_later
 
             weak = _timed_again_later(ctx, r, callee_key(c) or "@", c)  # a deliberate cold-vs-warm pair
         if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
-            out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else _short(ctx, c), weak))
+            name = k if "#" not in k and "()" not in k else _short(ctx, c)
+            out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
     return out
 
 
@@ -133,6 +135,10 @@ def _dropped(ctx: Context, site: ast.Call) -> bool:
                    if isinstance(n, ast.Name))
     if isinstance(st, ast.Expr) and st.value is site:
         d = ctx.callee_def(site) if isinstance(site.func, (ast.Name, ast.Attribute)) else None
+        if d is None and isinstance(site.func, ast.Name):  # `softmax_v3(x, 0)` with `softmax_v3 = lambda x, s: run(...)`
+            vals = ctx.assigns.get(site.func.id, [])
+            if vals and all(isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call) for v in vals):
+                return not isinstance(getattr(st, "_wp_parent", None), ast.Lambda)
         return d is not None and any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(d[1]))
     return False
 
@@ -197,3 +203,15 @@ def _labelled_first(ctx: Context, r) -> bool:
     stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
     return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _FIRST.search(n.value.lower())
                for st in stmts for n in stmt_nodes(st))
+
+
+def _site_repeats(ctx: Context, sites: tuple) -> int:
+    """How many times the loops around the call sites that lead to a region repeat it (known counts only): the
+    samples its first, cold visit is averaged with (``for _ in range(TIMES): t += bench(x)``)."""
+    from ._first_run import loop_count
+
+    n = 1
+    for site in sites:
+        for lp in getattr(getattr(site, "_wp_stmt", None), "_wp_loops", ()):
+            n *= max(loop_count(ctx, lp) or 1, 1)
+    return n

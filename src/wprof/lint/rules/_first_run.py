@@ -148,7 +148,9 @@ class _Walker:
             params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
             env2 = {p: None for p in params}
             env2.update({a.arg: None for a in (fn.args.vararg, fn.args.kwarg) if a})
-            self.block(fn.body, _State(set(main.ran)), env2, (), {}, True)  # called back after the module ran
+            # called back after the module ran (a root), or called where the walk could not follow ("unreached":
+            # what ran before it is not known)
+            self.block(fn.body, _State(set(main.ran)), env2, (), {}, True if id(fn) in rootids else "unreached")
         return self.visits
 
     def _reaches_region(self, fn: ast.AST, with_regions: set) -> bool:
@@ -625,14 +627,14 @@ AMORTIZED = 100  # samples from which one cold call is amortized (docs/lint-eval
 # iterations (nanoMOE) were judged borderline or false)
 
 
-def amortized(ctx: Context, r, node: ast.AST, env: dict | None = None) -> bool:
+def amortized(ctx: Context, r, node: ast.AST, env: dict | None = None, outer: int = 1) -> bool:
     """The cold ``node`` runs once per iteration of loops of the region (its own per-iteration loop, or loops
     inside it) whose known counts multiply to ``AMORTIZED`` or more, or the region repeats its work in a loop of
     that many iterations (``mm(t, a)`` once, then ``for i in range(n - 2): mm(t, b)``, ``n`` 1000): one cold call
     among many samples."""
     st = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
     loops = [lp for lp in getattr(st, "_wp_loops", ()) if lp is r.loop or r.contains(lp)]
-    n = 1
+    n = outer  # (the loops around the call sites that reach the region: ``outer`` repeats)
     for lp in loops:
         n *= max(loop_count(ctx, lp, env or {}) or 1, 1)
     return n >= AMORTIZED or any((loop_count(ctx, lp, env or {}) or 0) >= AMORTIZED for lp in r.inner_loops())
