@@ -67,3 +67,12 @@ def latency(op, args, inplace, reps=100):
     else:
         fn = lambda: op(*args)
     return triton.testing.do_bench(fn, rep=reps)
+
+
+# silent: the gradient is drawn for the sample's own output (shaped by it), not an input prepared again
+def bench_full(fwd):
+    def full():
+        y = fwd()
+        y.backward(torch.randn_like(y), retain_graph=True)
+
+    return triton.testing.do_bench(full)

@@ -122,6 +122,11 @@ def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
     q = ctx.call_name(c) or ""
     head, _, last = q.rpartition(".")
     if (head in ("torch", "torch.cuda") and last in _RANDOM) or head == "cupy.random":
+        like = c.args[0] if last.endswith("_like") and c.args else None
+        while isinstance(like, (ast.Attribute, ast.Subscript, ast.Call)):
+            like = like.func if isinstance(like, ast.Call) else like.value
+        if isinstance(like, ast.Name) and like.id in bound:
+            return None  # `y.backward(torch.randn_like(y))` with `y` made by the sample: shaped by its own output
         return "random draw (an RNG kernel and an allocation)"
     if ctx.method(c) == "clone" and not c.args:
         name = receiver_name(c)

@@ -81,6 +81,7 @@ import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._block_exit import waits_at_block_exit
+from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._host_timer_weak import (
     copy_then_elementwise, ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, unshown_callables,
@@ -115,7 +116,8 @@ def check(ctx: Context) -> None:
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
-            ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r)
+            ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
+            names_host_timing(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

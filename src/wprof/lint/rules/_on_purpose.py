@@ -1,0 +1,35 @@
+"""Host-side timing the code names as such: a function or an interval whose name says it measures the launch, the
+host (CPU) side or the call overhead (``_bench_launch_us``, ``_benchmark_cpu``, ``dispatch_overhead = t1 - t0``)
+times what WP102 says it times, on purpose; kept as a weak finding (``extra``), not a default one."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .._context import Context
+
+# name parts that say "the host side of a call": split on underscores and camelCase, compared whole
+_ON_PURPOSE = frozenset({"launch", "launches", "overhead", "overheads", "cpu", "host", "dispatch", "enqueue",
+                         "submit", "submission"})
+
+
+def _parts(name: str) -> set[str]:
+    return {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
+
+
+def _interval_name(r) -> str | None:
+    st = r.interval
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        return st.targets[0].id
+    if isinstance(st, (ast.AugAssign, ast.AnnAssign)) and isinstance(st.target, ast.Name):
+        return st.target.id
+    return None
+
+
+def names_host_timing(ctx: Context, r) -> bool:
+    """The function holding region ``r``, the name its interval is stored in, or its samples' container, is named
+    for launch, host or overhead time."""
+    fn = r.scope.node
+    names = [getattr(fn, "name", None), _interval_name(r), r.samples]
+    return any(n and _parts(n.rsplit(".", 1)[-1]) & _ON_PURPOSE for n in names)
