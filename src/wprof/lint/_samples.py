@@ -18,7 +18,7 @@ from ._names import SYNCING_LAST_NAMES, dotted
 
 _HARNESS_CALLS = frozenset({
     "triton.testing.do_bench", "triton.testing.do_bench_cudagraph", "wprof.bench", "timeit.timeit", "timeit.repeat",
-    "timeit.Timer",
+    "timeit.Timer", "cupyx.profiler.benchmark",
 })
 _CALLABLE_KEYWORDS = ("fn", "func", "stmt", "f", "kernel_fn")
 

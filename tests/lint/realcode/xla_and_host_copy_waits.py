@@ -37,7 +37,7 @@ def bench_xla(a, b, steps):
     return first, time.perf_counter() - t0
 
 
-def fill_host(rows, chunk, width):
+def fill_rows(rows, chunk, width):
     dev_chunk = torch.empty(chunk, width, device="cuda")
     host_buf = torch.empty(chunk, width, device="cpu")
     t0 = time.time()
@@ -54,4 +54,4 @@ def fill_host(rows, chunk, width):
 
 
 x = torch.randn(1024, 1024, device="cuda")
-print(bench_gpu(x, x, 10), bench_xla(x.to(xm.xla_device()), x.to(xm.xla_device()), 10), fill_host(1 << 16, 4096, 128))
+print(bench_gpu(x, x, 10), bench_xla(x.to(xm.xla_device()), x.to(xm.xla_device()), 10), fill_rows(1 << 16, 4096, 128))

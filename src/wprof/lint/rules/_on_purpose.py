@@ -9,9 +9,13 @@ import re
 
 from .._context import Context
 
-# name parts that say "the host side of a call": split on underscores and camelCase, compared whole
-_ON_PURPOSE = frozenset({"launch", "launches", "overhead", "overheads", "cpu", "host", "dispatch", "enqueue",
-                         "submit", "submission"})
+# name parts that say "the host side of a call": split on underscores and camelCase, compared whole; "cpu" and
+# "host" only beside a part that says timing (`benchmark_cpu`, `host_time`; not `fill_host`)
+_ON_PURPOSE = frozenset({"launch", "launches", "overhead", "overheads", "dispatch", "enqueue", "submit",
+                         "submission"})
+_SIDE = frozenset({"cpu", "host"})
+_TIMING = frozenset({"time", "times", "timing", "timings", "bench", "benchmark", "measure", "latency", "elapsed",
+                     "us", "ms", "duration", "durations", "wall"})
 
 
 def _parts(name: str) -> set[str]:
@@ -32,4 +36,8 @@ def names_host_timing(ctx: Context, r) -> bool:
     for launch, host or overhead time."""
     fn = r.scope.node
     names = [getattr(fn, "name", None), _interval_name(r), r.samples]
-    return any(n and _parts(n.rsplit(".", 1)[-1]) & _ON_PURPOSE for n in names)
+    for n in names:
+        parts = _parts(n.rsplit(".", 1)[-1]) if n else set()
+        if parts & _ON_PURPOSE or (parts & _SIDE and parts & _TIMING):
+            return True
+    return False

@@ -91,13 +91,40 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
     keys |= {base_key(t) for c in returned.values() for t in _targets(c)} - {None}  # type: ignore[operator]
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
     repeats = {id(r.start) for r in ctx.regions if r.outer is not None}  # runs = timeit.repeat(...)
-    out = set()
+    out = _perf_case_arrays(ctx)
     for k in keys:
         values = ctx.assigns.get(k, [])
         if values and all(id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or
                           (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
                           _preallocated(ctx, v) for v in values):
             out.add(k)
+    return out
+
+
+_PERF_TIMES = ("gpu_times", "cpu_times")
+
+
+def _perf_case_arrays(ctx: Context) -> set[str]:
+    """The per-sample arrays of ``cupyx.profiler.benchmark``: ``t = benchmark(f, (x,), n_repeat=20).gpu_times``
+    (the name ``t``), or ``res = benchmark(...)`` read only as ``res.gpu_times``/``res.cpu_times`` (those keys;
+    ``print(res)`` shows the spread itself)."""
+    out: set[str] = set()
+    for c in ctx.calls:
+        if ctx.call_name(c) != "cupyx.profiler.benchmark":
+            continue
+        parent = getattr(c, "_wp_parent", None)
+        if isinstance(parent, ast.Attribute) and parent.attr in _PERF_TIMES:
+            st = getattr(parent, "_wp_parent", None)
+            if isinstance(st, ast.Assign) and st.value is parent and len(st.targets) == 1 and \
+                    isinstance(st.targets[0], ast.Name) and len(ctx.assigns.get(st.targets[0].id, [])) == 1:
+                out.add(st.targets[0].id)
+        elif isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
+                isinstance(parent.targets[0], ast.Name) and len(ctx.assigns.get(parent.targets[0].id, [])) == 1:
+            name = parent.targets[0].id
+            uses = ctx.loads(name)
+            if uses and all(isinstance(getattr(u, "_wp_parent", None), ast.Attribute) and
+                            u._wp_parent.attr in _PERF_TIMES for u in uses):  # type: ignore[attr-defined]
+                out.update(f"{name}.{a}" for a in _PERF_TIMES if ctx.loads(f"{name}.{a}"))
     return out
 
 
