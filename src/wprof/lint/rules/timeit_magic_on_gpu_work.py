@@ -89,11 +89,22 @@ def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> as
             if _on_cpu(ctx, n):
                 continue  # CPU tensors: the magic times host work, which is what it measures
             return n
-        if isinstance(n, ast.Call) and ctx.is_gpu_work(n, fn_scope=True):
+        if isinstance(n, ast.BinOp) and ctx.is_array_op_on_gpu(n) and not _on_cpu(ctx, n):
+            return n  # `%timeit x + y` on torch tensors on the GPU, `%timeit a * 2 + 1` on CuPy arrays
+        if isinstance(n, ast.Call) and (ctx.is_gpu_work(n, fn_scope=True) or _file_function_on_gpu_data(ctx, n)):
             if line is not None and _moved_later(ctx, n, line):
                 continue  # `%time meanshift(data)` in cell 40, `data = data.cuda()` in cell 64: host work then
             return n
     return None
+
+
+def _file_function_on_gpu_data(ctx: Context, call: ast.Call) -> bool:
+    """``%timeit scale(x)`` where ``def scale(u): return u * 2`` and ``x`` lives on the GPU: a function of the
+    notebook that computes on the GPU data it is handed (and does not wait for it itself)."""
+    f = call.func
+    if not (isinstance(f, ast.Name) and f.id in ctx.functions) or f.id in ctx._syncing_functions(True):
+        return False
+    return ctx._computes_on_gpu_args(ctx.functions[f.id], call)
 
 
 def _moved_later(ctx: Context, call: ast.Call, line: int) -> bool:
