@@ -17,7 +17,10 @@ as do lists bound in a tuple assignment (`losses, times = [], []`), arrays preal
 (`dur = torch.tensor(times); dur.mean()`), and durations returned by a function of the file (`return
 time.perf_counter() - t0`) and appended; a name bound to a new list for each measurement (`times = []` before each
 benchmark) is judged list by list. A dict of sample lists (`d[k] = d.get(k, []) + [dt]`, `d[k].append(dt)`,
-`setdefault`) is judged like a list, and so is a named total only ever divided by a count
+`setdefault`) is judged like a list, as are the per-sample arrays of `cupyx.profiler.benchmark` (`.gpu_times`,
+`.cpu_times`), event times converted and named (`ms = torch.tensor([s.elapsed_time(e) ...]); ms.mean()`), a
+helper's returned samples averaged in place (`np.mean(bench(fn))`), a conversion averaged in place
+(`torch.mean(torch.tensor(times))`) and a rate from the samples' total (`len(times) / sum(times)`), and so is a named total only ever divided by a count
 (`total = sum(times) * 1000; avg = total / n`). Samples that are never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
@@ -321,7 +324,9 @@ def _check_dicts(ctx: Context) -> None:
 
 def check(ctx: Context) -> None:
     _check_dicts(ctx)
-    for key in sorted(_sample_lists(ctx)):
+    lists = _sample_lists(ctx)
+    _check_whole_list_dicts(ctx, lists)
+    for key in sorted(lists):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and \
@@ -338,6 +343,28 @@ def check(ctx: Context) -> None:
     for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
         ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
                    "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _check_whole_list_dicts(ctx: Context, lists: set[str]) -> None:
+    """``results[name] = times`` per configuration, then only means of ``results``'s lists reported."""
+    from ._sample_dicts import dict_use, loads_by_binding, whole_list_dicts
+
+    for key, stores in sorted(whole_list_dicts(ctx, lists).items()):
+        for group in loads_by_binding(ctx, key):
+            kinds = [(n, dict_use(ctx, n, stores)) for n in group]
+            means = [n for n, k in kinds if k == "mean"]
+            if not means or any(k == "other" for _, k in kinds):
+                continue
+            mine = [st for st in stores if any(getattr(n, "_wp_stmt", None) is st for n in group)]
+            if not mine:
+                continue  # no list stored into this dict here
+            shown = False
+            for st in mine:  # each stored list's samples printed where taken: the spread is seen
+                for _, _, appends, _ in _uses_by_binding(ctx, st.value.id):  # type: ignore[attr-defined]
+                    shown = shown or _each_sample_shown(ctx, appends)
+            if not shown:
+                ctx.report(means[0], f"Only the mean of the sample lists in `{key}` is reported",
+                           "Report the median and the spread (min, p5/p95 or IQR) and n too")
 
 
 def _never_read(ctx: Context, node: ast.AST) -> bool:
