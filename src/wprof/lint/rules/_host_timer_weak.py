@@ -248,7 +248,8 @@ def _waited_elsewhere(ctx: Context, module: str) -> bool:
 def whole_run_helper(ctx: Context, r) -> bool:
     """A one-off region (no loop of its own, not inside one) whose only GPU work is a call of a function that trains
     or walks data in loops of its own (``t0 = time.time(); train_model(device, epochs=100); t1 = ...``): a run's
-    wall time of thousands of steps, off by at most the last one (set 28 FNN: judged borderline); weak."""
+    wall time of thousands of steps, off by at most the last one (set 28 FNN: judged borderline); weak. A loop of
+    unknown length counts when it waits on every step (``main()`` of a training script: ``loss.item()`` each step)."""
     from .._walk import stmt_nodes
     from ._common import _fn_data_driven
 
@@ -257,19 +258,41 @@ def whole_run_helper(ctx: Context, r) -> bool:
     work = [w for s in r.stmts() for w in ctx.gpu_work_in(stmt_nodes(s))]
     if not work:
         return False
+    runs = 0
     for w in work:
         if not isinstance(w, ast.Call):
+            if runs:
+                continue  # `global_step += offset` on what the run returned: arithmetic, nothing next to the run
             return False
         d = ctx.callee_def(w)
         if d is None or d[0] is not ctx or not _fn_data_driven(*d):
             return False
         steps = _steps(ctx, d[1], w)
+        runs += 1
+        if steps is None and _waits_every_step(ctx, d[1]):
+            continue  # main(): epochs over a loader of unknown length, `loss.item()` every step: off by one step
         if steps is None or steps < _MANY:
             return False  # `train(model)` over 3 batches: the last one is a third of the interval (set 16)
     return True
 
 
 _MANY = 100
+
+
+def _waits_every_step(ctx: Context, fn: ast.AST) -> bool:
+    """A loop of ``fn`` over data (not a ``range``) waits for the device in its own body on every step
+    (``average_loss += loss.item()``): a run of it is off by at most its last step."""
+    from .._walk import stmt_calls
+    from ._common import _range_like
+
+    for st in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
+        if isinstance(st, (ast.For, ast.AsyncFor, ast.While)) and \
+                not (isinstance(st, (ast.For, ast.AsyncFor)) and _range_like(ctx, st.iter)):
+            body = fn._wp_own_scope.stmts[st._wp_idx + 1:st._wp_end + 1]  # type: ignore[attr-defined]
+            if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)
+                   if not isinstance(s, (ast.If, ast.For, ast.While, ast.With, ast.Try))):
+                return True
+    return False
 
 
 def _steps(ctx: Context, fn: ast.AST, call: ast.Call) -> int | None:

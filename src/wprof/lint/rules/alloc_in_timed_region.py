@@ -157,8 +157,8 @@ def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
                 return True
             node = outer
             continue
-        if isinstance(parent, ast.Call):
-            return node is not parent.func
+        if isinstance(parent, ast.Call):  # an argument of other work, not a value kept (`outs.append(y.clone())`)
+            return node is not parent.func and ctx.method(parent) not in ("append", "extend", "insert", "put")
         if isinstance(parent, (ast.keyword, ast.Starred, ast.BinOp, ast.UnaryOp)):
             return True  # an argument, or an operand of arithmetic (`x + torch.randn(...)`)
         if isinstance(parent, (ast.IfExp, ast.ListComp, ast.GeneratorExp, ast.Tuple, ast.List)) and \

@@ -65,6 +65,11 @@ def check(ctx: Context) -> None:
     for _r, call, key in warmup_findings(ctx, compiled=True):
         report(call, f"Compiled `{key}` is timed on its first call (includes compilation)",
                "Call it once or more before the timed region")
+    from ._cold_walk import walk_findings
+
+    for node, what, _weak in walk_findings(ctx, compiled=True):
+        report(node, f"Compiled `{what}` is timed on its first call (it never ran before this timed region; "
+               "includes compilation)", "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):
         report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                "is never called before the timed region; includes compilation)",

@@ -17,7 +17,10 @@ as do lists bound in a tuple assignment (`losses, times = [], []`), arrays preal
 (`dur = torch.tensor(times); dur.mean()`), and durations returned by a function of the file (`return
 time.perf_counter() - t0`) and appended; a name bound to a new list for each measurement (`times = []` before each
 benchmark) is judged list by list. A dict of sample lists (`d[k] = d.get(k, []) + [dt]`, `d[k].append(dt)`,
-`setdefault`) is judged like a list, and so is a named total only ever divided by a count
+`setdefault`) is judged like a list, as are the per-sample arrays of `cupyx.profiler.benchmark` (`.gpu_times`,
+`.cpu_times`), event times converted and named (`ms = torch.tensor([s.elapsed_time(e) ...]); ms.mean()`), a
+helper's returned samples averaged in place (`np.mean(bench(fn))`), a conversion averaged in place
+(`torch.mean(torch.tensor(times))`) and a rate from the samples' total (`len(times) / sum(times)`), and so is a named total only ever divided by a count
 (`total = sum(times) * 1000; avg = total / n`). Samples that are never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the

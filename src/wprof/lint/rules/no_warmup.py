@@ -121,6 +121,11 @@ def check(ctx: Context) -> None:
                     _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call)
         report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
+    from ._cold_walk import walk_findings
+
+    for node, what, weak in walk_findings(ctx, compiled=False):
+        report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
+               "Run it a few times before the timed region", weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
                    "Run it once before handing it to the timing helper")

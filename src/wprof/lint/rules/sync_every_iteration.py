@@ -7,12 +7,15 @@ where each sample is shown to be short: one statement of GPU work that is a sing
 normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
-and every tensor of a size the file gives, at most 2^24 elements. Three shapes are reported:
+and every tensor of a size the file gives, at most 2^24 elements. Four shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
 - an event pair per iteration with a synchronize after (or between) the records;
-- a loop timed as a whole with a synchronize in its body.
+- a loop timed as a whole with a synchronize in its body;
+- a synchronize inside the callable handed to `triton.testing.do_bench` (or to a helper of the file or the project
+  that hands it on to `do_bench`), read directly and one call deep: `do_bench` records events around each call and
+  waits for them itself, so every sample holds a host round trip, whatever its length.
 
 A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
 not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with

@@ -1,0 +1,217 @@
+"""WP103 and WP112 from the execution-order warmup model (``_first_run``): a timed region whose GPU work never ran
+before its start in the program's first run, reported at the cold call (or, where only some of a helper's callers
+hand it a cold object, at the call site that does).
+
+Policy on top of the model (precision first):
+- a region that says it measures the first call (``_times_first_call``), a program's wall time (``end_to_end``), or
+  runs only on the CPU is left alone;
+- WP103 needs every timed item cold (one already-run item means the code was exercised), WP112 one compiled item;
+- a per-iteration region counts only when its samples are averaged (the cold one carried into the mean);
+- a cold call among >= ``AMORTIZED`` samples (a loop of a known count) is amortized: not reported;
+- an item whose identity is not known (a parameter of a function no caller reaches) is not reported."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .._context import Context, dotted
+from ._first_run import amortized, cold_regions
+
+
+def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
+    """(node to report, the cold work's text, weak) for WP103 (``compiled`` False) or WP112."""
+    from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
+                          end_to_end, is_library, mentions_warmup_for, sweep_rows)
+    from ._evidence import cpu_only, returns_aot_executable
+    from ._warm_sources import single_pass
+
+    out: list[tuple[ast.AST, str, bool]] = []
+    library = is_library(ctx)
+    by_region: dict[int, list] = {}
+    for r, v in cold_regions(ctx):
+        by_region.setdefault(id(r), []).append((r, v))
+    for group in by_region.values():
+        r = group[0][0]
+        if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or \
+                (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
+            continue
+        looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+        if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
+                           (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r)):
+            continue  # one cold sample among many, summarized by a robust statistic (or not at all)
+        hits = []
+        for _, v in group:
+            cold = v.cold
+            if v.later or not cold or v.unknown:
+                hits.append(None)
+                continue
+            if any(_repeated_site(ctx, site) for site in v.sites):
+                hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
+                continue  # the first one (`_accumulated`: summed or averaged is another matter)
+            if any(_dropped(ctx, site) for site in v.sites):
+                hits.append(None)  # `_ = bench(model, N=3)`: a warm-up run, its measurement thrown away
+                continue
+            if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))):
+                # a function no caller in the file reaches: who calls it (and what ran before) is unknown; its
+                # own regions are judged from its body alone, not those of the helpers it calls
+                hits.append(None)
+                continue
+            if any(returns_aot_executable(ctx, k) for _, k in cold):
+                hits.append(None)  # a JAX ahead-of-time compile: host work, the compile itself timed
+                continue
+            comp = [(c, k) for c, k in cold if _compiled(ctx, c) or ctx.is_compiled(k.split("#")[0])]
+            if compiled:
+                hits.append((v, comp[0]) if comp else None)
+            elif not comp and not v.warm:
+                hits.append((v, cold[0]))
+            else:
+                hits.append(None)
+        found = [h for h in hits if h is not None]
+        if not found:
+            continue
+        v, (c, k) = found[0]
+        node = c
+        handed = isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in r.scope.params
+        if (len(found) < len(hits) or handed) and v.sites:
+            node = _origin_site(ctx, v.sites) or node  # some callers warm it, or the cold callable is handed in:
+            # the call site that hands it over shows it
+        weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
+            (not compiled and not _shown_on_gpu(ctx, c, v))
+        if not compiled and not weak:
+            from ._common import callee_key
+            from .no_warmup import _timed_again_later
+
+            weak = _timed_again_later(ctx, r, callee_key(c) or "@", c)  # a deliberate cold-vs-warm pair
+        if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
+            name = k if "#" not in k and "()" not in k else _short(ctx, c)
+            out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
+    return out
+
+
+def _compiled(ctx: Context, c: ast.AST) -> bool:
+    from ._common import callee_key
+
+    return isinstance(c, ast.Call) and ctx.is_compiled(callee_key(c))
+
+
+def _short(ctx: Context, c: ast.AST) -> str:
+    from ._common import callee_key
+
+    return callee_key(c) or ctx.text(c)
+
+
+def _in_file(ctx: Context, node: ast.AST) -> bool:
+    st = getattr(node, "_wp_stmt", None)
+    return st is not None and any(st._wp_scope is s for s in ctx.scopes)  # type: ignore[attr-defined]
+
+
+def _warmup_seen(ctx: Context, scope) -> bool:
+    """Every mention of a warm-up in the region's function is a count of a loop the walk runs (``warmup = 10``,
+    ``for _ in range(warmup):``): the walk saw what the warm-up ran. A warm-up word anywhere else (a call of
+    ``warmup(model)``, a flag, a message) may stand for work the walk cannot follow."""
+    from .._walk import stmt_nodes
+
+    counts, other = set(), False
+    for st in scope.stmts:
+        if isinstance(st, ast.For) and isinstance(st.iter, ast.Call) and dotted(st.iter.func) == "range":
+            counts |= {n.id for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+    for st in scope.stmts:
+        for n in stmt_nodes(st):
+            w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
+                n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) else ""
+            if "warm" in w.lower() and not (isinstance(n, ast.Name) and n.id in counts):
+                return False
+            other = other or "warm" in w.lower()
+    return other
+
+
+def _dropped(ctx: Context, site: ast.Call) -> bool:
+    """The call's result is thrown away: assigned to ``_`` names, or a statement of its own while the function
+    returns a value (its measurement)."""
+    st = getattr(site, "_wp_stmt", None)
+    if isinstance(st, ast.Assign) and st.value is site:
+        return all(isinstance(n, ast.Name) and n.id.startswith("_") for t in st.targets for n in ast.walk(t)
+                   if isinstance(n, ast.Name))
+    if isinstance(st, ast.Expr) and st.value is site:
+        d = ctx.callee_def(site) if isinstance(site.func, (ast.Name, ast.Attribute)) else None
+        if d is None and isinstance(site.func, ast.Name):  # `softmax_v3(x, 0)` with `softmax_v3 = lambda x, s: run(...)`
+            vals = ctx.assigns.get(site.func.id, [])
+            if vals and all(isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call) for v in vals):
+                return not isinstance(getattr(st, "_wp_parent", None), ast.Lambda)
+        return d is not None and any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(d[1]))
+    return False
+
+
+def _repeated_site(ctx: Context, site: ast.Call) -> bool:
+    """``site`` runs in a loop of its function and its result is not summed or averaged with the others (or the
+    loop walks a dataset)."""
+    from ._cold_helpers import _accumulated
+
+    st = getattr(site, "_wp_stmt", None)
+    loops = getattr(st, "_wp_loops", ())
+    from ._first_run import loop_count
+
+    from ._cold_helpers import _walks_data
+
+    loops = [lp for lp in loops if loop_count(ctx, lp) != 1]  # (`for _ in range(1):` runs once)
+    if any(_walks_data(ctx, lp) for lp in loops):
+        return True  # a run over a dataset's batches: the first batch's start-up is a small share of the total
+    return bool(loops) and not _accumulated(ctx, site, st, loops[0])
+
+
+def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
+    """The cold work is shown to run on the GPU: an operand, argument or receiver known to be there, a kernel
+    launch, a model the file put there, or (through a call site) a GPU tensor handed in."""
+    from ._evidence import model_on_gpu, on_gpu
+    from ._warm_sources import gpu_module_arg
+
+    if on_gpu(ctx, c) or (isinstance(c, ast.Call) and gpu_module_arg(ctx, c)):
+        return True
+    head = c.func if isinstance(c, ast.Call) else None
+    while isinstance(head, (ast.Attribute, ast.Subscript)):
+        head = head.value
+    if isinstance(head, ast.Name) and model_on_gpu(ctx, head.id):
+        return True
+    return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
+
+
+def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
+    """The innermost call site of the file whose arguments name something other than its own function's parameters
+    (``average(fast, data)``, not ``timed(lambda: fn(data))`` inside ``average``): where the work timed further in
+    is handed over."""
+    for site in reversed(sites):
+        if not _in_file(ctx, site):
+            continue
+        scope = site._wp_stmt._wp_scope  # type: ignore[attr-defined]
+        args = [*site.args, *(k.value for k in site.keywords)]
+        names = [n.id for a in args for n in ast.walk(a) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
+        if any(n not in scope.params and n not in ctx.imports for n in names):
+            return site
+    return None
+
+
+_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first (call|run|iter|pass|step|batch)|jit\b")
+
+
+def _labelled_first(ctx: Context, r) -> bool:
+    """The region's reading is labelled as the first call, a cold start, a compile or a load (``print(f"compiled in
+    {time.time() - start:.1f} s")``, the statement that reads the end clock or the one after it): measured on
+    purpose."""
+    from .._walk import stmt_nodes
+
+    stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _FIRST.search(n.value.lower())
+               for st in stmts for n in stmt_nodes(st))
+
+
+def _site_repeats(ctx: Context, sites: tuple) -> int:
+    """How many times the loops around the call sites that lead to a region repeat it (known counts only): the
+    samples its first, cold visit is averaged with (``for _ in range(TIMES): t += bench(x)``)."""
+    from ._first_run import loop_count
+
+    n = 1
+    for site in sites:
+        for lp in getattr(getattr(site, "_wp_stmt", None), "_wp_loops", ()):
+            n *= max(loop_count(ctx, lp) or 1, 1)
+    return n
