@@ -99,6 +99,8 @@ class SyncModel:
             return name in self._syncing_functions(hidden)
         if self.imported_function(call) is not None:  # a function of another module of the project, read there
             return self.imported_syncs(call, hidden)
+        if hidden and self.imported_method_syncs(call, hidden):
+            return True  # tracker.update(loss, ...): a method of a project class's instance reads the loss
         if self.extension_entry_syncs(call):  # an extension entry whose C++ source waits for the device
             return True
         if isinstance(call.func, ast.Name):
@@ -545,7 +547,8 @@ class SyncModel:
             return True
         if self._attr_sync_alias(c):
             return True
-        return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden)
+        return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden) or \
+            (hidden and self.imported_method_syncs(c, hidden))
 
     def _attr_sync_alias(self, c: ast.Call) -> bool:
         """``self.sync()`` where ``self.sync = torch.cuda.synchronize if ... else (lambda: None)``: an attribute bound
