@@ -221,6 +221,8 @@ class WorkModel:
         parent = getattr(n, "_wp_parent", None)
         if isinstance(parent, ast.AugAssign) and parent.target is n and isinstance(parent.op, _ARITH):
             return self._aug_assign_on_gpu(parent)
+        if isinstance(n, ast.Compare):
+            return self._compare_on_gpu(n)
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, _ARITH)):
             return False
         if any(self._library_array(x) for x in (n.left, n.right)):
@@ -236,6 +238,21 @@ class WorkModel:
         return "cpu" not in sides and any(
             p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp, ast.UnaryOp))
             for p, x in zip(sides, (n.left, n.right)))
+
+    def _compare_on_gpu(self, n: ast.Compare) -> bool:
+        """``mask = x > 0`` on a tensor known to be on the GPU (an operand not on the CPU): an elementwise kernel. Not
+        in the test of an ``if``/``while``/``assert`` (deciding it waits for the device: a synchronize there), nor
+        inside a larger expression (the outermost operation is the unit of work)."""
+        if not self._inferred or len(n.ops) != 1 or not isinstance(n.ops[0], _COMPARE):
+            return False
+        parent = getattr(n, "_wp_parent", None)
+        if isinstance(parent, (ast.BinOp, ast.Compare, ast.BoolOp, ast.UnaryOp)) or \
+                isinstance(getattr(n, "_wp_stmt", None), (ast.If, ast.While, ast.Assert)):
+            return False
+        sides = [self.placement(x) for x in (n.left, n.comparators[0])]
+        return "cpu" not in sides and any(
+            p == "cuda" and isinstance(x, (ast.Name, ast.Attribute, ast.Subscript, ast.BinOp))
+            for p, x in zip(sides, (n.left, n.comparators[0])))
 
     def _aug_assign_on_gpu(self, st: ast.AugAssign) -> bool:
         """``b += b`` / ``acc *= w`` on a torch tensor known to be on the GPU (the value not known on the CPU, nor a
@@ -310,7 +327,9 @@ def class_method(ctx, cls: ast.ClassDef | None, name: str, depth: int = 0):
     return None
 
 
-_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow)
+_ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.BitAnd, ast.BitOr, ast.BitXor,
+          ast.LShift, ast.RShift)
+_COMPARE = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 # arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
 _ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")
 

@@ -131,6 +131,9 @@ class ImportedDefs:
         if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
             return None
         values = self.assigns.get(call.func.value.id, [])  # type: ignore[attr-defined]
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        local = [v for v in values if getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None) is scope]
+        values = local or values  # `log = StepLog()` in this function, another class under the name elsewhere
         classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
                    for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
         if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
@@ -144,6 +147,12 @@ class ImportedDefs:
     def imported_syncs(self, call: ast.Call, hidden: bool) -> bool:
         """A call of an imported project function that synchronizes (directly or through its own calls)."""
         d = self.imported_function(call)
+        return d is not None and function_syncs(d.ctx, d.node, hidden)
+
+    def imported_method_syncs(self, call: ast.Call, hidden: bool) -> bool:
+        """``tracker.update(loss, ...)`` where ``tracker`` is an instance of a project class whose own method
+        waits for the device (``self.losses.update(loss.item(), n)``)."""
+        d = self.imported_method(call)
         return d is not None and function_syncs(d.ctx, d.node, hidden)
 
     def imported_gpu_work(self, call: ast.Call) -> bool:

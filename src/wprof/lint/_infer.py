@@ -74,8 +74,13 @@ class NameModel:
                             compiled.add(name)
                             callables.add(name)
                             continue
-                        if isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to") and \
-                                not self.is_tensorish(v.func.value) and isinstance(v.func.value, ast.Call):
+                        moved = v  # `build(cfg).cuda().eval()`: the module modes after the move keep the module
+                        while isinstance(moved, ast.Call) and isinstance(moved.func, ast.Attribute) and \
+                                moved.func.attr in _MODULE_MODES and not moved.args and \
+                                isinstance(moved.func.value, ast.Call):
+                            moved = moved.func.value
+                        if isinstance(moved.func, ast.Attribute) and moved.func.attr in ("cuda", "to") and \
+                                not self.is_tensorish(moved.func.value) and isinstance(moved.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
                         if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \

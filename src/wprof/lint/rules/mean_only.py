@@ -324,7 +324,9 @@ def _check_dicts(ctx: Context) -> None:
 
 def check(ctx: Context) -> None:
     _check_dicts(ctx)
-    for key in sorted(_sample_lists(ctx)):
+    lists = _sample_lists(ctx)
+    _check_whole_list_dicts(ctx, lists)
+    for key in sorted(lists):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and \
@@ -341,6 +343,28 @@ def check(ctx: Context) -> None:
     for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
         ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
                    "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _check_whole_list_dicts(ctx: Context, lists: set[str]) -> None:
+    """``results[name] = times`` per configuration, then only means of ``results``'s lists reported."""
+    from ._sample_dicts import dict_use, loads_by_binding, whole_list_dicts
+
+    for key, stores in sorted(whole_list_dicts(ctx, lists).items()):
+        for group in loads_by_binding(ctx, key):
+            kinds = [(n, dict_use(ctx, n, stores)) for n in group]
+            means = [n for n, k in kinds if k == "mean"]
+            if not means or any(k == "other" for _, k in kinds):
+                continue
+            mine = [st for st in stores if any(getattr(n, "_wp_stmt", None) is st for n in group)]
+            if not mine:
+                continue  # no list stored into this dict here
+            shown = False
+            for st in mine:  # each stored list's samples printed where taken: the spread is seen
+                for _, _, appends, _ in _uses_by_binding(ctx, st.value.id):  # type: ignore[attr-defined]
+                    shown = shown or _each_sample_shown(ctx, appends)
+            if not shown:
+                ctx.report(means[0], f"Only the mean of the sample lists in `{key}` is reported",
+                           "Report the median and the spread (min, p5/p95 or IQR) and n too")
 
 
 def _never_read(ctx: Context, node: ast.AST) -> bool:

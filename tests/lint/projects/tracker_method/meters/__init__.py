@@ -1,0 +1,1 @@
+from .stats import StepLog, QuietLog
