@@ -102,7 +102,7 @@ def check(ctx: Context) -> None:
 
     report = _once(ctx)  # one finding per call: several finders can see the same cold first call
 
-    from ._first_run import amortized
+    from ._first_run import amortized, warm_by_walk
 
     # one cold call among >= AMORTIZED samples of the region (`for _ in range(1_000_000): router(x)`): amortized
     from ._cold_walk import walk_findings
@@ -110,7 +110,7 @@ def check(ctx: Context) -> None:
     compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
-             id(f[1]) not in compiled_here]
+             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
