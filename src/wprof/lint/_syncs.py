@@ -272,8 +272,8 @@ class SyncModel:
                        (isinstance(v, ast.Call) and dotted(v.func) in self._gpu_callables)
                        for v in self.assigns.get(key, ()))
 
-        if gpu(a):
-            return True
+        if any(gpu(n) for n in ast.walk(a)):
+            return True  # (`Image.fromarray(to_uint8(y))`: through a call)
         if not isinstance(a, ast.Name):
             return False
         stmt = getattr(a, "_wp_stmt", None)
