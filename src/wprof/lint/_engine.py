@@ -29,6 +29,7 @@ from ._context import Context
 from ._imported import helper_findings
 from ._project import ImportView, Project
 from ._diagnostic import SAFE, Diagnostic, Edit, FileError, Fix
+from ._newer_syntax import older_fstrings
 from ._write import write_atomic  # noqa: F401 -- commands.lint imports it from here
 
 EXCLUDED_DIRS = frozenset({
@@ -178,31 +179,49 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
                   imports: ImportView | None = None) -> tuple[list[Diagnostic], FileError | None]:
     """For a notebook's program (``notebook=True``) top-level ``await`` is allowed and ``magics`` are the IPython
     magics that were blanked out of it (rules such as WP115 read them)."""
+    mended = False
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # invalid escape sequences in user code are not our business
-            if notebook:
-                tree = compile(source, path, "exec", _notebook.PARSE_FLAGS, dont_inherit=True)
-            else:
-                tree = ast.parse(source, filename=path)
+        tree = _parse(source, path, notebook)
     except SyntaxError as exc:
-        exported = None if notebook else _ipython_export(source, path)
-        if exported is None:
-            return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
-        tree, source, magics = exported  # a notebook saved as .py (`!pip install ...` lines): read as its cells are
+        newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
+        try:
+            tree, source, mended = _parse(newer, path, notebook), newer, True  # type: ignore[arg-type]
+        except (SyntaxError, ValueError, TypeError):
+            exported = None if notebook else _ipython_export(source, path)
+            if exported is None:
+                return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+            tree, source, magics = exported  # a notebook saved as .py (`!pip ...` lines): read as its cells are
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
+    found = _findings(tree, source, path, rules, magics, imports)
+    if mended:  # a fix would copy the rewritten f-strings' text into the file: report without one
+        found = [dataclasses.replace(d, fix=None) for d in found]
+    return found, None
+
+
+def _parse(source: str | None, path: str, notebook: bool) -> ast.AST:
+    if source is None:
+        raise TypeError("nothing to parse")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # invalid escape sequences in user code are not our business
+        if notebook:
+            return compile(source, path, "exec", _notebook.PARSE_FLAGS, dont_inherit=True)
+        return ast.parse(source, filename=path)
+
+
+def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magics: Sequence[_notebook.Magic],
+              imports: ImportView | None) -> list[Diagnostic]:
     own = _MAY_MATCH.search(source) is not None
     if not own and not (imports is not None and imports.calls_timing_modules(tree, _MAY_MATCH)):
-        return [], None  # no clock, event, timer or profiler attribute, here or in a helper it imports
-    ctx = Context(tree, source, path, magics=magics, import_view=imports)
+        return []  # no clock, event, timer or profiler attribute, here or in a helper it imports
+    ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]
     if own:
         for rule in rules:
             rule.check(ctx)
     # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
     ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
                                            tuple((r.code, r.weak, r.explicit) for r in rules)))
-    return _kept(ctx.diagnostics, source), None
+    return _kept(ctx.diagnostics, source)
 
 
 def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:

@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._newer_syntax import older_fstrings
+
 # cell magics whose body is Python run in the kernel's namespace: the body is linted with the rest
 PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture", "prun", "debug", "memit", "mprun"})
 PARSE_FLAGS = ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT  # IPython runs top-level `await`
@@ -269,10 +271,14 @@ def _build(nb: Notebook) -> None:
         try:
             compile(text, f"<cell {cell.index}>", "exec", PARSE_FLAGS, dont_inherit=True)
         except SyntaxError as exc:
-            line = exc.lineno or 1
-            col = exc.offset or 1
-            nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}"))
-            continue
+            newer = older_fstrings(text)  # f-strings of Python 3.12 read on an older Python
+            if newer is not None and _parses(newer):
+                cell.program = newer.split("\n")[:-1]  # same lines; a fix never writes these back (apply_program)
+            else:
+                line = exc.lineno or 1
+                col = exc.offset or 1
+                nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}"))
+                continue
         except ValueError as exc:  # null bytes
             nb.errors.append((cell.index, 1, 1, f"SyntaxError: {exc}"))
             continue

@@ -148,7 +148,15 @@ class Project:
             source = decode_source(path.read_bytes())
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                tree = ast.parse(source, filename=str(path))
+                try:
+                    tree = ast.parse(source, filename=str(path))
+                except SyntaxError:
+                    from ._newer_syntax import older_fstrings
+
+                    newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
+                    if newer is None:
+                        raise
+                    tree, source = ast.parse(newer, filename=str(path)), newer
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError):
             return None
         from ._context import Context

@@ -12,6 +12,7 @@ they read a region's statements.
 from __future__ import annotations
 
 import ast
+import bisect
 from dataclasses import dataclass, field
 
 from ._names import SYNCING_LAST_NAMES, dotted
@@ -128,13 +129,14 @@ def _timing_helpers(ctx) -> dict[str, int]:
     ctx._wp_timing_helpers = out  # recursion through imports
     fns = [(name, fn, [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]) for name, fn in ctx.functions.items()
            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    by_scope: dict[int, list] = {}
+    for r in ctx.regions:
+        if r.outer is None:
+            by_scope.setdefault(id(r.scope), []).append(r)
     for name, fn, params in fns:
         if not params:
             continue
-        scope = getattr(fn, "_wp_own_scope", None)
-        for r in ctx.regions:
-            if r.scope is not scope or r.outer is not None:
-                continue
+        for r in by_scope.get(id(getattr(fn, "_wp_own_scope", None)), ()):
             for c in r.calls():
                 if isinstance(c.func, ast.Name) and c.func.id in params:
                     out.setdefault(name, params.index(c.func.id))
@@ -167,20 +169,39 @@ def _callables(ctx, call: ast.Call, arg: ast.AST) -> list[ast.AST]:
     stmt = getattr(call, "_wp_stmt", None)
     while stmt is not None:
         scope = stmt._wp_scope  # type: ignore[attr-defined]
-        found, bound = [], False
-        for s in scope.stmts[:stmt._wp_idx]:  # type: ignore[attr-defined]
-            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == arg.id:
-                found.append(s)
-            elif isinstance(s, (ast.Assign, ast.AnnAssign)) and any(
-                    isinstance(t, ast.Name) and t.id == arg.id for t in _targets(s)):
-                bound = True
-                if isinstance(s.value, ast.Lambda):
-                    found.append(s.value)
-        if found or bound:
-            return found
+        binds = _bindings(ctx, scope).get(arg.id, [])
+        k = bisect.bisect_left(binds, stmt._wp_idx, key=lambda b: b[0])  # type: ignore[attr-defined]  # before it
+        if k:
+            out = []
+            for i, v, unconditional in reversed(binds[max(0, k - 8):k]):  # back to the last unconditional one
+                if v is not None:
+                    out.append(v)
+                if unconditional:
+                    break
+            return out
         stmt = _enclosing_stmt(scope.node)
     fn = ctx.functions.get(arg.id)  # a module-level function defined after the function that calls it
     return [fn] if fn is not None and fn._wp_scope.node is ctx.tree else []  # type: ignore[attr-defined]
+
+
+def _bindings(ctx, scope) -> dict[str, list[tuple[int, ast.AST | None, bool]]]:
+    """name -> (statement index, the ``def`` or lambda bound or None, unconditional) for every binding in
+    ``scope``, in order: an index built once per scope (a long module binds thousands of names)."""
+    table = ctx.__dict__.setdefault("_wp_scope_bindings", {})
+    out = table.get(id(scope))
+    if out is None:
+        out = {}
+        for s in scope.stmts:
+            top = getattr(s, "_wp_parent", None) is scope.node  # not under an `if`, a loop or a `try`
+            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                out.setdefault(s.name, []).append((s._wp_idx, s, top))  # type: ignore[attr-defined]
+            elif isinstance(s, (ast.Assign, ast.AnnAssign)):
+                for t in _targets(s):
+                    if isinstance(t, ast.Name):
+                        value = s.value if isinstance(s.value, ast.Lambda) else None
+                        out.setdefault(t.id, []).append((s._wp_idx, value, top))  # type: ignore[attr-defined]
+        table[id(scope)] = out
+    return out
 
 
 def _targets(s: ast.stmt) -> list[ast.AST]:

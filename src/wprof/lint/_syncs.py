@@ -170,9 +170,21 @@ class SyncModel:
                     v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                 v = v.func.value
             cls = dotted(v.func) if isinstance(v, ast.Call) else None
+            if cls is not None and cls not in self.classes and isinstance(v, ast.Call):
+                d = self.imported_def(v.func)  # a model class of the user's modules: read where it is defined
+                classes.add(d if d is not None and isinstance(d.node, ast.ClassDef) else None)
+                continue
             classes.add(cls if cls in self.classes else None)
         if len(classes) != 1 or None in classes:
             return False
+        if not isinstance(next(iter(classes)), str):
+            from ._imported import function_syncs
+
+            d = classes.pop()
+            cache[name] = any(d.ctx._branches_in(f) or function_syncs(d.ctx, f, True) for f in d.node.body
+                              if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                              f.name in ("__call__", "forward"))
+            return cache[name]
         cls_node = self.classes[classes.pop()]
         synced = self._syncing_functions(True)
         out = False

@@ -142,14 +142,22 @@ def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> b
     return i is not None and i > first
 
 
+_GPU_FLAGS = frozenset({"cuda", "gpu", "use_cuda", "use_gpu", "on_gpu", "on_cuda", "with_cuda", "with_gpu",
+                        "run_on_gpu", "cuda_available", "gpu_available", "has_cuda", "has_gpu", "is_gpu", "is_cuda"})
+_CPU_FLAGS = frozenset({"use_cpu", "on_cpu", "cpu_only", "run_on_cpu", "is_cpu", "force_cpu", "no_cuda"})
+
+
 def _device_side(test: ast.AST, ctx: Context | None = None) -> str | None:
     """Which device a test selects when true: ``"cuda"`` (``device == "cuda"``, ``torch.cuda.is_available()``,
     ``x.is_cuda``, ``args.cuda``), ``"cpu"`` (``device == "cpu"``, ``not torch.cuda.is_available()``), or None; a
     name bound only to such a test (``use_cuda = torch.cuda.is_available()``) is that test."""
-    if ctx is not None and isinstance(test, ast.Name):
+    if ctx is not None and isinstance(test, ast.Name) and ctx.assigns.get(test.id):
         values = ctx.assigns.get(test.id) or []
         sides = {_device_side(v) for v in values}
         return sides.pop() if len(sides) == 1 and values else None
+    if isinstance(test, (ast.Name, ast.Attribute)):  # a flag parameter or option: `use_gpu`, `args.cuda`
+        last = (test.id if isinstance(test, ast.Name) else test.attr).lower()
+        return "cuda" if last in _GPU_FLAGS else ("cpu" if last in _CPU_FLAGS else None)
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         side = _device_side(test.operand, ctx)
         return {"cuda": "cpu", "cpu": "cuda"}.get(side or "")

@@ -81,6 +81,7 @@ import ast
 
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._block_exit import waits_at_block_exit
+from ._cpu_reads import read_only_on_cpu
 from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._host_timer_weak import (
@@ -108,6 +109,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if read_only_on_cpu(ctx, r):
+            continue  # `if not use_gpu: qps = n / t.elapsed` / `else:` events: the clock's value is the CPU path's
         if waits_at_block_exit(ctx, r, work_items(ctx, r)):
             continue  # `with torch.profiler.profile(): ...` closed before the end read: its exit synchronizes
         if _waits_on_branch(ctx, r):
