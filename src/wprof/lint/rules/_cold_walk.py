@@ -46,7 +46,7 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
             if v.later or not cold or v.unknown:
                 hits.append(None)
                 continue
-            if any(_repeated_site(ctx, site) for site in v.sites):
+            if any(_repeated_site(ctx, site) for site in v.sites) and not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
             if any(_dropped(ctx, site) for site in v.sites):
@@ -60,7 +60,8 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
             if any(returns_aot_executable(ctx, k) for _, k in cold):
                 hits.append(None)  # a JAX ahead-of-time compile: host work, the compile itself timed
                 continue
-            comp = [(c, k) for c, k in cold if _compiled(ctx, c) or ctx.is_compiled(k.split("#")[0])]
+            comp = [(c, k) for c, k in cold if _compiled(ctx, c) or ctx.is_compiled(k.split("#")[0]) or
+                    id(c) in v.compiles]
             if compiled:
                 hits.append((v, comp[0]) if comp else None)
             elif not comp and not v.warm:
@@ -215,3 +216,11 @@ def _site_repeats(ctx: Context, sites: tuple) -> int:
         for lp in getattr(getattr(site, "_wp_stmt", None), "_wp_loops", ()):
             n *= max(loop_count(ctx, lp) or 1, 1)
     return n
+
+
+def _built_here(r, v) -> bool:
+    """Every cold item is an object the region's function builds itself (``layer = TritonMixer(heads=h)``): each
+    call of the function makes and first runs a new one, so every repeat of the call is cold, not only the first."""
+    params = r.scope.params
+    local = {val.split(".")[0] for name, val in v.env.items() if isinstance(val, str) and name not in params}
+    return bool(v.cold) and all(isinstance(k, str) and k.split(".")[0] in local and "#" in k for _, k in v.cold)

@@ -74,15 +74,6 @@ def check(ctx: Context) -> None:
         report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                "is never called before the timed region; includes compilation)",
                "Call it once or more before handing it to the timing helper")
-    for site, key, helper in _compiled_lambda_sites(ctx):
-        report(site, f"Compiled `{key}` is timed on its first call inside `{helper}` (includes compilation)",
-               "Call it once or more before handing it to the timing helper")
-    for call, key, param in compiled_handed_in(ctx):
-        report(call, f"Compiled `{key}` is first called inside `{dotted(call.func)}` (as `{param}`) within the "
-               "timed region (includes compilation)", "Run it once or more before the timed region")
-    for call, key in _fresh_per_call(ctx):
-        report(call, f"Compiled `{key}` is built anew on every call of its function and timed on its first call "
-               "(includes compilation)", "Call it once or more before the timed region")
     for call, key in _compiled_once_averaged(ctx):
         report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
                "averaged with the warm ones (includes compilation)",
@@ -91,7 +82,6 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
                "region")
-
 
 
 def _once(ctx: Context):
@@ -106,36 +96,6 @@ def _once(ctx: Context):
             seen[k] = weak
             ctx.report(node, *args, **kw)
     return report
-
-
-def _fresh_per_call(ctx: Context) -> list[tuple[ast.Call, str]]:
-    """A timing function called again and again (``for h in heads: benchmark(h)``) that builds its compiled work
-    from its own parameters (``model = TritonLayer(num_heads=h).cuda()``, ``f = torch.compile(make(h))``) and
-    times that work's single first call: every call is a new specialization, compiled inside the timed region.
-    (The function called once is the generic case, ``warmup_findings``; a helper called again is taken to be
-    warmed by its earlier calls only when it times the same work.)"""
-    from ._common import _times_first_call, helper_called_again, work_items
-    from ._evidence import cpu_only
-
-    out: list[tuple[ast.Call, str]] = []
-    for r in ctx.regions:
-        scope = r.scope
-        if r.loop is not None or r.inner_loops() or r.outer is not None or isinstance(scope.node, ast.Module) or \
-                not scope.params or not helper_called_again(ctx, scope) or mentions_warmup(ctx, scope) or \
-                loop_guarded(r) or data_driven(ctx, r) or _times_first_call(ctx, r) or \
-                cpu_only(ctx, scope.stmts[r.lo]):
-            continue
-        local = ctx._local_bindings(scope) or {}
-        for c in work_items(ctx, r):
-            key = callee_key(c) if isinstance(c, ast.Call) else None
-            if key is None or "." in key or not ctx.is_compiled(key) or called_before(ctx, key, scope, r.lo):
-                continue
-            built = [v for st, v in local.get(key, []) if st is not None and st._wp_idx < r.lo]  # type: ignore
-            if not built or not all(_built_from(v, scope.params) for v in built):
-                continue
-            out.append((c, key))
-            break
-    return out
 
 
 def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
@@ -207,17 +167,6 @@ def _used_between(ctx: Context, key: str, scope, lo: int, hi: int) -> bool:
             if callee_key(c) == key or any(isinstance(a, ast.Name) and a.id == key for a in c.args):
                 return True
     return False
-
-
-def _built_from(v: ast.AST | None, params: frozenset[str]) -> bool:
-    """A constructor or compile call whose arguments use a parameter of the function (``Layer(num_heads=h)``)."""
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-            v.func.attr in ("cuda", "to", "eval", "half", "float", "bfloat16"):
-        v = v.func.value
-    if not isinstance(v, ast.Call):
-        return False
-    return any(isinstance(n, ast.Name) and n.id in params
-               for a in [*v.args, *(k.value for k in v.keywords)] for n in ast.walk(a))
 
 
 def _cold_backward(ctx: Context) -> list[tuple[ast.Call, str]]:
@@ -377,102 +326,6 @@ def _averaged(ctx: Context, r) -> bool:
     return not any(_robust(ctx, o) for o in others) and (bool(means) or any(
         isinstance(getattr(o, "_wp_parent", None), ast.Call) and
         (ctx.call_name(o._wp_parent) or "") == "sum" for o in others))  # type: ignore[attr-defined]
-
-
-
-def _compiled_lambda_sites(ctx: Context) -> list[tuple[ast.Call, str, str]]:
-    """``timed(lambda: fast(model, x))`` where ``timed`` times one call of its callable parameter (a one-off region,
-    ``_param_timers``) and ``fast`` is compiled and never called before in the caller: the one sample kept (the call
-    is not a statement of its own, which would be a warmup) holds the compilation (set 17, khushi ``eg4.py``).
-    (site, compiled key, helper)."""
-    out: list[tuple[ast.Call, str, str]] = []
-    helpers = _param_timers(ctx)
-    if not helpers:
-        return out
-    for c in ctx.calls:
-        if not (isinstance(c.func, ast.Name) and c.func.id in helpers and c.args and isinstance(c.args[0], ast.Lambda)):
-            continue
-        body = c.args[0].body
-        key = callee_key(body) if isinstance(body, ast.Call) else None
-        if key is None or not ctx.is_compiled(key):
-            continue
-        st = c._wp_stmt  # type: ignore[attr-defined]
-        caller = st._wp_scope
-        if st._wp_loops or (isinstance(st, ast.Expr) and st.value is c) or mentions_warmup(ctx, caller) or \
-                called_before(ctx, key, caller, st._wp_idx):
-            continue
-        out.append((c, key, c.func.id))
-    return out
-
-
-def compiled_handed_in(ctx: Context) -> list[tuple[ast.Call, str, str]]:
-    """A one-off timed region that hands a compiled callable to a function of the file which calls it
-    (``generate(model, tok, 64, step_fn=step)``, ``step`` compiled here or returned compiled by a set-up function
-    of the file: ``model, step = init(True)``), with no call or hand-over of it before the region: the first
-    generation compiles it (set 22, fish-speech). (call, compiled name, the parameter it is bound to)."""
-    from ._common import _times_first_call, mentions_warmup_for
-    from ._warm_sources import single_pass
-
-    cached = ctx.__dict__.get("_wp_compiled_handed_in")
-    if cached is not None:
-        return cached
-    out: list[tuple[ast.Call, str, str]] = []
-    for r in ctx.regions:
-        if (r.loop is not None and not single_pass(ctx, r.loop)) or r.outer is not None or \
-                mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or data_driven(ctx, r):
-            continue
-        for c in r.calls():
-            if not (isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
-                continue
-            fn = ctx.functions[c.func.id]
-            pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-            bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
-            hit = None
-            for param, value in bound:
-                if isinstance(value, ast.Name) and _calls_param(ctx, fn, param) and \
-                        _compiled_value(ctx, value.id, r.scope, r.lo) and not _handed_before(value.id, r.scope, r.lo):
-                    hit = (c, value.id, param)
-                    break
-            if hit:
-                out.append(hit)
-                break
-    ctx._wp_compiled_handed_in = out  # type: ignore[attr-defined]
-    return out
-
-
-def _calls_param(ctx: Context, fn: ast.AST, param: str) -> bool:
-    return any(isinstance(c.func, ast.Name) and c.func.id == param for c in ctx.calls_in_function(fn))
-
-
-def _compiled_value(ctx: Context, name: str, scope, before: int) -> bool:
-    """``name`` holds a compiled callable at ``before``: its latest binding in ``scope`` is a compile call, or the
-    element of a set-up function's returned tuple that is one (``model, step = init(...)`` with ``init`` returning
-    ``model, step`` after ``step = torch.compile(...) if flag else ...``)."""
-    from .._names import COMPILERS
-
-    def compiles(v: ast.AST | None) -> bool:
-        return v is not None and any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS for n in ast.walk(v))
-
-    binds = [st for st in scope.stmts[:before] if isinstance(st, ast.Assign) and len(st.targets) == 1 and
-             any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(st.targets[0]))]
-    if not binds:
-        return False
-    st = binds[-1]
-    t, v = st.targets[0], st.value
-    if isinstance(t, ast.Name):
-        return compiles(v)
-    if not (isinstance(t, ast.Tuple) and isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and
-            v.func.id in ctx.functions):
-        return False
-    i = next(k for k, e in enumerate(t.elts) if isinstance(e, ast.Name) and e.id == name)
-    fn = ctx.functions[v.func.id]
-    local = ctx._local_bindings(fn._wp_own_scope) or {}  # type: ignore[attr-defined]
-    for ret in fn._wp_own_scope.stmts:  # type: ignore[attr-defined]
-        if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple) and len(ret.value.elts) == len(t.elts):
-            e = ret.value.elts[i]
-            if compiles(e) or (isinstance(e, ast.Name) and any(compiles(bv) for _, bv in local.get(e.id, []))):
-                return True
-    return False
 
 
 def _handed_before(name: str, scope, before: int) -> bool:

@@ -102,17 +102,21 @@ def check(ctx: Context) -> None:
 
     report = _once(ctx)  # one finding per call: several finders can see the same cold first call
 
-    found = warmup_findings(ctx, compiled=False)
+    from ._first_run import amortized
+
+    # one cold call among >= AMORTIZED samples of the region (`for _ in range(1_000_000): router(x)`): amortized
+    from ._cold_walk import walk_findings
+
+    compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
+    # first runs inside the call)
+    found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
+             id(f[1]) not in compiled_here]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
         report(node, message, "Run it once before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
-    from .compiled_without_warmup import compiled_handed_in
-
-    handed = {id(c) for c, _, _ in compiled_handed_in(ctx)}  # WP112's: the compiled callable it hands in
-    found = [f for f in found if id(f[1]) not in handed]
     for r, call, key in found:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
