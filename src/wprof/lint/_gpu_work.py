@@ -68,6 +68,10 @@ class WorkModel:
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
             return False
+        own = self.own_method(call) or instance_method(self, call)
+        if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
+            if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
+                return True  # (one that waits for the device itself, `.item()` per token, is a wait instead)
         if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
                               or m in TRANSFER_METHODS):
             return False
@@ -86,10 +90,6 @@ class WorkModel:
         if q in self._device_objects or (m is not None and dotted(call.func.value) in self._device_objects and any(
                 self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in _arg_values(call))):  # type: ignore
             return True  # enc(x), enc.encode(x_gpu) of `enc = Encoder(dim, device="cuda")`
-        own = self.own_method(call) or instance_method(self, call)
-        if own is not None and self.method_does_gpu_work(own) and not self._method_waits(own):
-            return True  # self._step(x), sim.step(): a method of a class of the file whose body does GPU work (one
-            # that waits for the device itself, `gen.generate(...)` with `.item()` per token, is a wait instead)
         if m is not None and self.is_tensorish(call.func.value):  # type: ignore[union-attr]
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
@@ -98,6 +98,9 @@ class WorkModel:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
                 return True  # a timing helper's callable argument
+        if isinstance(call.func, ast.Name) and fn_scope and hasattr(call, "_wp_stmt") and \
+                self._param_gets_callable(call.func):
+            return True  # `def infer(m, xs): return m(xs)` called only as `infer(model_on_gpu, xs)`
         if isinstance(call.func, ast.Attribute):
             base = call.func.value
             while isinstance(base, ast.Attribute):

@@ -166,21 +166,47 @@ class NameModel:
                     compiled.add(fname)
                     callables.add(fname)
         self._jit_modules(compiled, callables)
-        # a function defined here that does GPU work is itself GPU work
-        for _ in range(2):
-            for fname, fn in self.functions.items():
-                if fname in callables:
-                    continue
-                if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c) for c in self.calls_in_function(fn)):
-                    callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
-        # a name or attribute bound to one of them (`self._step = step_fn` in `__init__`, `run = model`), or to a
-        # parameter every caller fills with one (`self.model = model` of `Bench(Net().cuda(), x)`): the same
-        for _ in range(2):
-            for name, values in self.assigns.items():
-                if name not in callables and any(
-                        isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and
-                        (dotted(v) in callables or self._param_gets_callable(v)) for v in values):
-                    callables.add(name)
+        # a function defined here that does GPU work is itself GPU work; a name or attribute bound to one of them
+        # (`self._step = step_fn` in `__init__`, `run = model`), to a parameter every caller fills with one
+        # (`self.model = model` of `Bench(Net().cuda(), x)`) or to a library's object built from a GPU module
+        # (`turbo = lib.Model.from_torch(model)`) is one too; then functions calling those (a second round, only when
+        # the names added some)
+        for rnd in range(2):
+            for _ in range(2 - rnd):
+                for fname, fn in self.functions.items():
+                    if fname in callables:
+                        continue
+                    if any(self.is_gpu_work(c, fn_scope=True) and not self.on_cpu(c)
+                           for c in self.calls_in_function(fn)):
+                        callables.add(fname)  # (not `model = model.to_empty(device="cpu")`: a loader on the host)
+            before = len(callables)
+            for _ in range(2 - rnd):
+                for name, values in self.assigns.items():
+                    if name not in callables and any(
+                            (isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) != name and
+                             (dotted(v) in callables or self._param_gets_callable(v))) or
+                            self._built_from_gpu_model(v, name) for v in values):
+                        callables.add(name)
+            if len(callables) == before:
+                break
+
+    def _built_from_gpu_model(self, v: ast.AST, name: str) -> bool:
+        """``turbo = turbolib.BertModel.from_torch(model)``, ``trt = torch2trt(model, [x])``: an object a library
+        (not torch, not one whose calls return host results) builds from a module the file put on the GPU runs that
+        module's work on the GPU."""
+        from ._names import HOST_RESULT_ROOTS
+
+        if not isinstance(v, ast.Call):
+            return False
+        root = v.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        q = self.call_name(v) or ""
+        if not (isinstance(root, ast.Name) and root.id in self.imports) or \
+                q.startswith(("torch.", "numpy.", "copy.")) or q.startswith(HOST_RESULT_ROOTS):
+            return False
+        return any(isinstance(a, ast.Name) and a.id != name and a.id in self._gpu_callables and
+                   self.assigns.get(a.id) for a in [*v.args, *(k.value for k in v.keywords)])
 
     def _param_gets_callable(self, v: ast.AST) -> bool:
         """``v`` is a parameter of its function and every call of the function hands it a GPU callable (a name of

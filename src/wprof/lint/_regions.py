@@ -628,16 +628,18 @@ def _nvtx_span(ctx: Context, r: Region) -> bool:
             return set()
         return {k for c in stmt_calls(stmts[i]) if (k := ctx.is_nvtx(c))}
 
-    push_near = "push" in kind_at(r.lo - 1) | kind_at(r.lo + 1) | kind_at(r.lo)
-    pop_near = "pop" in kind_at(r.hi - 1) | kind_at(r.hi + 1) | kind_at(r.hi)
+    # the clock is read inside the range, at its edges (pushed just before the start read, popped just after the
+    # end read, or the with-body is the region): the range's host span is what is timed. A clock around code that
+    # merely contains a range (`t0 = ...; with nvtx.range("fwd"): y = f(x); t1 = ...`) times the code: WP102's
+    # (set 33: WP113 there named the wrong mistake)
+    push_near = "push" in kind_at(r.lo - 1) | kind_at(r.lo)
+    pop_near = "pop" in kind_at(r.hi + 1) | kind_at(r.hi)
     if push_near and pop_near:
         return True
-    for i in (r.lo - 1, r.lo + 1):
-        if 0 <= i < len(stmts) and isinstance(stmts[i], (ast.With, ast.AsyncWith)):
-            w = stmts[i]
-            if any(isinstance(it.context_expr, ast.Call) and ctx.is_nvtx(it.context_expr) == "range"
-                   for it in w.items):  # type: ignore[attr-defined]
-                # the with-body is the region (start first inside, end last inside) or the region wraps the with
-                if (i == r.lo - 1 and w._wp_end == r.hi) or (i == r.lo + 1 and w._wp_end == r.hi - 1):  # type: ignore
-                    return True
+    i = r.lo - 1
+    if 0 <= i < len(stmts) and isinstance(stmts[i], (ast.With, ast.AsyncWith)):
+        w = stmts[i]
+        if any(isinstance(it.context_expr, ast.Call) and ctx.is_nvtx(it.context_expr) == "range"
+               for it in w.items) and w._wp_end == r.hi:  # type: ignore[attr-defined]
+            return True
     return False

@@ -258,6 +258,45 @@ class SyncModel:
                                                    for w in ("Tokenizer", "Processor", "tiktoken"))
                    for v in self.assigns.get(recv, ()))
 
+    def _host_library_reads(self, c: ast.Call, q: str | None) -> bool:
+        """``Image.fromarray(img)``, ``cv2.imwrite(path, img)``, ``plt.imshow(img)`` where ``img`` was computed from
+        GPU results (``img = postprocess(out[0])`` after ``out = net(x)``): a host-only library can only take host
+        bytes, so the value was copied to the host on the way (in a helper the linter may not read): it waits."""
+        if not q or q.split(".")[0] not in _HOST_ONLY_LIBS:
+            return False
+        return any(self._gpu_derived(a) for a in [*c.args, *(k.value for k in c.keywords)])
+
+    def _gpu_derived(self, a: ast.AST) -> bool:
+        """``a`` is a GPU value, or a name its scope binds (once, before) from an expression over one (a loop
+        variable over GPU results too)."""
+        from ._names import dotted
+        from ._walk import alias_key
+
+        def gpu(n: ast.AST) -> bool:
+            if not isinstance(n, (ast.Name, ast.Attribute, ast.Subscript)):
+                return False
+            if self._tensor_value(n):
+                return True
+            key = alias_key(n) if isinstance(n, ast.Name) else None  # `for j, out in enumerate(outs)`: outs
+            if key is None or key == getattr(n, "id", None) or self._name_placement(key) == "cpu":
+                return False
+            return any(self.is_tensorish(v) or self.placement(v) == "cuda" or
+                       (isinstance(v, ast.Call) and dotted(v.func) in self._gpu_callables)
+                       for v in self.assigns.get(key, ()))
+
+        if any(gpu(n) for n in ast.walk(a)):
+            return True  # (`Image.fromarray(to_uint8(y))`: through a call)
+        if not isinstance(a, ast.Name):
+            return False
+        stmt = getattr(a, "_wp_stmt", None)
+        scope = getattr(stmt, "_wp_scope", None)
+        if stmt is None or scope is None:
+            return False
+        binds = [st for st in self.scope_assigns(a.id, scope) if st._wp_idx < stmt._wp_idx]  # type: ignore
+        if len(binds) != 1 or not isinstance(binds[0], ast.Assign):
+            return False
+        return any(gpu(n) for n in ast.walk(binds[0].value))
+
     def _uses_jax(self) -> bool:
         return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
 
@@ -552,7 +591,8 @@ class SyncModel:
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
                 isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]):
             return True  # float(loss): a copy of a device scalar to the host
-        return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c)
+        return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c) or \
+            self._host_library_reads(c, q)
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
@@ -609,6 +649,9 @@ _HOST_VALUE_FUNCS = frozenset({
 _HOST_READING_METHODS = frozenset({
     "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
 })
+# libraries that only take host memory (images, plots, files): a GPU result reaching them was copied to the host
+_HOST_ONLY_LIBS = frozenset({"PIL", "cv2", "imageio", "skimage", "matplotlib", "json", "pickle", "soundfile",
+                             "pandas", "sklearn", "librosa", "csv"})
 _HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
