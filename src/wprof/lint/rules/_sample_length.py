@@ -640,8 +640,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "op" if m in SHORT_OPS else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
-    if isinstance(n.func, ast.Name) and (_single_op_module(ctx, n.func.id) or small_linear(ctx, n.func, n.args)):
-        return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x); a `torch.nn.Linear` on an input of known size
+    if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
+        return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     return None
