@@ -7,7 +7,7 @@ import torch
 
 u = torch.randn(1 << 18, device="cuda")
 w = torch.randn(1 << 18, device="cuda")
-model = torch.nn.Linear(256, 256).cuda()
+model = torch.nn.Sequential(torch.nn.Linear(256, 256), torch.nn.ReLU()).cuda()  # a model: not one op
 batch = torch.randn(32, 256, device="cuda")
 
 

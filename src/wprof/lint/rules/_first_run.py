@@ -43,6 +43,7 @@ class Visit:
     walked on its own (no caller seen)."""
 
     ran: frozenset
+    called: frozenset
     env: dict
     sites: tuple
     entry: bool
@@ -57,6 +58,15 @@ class Visit:
 @dataclass
 class _State:
     ran: set = field(default_factory=set)
+    called: set = field(default_factory=set)  # identities that ran as the callee of a call (not only handed over)
+
+    def copy(self) -> _State:
+        return _State(set(self.ran), set(self.called))
+
+    def take(self, *others: _State) -> None:
+        """What any of ``others`` ran (branches that each may be the path taken)."""
+        self.ran = set().union(*(o.ran for o in others))
+        self.called = set().union(*(o.called for o in others))
 
 
 class _Walker:
@@ -76,6 +86,7 @@ class _Walker:
         # functions is cold when its body runs some)
         self.counter = 0
         self.globals: dict = {}
+        self.attrs: dict[str, str] = {}  # "<object>.<attr>" -> the identity it was set to
         self.expanded: set[int] = set()
         self.rets: list = []  # per expansion, the identities its `return` statements hand back
         self.returned: dict[int, list] = {}  # id(call) -> what the expanded function returned (its last return)
@@ -89,7 +100,8 @@ class _Walker:
             return None if isinstance(v, Const) else v
         if isinstance(e, ast.Attribute):
             base = self.ident(e.value, env)
-            return None if base is None else f"{base}.{e.attr}"
+            got = None if base is None else self.attrs.get(f"{base}.{e.attr}", f"{base}.{e.attr}")
+            return None if isinstance(got, Const) else got
         if isinstance(e, ast.Subscript):  # `kernel[grid]`
             return self.ident(e.value, env)
         if isinstance(e, ast.Call) and dotted(e.func) in ("functools.partial", "partial") and e.args:
@@ -152,7 +164,7 @@ class _Walker:
             env2.update({a.arg: None for a in (fn.args.vararg, fn.args.kwarg) if a})
             # called back after the module ran (a root), or called where the walk could not follow ("unreached":
             # what ran before it is not known)
-            self.block(fn.body, _State(set(main.ran)), env2, (), {}, True if id(fn) in rootids else "unreached")
+            self.block(fn.body, main.copy(), env2, (), {}, True if id(fn) in rootids else "unreached")
         return self.visits
 
     def _reaches_region(self, fn: ast.AST, with_regions: set) -> bool:
@@ -175,7 +187,7 @@ class _Walker:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
             for r in self.starts.get(id(s), ()):
-                v = Visit(frozenset(st.ran), dict(env), sites, entry, later)
+                v = Visit(frozenset(st.ran), frozenset(st.called), dict(env), sites, entry, later)
                 self.visits.setdefault(id(r), []).append(v)
                 if id(r) not in self.work:
                     from ._common import work_items
@@ -221,18 +233,18 @@ class _Walker:
         if isinstance(s, ast.Try) or type(s).__name__ == "TryStar":
             end = self.block(s.body, st, env, sites, loopvars, entry, later)
             for h in s.handlers:  # error paths: walked for the regions they hold, their effects dropped
-                self.block(h.body, _State(set(st.ran)), env, sites, loopvars, entry, later)
+                self.block(h.body, st.copy(), env, sites, loopvars, entry, later)
             if s.orelse and not end:
                 end = self.block(s.orelse, st, env, sites, loopvars, entry, later)
             self.block(s.finalbody, st, env, sites, loopvars, entry, later)
             return end if end == "return" else None
         if type(s).__name__ == "Match":
-            merged = set(st.ran)
+            subs = [st.copy()]
             for case in s.cases:  # type: ignore[attr-defined]
-                sub = _State(set(st.ran))
+                sub = st.copy()
                 if self.block(case.body, sub, env, sites, loopvars, entry, later) != "return":
-                    merged |= sub.ran
-            st.ran = merged
+                    subs.append(sub)
+            st.take(*subs)
         return None
 
     def branch(self, s: ast.If, st: _State, env: dict, sites: tuple, loopvars: dict, entry: bool,
@@ -245,13 +257,13 @@ class _Walker:
             return self.block(s.body, st, env, sites, loopvars, entry, later)
         if truth is False:
             return self.block(s.orelse, st, env, sites, loopvars, entry, later)
-        a, b = _State(set(st.ran)), _State(set(st.ran))
+        a, b = st.copy(), st.copy()
         ea = self.block(s.body, a, env, sites, loopvars, entry, later)
         eb = self.block(s.orelse, b, env, sites, loopvars, entry, later)
         if ea and eb:
-            st.ran = a.ran | b.ran
+            st.take(a, b)
             return ea if ea == eb else None
-        st.ran = b.ran if ea else a.ran if eb else a.ran | b.ran  # what either path ran (the other returned)
+        st.take(*([b] if ea else [a] if eb else [a, b]))  # what either path ran (unless the other returned)
         return None
 
     def loop(self, s: ast.stmt, st: _State, env: dict, sites: tuple, loopvars: dict, entry: bool,
@@ -278,8 +290,22 @@ class _Walker:
         """``g = model`` (an alias: the same object), ``f = torch.compile(model)`` or ``m = Net()`` (a new object,
         named by the statement), ``model = model.half()`` (the same object after set-up)."""
         v = s.value
-        got = self.returned.get(id(v)) if isinstance(v, ast.Call) else None
+        root = v
+        while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and root.func.attr in _SETUP and \
+                isinstance(root.func.value, ast.Call):
+            root = root.func.value  # `Net(cfg).cuda().eval()`: the object the constructor made
+        got = self.returned.get(id(root)) if isinstance(root, ast.Call) else None
         for t in s.targets:
+            if isinstance(t, ast.Attribute):  # `self.model = model`: the instance's attribute names that object
+                base = self.ident(t.value, env)
+                if base is not None:
+                    val = got[0] if got is not None and len(got) == 1 else self.value(v, env) if isinstance(
+                        v, (ast.Name, ast.Attribute, ast.Constant)) else None
+                    if val is None:
+                        self.counter += 1
+                        val = f"{base}.{t.attr}#{self.counter}"
+                    self.attrs[f"{base}.{t.attr}"] = val
+                continue
             if got is not None:  # `m = load()`, `g, x = capture(...)`: what the function of the program returned
                 names = t.elts if isinstance(t, ast.Tuple) else [t]
                 if len(names) == len(got) and (len(got) > 1 or isinstance(t, ast.Name)):
@@ -333,6 +359,7 @@ class _Walker:
                 if key not in st.ran and _compiled_call(ctx, c, key):
                     self.fresh_compiled += 1  # a compiled callable's first call: it compiles here
                 st.ran.add(key)
+                st.called.add(key)
                 if key.endswith(".capture_begin"):
                     st.ran.add(key.rsplit(".", 1)[0] + ".replay")
                 base = key.rsplit(".", 1)[0]
@@ -344,10 +371,19 @@ class _Walker:
                     st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
                 d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
+            elif d is None and isinstance(c.func, ast.Name) and key and "()#" in key:
+                d = _method(ctx, key, "__call__") or _method(ctx, key, "forward")  # `runner(x)`: its __call__
+            obj = None
+            if d is None and isinstance(c.func, ast.Name) and c.func.id in ctx.classes and \
+                    c.func.id not in ctx.functions:  # `Runner(model)`: a new instance, its __init__ runs here
+                self.counter += 1
+                obj = f"{c.func.id}()#{self.counter}"
+                self.returned[id(c)] = [obj]
+                d = _method(ctx, obj, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
                 before, comp_before = self.fresh, self.fresh_compiled
-                self.expand(c, d, st, env, sites, entry)
+                self.expand(c, d, st, env, sites, entry, obj)
                 if timed:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
                               self.fresh_compiled > comp_before)
@@ -383,7 +419,8 @@ class _Walker:
             elif not any(k == key for _, k in v.cold):
                 v.warm += 1
 
-    def expand(self, c: ast.Call, d: tuple, st: _State, env: dict, sites: tuple, entry: bool) -> None:
+    def expand(self, c: ast.Call, d: tuple, st: _State, env: dict, sites: tuple, entry: bool,
+               obj: str | None = None) -> None:
         fctx, fn = d
         a = fn.args  # type: ignore[attr-defined]
         pos = [p.arg for p in (*a.posonlyargs, *a.args)]
@@ -392,8 +429,9 @@ class _Walker:
         if isinstance(getattr(getattr(fn, "_wp_scope", None), "node", None), (ast.FunctionDef, ast.AsyncFunctionDef)):
             new["\0outer"] = env  # a closure called from its parent
         args = list(c.args)
-        if pos and pos[0] in ("self", "cls") and isinstance(c.func, ast.Attribute):
-            new[pos[0]] = self.ident(c.func.value, env)
+        if pos and pos[0] in ("self", "cls") and (obj is not None or isinstance(c.func, (ast.Attribute, ast.Name))):
+            new[pos[0]] = obj if obj is not None else self.ident(c.func.value if isinstance(c.func, ast.Attribute)
+                                                                 else c.func, env)
             pos = pos[1:]
         allpos = [*a.posonlyargs, *a.args]
         for p, dflt in [*zip(allpos[len(allpos) - len(a.defaults):], a.defaults),
@@ -617,7 +655,8 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         w = _Walker(ctx)
         cached = w.run()
         ctx._wp_first_run = cached
-        ctx._wp_first_run_globals = w.globals  # type: ignore[attr-defined]
+        ctx._wp_first_run_globals = w.globals
+        ctx._wp_first_run_attrs = w.attrs  # type: ignore[attr-defined]
     return cached
 
 
@@ -626,6 +665,7 @@ def identity(ctx: Context, node: ast.AST, env: dict) -> str | None:
     w = _Walker.__new__(_Walker)
     w.ctx = w.cur = ctx
     w.globals = ctx.__dict__.get("_wp_first_run_globals", {})
+    w.attrs = ctx.__dict__.get("_wp_first_run_attrs", {})
     return w.callee(node, env)
 
 
@@ -677,3 +717,12 @@ def cold_regions(ctx: Context):
     if not ctx.uses_gpu:
         return []
     return [(r, v) for r in ctx.regions for v in visits(ctx).get(id(r), ())]
+
+
+def warm_by_walk(ctx: Context, r, node: ast.AST) -> bool:
+    """The walk reached region ``r`` from the program (not only as an entry point) and every time found ``node``'s
+    callable already called before it (itself, not only handed to a library call): warm (a warm-up the shape-specific finders do not see, such as a model run inside
+    another object's method before the timed call)."""
+    vs = [v for v in visits(ctx).get(id(r), ()) if v.entry is False and not v.later]
+    return bool(vs) and all(isinstance(k := identity(ctx, node, v.env), str) and "#" in k and k in v.called
+                            for v in vs)  # (an object the program built: an op of a library ran on other data)

@@ -24,6 +24,7 @@ import ast
 from .._context import Context, dotted
 from .._walk import expr_ancestor, in_lambda, stmt_nodes
 from ._cli_defaults import cli_default
+from ._short_modules import small_linear
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -131,7 +132,7 @@ def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
                 return True
         elif operands is not None and operands[i] is not None and _callable_kind(ctx, arg, 1) is None:
             ops = [x for x in operands[i] if isinstance(x, ast.Name)]  # type: ignore[union-attr]
-            if _all_sized(ctx, ops) and _small_matmul(ctx, operands[i]):  # type: ignore[arg-type]
+            if (_all_sized(ctx, ops) and _small_matmul(ctx, operands[i])) or small_linear(ctx, arg, operands[i]):
                 return True
         elif operands is not None and operands[i] is not None and \
                 _all_sized(ctx, [x for x in operands[i] if isinstance(x, ast.Name)]):  # type: ignore[union-attr]
@@ -218,8 +219,9 @@ def _handed_in(ctx: Context, call: ast.Call, depth: int) -> str | None:
         kind = _callable_kind(ctx, arg, depth - 1)
         if kind is None and operands is not None:
             q = ctx.qualname(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
-            if q and q.count(".") == 1 and q.startswith("torch.") and q.rsplit(".", 1)[-1] in MATMULS and \
-                    operands[i] is not None and _small_matmul(ctx, operands[i]) and _on_gpu_all(ctx, operands[i]):
+            if (q and q.count(".") == 1 and q.startswith("torch.") and q.rsplit(".", 1)[-1] in MATMULS and
+                    operands[i] is not None and _small_matmul(ctx, operands[i]) and _on_gpu_all(ctx, operands[i])) \
+                    or small_linear(ctx, arg, operands[i]):  # a `torch.nn.Linear` handed in with its input
                 kind = "op"  # benchmark_fn(torch.matmul, (a, b)) with a and b of shown small sizes on CUDA
         if kind is not None:
             kinds.append(kind)
@@ -293,11 +295,9 @@ def _calls_of(s: ast.stmt) -> list[ast.Call]:
 
 def _inside(node: ast.AST, outer: ast.AST) -> bool:
     p = getattr(node, "_wp_parent", None)
-    while p is not None and not isinstance(p, ast.stmt):
-        if p is outer:
-            return True
+    while p is not None and not isinstance(p, ast.stmt) and p is not outer:
         p = getattr(p, "_wp_parent", None)
-    return False
+    return p is outer and not isinstance(p, ast.stmt)
 
 
 def _top_nodes(work: list[ast.AST]) -> list[ast.AST]:
@@ -331,7 +331,7 @@ def _harmless(ctx: Context, c: ast.Call) -> bool:
     m = ctx.method(c)
     if isinstance(c.func, ast.Name) and c.func.id in _HOST_OK:
         return True
-    if m in _SAMPLE_METHODS:
+    if m in _SAMPLE_METHODS or m in ("startswith", "endswith"):  # a device-string guard (`if dev.startswith(..)`)
         return True
     return q.startswith(("torch.cuda.", "cupy.cuda.")) and not ctx.is_gpu_work(c)  # is_available(), Device()
 

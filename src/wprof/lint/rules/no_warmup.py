@@ -102,7 +102,7 @@ def check(ctx: Context) -> None:
 
     report = _once(ctx)  # one finding per call: several finders can see the same cold first call
 
-    from ._first_run import amortized
+    from ._first_run import amortized, warm_by_walk
 
     # one cold call among >= AMORTIZED samples of the region (`for _ in range(1_000_000): router(x)`): amortized
     from ._cold_walk import walk_findings
@@ -110,7 +110,7 @@ def check(ctx: Context) -> None:
     compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
-             id(f[1]) not in compiled_here]
+             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
@@ -128,6 +128,8 @@ def check(ctx: Context) -> None:
     from ._cold_walk import walk_findings
 
     for node, what, weak in walk_findings(ctx, compiled=False):
+        if _in_warmup_function(node):
+            continue  # `def warmup(...): hf_generate(model, ...)`: the call that warms it, not a cold measurement
         report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
                "Run it a few times before the timed region", weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
@@ -503,3 +505,18 @@ def _gpu_function(ctx: Context, name: str) -> bool:
         return False
     return any(isinstance(c, ast.Call) and (ctx.call_name(c) or "").startswith(("torch.", "cupy.", "triton."))
                for c in ast.walk(fn)) or any(isinstance(n, ast.BinOp) for n in ast.walk(fn))
+
+
+def _in_warmup_function(node: ast.AST) -> bool:
+    """``node`` sits in a function named for warm-up (``def warmup(...)``, ``_warm_up``, ``warmup_model``), or
+    calls one (``warm_up(model, ids)``: the timed helper runs inside it, as the warm-up)."""
+    import re
+
+    if isinstance(node, ast.Call) and re.search(r"(?i)(^|_)warm", (dotted(node.func) or "").rsplit(".", 1)[-1]):
+        return True
+    n = getattr(node, "_wp_parent", None)
+    while n is not None:
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return re.search(r"(?i)(^|_)warm", n.name) is not None
+        n = getattr(n, "_wp_parent", None)
+    return False
