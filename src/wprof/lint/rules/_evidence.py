@@ -142,7 +142,8 @@ def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> b
     return i is not None and i > first
 
 
-_GPU_FLAGS = frozenset({"cuda", "gpu", "use_cuda", "use_gpu", "on_gpu", "on_cuda", "with_cuda", "with_gpu",
+# (not a bare `gpu`: `args.gpu` is often a device index, 0 for the first GPU)
+_GPU_FLAGS = frozenset({"cuda", "use_cuda", "use_gpu", "on_gpu", "on_cuda", "with_cuda", "with_gpu",
                         "run_on_gpu", "cuda_available", "gpu_available", "has_cuda", "has_gpu", "is_gpu", "is_cuda"})
 _CPU_FLAGS = frozenset({"use_cpu", "on_cpu", "cpu_only", "run_on_cpu", "is_cpu", "force_cpu", "no_cuda"})
 
