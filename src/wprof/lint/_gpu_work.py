@@ -68,6 +68,8 @@ class WorkModel:
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
             return False
+        if self._on_stream(call):
+            return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         own = self.own_method(call) or instance_method(self, call)
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
@@ -158,6 +160,27 @@ class WorkModel:
                  self.is_matmul_on_gpu(n) or self.is_array_op_on_gpu(n)) and not in_lambda(n)
                 for n in self.nodes_in(fn))
         return memo[key]
+
+    def _on_stream(self, call: ast.Call) -> bool:
+        """The call is handed a CUDA stream (a name bound to a ``Stream()`` of a GPU library, its ``.handle`` /
+        ``.cuda_stream``, or ``stream=``/``stream_handle=`` with a value) and named for queuing
+        (``*_async*``, ``enqueue*``, ``launch*``): work queued on the stream, asynchronous by definition."""
+        name = (self.method(call) or (call.func.id if isinstance(call.func, ast.Name) else "")).lower()
+        if not ("async" in name or name.startswith(("enqueue", "launch"))):
+            return False
+        for k in call.keywords:
+            if k.arg in ("stream", "stream_handle", "cuda_stream") and \
+                    not (isinstance(k.value, ast.Constant) and k.value.value in (None, 0)):
+                return True
+        return any(self._stream_value(a) for a in [*call.args, *(k.value for k in call.keywords)])
+
+    def _stream_value(self, v: ast.AST) -> bool:
+        if isinstance(v, ast.Attribute) and v.attr in ("handle", "cuda_stream", "ptr"):
+            v = v.value
+        d = dotted(v)
+        values = self.assigns.get(d, []) if d is not None else []
+        return bool(values) and all(isinstance(x, ast.Call) and (self.call_name(x) or "").endswith("Stream") and
+                                    (self.call_name(x) or "").split(".")[0] in _STREAM_LIBS for x in values)
 
     def _method_waits(self, fn: ast.AST) -> bool:
         memo = self.__dict__.setdefault("_wp_method_waits", {})
@@ -332,6 +355,7 @@ def class_method(ctx, cls: ast.ClassDef | None, name: str, depth: int = 0):
 
 _ARITH = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.BitAnd, ast.BitOr, ast.BitXor,
           ast.LShift, ast.RShift)
+_STREAM_LIBS = frozenset({"torch", "cupy", "pycuda", "numba", "cuda", "tensorrt", "jax"})
 _COMPARE = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
 # arrays of GPU libraries other than torch (their arithmetic launches kernels); torch tensors go through placement
 _ARRAY_LIBS = ("cupy.", "cupyx.", "pycuda.gpuarray.", "numba.cuda.to_device", "numba.cuda.device_array")

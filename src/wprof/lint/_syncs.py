@@ -258,6 +258,15 @@ class SyncModel:
                                                    for w in ("Tokenizer", "Processor", "tiktoken"))
                    for v in self.assigns.get(recv, ()))
 
+    def _device_pointer(self, v: ast.AST) -> bool:
+        """``int(d_buf)`` of ``d_buf = cuda.mem_alloc(n)``: the allocation's address, not a value read back."""
+        from ._names import dotted
+
+        d = dotted(v)
+        values = self.assigns.get(d, []) if d is not None else []
+        return bool(values) and all(isinstance(x, ast.Call) and (self.call_name(x) or "").rsplit(".", 1)[-1] in
+                                    ("mem_alloc", "mem_alloc_like", "cudaMalloc", "cuMemAlloc") for x in values)
+
     def _host_library_reads(self, c: ast.Call, q: str | None) -> bool:
         """``Image.fromarray(img)``, ``cv2.imwrite(path, img)``, ``plt.imshow(img)`` where ``img`` was computed from
         GPU results (``img = postprocess(out[0])`` after ``out = net(x)``): a host-only library can only take host
@@ -589,7 +598,8 @@ class SyncModel:
                 self.placement(c.args[0]) == "cuda":
             return True  # all(eos_reached): a bool() of every element of a CUDA tensor, each a copy to the host
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
-                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]):
+                isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]) and \
+                not self._device_pointer(c.args[0]):
             return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c) or \
             self._host_library_reads(c, q)
