@@ -224,3 +224,34 @@ def _built_here(r, v) -> bool:
     params = r.scope.params
     local = {val.split(".")[0] for name, val in v.env.items() if isinstance(val, str) and name not in params}
     return bool(v.cold) and all(isinstance(k, str) and k.split(".")[0] in local and "#" in k for _, k in v.cold)
+
+
+def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """A region the walk reaches before anything used the GPU, whose first GPU call (``cuda.stream()``,
+    ``cuda.to_device(a)``, ``gpuarray.to_gpu(x)``, ``x.cuda()``) is inside it: that call creates the CUDA context
+    (hundreds of milliseconds), timed as if it were the work. (call, its text)."""
+    from ._common import _times_first_call, end_to_end
+    from ._evidence import cpu_only
+    from ._first_run import cold_regions, gpu_use
+
+    out = []
+    seen: set[int] = set()
+    for r, v in cold_regions(ctx):
+        if id(r) in seen or v.gpu or v.later or v.entry or _times_first_call(ctx, r) or _labelled_first(ctx, r) or \
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+            continue
+        from ._cold_array_lib import _program_clock
+
+        if _program_clock(ctx, r, r.stmts()):
+            continue  # a program's total time around its start-up, finer intervals inside
+        if v.cold and not any(_compiled(ctx, c) for c, _ in v.cold):
+            continue  # the region's cold work is reported as WP103 (its start-up includes the context); next to
+            # a compiled kernel's first launch (WP112) the context creation is a mistake of its own
+        first = next((c for c in r.calls() if gpu_use(ctx, c)), None)  # (through a helper too)
+        if first is not None and _compiled(ctx, first):
+            continue  # a JIT kernel's first launch: WP112's
+        if first is not None and gpu_use(ctx, first, direct=True) and not ctx.is_sync(first, hidden=False) and \
+                not any(_dropped(ctx, site) for site in v.sites):
+            seen.add(id(r))
+            out.append((first, ctx.text(first)))
+    return out

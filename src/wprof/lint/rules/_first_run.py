@@ -48,6 +48,7 @@ class Visit:
     sites: tuple
     entry: bool
     later: bool = False  # reached in a later iteration of an enclosing loop (its first one skipped the start)
+    gpu: bool = True  # the GPU was used before the region started (False: the region's GPU use is the first)
     cold: list = field(default_factory=list)  # (work item, identity) that had never run when the region ran it
     unknown: bool = False  # a work item whose identity the walk does not know (a parameter no caller binds)
     checked: set = field(default_factory=set)
@@ -59,14 +60,16 @@ class Visit:
 class _State:
     ran: set = field(default_factory=set)
     called: set = field(default_factory=set)  # identities that ran as the callee of a call (not only handed over)
+    gpu: bool = False  # something used the GPU already (the CUDA context exists)
 
     def copy(self) -> _State:
-        return _State(set(self.ran), set(self.called))
+        return _State(set(self.ran), set(self.called), self.gpu)
 
     def take(self, *others: _State) -> None:
         """What any of ``others`` ran (branches that each may be the path taken)."""
         self.ran = set().union(*(o.ran for o in others))
         self.called = set().union(*(o.called for o in others))
+        self.gpu = any(o.gpu for o in others)
 
 
 class _Walker:
@@ -187,13 +190,16 @@ class _Walker:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
             for r in self.starts.get(id(s), ()):
-                v = Visit(frozenset(st.ran), frozenset(st.called), dict(env), sites, entry, later)
+                v = Visit(frozenset(st.ran), frozenset(st.called), dict(env), sites, entry, later, gpu=st.gpu)
                 self.visits.setdefault(id(r), []).append(v)
                 if id(r) not in self.work:
                     from ._common import work_items
 
                     self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)}
                 self.open.append((r, v, env))
+            if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
+                    "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
+                st.gpu = True  # `import pycuda.autoinit` creates the context
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
                 continue
             end = self.stmt(s, st, env, sites, loopvars, entry, later)
@@ -351,6 +357,8 @@ class _Walker:
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
+            if not st.gpu and d is None and gpu_use(ctx, c):
+                st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed:
                 self.item(c, key, st, timed)
             if key is not None:
@@ -486,6 +494,20 @@ def _method(ctx: Context, key: str, name: str) -> tuple | None:
     m = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
              None) if cls is not None else None
     return (ctx, m) if m is not None else None
+
+
+_GPU_LIBS = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.", "triton.", "cuda.")
+
+
+def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
+    """``c`` uses the GPU (creates the CUDA context if nothing did before): a GPU library's call, a copy to the GPU,
+    a tensor made on it, a kernel launch, GPU work (not with ``direct``: only the calls that name the GPU)."""
+    q = ctx.call_name(c) or ""
+    if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
+        return True
+    if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
+        return ctx.placement(c) == "cuda"
+    return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
 
 
 def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:

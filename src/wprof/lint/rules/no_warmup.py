@@ -127,6 +127,11 @@ def check(ctx: Context) -> None:
                    weak=weak)
     from ._cold_walk import walk_findings
 
+    from ._cold_walk import first_gpu_use
+
+    for node, what in first_gpu_use(ctx):
+        report(node, f"`{what}` is the program's first GPU call, timed (it creates the CUDA context)",
+               "Use the GPU once before the timed region")
     for node, what, weak in walk_findings(ctx, compiled=False):
         if _in_warmup_function(node):
             continue  # `def warmup(...): hf_generate(model, ...)`: the call that warms it, not a cold measurement
