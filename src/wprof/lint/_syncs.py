@@ -293,7 +293,18 @@ class SyncModel:
                        (isinstance(v, ast.Call) and dotted(v.func) in self._gpu_callables)
                        for v in self.assigns.get(key, ()))
 
-        if any(gpu(n) for n in ast.walk(a)):
+        def values(e: ast.AST):  # the nodes whose values the expression reads: not `.shape`/`.dtype`/`len(...)`
+            todo = [e]
+            while todo:
+                n = todo.pop()
+                if (isinstance(n, ast.Attribute) and n.attr in _METADATA) or (
+                        isinstance(n, ast.Call) and (self.method(n) in _METADATA or
+                                                     (isinstance(n.func, ast.Name) and n.func.id == "len"))):
+                    continue
+                yield n
+                todo.extend(ast.iter_child_nodes(n))
+
+        if any(gpu(n) for n in values(a)):
             return True  # (`Image.fromarray(to_uint8(y))`: through a call)
         if not isinstance(a, ast.Name):
             return False
@@ -304,7 +315,7 @@ class SyncModel:
         binds = [st for st in self.scope_assigns(a.id, scope) if st._wp_idx < stmt._wp_idx]  # type: ignore
         if len(binds) != 1 or not isinstance(binds[0], ast.Assign):
             return False
-        return any(gpu(n) for n in ast.walk(binds[0].value))
+        return any(gpu(n) for n in values(binds[0].value))
 
     def _uses_jax(self) -> bool:
         return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
@@ -659,6 +670,7 @@ _HOST_VALUE_FUNCS = frozenset({
 _HOST_READING_METHODS = frozenset({
     "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
 })
+_METADATA = frozenset({"shape", "dtype", "device", "ndim", "size", "numel", "dim", "is_cuda", "nbytes", "itemsize"})
 # libraries that only take host memory (images, plots, files): a GPU result reaching them was copied to the host
 _HOST_ONLY_LIBS = frozenset({"PIL", "cv2", "imageio", "skimage", "matplotlib", "json", "pickle", "soundfile",
                              "pandas", "sklearn", "librosa", "csv"})

@@ -2,10 +2,11 @@
 name is a tokenizer's too: the file's own class decides), and a library's object built from a module the file put
 on the GPU (`lib.Fast.from_torch(model)`), both timed without a synchronize: reported. A helper whose every GPU
 result reaches an image library (which takes host bytes only: the value was copied back on the way, in a helper the
-linter may not read) waits: silent."""
+linter may not read) waits: silent; one handed only a GPU result's shape reads no value: reported."""
 
 import time
 
+import cv2
 import fastlib
 import torch
 from PIL import Image
@@ -62,3 +63,9 @@ def save_all(paths):
 t0 = time.time()
 save_all(["a.png", "b.png"])
 print("saved", time.time() - t0)
+
+frame = cv2.imread("a.png")
+t0 = time.time()
+y = net(ids)
+small = cv2.resize(frame, (y.shape[1] // 2, y.shape[0] // 2))
+print("shape only", time.time() - t0)  # expect: WP102
