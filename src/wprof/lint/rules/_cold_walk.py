@@ -20,7 +20,15 @@ from ._first_run import amortized, cold_regions
 
 
 def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
-    """(node to report, the cold work's text, weak) for WP103 (``compiled`` False) or WP112."""
+    """(node to report, the cold work's text, weak) for WP103 (``compiled`` False) or WP112, computed once per
+    file (both rules ask)."""
+    cache = ctx.__dict__.setdefault("_wp_walk_findings", {})
+    if compiled not in cache:
+        cache[compiled] = _walk_findings(ctx, compiled)
+    return cache[compiled]
+
+
+def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for, sweep_rows)
     from ._evidence import cpu_only, returns_aot_executable

@@ -599,9 +599,10 @@ def cold_regions(ctx: Context):
 
 
 def warm_by_walk(ctx: Context, r, node: ast.AST) -> bool:
-    """The walk reached region ``r`` from the program (not only as an entry point) and every time found ``node``'s
+    """The walk reached region ``r`` from the program (or as an entry point after the module body) and every time found ``node``'s
     callable already called before it (itself, not only handed to a library call): warm (a warm-up the shape-specific finders do not see, such as a model run inside
     another object's method before the timed call)."""
-    vs = [v for v in visits(ctx).get(id(r), ()) if v.entry is False and not v.later]
+    vs = [v for v in visits(ctx).get(id(r), ()) if v.entry != "unreached" and not v.later]  # (a root
+    # function runs after the whole module body: what the module ran is warm there)
     return bool(vs) and all(isinstance(k := identity(ctx, node, v.env), str) and "#" in k and k in v.called
                             for v in vs)  # (an object the program built: an op of a library ran on other data)
