@@ -313,6 +313,17 @@ def expr_ancestor(node: ast.AST, kinds: type | tuple[type, ...]) -> ast.AST | No
     return None
 
 
+def within(node: ast.AST, kinds: type | tuple[type, ...], stop: ast.AST) -> bool:
+    """A node of ``kinds`` encloses ``node`` below ``stop`` (``stop`` itself not counted; the whole chain up to the
+    module when ``stop`` is not an ancestor)."""
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and parent is not stop:
+        if isinstance(parent, kinds):
+            return True
+        parent = getattr(parent, "_wp_parent", None)
+    return False
+
+
 def in_lambda(node: ast.AST) -> bool:
     """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
     return expr_ancestor(node, ast.Lambda) is not None

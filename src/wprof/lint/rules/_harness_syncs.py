@@ -14,6 +14,7 @@ import ast
 
 from .._context import SYNC_ATTRS, SYNC_FUNCS, SYNCING_LAST_NAMES, Context
 from .._samples import harness_bodies
+from .._walk import within
 
 _EVENT_HARNESSES = SYNCING_LAST_NAMES | {"do_bench", "do_bench_cudagraph"}
 
@@ -58,9 +59,4 @@ def _explicit_sync(ctx: Context, c: ast.Call) -> bool:
 
 def _nested(node: ast.AST, fn: ast.AST) -> bool:
     """``node`` sits in a function or lambda nested inside ``fn`` (it runs only when that is called)."""
-    p = getattr(node, "_wp_parent", None)
-    while p is not None and p is not fn:
-        if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return True
-        p = getattr(p, "_wp_parent", None)
-    return False
+    return within(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda), fn)

@@ -121,17 +121,19 @@ def _before_copy(ctx: Context, w: ast.AST) -> bool:
     return False
 
 
+def _last_gpu_stmt(ctx: Context, stmts: list[ast.stmt]) -> ast.stmt | None:
+    """The last of the region's statements that does GPU work, or None."""
+    from .._walk import stmt_nodes
+
+    return next((st for st in reversed(stmts) if ctx.gpu_work_in(stmt_nodes(st))), None)
+
+
 def waits_every_iteration(ctx: Context, r) -> bool:
     """The region's last GPU work sits in a loop of the region whose body waits for the device on every iteration
     (``for tok in next_token.cpu().tolist(): ...`` at the top of each decode step): the end read after the loop
     misses at most the last iteration's tail (set 25, a 500-step decode: judged borderline); weak."""
-    from .._walk import stmt_nodes
-
     stmts = r.stmts()
-    last = None
-    for st in stmts:
-        if ctx.gpu_work_in(stmt_nodes(st)):
-            last = st
+    last = _last_gpu_stmt(ctx, stmts)
     if last is None:
         return False
     loops = [lp for lp in stmts if isinstance(lp, (ast.For, ast.AsyncFor, ast.While)) and
@@ -357,13 +359,9 @@ def ends_in_unseen_object(ctx, r) -> bool:
     it reads): ``gptq = GPTQQuantizer(module); ...; q, err = gptq.quantize()`` after the forward passes that fed
     it. Such a call may read the results on the host (a quantizer's ``.item()``); weak (prior set 4, lit-llama)."""
     from .._context import dotted
-    from .._walk import stmt_nodes
 
     stmts = r.stmts()
-    last = None
-    for s in stmts:
-        if ctx.gpu_work_in(stmt_nodes(s)):
-            last = s
+    last = _last_gpu_stmt(ctx, stmts)
     if last is None:
         return False
     built: set[str] = set()

@@ -54,7 +54,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
-from .._walk import base_key, stmt_nodes
+from .._walk import base_key, stmt_nodes, within
 from .._regions import _samples_of
 from ._common import _classify_use, sample_uses_of
 
@@ -477,12 +477,7 @@ def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) ->
 
 
 def _conditional(stmt: ast.stmt, loop: ast.stmt) -> bool:
-    node = getattr(stmt, "_wp_parent", None)
-    while node is not None and node is not loop:
-        if isinstance(node, (ast.If, ast.Try, ast.ExceptHandler)):
-            return True
-        node = getattr(node, "_wp_parent", None)
-    return False
+    return within(stmt, (ast.If, ast.Try, ast.ExceptHandler), loop)
 
 
 def _shown(ctx: Context, node: ast.AST) -> bool:
