@@ -64,7 +64,8 @@ class NameModel:
                 q = self.qualname(target) or ""
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
                     compiled.add(fn.name)
-                    callables.add(fn.name)
+                    if not _cpu_jit(q, d):
+                        callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
         for _ in range(2):
             for name, values in self.assigns.items():
                 for v in values:
@@ -160,11 +161,12 @@ class NameModel:
         # a function defined here that launches a JIT-compiled kernel compiles it on its first call
         for _ in range(2):
             for fname, fn in self.functions.items():
-                if fname not in compiled and any(
-                        dotted(c.func.value if isinstance(c.func, ast.Subscript) else c.func) in compiled
-                        for c in self.calls_in_function(fn)):
+                callees = [dotted(c.func.value if isinstance(c.func, ast.Subscript) else c.func)
+                           for c in self.calls_in_function(fn)]
+                if fname not in compiled and any(d in compiled for d in callees):
                     compiled.add(fname)
-                    callables.add(fname)
+                    if any(d in compiled and d in callables for d in callees):
+                        callables.add(fname)  # (not a function calling only a Numba CPU `@jit` one)
         self._jit_modules(compiled, callables)
         # a function defined here that does GPU work is itself GPU work; a name or attribute bound to one of them
         # (`self._step = step_fn` in `__init__`, `run = model`), to a parameter every caller fills with one
@@ -379,3 +381,16 @@ def _discarded(c: ast.Call) -> bool:
         return True
     return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
         isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"
+
+
+_CPU_JITS = frozenset({"numba.jit", "numba.njit", "numba.core.decorators.jit", "numba.core.decorators.njit"})
+
+
+def _cpu_jit(q: str, decorator: ast.AST) -> bool:
+    """``@numba.jit`` / ``@njit`` (``@jit(nopython=True)``) without ``target="cuda"``: compiled for the CPU; its
+    calls (and its ``.py_func``) run on the host, whatever else the file does on the GPU."""
+    if q not in _CPU_JITS:
+        return False
+    target = [k.value for k in getattr(decorator, "keywords", ()) if k.arg in ("target", "_target")]
+    return not any(isinstance(t, ast.Constant) and t.value in ("cuda", "gpu") for t in target) and \
+        all(isinstance(t, ast.Constant) for t in target)

@@ -175,6 +175,10 @@ def _file_fn_ran_before(ctx: Context, key: str, scope: Scope, before: int) -> bo
     if key != "@" and key not in ctx.functions:
         return False
     from ._cold_helpers import _fn_runs
+    from ._warm_handed import warm_by_handoff
+
+    if key != "@" and warm_by_handoff(ctx, key, scope, before):
+        return True  # handed to an earlier `timeit.timeit(key, number=1)`; a closure over kernels that already ran
 
     return any(isinstance(c.func, ast.Name) and c.func.id in ctx.functions and c.func.id != key and
                _fn_runs(ctx, c.func.id, key, 2) for st in reachable_before(ctx, scope, before) for c in stmt_calls(st))

@@ -1,0 +1,47 @@
+"""Warm-ups the call-site scan does not see as calls: a function handed to an earlier ``timeit.timeit(f, ...)`` (it
+ran there), and a plain function of the file whose only compiled work is kernels that already ran (a closure
+``def once(): kernel[grid](a)`` after ``kernel[grid](a)``: nothing compiles on its first call)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, dotted
+from .._walk import Scope, stmt_calls
+from ._reach import reachable_before
+
+_RUNNERS = frozenset({"timeit.timeit", "timeit.repeat"})
+
+
+def warm_by_handoff(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    stmts = reachable_before(ctx, scope, before)
+    outer = getattr(scope.node, "_wp_outer", None)  # the body of a `timeit.timeit(f)` region: its caller's past
+    if outer is not None:
+        stmts = [*reachable_before(ctx, outer._wp_scope, outer._wp_idx), *stmts]
+    return _handed_to_runner(ctx, key, stmts) or _compiled_callees_ran(ctx, key, stmts)
+
+
+def _handed_to_runner(ctx: Context, key: str, stmts: list) -> bool:
+    """``timeit.timeit(key, number=1)`` earlier: the runner called ``key`` (``number=0`` calls nothing)."""
+    for st in stmts:
+        for c in stmt_calls(st):
+            if ctx.call_name(c) not in _RUNNERS:
+                continue
+            f = c.args[0] if c.args else next((k.value for k in c.keywords if k.arg == "stmt"), None)
+            number = next((k.value for k in c.keywords if k.arg == "number"), None)
+            if f is not None and dotted(f) == key and \
+                    not (isinstance(number, ast.Constant) and number.value == 0):
+                return True
+    return False
+
+
+def _compiled_callees_ran(ctx: Context, key: str, stmts: list) -> bool:
+    """``key`` is an undecorated function of the file; every compiled callable it calls ran before (``key`` is
+    compiled only through them)."""
+    from ._common import _called_before, callee_key
+
+    fn = ctx.functions.get(key)
+    if fn is None or fn.decorator_list:
+        return False
+    kernels = {k for c in ctx.calls_in_function(fn) if (k := callee_key(c)) and k != key and ctx.is_compiled(k)}
+    return bool(kernels) and all(_called_before(ctx, k, stmts) for k in kernels)
