@@ -19,6 +19,9 @@ HIDDEN_SYNC_FUNCS = frozenset({"torch.distributed.barrier"})
 SYNC_ATTRS = frozenset({
     "synchronize", "deviceSynchronize", "cudaDeviceSynchronize", "cuCtxSynchronize", "cudaStreamSynchronize",
     "cuStreamSynchronize", "cudaEventSynchronize", "cuEventSynchronize", "streamSynchronize", "block_until_ready",
+    # the same waits as a project's own runtime API spells them (a ctypes or extension binding: `api.device_synchronize()`)
+    "device_synchronize", "stream_synchronize", "event_synchronize", "context_synchronize", "ctx_synchronize",
+    "synchronize_device", "synchronize_stream", "cuda_synchronize", "cuda_device_synchronize",
 })
 HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
 EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})

@@ -363,8 +363,17 @@ class SyncModel:
             return False
         cache = self.__dict__.setdefault("_host_result", {})
         if name not in cache:
+            cache[name] = (False, False, False)  # a cycle through parameters is neutral
             roots, pipes, hub = [], [], []
-            for v in self.assigns.get(name, []):
+            values = self.assigns.get(name) or self._passed_values(name)
+            for v in values:
+                if isinstance(v, ast.Name) and v.id != name and v.id not in self.assigns.get(name, ()):
+                    self.returns_host_objects(ast.Call(func=v, args=[], keywords=[]))  # a pipeline passed in
+                    root, pipe, detector = cache.get(v.id, (False, False, False))
+                    roots.append(root)
+                    pipes.append(pipe)
+                    hub.append(detector)
+                    continue
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
@@ -383,6 +392,39 @@ class SyncModel:
         if cache[name][0]:
             return True
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
+
+    def _calls_of(self, fname: str) -> list[ast.Call]:
+        """The calls ``fname(...)`` of a plain name in this file (indexed once)."""
+        by_name = self.__dict__.get("_calls_by_fn")
+        if by_name is None:
+            by_name = {}
+            for c in self.calls:
+                if isinstance(c.func, ast.Name):
+                    by_name.setdefault(c.func.id, []).append(c)
+            self._calls_by_fn = by_name
+        return by_name.get(fname, [])
+
+    def _passed_values(self, name: str) -> list[ast.AST]:
+        """The arguments every call of a function of this file passes for its parameter ``name`` (plain names only:
+        ``run(pipe_fp16, prompt)`` -> ``[pipe_fp16]``); empty when one call does not pass a name for it."""
+        out: list[ast.AST] = []
+        params = self.__dict__.get("_fns_by_param")
+        if params is None:  # parameter name -> the functions of this file that take it, indexed once
+            params = {}
+            for fname, fn in self.functions.items():
+                for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+                    params.setdefault(a.arg, []).append((fname, fn))
+            self._fns_by_param = params
+        for fname, fn in params.get(name, ()):
+            pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            for c in self._calls_of(fname):
+                i = pos.index(name) if name in pos else len(c.args) + 1
+                kw = [k.value for k in c.keywords if k.arg == name]
+                v = kw[0] if kw else (c.args[i] if i < len(c.args) else None)
+                if not isinstance(v, ast.Name) or any(isinstance(a, ast.Starred) for a in c.args[:i + 1]):
+                    return []
+                out.append(v)
+        return out
 
     def _pipeline_object(self, name: str) -> bool:
         """``name`` is a pipeline object, not shown to be a ``torch.nn.Module``: every value it is given is a
@@ -436,19 +478,12 @@ class SyncModel:
             return cache[name]
         cache[name] = False
         sites: list[tuple[ast.AST, list[ast.AST]]] = []
-        by_name = self.__dict__.get("_calls_by_fn")
-        if by_name is None:  # calls of plain names, indexed once
-            by_name = {}
-            for c in self.calls:
-                if isinstance(c.func, ast.Name):
-                    by_name.setdefault(c.func.id, []).append(c)
-            self._calls_by_fn = by_name
         for fname, fn in self.functions.items():
             pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
             if name not in pos:
                 continue
             index = pos.index(name)
-            for c in by_name.get(fname, ()):
+            for c in self._calls_of(fname):
                 if index >= len(c.args) or any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
                     return False
                 sites.append((c.args[index], list(c.args[index + 1:])))

@@ -128,6 +128,7 @@ def check(ctx: Context) -> None:
     from ._cold_walk import walk_findings
 
     from ._cold_walk import first_gpu_use
+    from ._discarded_time import time_discarded
 
     for node, what in first_gpu_use(ctx):
         report(node, f"`{what}` is the program's first GPU call, timed (it creates the CUDA context)",
@@ -135,6 +136,8 @@ def check(ctx: Context) -> None:
     for node, what, weak in walk_findings(ctx, compiled=False):
         if _in_warmup_function(node):
             continue  # `def warmup(...): hf_generate(model, ...)`: the call that warms it, not a cold measurement
+        if time_discarded(ctx, node):
+            continue  # `_, ref = run(model, x)`: the helper's time is thrown away, only its output is used
         report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
                "Run it a few times before the timed region", weak=weak)
     for site, key, helper in _cold_lambda_sites(ctx):
