@@ -132,7 +132,7 @@ class ImportedDefs:
             return None
         values = self.assigns.get(call.func.value.id, [])  # type: ignore[attr-defined]
         scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
-        local = [v for v in values if getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None) is scope]
+        local = _assigns_by_scope(self).get((call.func.value.id, id(scope)), [])
         values = local or values  # `log = StepLog()` in this function, another class under the name elsewhere
         classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
                    for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
@@ -270,3 +270,16 @@ def _shown(path: str) -> str:
     except ValueError:
         return path
     return path if rel.startswith("..") else rel
+
+
+def _assigns_by_scope(ctx) -> dict[tuple[str, int], list[ast.AST]]:
+    """The values bound to each name, per scope (built once per file: a long module binds one name many times)."""
+    index = ctx.__dict__.get("_wp_assigns_by_scope")
+    if index is None:
+        index = {}
+        for name, values in ctx.assigns.items():
+            for v in values:
+                scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+                index.setdefault((name, id(scope)), []).append(v)
+        ctx.__dict__["_wp_assigns_by_scope"] = index
+    return index

@@ -119,6 +119,13 @@ def _warmup_seen(ctx: Context, scope) -> bool:
     """Every mention of a warm-up in the region's function is a count of a loop the walk runs (``warmup = 10``,
     ``for _ in range(warmup):``): the walk saw what the warm-up ran. A warm-up word anywhere else (a call of
     ``warmup(model)``, a flag, a message) may stand for work the walk cannot follow."""
+    memo = ctx.__dict__.setdefault("_wp_warmup_seen", {})  # one answer per scope (the module's is asked per region)
+    if id(scope) not in memo:
+        memo[id(scope)] = _warmup_seen_in(scope)
+    return memo[id(scope)]
+
+
+def _warmup_seen_in(scope) -> bool:
     from .._walk import stmt_nodes
 
     counts, other = set(), False
