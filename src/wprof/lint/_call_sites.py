@@ -59,23 +59,34 @@ def _callers(ctx, fn: ast.AST) -> tuple[list[ast.Call], int] | None:
     if name is None:
         return None
     owner = getattr(fn, "_wp_parent", None)
+    memo = ctx.__dict__.setdefault("_wp_callers", {})  # per name, built once (a long module defines a name many times)
     if not isinstance(owner, ast.ClassDef):
-        return [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name], 0
+        key = ("f", name)
+        if key not in memo:
+            memo[key] = [c for c in call_sites(ctx, name) if isinstance(c.func, ast.Name) and c.func.id == name]
+        return memo[key], 0
     static = any(dotted(d) == "staticmethod" for d in fn.decorator_list)  # type: ignore[attr-defined]
     shift = 0 if static else 1
     if name == "__init__":
-        return [c for c in call_sites(ctx, owner.name) if isinstance(c.func, ast.Name)], shift
-    out = []
-    for c in call_sites(ctx, name):
-        f = c.func
-        if not isinstance(f, ast.Attribute):
-            continue
-        if isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
-            if enclosing_class(c) is owner:
-                out.append(c)
-        elif instance_class(ctx, f.value) is owner:
-            out.append(c)
-    return out, shift
+        key = ("c", owner.name)
+        if key not in memo:
+            memo[key] = [c for c in call_sites(ctx, owner.name) if isinstance(c.func, ast.Name)]
+        return memo[key], shift
+    key = ("m", name)
+    if key not in memo:  # the class each method call runs on, grouped by class (calls in file order)
+        by_class: dict[int, list[ast.Call]] = {}
+        for c in call_sites(ctx, name):
+            f = c.func
+            if not isinstance(f, ast.Attribute):
+                continue
+            if isinstance(f.value, ast.Name) and f.value.id in ("self", "cls"):
+                cls = enclosing_class(c)
+            else:
+                cls = instance_class(ctx, f.value)
+            if cls is not None:
+                by_class.setdefault(id(cls), []).append(c)
+        memo[key] = by_class
+    return list(memo[key].get(id(owner), ())), shift
 
 
 def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:

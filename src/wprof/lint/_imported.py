@@ -130,15 +130,24 @@ class ImportedDefs:
         (``b = Bench(fn)``): that class's own method ``run`` (not inherited ones)."""
         if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
             return None
-        values = self.assigns.get(call.func.value.id, [])  # type: ignore[attr-defined]
+        name = call.func.value.id
         scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
-        local = _assigns_by_scope(self).get((call.func.value.id, id(scope)), [])
-        values = local or values  # `log = StepLog()` in this function, another class under the name elsewhere
-        classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
-                   for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
-        if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
+        local = _assigns_by_scope(self).get((name, id(scope)), [])
+        # `log = StepLog()` in this function, another class under the name elsewhere; the class found once per name
+        # (or per name and scope when bound there): a long module binds one name many times
+        memo = self.__dict__.setdefault("_wp_imported_class", {})
+        key = (name, id(scope)) if local else (name, None)
+        if key not in memo:
+            values = local or self.assigns.get(name, [])  # type: ignore[attr-defined]
+            classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
+                       for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
+            if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
+                memo[key] = None
+            else:
+                memo[key] = next(iter(classes.values()))
+        cls = memo[key]
+        if cls is None:
             return None
-        (cls,) = classes.values()
         for f in cls.node.body:  # type: ignore[union-attr]
             if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == call.func.attr:
                 return Definition(cls.ctx, f, f"{cls.name}.{f.name}")

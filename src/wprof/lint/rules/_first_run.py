@@ -524,8 +524,11 @@ def _compiled_name(ctx: Context, name: str) -> bool:
     """Some assignment of ``name`` in the file holds a compile call (``step = torch.compile(f) if flag else f``)."""
     from .._names import COMPILERS
 
-    return any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS
-               for v in ctx.assigns.get(name, []) for n in ast.walk(v))
+    memo = ctx.__dict__.setdefault("_wp_compiled_name", {})  # once per name: a long module binds it many times
+    if name not in memo:
+        memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS
+                         for v in ctx.assigns.get(name, []) for n in ast.walk(v))
+    return memo[name]
 
 
 def _head(e: ast.AST) -> str | None:
