@@ -43,8 +43,8 @@ class Visit:
     this expansion (None: unknown), the call sites that led there (outermost first), and whether the function was
     walked on its own (no caller seen)."""
 
-    ran: frozenset
-    called: frozenset
+    ran: _Ids  # (read with `in`)
+    called: _Ids
     env: dict
     sites: tuple
     entry: bool
@@ -57,19 +57,94 @@ class Visit:
     compiles: set = field(default_factory=set)  # ids of cold items inside which a compiled callable first ran
 
 
+class _Ids:
+    """A set of identities kept in layers: its own additions (``own``) on the layers it was built on (``base``,
+    never changed again: visits and copies of a state read them). A copy, a visit's record and the join of
+    branches cost what was added since, not the whole set (a long module's state is copied at every branch)."""
+
+    __slots__ = ("own", "base")
+
+    def __init__(self, base: _Ids | None = None, own: set | None = None) -> None:
+        self.own = set() if own is None else own
+        self.base = base
+
+    def __contains__(self, key: object) -> bool:
+        s: _Ids | None = self
+        while s is not None:
+            if key in s.own:
+                return True
+            s = s.base
+        return False
+
+    def add(self, key: str) -> None:
+        self.own.add(key)
+
+    def update(self, keys) -> None:
+        self.own.update(keys)
+
+    def all(self) -> set:
+        out: set = set()
+        s: _Ids | None = self
+        while s is not None:
+            out |= s.own
+            s = s.base
+        return out
+
+    def frozen(self, floor: _Ids | None) -> _Ids:
+        """These identities as layers that are never changed again, merged with the layers below while those are not
+        more than twice as large (a state stays a few layers deep), never into ``floor`` (the layers of the state it
+        was copied from). The caller stops writing to this object."""
+        if not self.own and self.base is not None:
+            return self.base
+        own, base = self.own, self.base
+        while base is not None and base is not floor and 2 * len(own) >= len(base.own):
+            own, base = base.own | own, base.base
+        return self if own is self.own else _Ids(base, own)
+
+    def since(self, floor: _Ids | None) -> set | None:
+        """What was added on top of ``floor`` (None: these layers are not built on it)."""
+        out: set = set()
+        s: _Ids | None = self
+        while s is not floor:
+            if s is None:
+                return None
+            out |= s.own
+            s = s.base
+        return out
+
+
 @dataclass
 class _State:
-    ran: set = field(default_factory=set)
-    called: set = field(default_factory=set)  # identities that ran as the callee of a call (not only handed over)
+    ran: _Ids = field(default_factory=_Ids)
+    called: _Ids = field(default_factory=_Ids)  # identities that ran as the callee of a call (not only handed over)
     gpu: bool = False  # something used the GPU already (the CUDA context exists)
+    floor: tuple = (None, None)  # the layers of the state this one was copied from (its own are above them)
+
+    def freeze(self) -> tuple[_Ids, _Ids]:
+        """What ran and was called so far, never changed again (a visit's record, a copy's base); the state goes on
+        in new layers."""
+        ran, called = self.ran.frozen(self.floor[0]), self.called.frozen(self.floor[1])
+        self.ran, self.called = _Ids(ran), _Ids(called)
+        return ran, called
 
     def copy(self) -> _State:
-        return _State(set(self.ran), set(self.called), self.gpu)
+        ran, called = self.freeze()
+        return _State(_Ids(ran), _Ids(called), self.gpu, (ran, called))
 
     def take(self, *others: _State) -> None:
         """What any of ``others`` ran (branches that each may be the path taken)."""
-        self.ran = set().union(*(o.ran for o in others))
-        self.called = set().union(*(o.called for o in others))
+        base_ran, base_called = self.ran.base, self.called.base
+        added = None
+        if others and not self.ran.own and not self.called.own and \
+                all(o.floor[0] is base_ran and o.floor[1] is base_called for o in others):
+            # copies of this state, unchanged since (each: this state and its own additions): add what they added
+            added = [(o.ran.since(base_ran), o.called.since(base_called)) for o in others]
+        if added is not None and all(r is not None and c is not None for r, c in added):
+            self.ran = _Ids(base_ran, set().union(*(r for r, _ in added)))
+            self.called = _Ids(base_called, set().union(*(c for _, c in added)))
+        else:
+            self.ran = _Ids(None, set().union(*(o.ran.all() for o in others)))
+            self.called = _Ids(None, set().union(*(o.called.all() for o in others)))
         self.gpu = any(o.gpu for o in others)
 
 
@@ -191,7 +266,7 @@ class _Walker:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
             for r in self.starts.get(id(s), ()):
-                v = Visit(frozenset(st.ran), frozenset(st.called), dict(env), sites, entry, later, gpu=st.gpu)
+                v = Visit(*st.freeze(), dict(env), sites, entry, later, gpu=st.gpu)
                 self.visits.setdefault(id(r), []).append(v)
                 if id(r) not in self.work:
                     from ._common import work_items
