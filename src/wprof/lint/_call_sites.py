@@ -8,6 +8,7 @@ import ast
 
 from ._names import dotted
 
+_DEFAULT = object()  # (a call that leaves the parameter to its default)
 _MODES = frozenset({"cuda", "to", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
 
 
@@ -86,7 +87,7 @@ def _callers(ctx, fn: ast.AST) -> tuple[list[ast.Call], int] | None:
             if cls is not None:
                 by_class.setdefault(id(cls), []).append(c)
         memo[key] = by_class
-    return list(memo[key].get(id(owner), ())), shift
+    return memo[key].get(id(owner), []), shift
 
 
 def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:
@@ -107,18 +108,28 @@ def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:
         if args.defaults else {}
     defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
     index = pos.index(param) if param in pos else None
-    out: list[ast.AST] = []
-    for c in calls:
-        kw = [k.value for k in c.keywords if k.arg == param]
-        if kw:
-            out.append(kw[0])
-        elif index is not None and index < len(c.args) and \
-                not any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
-            out.append(c.args[index])
-        elif param in defaults and not any(isinstance(a, ast.Starred) for a in c.args) and \
-                not any(k.arg is None for k in c.keywords):
-            out.append(defaults[param])
-        else:
-            return None
+    # what each call hands, read once for all the functions that share the calls and the parameter's place (a long
+    # module defines one name many times): a value, or the function's default (_DEFAULT), or nothing known (None)
+    shared = ctx.__dict__.setdefault("_wp_param_recipes", {})
+    rkey = (id(calls), index, param)
+    if rkey not in shared:
+        recipe: list = []
+        for c in calls:
+            kw = [k.value for k in c.keywords if k.arg == param]
+            if kw:
+                recipe.append(kw[0])
+            elif index is not None and index < len(c.args) and \
+                    not any(isinstance(a, ast.Starred) for a in c.args[:index + 1]):
+                recipe.append(c.args[index])
+            elif not any(isinstance(a, ast.Starred) for a in c.args) and not any(k.arg is None for k in c.keywords):
+                recipe.append(_DEFAULT)
+            else:
+                recipe.append(None)
+        plain = None if any(r is None or r is _DEFAULT for r in recipe) else recipe
+        shared[rkey] = (calls, recipe, plain, None in recipe, any(r is _DEFAULT for r in recipe))
+    _, recipe, plain, unknown, uses_default = shared[rkey]
+    if unknown or (uses_default and param not in defaults):
+        return None
+    out = plain if plain is not None else [defaults[param] if r is _DEFAULT else r for r in recipe]
     memo[key] = out
     return out
