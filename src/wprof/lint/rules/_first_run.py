@@ -451,7 +451,8 @@ class _Walker:
                     k0, _, rest = key.partition("()#")
                     st.ran.add(k0 + "()" + ("." + rest.split(".", 1)[1] if "." in rest else ""))
                 if "." in key and isinstance(c.func, ast.Attribute) and c.func.attr not in _SETUP and \
-                        base not in ("self", "tensor") and _head(c.func) not in ctx.imports:
+                        base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
+                        not _prepares_placed_model(ctx, c):
                     st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
                 d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
@@ -604,6 +605,20 @@ def _compiled_name(ctx: Context, name: str) -> bool:
         memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS
                          for v in ctx.assigns.get(name, []) for n in ast.walk(v))
     return memo[name]
+
+
+def _prepares_placed_model(ctx: Context, c: ast.Call) -> bool:
+    """``model.quantize()`` on a model put on the GPU (``from_pretrained(...).cuda()``, ``device_map=...``): a method
+    given no input whose result is dropped transforms or configures the model; it runs no forward pass, so it does
+    not warm the model's ``generate``/``forward``/``__call__`` (a method that says it warms or runs does)."""
+    if c.args or c.keywords or not isinstance(getattr(c, "_wp_parent", None), ast.Expr):
+        return False
+    name = c.func.attr.lower()  # type: ignore[attr-defined]
+    if any(w in name for w in ("warm", "run", "capture", "generate", "forward", "call", "step", "infer", "predict",
+                               "bench", "profile", "test", "sample", "execute")):
+        return False
+    base = c.func.value  # type: ignore[attr-defined]
+    return isinstance(base, ast.Name) and ctx._placed_model(base.id)
 
 
 def _head(e: ast.AST) -> str | None:
