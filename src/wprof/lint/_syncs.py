@@ -394,7 +394,7 @@ class SyncModel:
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
 
     def _calls_of(self, fname: str) -> list[ast.Call]:
-        """The calls ``fname(...)`` of a plain name in this file (indexed once)."""
+        """The calls ``fname(...)`` of a plain name in this file (indexed once; rules read it too)."""
         by_name = self.__dict__.get("_calls_by_fn")
         if by_name is None:
             by_name = {}

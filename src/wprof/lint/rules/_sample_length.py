@@ -178,14 +178,7 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
     fname = getattr(fn, "name", None)
     if args is None or fname is None:
         return []
-    by_name = ctx.__dict__.get("_wp_calls_by_name")
-    if by_name is None:
-        by_name = {}
-        for c in ctx.calls:
-            if isinstance(c.func, ast.Name):
-                by_name.setdefault(c.func.id, []).append(c)
-        ctx._wp_calls_by_name = by_name  # type: ignore[attr-defined]
-    calls = by_name.get(fname, [])
+    calls = ctx._calls_of(fname)  # the file's calls of the plain name, indexed once (SyncModel)
     if len(calls) > _MAX_BINDINGS:
         return []  # a helper called all over the file: not read call by call
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
