@@ -234,8 +234,6 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
     mistake in ``utils.bench`` is the caller's too. ``module_findings(module_ctx)``: what the rules report in a
     module (computed once per run). One finding per helper finding and linted file; none when the helper's file is
     linted too (its own finding is reported there)."""
-    import os
-
     from ._diagnostic import Diagnostic
 
     view = ctx.import_view

@@ -522,8 +522,6 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     stmts = r.stmts()
     settled = False
     for s in stmts:
-        from ._walk import stmt_nodes
-
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):
             settled = True  # helpers of this file that wait for their own work: nothing left pending

@@ -30,7 +30,7 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
 
 def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
-                          end_to_end, is_library, mentions_warmup_for, sweep_rows)
+                          end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
     from ._warm_sources import single_pass
 
