@@ -277,10 +277,10 @@ def _event_regions(ctx: Context) -> list[Region]:
     records: list[tuple[str, ast.Call]] = []
     for c in ctx.calls:
         m = ctx.method(c)
-        if m == "elapsed_time" and len(c.args) == 1:
-            s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]
+        if m in ("elapsed_time", "time_till", "time_since") and len(c.args) == 1:  # PyCUDA: `s.time_till(e)`,
+            s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]  # `e.time_since(s)`
             if s and e:
-                pairs.add((s, e))
+                pairs.add((e, s) if m == "time_since" else (s, e))
         elif m == "record":
             key = base_key(c.func.value)  # type: ignore[union-attr]
             if key:

@@ -7,7 +7,11 @@ handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that call
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
 name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
 region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
-the forward's timing, for the backward timed next).
+the forward's timing, for the backward timed next); and, in a timed region that also launches the work it
+measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
+`cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
+each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
+host-to-device copy); one finding per region. A region that times the transfer alone is not reported.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -54,6 +58,7 @@ import ast
 from .._context import TORCH_FACTORIES, Context
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
+from ._driver_allocs import driver_alloc_findings
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
@@ -98,6 +103,14 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
                        f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
     for r in ctx.regions:
+        driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen]
+        seen.update(id(c) for c, _ in driver)
+        if driver:  # one finding per region, at its first allocation
+            c, what = driver[0]
+            more = f" (and {len(driver) - 1} more)" if len(driver) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c.func)}`{more} inside the timed region, beside the work it measures: the "
+                       f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
+                       "first reading, and copy the result back after the last")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
