@@ -241,8 +241,10 @@ def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
         if st._wp_loops and r.loop is None and any(  # type: ignore[attr-defined]
                 isinstance(n, ast.Name) and n.id == name for s in stmts[:i] for n in ast.walk(s)):
             continue  # read at the top of the next iteration of a loop inside the region
-        if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st):
-            continue  # never read (its purpose unknown), or the region measures this allocation itself
+        if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st) \
+                or _labelled(r, name):
+            continue  # never read (its purpose unknown), or the region measures this allocation itself (its label
+            # or interval names it: `with timer("backup_freqs"): backup_freqs = freqs[idx].clone(); ...`)
         out.append((c, name))
     return out
 
@@ -252,3 +254,21 @@ def _read_after(ctx: Context, name: str, r) -> bool:
     next measurement's input: `naive_O.backward(dO)`), not only by a later iteration."""
     end = r.loop._wp_end if r.loop is not None else len(r.scope.stmts) - 1  # type: ignore[attr-defined]
     return any(r.hi < ld._wp_stmt._wp_idx <= end for ld in ctx.scope_loads(name, r.scope))  # type: ignore[attr-defined]
+
+
+def _labelled(r, name: str) -> bool:
+    """The region's label (a string handed to its timer) or its interval's name holds ``name``'s words in order
+    (``"2_backup_freqs"``, ``backup_freqs_time = t1 - t0``): making that value is what the region measures."""
+    import re
+
+    words = [w for w in re.split(r"[\W_]+", name.lower()) if w]
+    labels = [a.value for a in ast.walk(r.start) if isinstance(a, ast.Constant) and isinstance(a.value, str)] \
+        if r.timer and isinstance(r.start, ast.Call) else []
+    st = r.interval
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        labels.append(st.targets[0].id)
+    for label in labels:
+        parts = [w for w in re.split(r"[\W_]+", label.lower()) if w]
+        if words and any(parts[i:i + len(words)] == words for i in range(len(parts))):
+            return True
+    return False
