@@ -32,6 +32,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
+    from ._carried import accumulated_total, warm_up_run
     from ._warm_sources import single_pass
 
     out: list[tuple[ast.AST, str, bool]] = []
@@ -46,7 +47,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             continue
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
         if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
-                           (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r)):
+                           (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
+                           accumulated_total(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         hits = []
         for _, v in group:
@@ -57,7 +59,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if any(_repeated_site(ctx, site) for site in v.sites) and not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
-            if any(_dropped(ctx, site) for site in v.sites):
+            if any(_dropped(ctx, site) and warm_up_run(ctx, site, _shown_after(ctx, r, v.sites, i))
+                   for i, site in enumerate(v.sites)):
                 hits.append(None)  # `_ = bench(model, N=3)`: a warm-up run, its measurement thrown away
                 continue
             if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))):
@@ -79,23 +82,41 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         found = [h for h in hits if h is not None]
         if not found:
             continue
-        v, (c, k) = found[0]
-        node = c
-        handed = isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in r.scope.params
-        if (len(found) < len(hits) or handed) and v.sites:
-            node = _origin_site(ctx, v.sites) or node  # some callers warm it, or the cold callable is handed in:
-            # the call site that hands it over shows it
-        weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
-            (not compiled and not _shown_on_gpu(ctx, c, v))
-        if not compiled and not weak:
-            from ._common import callee_key
-            from .no_warmup import _timed_again_later
+        emitted: set[int] = set()
+        for v, (c, k) in found:  # each visit: a call site handing in another cold object is a finding of its own
+            node = c
+            handed = isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in r.scope.params
+            if (len(found) < len(hits) or handed) and v.sites:
+                node = _origin_site(ctx, v.sites) or node  # some callers warm it, or the cold callable is handed
+                # in: the call site that hands it over shows it
+            if id(node) in emitted or (emitted and (node is c or "#" not in k)):
+                continue  # (after the first: only another object the program built, a fresh model or pipeline
+                # handed in; a library op first run after another op of the same library shares its start-up)
+            weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
+                (not compiled and not _shown_on_gpu(ctx, c, v))
+            if not compiled and not weak:
+                from ._common import callee_key
+                from .no_warmup import _timed_again_later
 
-            weak = _timed_again_later(ctx, r, callee_key(c) or "@", c)  # a deliberate cold-vs-warm pair
-        if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
-            name = k if "#" not in k and "()" not in k else _short(ctx, c)
-            out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
+                weak = _timed_again_later(ctx, r, callee_key(c) or "@", c)  # a deliberate cold-vs-warm pair
+            if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
+                name = k if "#" not in k and "()" not in k else _short(ctx, c)
+                out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
+                emitted.add(id(node))
+                if node is c:
+                    break  # the cold call itself: one finding per region
     return out
+
+
+def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
+    """The region's function, or a function called between call site ``i`` and the region, prints or logs: the
+    measurement is shown without the caller's help."""
+    from ._carried import shows_result
+
+    if shows_result(ctx, r.scope.node):
+        return True
+    return any(isinstance(d := ctx.callee_def(s), tuple) and shows_result(d[0], d[1]) for s in sites[i + 1:]
+               if isinstance(s.func, (ast.Name, ast.Attribute)))
 
 
 def _compiled(ctx: Context, c: ast.AST) -> bool:
@@ -189,6 +210,10 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         head = head.value
     if isinstance(head, ast.Name) and model_on_gpu(ctx, head.id):
         return True
+    from ._carried import identity_on_gpu
+
+    if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
+        return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
     return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
 
 

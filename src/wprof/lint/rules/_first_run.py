@@ -686,7 +686,9 @@ def identity(ctx: Context, node: ast.AST, env: dict) -> str | None:
 def cold_regions(ctx: Context):
     """(region, visit) for each arrival of the walk at a region (the visit's ``cold`` lists the timed work that had
     never run)."""
-    if not ctx.uses_gpu:
+    from ._carried import hub_on_gpu
+
+    if not ctx.uses_gpu and not hub_on_gpu(ctx):
         return []
     return [(r, v) for r in ctx.regions for v in visits(ctx).get(id(r), ())]
 

@@ -1,0 +1,136 @@
+"""Questions the warm-up walk's policy (``_cold_walk``) asks about a cold region, answered for every shape of code:
+
+- is the first, cold sample carried into the figure the code reports? (:func:`accumulated_total`: a running total
+  of the per-iteration intervals, ``s += time.time() - t0``, whatever the total is divided by or printed as);
+- is an object the work runs on shown to be on the GPU through where it was made? (:func:`identity_on_gpu`: the
+  walk's identity of a parameter, ``pipe`` bound to ``pipe_fp16``, a pipeline built on a model loaded with
+  ``device_map=...``);
+- does the file put a hub model or pipeline on an accelerator although it never names CUDA?
+  (:func:`hub_on_gpu`: ``pipeline(..., device_map="auto")``, ``from_pretrained(..., device_map="auto")``);
+- is a call whose result is dropped a warm-up run? (:func:`warm_up_run`: only when the same function is called
+  again after it; the last call of a benchmark that prints its own figure is the measurement itself)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, dotted
+
+_HUB_LOADERS = ("from_pretrained", "pipeline")  # a hub model's or pipeline's constructor (transformers, diffusers)
+
+
+def accumulated_total(ctx: Context, r) -> bool:
+    """A per-iteration host region whose interval is added to a running total made before the loop
+    (``s += time.time() - start``, or ``dt = end - start; total += dt``): the total holds every sample, the cold
+    first one with them, whatever it is later divided by or printed as."""
+    if r.kind != "host":
+        return False
+    loops = getattr(r.scope.stmts[r.lo], "_wp_loops", ())
+    loop = r.loop if r.loop is not None else (loops[-1] if loops else None)
+    if loop is None or getattr(loop, "_wp_scope", None) is not r.scope:
+        return False
+    from ._cold_helpers import _walks_data
+
+    if any(_walks_data(ctx, lp) for lp in loops):
+        return False  # a run over a dataset's batches: the first batch's start-up is a small share of the total
+    end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
+    body = r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
+    if end is None or not any(end is s for s in body):
+        return False
+    temps: set[str] = set()
+    first = r.interval if r.interval is not None else end
+    for st in body[body.index(first) if any(first is s for s in body) else 0:]:
+        if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and _reads(st.value, r, temps):
+            target = dotted(st.target)
+            return target is not None and not _reset_in(body, target)
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
+                _reads(st.value, r, temps):
+            temps.add(st.targets[0].id)
+    return False
+
+
+def _reads(value: ast.AST, r, temps: set) -> bool:
+    """``value`` is the region's interval: it reads the end clock (a ``- start`` difference) or a name bound to it."""
+    for n in ast.walk(value):
+        if isinstance(n, ast.Name) and n.id in temps:
+            return True
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and (
+                any(x is r.end for x in ast.walk(n.left)) or
+                (isinstance(n.right, ast.Name) and isinstance(r.start, ast.Call) and _bound_to(r, n.right.id))):
+            return True
+    return False
+
+
+def _bound_to(r, name: str) -> bool:
+    """``name`` holds the region's start reading (``start = time.time()``)."""
+    st = r.scope.stmts[r.lo]
+    return isinstance(st, ast.Assign) and st.value is r.start and any(
+        isinstance(t, ast.Name) and t.id == name for t in st.targets)
+
+
+def _reset_in(body: list, target: str) -> bool:
+    """``target`` is bound anew inside the loop (``t = 0`` per iteration): a per-iteration sum, not a running
+    total over the samples."""
+    return any(isinstance(st, ast.Assign) and any(dotted(t) == target for t in st.targets) for st in body) or any(
+        isinstance(n, ast.Assign) and any(dotted(t) == target for t in n.targets)
+        for st in body if isinstance(st, (ast.For, ast.While, ast.If, ast.With)) for n in ast.walk(st))
+
+
+def identity_on_gpu(ctx: Context, key: str) -> bool:
+    """The walk's identity ``key`` (``pipe_fp16#16``, ``model#13.generate``) names an object made by an assignment
+    of a plain name that the file shows on the GPU (``model_on_gpu``: moved there, loaded with ``device_map=``, a
+    pipeline built on such a model or with ``device=0``): a parameter bound to it (``run(pipe, prompt)``) runs
+    there too."""
+    from ._evidence import model_on_gpu
+
+    head = key.split(".", 1)[0]
+    name, sep, _ = head.partition("#")
+    return bool(sep) and name.isidentifier() and model_on_gpu(ctx, name)
+
+
+def hub_on_gpu(ctx: Context) -> bool:
+    """The file loads a hub model or pipeline onto an accelerator (``device_map=`` other than the CPU, ``device=``
+    a CUDA device or ordinal) though it never names CUDA: ``pipeline("text-generation", model=m,
+    device_map="auto")``."""
+    memo = ctx.__dict__.get("_wp_hub_on_gpu")
+    if memo is None:
+        memo = any(isinstance(c.func, (ast.Name, ast.Attribute)) and
+                   (dotted(c.func) or "").rsplit(".", 1)[-1] in _HUB_LOADERS and any(
+                       (k.arg == "device_map" and ctx._device_value(k.value) != "cpu" and
+                        not (isinstance(k.value, ast.Constant) and k.value.value is None)) or
+                       (k.arg == "device" and ctx._device_value(k.value) == "cuda") for k in c.keywords)
+                   for c in ctx.calls)
+        ctx._wp_hub_on_gpu = memo  # type: ignore[attr-defined]
+    return memo
+
+
+def warm_up_run(ctx: Context, site: ast.Call, shows: bool) -> bool:
+    """A call whose result is dropped (``_ = bench(model, N=3)``, ``bench(model)`` as a statement) is a warm-up run
+    unless it is the last call of its function and the measurement is shown on the way (``shows``: the timed
+    function, or one between it and this call, prints or logs): the only, or last, call of a benchmark that prints
+    its own figure is the measurement itself. Called again after it (or in a loop, each iteration calling it
+    again), the later call is the measurement."""
+    from ._evidence import call_sites
+
+    name = (dotted(site.func) or "").rsplit(".", 1)[-1]
+    if not name or not shows:
+        return True
+    st = getattr(site, "_wp_stmt", None)
+    if getattr(st, "_wp_loops", ()):
+        return True
+    here = (site.lineno, site.col_offset)
+    return any(c is not site and (c.lineno, c.col_offset) > here for c in call_sites(ctx, name))
+
+
+_SHOWN = frozenset({"print", "pprint", "info", "log", "write", "writerow", "warning", "debug", "dump", "add_scalar",
+                    "set_postfix", "echo", "secho", "log_metrics"})
+
+
+def shows_result(ctx: Context, fn: ast.AST | None) -> bool:
+    """``fn`` (a function of the program) prints, logs or writes something itself."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    memo = ctx.__dict__.setdefault("_wp_shows_result", {})
+    if id(fn) not in memo:
+        memo[id(fn)] = any((dotted(c.func) or "").rsplit(".", 1)[-1] in _SHOWN for c in ctx.calls_in_function(fn))
+    return memo[id(fn)]
