@@ -63,7 +63,8 @@ SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange"
 # libraries whose models and pipelines return host objects (a diffusers pipeline's PIL images, a transformers
 # pipeline's dicts, ultralytics results after NMS, a Coqui TTS waveform): a call of one waits for the device, as
 # `generate()` does. Matched on the qualified name of the constructor a name is bound from (through `.to(...)`).
-HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipeline")
+HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipeline",
+                     "cuml.")  # cuML estimators synchronize their handle's stream before fit/predict/... return
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
 GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")

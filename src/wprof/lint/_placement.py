@@ -11,6 +11,18 @@ import re
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
+_SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
+
+
+def _returns_scalar(fn: ast.AST | None) -> bool:
+    """``def f(...) -> int`` (``float``, ``bool``, ``str``, ``None``): the function returns a host value."""
+    ann = getattr(fn, "returns", None)
+    if isinstance(ann, ast.Constant) and isinstance(ann.value, str):
+        return ann.value.strip() in _SCALAR_TYPES
+    return (isinstance(ann, ast.Name) and ann.id in _SCALAR_TYPES) or (isinstance(ann, ast.Constant) and
+                                                                       ann.value is None)
+
+
 def _either(vals: list[str | None]) -> str | None:
     """The device of a value chosen at run time among several: the GPU if one of them is the GPU and the others
     are the CPU (the script's intent), else the one device they all name, else unknown."""
@@ -278,6 +290,9 @@ class PlacementModel:
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
                 return base
+        if _returns_scalar(self.functions.get(q) if q in self.functions else getattr(
+                self.imported_function(expr), "node", None)):
+            return None  # def capacity(device) -> int: a host number, whatever the body touches
         if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(expr):
             return "cuda"
         if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
@@ -401,8 +416,9 @@ class PlacementModel:
                 if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
                         ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
                     cached = True
-                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("cuda"):
-                    cached = True
+                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("cuda") and \
+                        not isinstance(getattr(n, "_wp_parent", None), ast.Compare):
+                    cached = True  # (`if device.type == "cuda":` tests a device, it puts nothing there)
                 if cached:
                     break
             fn._wp_moves = cached  # type: ignore[attr-defined]

@@ -277,10 +277,10 @@ def _event_regions(ctx: Context) -> list[Region]:
     records: list[tuple[str, ast.Call]] = []
     for c in ctx.calls:
         m = ctx.method(c)
-        if m == "elapsed_time" and len(c.args) == 1:
-            s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]
+        if m in ("elapsed_time", "time_till", "time_since") and len(c.args) == 1:  # PyCUDA: `s.time_till(e)`,
+            s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]  # `e.time_since(s)`
             if s and e:
-                pairs.add((s, e))
+                pairs.add((e, s) if m == "time_since" else (s, e))
         elif m == "record":
             key = base_key(c.func.value)  # type: ignore[union-attr]
             if key:
@@ -553,8 +553,34 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
-    # the end statement itself may synchronize before reading the clock: `sync(); t1 = ...` is two statements,
-    # but `torch.cuda.synchronize() or perf_counter()` is not worth supporting.
+    return _syncs_before_read(ctx, r)
+
+
+def _syncs_before_read(ctx: Context, r: Region) -> bool:
+    """The end statement waits before it reads the clock: an argument evaluated before the reading's
+    (``print("{:.2f} {:.1f}".format(loss.item(), n / (time.time() - t0)))``: ``loss.item()`` runs first), never
+    one only run on some paths (a lambda, a comprehension, a branch of ``a if c else b``, the right of ``and``)."""
+    end = r.end
+    stmt = getattr(end, "_wp_stmt", None)
+    if r.kind != "host" or stmt is None or not hasattr(end, "lineno"):
+        return False
+    at = (end.lineno, end.col_offset)  # type: ignore[attr-defined]
+    for c in stmt_calls(stmt):
+        if c is end or (getattr(c, "end_lineno", 0), getattr(c, "end_col_offset", 0)) > at or \
+                not ctx.is_sync(c) or _conditional_path(c, stmt):
+            continue
+        return True
+    return False
+
+
+def _conditional_path(node: ast.AST, stmt: ast.stmt) -> bool:
+    child, parent = node, getattr(node, "_wp_parent", None)
+    while parent is not None and parent is not stmt:
+        if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) or \
+                (isinstance(parent, ast.IfExp) and child is not parent.test) or \
+                (isinstance(parent, ast.BoolOp) and child is not parent.values[0]):
+            return True
+        child, parent = parent, getattr(parent, "_wp_parent", None)
     return False
 
 

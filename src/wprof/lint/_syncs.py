@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from ._masks import boolean_mask
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, HOST_RESULT_ROOTS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
     SYNCING_LAST_NAMES, SYNCING_METHODS, dotted,
@@ -241,7 +242,9 @@ class SyncModel:
                     (self.placement(n.value) == "cuda" or self.is_tensorish(n.value)) and \
                     self.placement(n.value) != "cpu":
                 return True
-        return False
+            if isinstance(n, ast.Subscript) and boolean_mask(n.slice) and self.placement(n.slice) == "cuda":
+                return True  # df.loc[cp.logical_and(a > t0, b == k)], x[(a > 0) & (b < 1)]: a mask on the device
+        return False  # (boolean_mask: ._masks)
 
     def _host_reader(self, c: ast.Call) -> bool:
         """The receiver of ``.decode(ids)`` is a tokenizer or processor (not a VAE's ``decode(latents)``, GPU work),

@@ -10,6 +10,7 @@ from .._walk import Scope, stmt_calls
 from .._regions import Region
 from ._evidence import call_sites, cpu_only, returns_aot_executable
 from ._reach import _branches, exclusive, reachable_before
+from ._sample_guards import guard_use
 
 
 def callee_key(call: ast.AST) -> str | None:
@@ -149,16 +150,12 @@ def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], l
     return means, others
 
 
-def _own_nodes(stmt: ast.stmt) -> list[ast.AST]:
-    from .._walk import stmt_nodes
-
-    return stmt_nodes(stmt)
-
-
 def _classify_use(ctx: Context, node: ast.AST) -> str:
     parent = getattr(node, "_wp_parent", None)
     while isinstance(parent, ast.Subscript) and parent.value is node:  # times[5:]
         node, parent = parent, getattr(parent, "_wp_parent", None)
+    if (guard := guard_use(node, parent, lambda n: _classify_use(ctx, n))) is not None:  # `if not times:`
+        return guard
     if isinstance(parent, ast.Call) and node in parent.args:
         q = ctx.call_name(parent) or ""
         last = q.rsplit(".", 1)[-1]
@@ -238,12 +235,10 @@ def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
 
 def work_items(ctx: Context, region: Region) -> list[ast.AST]:
     """GPU work calls of a region plus its matrix products (``a @ b``), in statement order."""
-    from .._walk import stmt_nodes
+    from .._walk import in_lambda, stmt_nodes
 
     out: list[ast.AST] = []
     calls = {id(c) for c in work_calls(ctx, region)}
-    from .._walk import in_lambda
-
     for s in region.stmts():
         for n in stmt_nodes(s):
             if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n):
@@ -768,8 +763,10 @@ def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
 
 def drops_first(node: ast.AST) -> bool:
     """``times[1:]``, ``times[warmup:]``: the use leaves the first samples out (the cold one with them). A mean
-    of the samples counts as cold only when some mean takes the whole list."""
+    of the samples counts as cold only when some mean takes the whole list (``d[k][1:]``: a dict's list)."""
     p = getattr(node, "_wp_parent", None)
+    while isinstance(p, ast.Subscript) and p.value is node and not isinstance(p.slice, ast.Slice):
+        node, p = p, getattr(p, "_wp_parent", None)
     if not (isinstance(p, ast.Subscript) and p.value is node and isinstance(p.slice, ast.Slice)):
         return False
     lo = p.slice.lower

@@ -25,6 +25,9 @@ from .._context import Context, dotted
 from .._walk import expr_ancestor, in_lambda, stmt_nodes
 from ._cli_defaults import cli_default
 from ._short_modules import small_linear
+from ._kernel_shape import has_loop as _has_loop, jit_kernel as _jit_kernel
+from ._sample_branches import branch_samples
+from ._size_lists import literal_lists
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -52,6 +55,8 @@ _MAX_FN_OPS = 3
 
 def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stmt | None:
     """The one statement of GPU work of a sample shown to be short (µs-scale), else None."""
+    if (choice := branch_samples(ctx, loop, stmts, short_sample)) is not None:  # `if op == "add": ... else: ...`
+        return choice or None
     work_stmts = []
     for s in stmts:
         if isinstance(s, _LOOPS) or isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -548,9 +553,7 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
                 return None
             out.append(ast.Constant(value=stop - 1))  # `for p in range(1, 25, 2)`: at most 24
             continue
-        lists = [it] if isinstance(it, (ast.List, ast.Tuple)) else \
-            ([getattr(a, "value", None) for a in ctx.scope_assigns(it.id, st._wp_scope)]  # type: ignore[attr-defined]
-             if isinstance(it, ast.Name) else [])
+        lists = literal_lists(ctx, it, st)  # a literal, a name or an option bound to one, `[1 << e for e in range(8)]`
         lists = [v for v in lists if not (isinstance(v, ast.Constant) and v.value is None)]  # `sizes=None` default
         if not lists or not all(isinstance(v, (ast.List, ast.Tuple)) for v in lists):
             return None
@@ -707,19 +710,6 @@ def _tensor_elements(ctx: Context, x: ast.Name) -> int | None:
             sizes = [_elements(ctx, v, 1) if isinstance(v, ast.Call) else None for v in values]
             return max(sizes) if None not in sizes else None  # type: ignore[type-var]
     return _elements(ctx, x, 0)
-
-
-def _jit_kernel(fn: ast.AST) -> bool:
-    return any("jit" in (dotted(d.func if isinstance(d, ast.Call) else d) or "")
-               for d in getattr(fn, "decorator_list", ()))
-
-
-def _has_loop(fn: ast.AST) -> bool:
-    cached = getattr(fn, "_wp_has_loop", None)
-    if cached is None:
-        cached = any(isinstance(n, _LOOPS) or isinstance(n, ast.comprehension) for n in ast.walk(fn))
-        fn._wp_has_loop = cached  # type: ignore[attr-defined]
-    return cached
 
 
 def _short_function(ctx: Context, fn: ast.AST, depth: int) -> str | None:

@@ -7,7 +7,11 @@ handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that call
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
 name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
 region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
-the forward's timing, for the backward timed next).
+the forward's timing, for the backward timed next); and, in a timed region that also launches the work it
+measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
+`cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
+each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
+host-to-device copy); one finding per region. A region that times the transfer alone is not reported.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -54,6 +58,7 @@ import ast
 from .._context import TORCH_FACTORIES, Context
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
+from ._driver_allocs import driver_alloc_findings
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
@@ -98,6 +103,14 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
                        f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
     for r in ctx.regions:
+        driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen]
+        seen.update(id(c) for c, _ in driver)
+        if driver:  # one finding per region, at its first allocation
+            c, what = driver[0]
+            more = f" (and {len(driver) - 1} more)" if len(driver) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c.func)}`{more} inside the timed region, beside the work it measures: the "
+                       f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
+                       "first reading, and copy the result back after the last")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
@@ -219,8 +232,10 @@ def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
         if st._wp_loops and r.loop is None and any(  # type: ignore[attr-defined]
                 isinstance(n, ast.Name) and n.id == name for s in stmts[:i] for n in ast.walk(s)):
             continue  # read at the top of the next iteration of a loop inside the region
-        if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st):
-            continue  # never read (its purpose unknown), or the region measures this allocation itself
+        if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st) \
+                or _labelled(r, name):
+            continue  # never read (its purpose unknown), or the region measures this allocation itself (its label
+            # or interval names it: `with timer("backup_freqs"): backup_freqs = freqs[idx].clone(); ...`)
         out.append((c, name))
     return out
 
@@ -230,3 +245,21 @@ def _read_after(ctx: Context, name: str, r) -> bool:
     next measurement's input: `naive_O.backward(dO)`), not only by a later iteration."""
     end = r.loop._wp_end if r.loop is not None else len(r.scope.stmts) - 1  # type: ignore[attr-defined]
     return any(r.hi < ld._wp_stmt._wp_idx <= end for ld in ctx.scope_loads(name, r.scope))  # type: ignore[attr-defined]
+
+
+def _labelled(r, name: str) -> bool:
+    """The region's label (a string handed to its timer) or its interval's name holds ``name``'s words in order
+    (``"2_backup_freqs"``, ``backup_freqs_time = t1 - t0``): making that value is what the region measures."""
+    import re
+
+    words = [w for w in re.split(r"[\W_]+", name.lower()) if w]
+    labels = [a.value for a in ast.walk(r.start) if isinstance(a, ast.Constant) and isinstance(a.value, str)] \
+        if r.timer and isinstance(r.start, ast.Call) else []
+    st = r.interval
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        labels.append(st.targets[0].id)
+    for label in labels:
+        parts = [w for w in re.split(r"[\W_]+", label.lower()) if w]
+        if words and any(parts[i:i + len(words)] == words for i in range(len(parts))):
+            return True
+    return False

@@ -117,7 +117,7 @@ def check(ctx: Context) -> None:
             continue  # `if is_end_token(sample(logits)): break` after the step's last GPU work: each step waits
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
-        weak = _unused(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
+        weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r)
@@ -173,6 +173,31 @@ def _unused(ctx: Context, r) -> bool:
             st.value is None or not isinstance(st.value, ast.BinOp):
         return False
     return not ctx.loads(st.targets[0].id)
+
+
+_SILENT_TIMERS = frozenset({"contexttimer.Timer"})  # report nothing at exit unless asked (``output=``)
+
+
+def _unread_timer(ctx: Context, r) -> bool:
+    """``with Timer() as t:`` whose ``t`` the function never reads afterwards, of a timer that reports nothing by
+    itself (no argument; contexttimer's ``Timer``, or a timer class of the file whose ``__exit__`` calls nothing but
+    clocks): no number comes out of it (a measurement left over, like an interval stored and never read)."""
+    w = r.scope.stmts[r.lo] if r.timer and r.lo < len(r.scope.stmts) else None
+    if not isinstance(w, (ast.With, ast.AsyncWith)) or not isinstance(r.start, ast.Call) or r.start.args or \
+            r.start.keywords:
+        return False
+    item = next((i for i in w.items if i.context_expr is r.start), None)
+    if item is None or not isinstance(item.optional_vars, ast.Name):
+        return False
+    name = item.optional_vars.id
+    if any(ld._wp_stmt._wp_idx >= r.lo for ld in ctx.scope_loads(name, r.scope)):  # type: ignore[attr-defined]
+        return False
+    if (ctx.qualname(r.start.func) or "") in _SILENT_TIMERS:
+        return True
+    cls = ctx.classes.get(dotted_name(r.start.func) or "")
+    exit_ = next((f for f in (cls.body if cls is not None else ()) if isinstance(f, ast.FunctionDef) and
+                  f.name == "__exit__"), None)
+    return exit_ is not None and all(ctx.is_clock(c) for c in ctx.calls_in_function(exit_))
 
 
 def _ends_in_imported_helper(ctx: Context, r) -> bool:

@@ -27,7 +27,10 @@ they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an 
 reader sees every sample, and the mean is not the only number reported. Nor a running mean in a progress log:
 the mean so far printed inside the loop that takes the samples, of a list bound before that loop (`dur = []`;
 `for epoch ...: dur.append(dt); print(epoch, loss, np.mean(dur))`). Nor one sample (a loop
-`for i in range(1):`, or a list appended to once outside any loop of its own).
+`for i in range(1):`, or a list appended to once outside any loop of its own). A test of the list before its
+mean (`if not times: raise ...`) and a one-sample fallback beside it (`np.mean(t[1:]) if len(t) > 1 else t[0]`)
+report nothing more than the mean; a dict built as an empty list per category (`{k: [] for k in variants}`) is a
+dict of sample lists, judged in the function that binds it.
 
 ## Example
 ```python
@@ -290,6 +293,8 @@ def _dict_samples(ctx: Context) -> dict[str, list[tuple[ast.AST, ast.stmt]]]:
 def _empty_dict(ctx: Context, v: ast.AST) -> bool:
     if isinstance(v, ast.Dict):
         return not v.keys
+    if isinstance(v, ast.DictComp):  # `{k: [] for k in ops}`: an empty list per category
+        return isinstance(v.value, ast.List) and not v.value.elts
     q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
     return q in ("dict", "collections.defaultdict", "defaultdict") and \
         (q == "dict" or (len(v.args) == 1 and isinstance(v.args[0], ast.Name) and v.args[0].id == "list"))
@@ -314,12 +319,18 @@ def _dict_use(ctx: Context, node: ast.AST, samples: list[tuple[ast.AST, ast.stmt
 
 
 def _check_dicts(ctx: Context) -> None:
-    for key, samples in sorted(_dict_samples(ctx).items()):
-        kinds = [(n, _dict_use(ctx, n, samples)) for n in ctx.loads(key)]
-        means = [n for n, k in kinds if k == "mean"]
-        if means and not any(k == "other" for _, k in kinds) and not _each_sample_shown(ctx, samples):
-            ctx.report(means[0], f"Only the mean of the lists in `{key}` is reported",
-                       "Report the median and the spread (min, p5/p95 or IQR) and n too")
+    for key, all_samples in sorted(_dict_samples(ctx).items()):
+        by_scope: dict[int, list[tuple[ast.AST, ast.stmt]]] = {}
+        for sample, st in all_samples:  # a dict bound in a function is judged in that function (a name reused by
+            local = ctx.scope_assigns(key, st._wp_scope)  # type: ignore[attr-defined]  # another benchmark)
+            by_scope.setdefault(id(st._wp_scope) if local else 0, []).append((sample, st))  # type: ignore
+        for sid, samples in by_scope.items():
+            loads = ctx.loads(key) if sid == 0 else ctx.scope_loads(key, samples[0][1]._wp_scope)  # type: ignore
+            kinds = [(n, _dict_use(ctx, n, samples)) for n in loads]
+            means = [n for n, k in kinds if k == "mean"]
+            if means and not any(k == "other" for _, k in kinds) and not _each_sample_shown(ctx, samples):
+                ctx.report(means[0], f"Only the mean of the lists in `{key}` is reported",
+                           "Report the median and the spread (min, p5/p95 or IQR) and n too")
 
 
 def check(ctx: Context) -> None:

@@ -7,7 +7,10 @@ where each sample is shown to be short: one statement of GPU work that is a sing
 normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
-and every tensor of a size the file gives, at most 2^24 elements. Four shapes are reported:
+and every tensor of a size the file gives, at most 2^24 elements (sizes from literals, `argparse` defaults,
+comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, and calls of the file). A
+sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
+nothing) is short when each branch is. Four shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);

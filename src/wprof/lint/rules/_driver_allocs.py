@@ -1,0 +1,89 @@
+"""WP104's default part for array libraries without a caching allocator: device memory allocated, or host data
+copied into fresh device memory, inside a timed region that measures a kernel.
+
+PyCUDA allocates with the driver: ``cuda.mem_alloc``/``mem_alloc_like`` and every ``gpuarray`` factory
+(``to_gpu``, ``zeros``, ``empty``, ``*_like``) call ``cuMemAlloc`` (PyCUDA keeps no pool unless the code passes an
+``allocator=``), and the free when the array is dropped synchronizes the device. ``cupy.asarray``/``cupy.array`` of
+host data allocates and copies host to device. Inside a region that also launches the work it measures (a kernel,
+an operation on device arrays), these costs are timed with that work: the figure is allocation and transfer, not
+the kernel, and a comparison of kernel variants that each allocate is compressed toward their common cost.
+
+Not reported: a region with no other device work (it measures the transfer or the allocation itself, a "h2d"
+timer), an allocation under an ``allocator=`` (a pool), PyTorch and CuPy factories (caching allocators: cheap,
+opt-in only), and a region whose readings are in a loop that reuses the arrays (the allocation is then before it).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from .._walk import stmt_nodes
+
+_DRIVER_ALLOCS = frozenset({"pycuda.driver.mem_alloc", "pycuda.driver.mem_alloc_like", "pycuda.driver.mem_alloc_pitch"})
+_GPUARRAY = frozenset({"to_gpu", "to_gpu_async", "empty", "zeros", "empty_like", "zeros_like", "ones_like", "arange",
+                       "GPUArray"})
+_HOST_TO_DEVICE = frozenset({"cupy.asarray", "cupy.array"})
+_NOT_WORK = frozenset({"pycuda.driver.memcpy_htod", "pycuda.driver.memcpy_dtoh", "pycuda.driver.memcpy_htod_async",
+                       "pycuda.driver.memcpy_dtoh_async", "pycuda.driver.memcpy_dtod", "pycuda.driver.Context.synchronize",
+                       "cupy.asnumpy"})
+
+
+def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
+    """What ``c`` costs when it is a driver allocation or a host-to-device copy into new memory, else None."""
+    q = ctx.call_name(c) or ""
+    if any(k.arg == "allocator" for k in c.keywords):
+        return None  # a pool the code chose
+    if q in _DRIVER_ALLOCS:
+        return "device allocation (`cuMemAlloc`; PyCUDA keeps no pool)"
+    head, _, last = q.rpartition(".")
+    if head == "pycuda.gpuarray" and last in _GPUARRAY:
+        what = "host-to-device copy into a new device array" if last.startswith("to_gpu") else "device allocation"
+        return f"{what} (`cuMemAlloc`; PyCUDA keeps no pool)"
+    if q in _HOST_TO_DEVICE and c.args and isinstance(c.args[0], ast.Name) and \
+            ctx._numpy_only(c.args[0].id):  # type: ignore[attr-defined]
+        return "host-to-device copy into a new device array"
+    return None
+
+
+def _measured_work(ctx: Context, r, allocs: set[int]) -> bool:
+    """The region does device work of its own beside the allocations and copies: a kernel launch, an operation on
+    device arrays."""
+    from .._context import SYNC_FUNCS, SYNC_ATTRS, HIDDEN_SYNC_METHODS
+
+    for c in r.calls():
+        if id(c) in allocs:
+            continue
+        q = ctx.call_name(c) or ""
+        m = ctx.method(c)
+        if q in _NOT_WORK or q in SYNC_FUNCS or m in SYNC_ATTRS or m in HIDDEN_SYNC_METHODS or m == "get" or \
+                driver_alloc(ctx, c) is not None:
+            continue
+        if _launch(ctx, c) or ctx.is_gpu_work(c):
+            return True
+    return any(ctx.is_matmul_on_gpu(n) for s in r.stmts() for n in stmt_nodes(s))  # `a @ cp.asarray(b_host)`
+
+
+def _launch(ctx: Context, c: ast.Call) -> bool:
+    """A kernel launch by its calling convention: PyCUDA's ``grid=``/``block=`` keywords, a name the file bound to a
+    compiled kernel (``mod.get_function("k")``, ``ElementwiseKernel(...)``, ``cp.RawKernel(...)``), or
+    ``kernel[grid, block](...)``."""
+    if {k.arg for k in c.keywords} >= {"block"} and any(k.arg == "grid" for k in c.keywords):
+        return True
+    if isinstance(c.func, ast.Name) and c.func.id in getattr(ctx, "_kernels", ()):
+        return True
+    return isinstance(c.func, ast.Subscript) and ctx.is_gpu_work(c)
+
+
+def driver_alloc_findings(ctx: Context, r) -> list[tuple[ast.Call, str]]:
+    """The driver allocations and host-to-device copies into new memory of a region that measures other device
+    work, in order."""
+    if r.kind not in ("event", "host"):
+        return []
+    calls = r.calls()
+    if any(k.arg == "allocator" for c in calls for k in c.keywords):
+        return []  # the region draws from a pool the code chose (`*_like` of such an array uses it too)
+    found = [(c, what) for c in calls if (what := driver_alloc(ctx, c)) is not None]
+    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}):
+        return []
+    return found
