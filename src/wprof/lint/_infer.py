@@ -84,11 +84,6 @@ class NameModel:
                                 not self.is_tensorish(moved.func.value) and isinstance(moved.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
-                        if isinstance(moved.func, ast.Attribute) and moved.func.attr in ("cuda", "to") and \
-                                isinstance(moved.func.value, ast.Name) and moved.func.value.id == name and \
-                                self._built_model(name):
-                            callables.add(name)  # `pipe = pipe.to("cuda")` after `pipe = Pipeline.from_pretrained(...)`
-                            continue
                         if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
                                 (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
                                 (q.startswith("pycuda.") and q.endswith("Kernel")):  # ElementwiseKernel(...)
@@ -317,16 +312,6 @@ class NameModel:
                 if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in jit_classes:
                     compiled.add(name)
                     callables.add(name)
-
-    def _built_model(self, name: str) -> bool:
-        """``name`` is also bound to a model or pipeline a constructor or loader made (``Net(cfg)``,
-        ``Pipeline.from_pretrained(...)``), not to data."""
-        for v in self.assigns.get(name, ()):
-            if isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)):
-                last = (dotted(v.func) or "").rsplit(".", 1)[-1]
-                if last == "from_pretrained" or (last[:1].isupper() and not last.isupper()) or last in self.classes:
-                    return True
-        return False
 
     def _placed_model(self, name: str) -> bool:
         """``name`` is bound to a model put on a device in its chain (``.cuda()``, ``.to(...)``,

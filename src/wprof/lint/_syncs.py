@@ -12,7 +12,7 @@ import ast
 from ._masks import boolean_mask
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, HOST_RESULT_ROOTS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
-    SYNCING_LAST_NAMES, SYNCING_METHODS, dotted,
+    SYNCING_LAST_NAMES, SYNCING_METHODS,
 )
 
 
@@ -358,6 +358,8 @@ class SyncModel:
     def returns_host_objects(self, call: ast.Call) -> bool:
         """A call of a model or pipeline from a library that returns host objects (``pipe(prompt).images[0]`` of a
         diffusers pipeline, ``model(img)`` of an ultralytics YOLO, ``tts.tts(...)``): complete when it returns."""
+        from ._names import dotted
+
         base = call.func.value if isinstance(call.func, ast.Attribute) else call.func
         name = dotted(base)
         if name is None:
@@ -378,8 +380,6 @@ class SyncModel:
                 while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
                         v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
                     v = v.func.value
-                if isinstance(v, ast.Name) and v.id == name:
-                    continue  # `pipe = pipe.to("cuda")`: the same object, read from its other bindings
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
                 roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
