@@ -11,7 +11,9 @@ the forward's timing, for the backward timed next); and, in a timed region that 
 measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
-host-to-device copy); one finding per region. A region that times the transfer alone is not reported.
+host-to-device copy); one finding per region. A region that times the transfer alone is not reported. And a
+module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
+(`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`): every sample pays the construction and the copies.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -58,6 +60,7 @@ import ast
 from .._context import TORCH_FACTORIES, Context
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
+from ._built_in_sample import built_in_samples
 from ._driver_allocs import driver_alloc_findings
 
 CODE = "WP104"
@@ -102,6 +105,12 @@ def check(ctx: Context) -> None:
             more = f" (and {len(fresh) - 1} more input{'s' if len(fresh) > 2 else ''})" if len(fresh) > 1 else ""
             ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
                        f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
+    for c, built, label in built_in_samples(ctx):
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, f"{built} is built and moved to the device in every sample `{label}` times: its "
+                       "construction, parameter allocations and host-to-device copies are timed with the work",
+                       "Build the module and move it once, outside the callable")
     for r in ctx.regions:
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen]
         seen.update(id(c) for c, _ in driver)
