@@ -134,3 +134,26 @@ def shows_result(ctx: Context, fn: ast.AST | None) -> bool:
     if id(fn) not in memo:
         memo[id(fn)] = any((dotted(c.func) or "").rsplit(".", 1)[-1] in _SHOWN for c in ctx.calls_in_function(fn))
     return memo[id(fn)]
+
+
+_CUDA_WAITS = ("torch.cuda.", "cupy.cuda.", "numba.cuda.", "pycuda.")
+
+
+def cuda_synced(ctx: Context, r) -> bool:
+    """The region waits for a CUDA device around its work (``torch.cuda.synchronize(device)``, directly or in a
+    function of the file it calls: ``_synchronize(device)``), or is timed with CUDA events: the measurement is
+    written for the GPU, so an object the program built and runs there (on a device chosen at run time,
+    ``get_device()``, ``args.device``) is GPU work."""
+    if r.kind == "event":
+        return True
+    memo = ctx.__dict__.setdefault("_wp_cuda_synced", {})
+    if id(r) not in memo:
+        memo[id(r)] = any(_cuda_wait(ctx, c) or (
+            isinstance(c.func, ast.Name) and isinstance(fn := ctx.functions.get(c.func.id), ast.FunctionDef) and
+            any(_cuda_wait(ctx, c2) for c2 in ctx.calls_in_function(fn))) for c in r.calls())
+    return memo[id(r)]
+
+
+def _cuda_wait(ctx: Context, c: ast.Call) -> bool:
+    q = ctx.call_name(c) or ""
+    return q.startswith(_CUDA_WAITS) and q.rsplit(".", 1)[-1].lower().endswith("synchronize")

@@ -32,7 +32,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, warm_up_run
+    from ._carried import accumulated_total, cuda_synced, warm_up_run
     from ._warm_sources import single_pass
 
     out: list[tuple[ast.AST, str, bool]] = []
@@ -63,7 +63,10 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                    for i, site in enumerate(v.sites)):
                 hits.append(None)  # `_ = bench(model, N=3)`: a warm-up run, its measurement thrown away
                 continue
-            if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))):
+            if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))) \
+                    and not (v.entry is True and not v.sites and _built_here(r, v)):  # (a model a root function
+                # builds itself is cold whoever calls it; one called where the walk could not follow may be warmed
+                # by the calls it missed)
                 # a function no caller in the file reaches: who calls it (and what ran before) is unknown; its
                 # own regions are judged from its body alone, not those of the helpers it calls
                 hits.append(None)
@@ -93,7 +96,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 continue  # (after the first: only another object the program built, a fresh model or pipeline
                 # handed in; a library op first run after another op of the same library shares its start-up)
             weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
-                (not compiled and not _shown_on_gpu(ctx, c, v))
+                (not compiled and not _shown_on_gpu(ctx, c, v) and not ("#" in k and cuda_synced(ctx, r)))
             if not compiled and not weak:
                 from ._common import callee_key
                 from .no_warmup import _timed_again_later
