@@ -27,6 +27,12 @@ is the batch size times a small constant): then the last step's unwaited work is
 whole training run through a helper of the file whose `range` loops are shown to run 100 steps or more, timed
 once, is weak for the same reason; one shown to run a few steps is reported.
 
+A clock read inside a callback the framework calls while the model's work is only queued is reported too: the
+`__call__` of a transformers `LogitsProcessor`, `LogitsWarper` or `StoppingCriteria` (`generate` calls it with the
+step's logits right after launching the forward pass: a time to first token read there is the launch), and a
+function registered as a module or tensor hook (`register_forward_hook`, `register_forward_pre_hook`, the backward
+hooks): synchronize in the callback before reading the clock.
+
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
 events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
@@ -89,6 +95,7 @@ from ._host_timer_weak import (
     waits_every_iteration,
     whole_run_helper,
 )
+from ._callback_clock import report_callback_clocks
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -102,6 +109,7 @@ def check(ctx: Context) -> None:
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
+    report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
                 _times_first_call(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
