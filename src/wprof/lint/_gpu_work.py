@@ -118,6 +118,9 @@ class WorkModel:
         if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
                 self._computes_on_gpu_args(self.functions[q], call):
             return True  # popcount(x_cuda) where `def popcount(x): return (x & m1) + ((x >> 1) & m1)` (set 17)
+        if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
+                self._runs_gpu_callable_arg(self.functions[q], call):
+            return True  # timer("run", lambda: net(x_cuda)) where `def timer(name, fn): ...; return fn()`
         if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
                 self._moves_to_gpu(self.functions[q]):
             return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
@@ -199,6 +202,21 @@ class WorkModel:
         return bool(values) and all(isinstance(v, (ast.List, ast.Tuple, ast.Dict, ast.ListComp, ast.DictComp))
                                     for v in values)
 
+    def _runs_gpu_callable_arg(self, fn: ast.AST, call: ast.Call) -> bool:
+        """A function of the file that calls one of its parameters (a timing or retry wrapper), handed there a
+        callable shown to run GPU work (a lambda computing on GPU data, a model put on the GPU): this call runs it."""
+        from .rules._evidence import shows_gpu_work
+
+        args = getattr(fn, "args", None)
+        if args is None or any(isinstance(a, ast.Starred) for a in call.args):
+            return False
+        pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+        handed = {pos[i]: a for i, a in enumerate(call.args) if i < len(pos)}
+        handed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
+        called = {c.func.id for c in self.calls_in_function(fn) if isinstance(c.func, ast.Name)}
+        return any(name in called and isinstance(v, (ast.Lambda, ast.Name, ast.Attribute, ast.Call)) and
+                   shows_gpu_work(self, v) for name, v in handed.items())
+
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
         operator, a torch function or a tensor method on it): its ops are kernels launched on the GPU."""
@@ -231,7 +249,24 @@ class WorkModel:
                     return True  # type: ignore[attr-defined]
                 if (self.call_name(n) or "").startswith("torch.") and any(param(a) for a in n.args):
                     return True
+                if any(param(a) for a in n.args) and self._object_call(n):
+                    return True  # `return model.forward(ids, cache)`: a model of unknown class handed GPU data
         return False
+
+    def _object_call(self, n: ast.Call) -> bool:
+        """``model.forward(x)`` / ``net(x)``: the call of an object (a name the file binds, not a module it imports,
+        not a function of the file nor a builtin), or of one of its methods that is not a host or copy method: a
+        module or model that computes on the data it is handed."""
+        f = n.func
+        if isinstance(f, ast.Attribute):
+            if f.attr in HOST_METHODS or f.attr in HIDDEN_SYNC_METHODS or f.attr in TRANSFER_METHODS or \
+                    f.attr in SYNC_ATTRS:
+                return False
+            f = f.value
+        if not isinstance(f, ast.Name) or f.id in self.imports or f.id in self.functions or f.id in self.classes or \
+                f.id in HOST_BUILTINS or f.id in ("self", "cls"):
+            return False
+        return f.id in self.assigns
 
     def gpu_work_in(self, nodes: list[ast.AST]) -> list[ast.AST]:
         out: list[ast.AST] = []

@@ -249,10 +249,14 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
         d = ctx.imported_function(c) or ctx.imported_method(c)
         if d is None or project.is_selected(d.ctx.path):
             continue
-        key = (d.ctx.path, rules_key)
+        module = d.ctx
+        if not module.uses_gpu and ctx.uses_gpu and hands_gpu_values(ctx, c):
+            # `time_forward(model_on_cuda, ids)` of a helper module that never names a device: read as used on the GPU
+            module = project.gpu_context(d.ctx.path, view.depth) or module
+        key = (d.ctx.path, rules_key, module is not d.ctx)
         if key not in project.findings:
             project.findings[key] = []  # (a cycle back into this module finds none)
-            project.findings[key] = module_findings(d.ctx)
+            project.findings[key] = module_findings(module)
         end = getattr(d.node, "end_lineno", None) or d.node.lineno
         for f in project.findings[key]:
             if not d.node.lineno <= f.line <= end or (id(d.node), f.code, f.line, f.column) in seen:
@@ -267,6 +271,20 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
             out.append(Diagnostic(f.code, f.name, message, f.fix_title, ctx.path, line, col + 1, end_line,
                                   end_col + 1, None))
     return out
+
+
+def hands_gpu_values(ctx: Any, call: ast.Call) -> bool:
+    """``call`` hands its callee a value shown on the GPU: data placed there, a model put there, a GPU callable."""
+    from ._names import dotted
+    from .rules._evidence import model_on_gpu
+
+    for a in [*call.args, *(k.value for k in call.keywords)]:
+        if isinstance(a, ast.Starred):
+            a = a.value
+        d = dotted(a)
+        if ctx.placement(a) == "cuda" or (d is not None and (d in ctx._gpu_callables or model_on_gpu(ctx, d))):
+            return True
+    return False
 
 
 def _shown(path: str) -> str:

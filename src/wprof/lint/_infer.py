@@ -28,7 +28,11 @@ class NameModel:
                any(k.arg == "device_ids" for k in c.keywords) for c in self.calls) or "'nccl'" in self.source or \
                 '"nccl"' in self.source:
             return True  # DDP over device_ids, the NCCL backend: GPUs
-        return self._moves_to_model_device() or self.calls_gpu_code_of_project()
+        if self._moves_to_model_device() or self.calls_gpu_code_of_project():
+            return True
+        from ._project_users import used_on_gpu_by_project
+
+        return used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on the GPU by its project
 
     def _gpu_ordinal(self, a: ast.AST) -> bool:
         """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""

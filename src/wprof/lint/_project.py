@@ -169,6 +169,29 @@ class Project:
         return ctx
 
 
+    def gpu_context(self, path: Path, depth: int) -> Any:
+        """A second analysis of the module at ``path`` as a module its caller uses on the GPU (a helper that never
+        names a device, handed a model or tensors the caller put there): its ``uses_gpu`` is true; None when the
+        module cannot be read. Cached per run."""
+        path = Path(path)
+        key = str(path)
+        cache = self.__dict__.setdefault("_gpu_contexts", {})
+        if key in cache:
+            return cache[key]
+        cache[key] = None
+        plain = self.context(path, depth)
+        if plain is None:
+            return None
+        from ._context import Context
+
+        view = ImportView(self, path, depth + 1)
+        view.used_on_gpu = True
+        try:
+            cache[key] = Context(plain.tree, plain.source, str(path), import_view=view)
+        except (RecursionError, MemoryError):
+            return None
+        return cache[key]
+
     def may_time(self, path: Path, pattern: Any) -> bool:
         """The module's text has a word of timing (``pattern``: the engine's pre-filter); read once per run."""
         key = str(path)
@@ -188,6 +211,7 @@ class ImportView:
         self.project = project
         self.path = path
         self.depth = depth
+        self.used_on_gpu = False  # a module read as its caller uses it: on the GPU (Project.gpu_context)
         self._dir = path.parent
         self._dir_key = str(self._dir)
 

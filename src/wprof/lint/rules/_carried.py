@@ -39,7 +39,9 @@ def accumulated_total(ctx: Context, r) -> bool:
         return False
     temps: set[str] = set()
     first = r.interval if r.interval is not None else end
-    for st in body[body.index(first) if any(first is s for s in body) else 0:]:
+    for st in body[next((i for i, s in enumerate(body) if s is first), 0):]:
+        if isinstance(st, (ast.Continue, ast.Break)):
+            return False  # `if i == 0: continue` between the reading and the sum: the first sample is left out
         if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and _reads(st.value, r, temps):
             target = dotted(st.target)
             return target is not None and not _reset_in(body, target)
@@ -134,3 +136,26 @@ def shows_result(ctx: Context, fn: ast.AST | None) -> bool:
     if id(fn) not in memo:
         memo[id(fn)] = any((dotted(c.func) or "").rsplit(".", 1)[-1] in _SHOWN for c in ctx.calls_in_function(fn))
     return memo[id(fn)]
+
+
+_CUDA_WAITS = ("torch.cuda.", "cupy.cuda.", "numba.cuda.", "pycuda.")
+
+
+def cuda_synced(ctx: Context, r) -> bool:
+    """The region waits for a CUDA device around its work (``torch.cuda.synchronize(device)``, directly or in a
+    function of the file it calls: ``_synchronize(device)``), or is timed with CUDA events: the measurement is
+    written for the GPU, so an object the program built and runs there (on a device chosen at run time,
+    ``get_device()``, ``args.device``) is GPU work."""
+    if r.kind == "event":
+        return True
+    memo = ctx.__dict__.setdefault("_wp_cuda_synced", {})
+    if id(r) not in memo:
+        memo[id(r)] = any(_cuda_wait(ctx, c) or (
+            isinstance(c.func, ast.Name) and isinstance(fn := ctx.functions.get(c.func.id), ast.FunctionDef) and
+            any(_cuda_wait(ctx, c2) for c2 in ctx.calls_in_function(fn))) for c in r.calls())
+    return memo[id(r)]
+
+
+def _cuda_wait(ctx: Context, c: ast.Call) -> bool:
+    q = ctx.call_name(c) or ""
+    return q.startswith(_CUDA_WAITS) and q.rsplit(".", 1)[-1].lower().endswith("synchronize")

@@ -264,6 +264,8 @@ def _param_shown(ctx: Context, scope, param: str, depth: int) -> bool | None:
     if values is None:
         return None
     for v, c in values:
+        if _waits_itself(ctx, v):
+            continue  # `lambda: step(x)` where `step` synchronizes before it returns: its work is waited for
         if shows_gpu_work(ctx, v) or any(_on_gpu_value(ctx, a) for a in [*c.args, *(k.value for k in c.keywords)]
                                          if a is not v):
             return True
@@ -272,6 +274,16 @@ def _param_shown(ctx: Context, scope, param: str, depth: int) -> bool | None:
                 _param_shown(ctx, outer, v.id, depth + 1) is not False:
             return True  # handed on from the caller's own parameter: shown there, or not known (kept strong)
     return False
+
+
+def _waits_itself(ctx: Context, v: ast.AST) -> bool:
+    """A callable handed to a helper that waits for the device before it returns: a function of the file that
+    synchronizes after its own work, or a lambda calling one (``lambda: step(x)``, ``step`` ending in
+    ``torch.cuda.synchronize()``)."""
+    if isinstance(v, ast.Lambda):
+        v = v.body.func if isinstance(v.body, ast.Call) else v.body
+    name = dotted(v)
+    return name is not None and name in ctx.functions and name in ctx._syncing_functions(False)  # type: ignore
 
 
 def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:

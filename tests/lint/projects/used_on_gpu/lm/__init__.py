@@ -1,0 +1,3 @@
+from .model import TinyLM
+
+__all__ = ["TinyLM"]
