@@ -39,7 +39,9 @@ def accumulated_total(ctx: Context, r) -> bool:
         return False
     temps: set[str] = set()
     first = r.interval if r.interval is not None else end
-    for st in body[body.index(first) if any(first is s for s in body) else 0:]:
+    for st in body[next((i for i, s in enumerate(body) if s is first), 0):]:
+        if isinstance(st, (ast.Continue, ast.Break)):
+            return False  # `if i == 0: continue` between the reading and the sum: the first sample is left out
         if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and _reads(st.value, r, temps):
             target = dotted(st.target)
             return target is not None and not _reset_in(body, target)

@@ -56,7 +56,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if v.later or not cold or v.unknown:
                 hits.append(None)
                 continue
-            if any(_repeated_site(ctx, site) for site in v.sites) and not (compiled and _built_here(r, v)):
+            if any(_repeated_site(ctx, site) and not _config_row(ctx, site) for site in v.sites) and \
+                    not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
             if any(_dropped(ctx, site) and warm_up_run(ctx, site, _shown_after(ctx, r, v.sites, i))
@@ -112,14 +113,36 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
 
 
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
-    """The region's function, or a function called between call site ``i`` and the region, prints or logs: the
+    """The region's function, or a function called from call site ``i`` on down to the region, prints or logs: the
     measurement is shown without the caller's help."""
     from ._carried import shows_result
 
     if shows_result(ctx, r.scope.node):
         return True
-    return any(isinstance(d := ctx.callee_def(s), tuple) and shows_result(d[0], d[1]) for s in sites[i + 1:]
+    return any(isinstance(d := ctx.callee_def(s), tuple) and shows_result(d[0], d[1]) for s in sites[i:]
                if isinstance(s.func, (ast.Name, ast.Attribute)))
+
+
+def _config_row(ctx: Context, site: ast.Call) -> bool:
+    """``t = run(l, model)`` in ``for l in TARGET_LENS:`` (every enclosing loop of the call walks a list of
+    configurations the file writes out: a list or tuple literal, or a name bound only to one), its result kept: one
+    row per configuration, the first one the cold object's first call. A ``range``, a progress bar or a loader is
+    a repeat or a run over data, not a list of configurations."""
+    from .no_warmup import _sweep_site
+
+    st = getattr(site, "_wp_stmt", None)
+    loops = getattr(st, "_wp_loops", ())
+    if not loops or not _sweep_site(st, site):
+        return False
+    for lp in loops:
+        it = lp.iter
+        if isinstance(it, ast.Name):
+            vals = ctx.assigns.get(it.id, [])
+            if not vals or not all(isinstance(v, (ast.List, ast.Tuple, ast.ListComp)) for v in vals):
+                return False
+        elif not isinstance(it, (ast.List, ast.Tuple)):
+            return False
+    return True
 
 
 def _compiled(ctx: Context, c: ast.AST) -> bool:
