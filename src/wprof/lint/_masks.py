@@ -22,3 +22,39 @@ def boolean_mask(e: ast.AST) -> bool:
         f = e.func
         return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)) in _MASK_CALLS
     return False
+
+
+def mask_value(ctx, e: ast.AST) -> bool:
+    """``e`` is a boolean mask on the device: computed there (``cp.logical_and(a > lo, b == k)``), or a name every
+    binding of which is one (``keep = scores > t``; ``boxes[keep]``)."""
+    if isinstance(e, ast.Name):
+        vals = ctx.assigns.get(e.id, [])
+        return bool(vals) and all(boolean_mask(v) for v in vals) and ctx.placement(e) == "cuda"
+    return boolean_mask(e) and ctx.placement(e) == "cuda"
+
+
+# ops whose result has as many elements as the data says: the size is read on the host before the call returns
+_DATA_SIZED = frozenset({"nonzero", "unique", "unique_consecutive", "masked_select", "argwhere", "bincount",
+                         "flatnonzero", "extract", "compress"})
+
+
+def data_sized(ctx, c: ast.Call) -> bool:
+    """``torch.bincount(x)``, ``torch.where(mask)`` (one argument: the indices of the hits), ``x.argwhere()``,
+    ``torch.repeat_interleave(x, counts)`` with a tensor of counts and no ``output_size``, CuPy's ``cp.nonzero``,
+    ``cp.extract``: the output's size depends on the values, so the host waits for them."""
+    q, m = ctx.call_name(c) or "", ctx.method(c)
+    if q.startswith(("torch.", "cupy.")) and "." not in q.split(".", 1)[1]:
+        name, args = q.rsplit(".", 1)[-1], list(c.args)
+    elif m is not None and ctx._tensor_value(c.func.value):
+        name, args = m, [c.func.value, *c.args]
+    else:
+        return False
+    if name in _DATA_SIZED:
+        return not (name == "bincount" and q.startswith("cupy.") and any(k.arg == "minlength" for k in c.keywords))
+    if name == "where":
+        return len(args) == 1 and not c.keywords
+    if name == "repeat_interleave":
+        reps = args[1] if len(args) > 1 else next((k.value for k in c.keywords if k.arg == "repeats"), None)
+        return reps is not None and not isinstance(reps, ast.Constant) and \
+            not any(k.arg == "output_size" for k in c.keywords) and ctx._tensor_value(reps)
+    return False

@@ -243,7 +243,14 @@ def _samples_of(ctx: Context, expr: ast.AST, depth: int = 0) -> str | None:
     such use after each assignment, up to three temporaries deep)."""
     node = expr
     parent = getattr(node, "_wp_parent", None)
-    while isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Call)):
+    while isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Call, ast.List, ast.ListComp)):
+        up = getattr(parent, "_wp_parent", None)
+        if isinstance(parent, ast.List):  # `durs += [t1 - t0]`
+            ok = len(parent.elts) == 1 and isinstance(up, ast.AugAssign) and isinstance(up.op, ast.Add)
+            return base_key(up.target) if ok else None  # type: ignore[union-attr]
+        if isinstance(parent, ast.ListComp):  # `times = [once() for _ in range(n)]`: one sample per element
+            ok = parent.elt is node and isinstance(up, ast.Assign) and len(up.targets) == 1 and _repeats(parent)
+            return base_key(up.targets[0]) if ok else None  # type: ignore[union-attr]
         if isinstance(parent, ast.Call):
             if isinstance(parent.func, ast.Attribute) and parent.func.attr in ("append", "update", "add"):
                 return base_key(parent.func.value)
@@ -270,6 +277,17 @@ def _samples_of(ctx: Context, expr: ast.AST, depth: int = 0) -> str | None:
             if key is not None:
                 return key
     return None
+
+
+def _repeats(comp: ast.ListComp) -> bool:
+    """A comprehension that repeats one measurement: one generator over ``range(...)`` whose variable the element
+    does not read (``[once() for _ in range(n)]``; ``[bench(n) for n in sizes]`` is one sample per configuration)."""
+    if len(comp.generators) != 1 or comp.generators[0].ifs:
+        return False
+    gen = comp.generators[0]
+    names = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+    return isinstance(gen.iter, ast.Call) and isinstance(gen.iter.func, ast.Name) and gen.iter.func.id == "range" \
+        and not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(comp.elt))
 
 
 def _event_regions(ctx: Context) -> list[Region]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from ._masks import boolean_mask
+from ._masks import data_sized, mask_value
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, HOST_RESULT_ROOTS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
     SYNCING_LAST_NAMES, SYNCING_METHODS,
@@ -242,9 +242,9 @@ class SyncModel:
                     (self.placement(n.value) == "cuda" or self.is_tensorish(n.value)) and \
                     self.placement(n.value) != "cpu":
                 return True
-            if isinstance(n, ast.Subscript) and boolean_mask(n.slice) and self.placement(n.slice) == "cuda":
+            if isinstance(n, ast.Subscript) and mask_value(self, n.slice):
                 return True  # df.loc[cp.logical_and(a > t0, b == k)], x[(a > 0) & (b < 1)]: a mask on the device
-        return False  # (boolean_mask: ._masks)
+        return False
 
     def _host_reader(self, c: ast.Call) -> bool:
         """The receiver of ``.decode(ids)`` is a tokenizer or processor (not a VAE's ``decode(latents)``, GPU work),
@@ -642,6 +642,8 @@ class SyncModel:
             return True  # tokenizer.decode(out[0]), writer.add_scalar("loss", loss, step): the values read on the host
         if q in _HOST_VALUE_FUNCS or (m in _HOST_VALUE_METHODS and self._tensor_value(c.func.value)):  # type: ignore
             return True  # torch.allclose(a, b), x.nonzero(), torch.save(t, path): host values or copies
+        if data_sized(self, c):  # torch.bincount(x), torch.where(mask), cp.extract(m, a): sized by the values
+            return True
         if q in ("all", "any", "sum", "list", "max", "min", "sorted") and len(c.args) == 1 and \
                 isinstance(c.args[0], (ast.Name, ast.Subscript)) and self._tensor_value(c.args[0]) and \
                 self.placement(c.args[0]) == "cuda":

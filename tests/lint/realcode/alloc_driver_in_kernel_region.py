@@ -1,7 +1,8 @@
 """Device memory allocated, or host data copied into fresh device memory, inside a region that times a kernel
 (WP104): PyCUDA's `mem_alloc`/`gpuarray` factories call the driver every time (no pool), and `cupy.asarray` of a
 NumPy array copies it to the device; the "kernel" time is mostly allocation and transfer. Silent: the same calls
-before the first reading, a region that times the transfer alone, and allocations drawn from a pool."""
+before the first reading, a region that times the transfer alone, allocations drawn from a pool, and a measurement
+the code names as end-to-end (`def total_time_s`, a print that says the transfers are included)."""
 import time
 
 import cupy as cp
@@ -97,6 +98,24 @@ def kernel_ms_pooled():
     return start.time_till(end)
 
 
+def total_time_s():
+    t0 = time.perf_counter()
+    x_gpu = gpuarray.to_gpu(host)
+    o_gpu = gpuarray.empty_like(x_gpu)
+    scale(o_gpu, x_gpu, np.int32(n), block=(256, 1, 1), grid=grid)
+    o_gpu.get()
+    return time.perf_counter() - t0
+
+
+start, end = drv.Event(), drv.Event()
+start.record()
+x_gpu = gpuarray.to_gpu(host)
+o_gpu = gpuarray.empty_like(x_gpu)
+scale(o_gpu, x_gpu, np.int32(n), block=(256, 1, 1), grid=grid)
+end.record()
+end.synchronize()
+print("GPU time including the transfers:", start.time_till(end), "ms")
+print(total_time_s())
 print(kernel_ms_with_allocs(), kernel_s_gpuarray()[0], kernel_ms_preallocated(), upload_ms()[0], kernel_ms_pooled())
 matmul_cupy()
 print(matmul_cupy()[0])

@@ -9,15 +9,18 @@ an operation on device arrays), these costs are timed with that work: the figure
 the kernel, and a comparison of kernel variants that each allocate is compressed toward their common cost.
 
 Not reported: a region with no other device work (it measures the transfer or the allocation itself, a "h2d"
-timer), an allocation under an ``allocator=`` (a pool), PyTorch and CuPy factories (caching allocators: cheap,
-opt-in only), and a region whose readings are in a loop that reuses the arrays (the allocation is then before it).
+timer), a measurement the code names as end-to-end (``def total_time``, ``h2d_ms = ...``), an allocation under an
+``allocator=`` (a pool), PyTorch and CuPy factories (caching allocators: cheap, opt-in only), and Numba's
+``cuda.to_device`` (tried: on the development sets its regions were end-to-end "Total time" figures of stream
+experiments and CPU-vs-GPU comparisons, judged not WP104).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 
-from .._context import Context
+from .._context import Context, dotted
 from .._walk import stmt_nodes
 
 _DRIVER_ALLOCS = frozenset({"pycuda.driver.mem_alloc", "pycuda.driver.mem_alloc_like", "pycuda.driver.mem_alloc_pitch"})
@@ -81,9 +84,60 @@ def driver_alloc_findings(ctx: Context, r) -> list[tuple[ast.Call, str]]:
     if r.kind not in ("event", "host"):
         return []
     calls = r.calls()
+    if _named_end_to_end(r):
+        return []  # `def total_time(...)`, `h2d_and_kernel = t1 - t0`: the code says the copies are measured
     if any(k.arg == "allocator" for c in calls for k in c.keywords):
         return []  # the region draws from a pool the code chose (`*_like` of such an array uses it too)
     found = [(c, what) for c in calls if (what := driver_alloc(ctx, c)) is not None]
-    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}):
+    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}) or _lone_gpu_side(ctx, r):
         return []
     return found
+
+
+def _lone_gpu_side(ctx: Context, r) -> bool:
+    """The region is the file's only GPU measurement and the file also times host-only work: a CPU-versus-GPU
+    comparison, whose GPU side readers take as the end-to-end cost of offloading (copies included), not as a kernel
+    time (a comparison of kernel variants, or of sizes of one kernel, is reported)."""
+    cached = ctx.__dict__.get("_wp_gpu_regions")
+    if cached is None:
+        gpu, host = [], 0
+        for other in ctx.regions:
+            if other.kind not in ("event", "host"):
+                continue
+            nodes = [n for s in other.stmts() for n in stmt_nodes(s)]
+            if ctx.gpu_work_in(nodes) or any(_launch(ctx, c) for c in other.calls()):
+                gpu.append(other)
+            elif any(isinstance(n, (ast.Call, ast.BinOp)) for n in nodes):
+                host += 1
+        cached = ctx._wp_gpu_regions = (gpu, host)  # type: ignore[attr-defined]
+    gpu, host = cached
+    return host > 0 and len(gpu) == 1 and gpu[0] is r
+
+
+_END_TO_END = frozenset({"total", "e2e", "overall", "transfer", "transfers", "copy", "copies", "memcpy", "h2d", "d2h",
+                         "htod", "dtoh", "upload", "incl", "including", "roundtrip", "alloc", "allocation"})
+
+
+_PRINTED_E2E = re.compile(r"(?i)\b(transfers?|cop(y|ies)|memcpy|h2d|d2h|htod|dtoh|upload|incl\w*|end[- ]to[- ]end|e2e)\b")
+
+
+def _named_end_to_end(r) -> bool:
+    """The name the code gives the measurement says it includes the copies: the function holding the region
+    (``def total_time(host): ...``), the name the interval is bound to (``transfer_ms = ...``, ``total += ...``) or
+    appended to, or a `print` right after the region (``"GPU time including transfers"``)."""
+    names = [getattr(r.scope.node, "name", "") or "", r.samples or ""]
+    st = r.interval
+    if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+        names += [n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+    after = r.scope.stmts[r.hi + 1:r.hi + 7]  # `print("GPU time incl. transfers:", t1 - t0)` right after the region
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _PRINTED_E2E.search(n.value)
+           for st in after for c in ast.walk(st) if isinstance(c, ast.Call) and dotted(c.func) == "print"
+           for n in ast.walk(c)):
+        return True
+    for name in names:
+        low = name.lower()
+        words = {w for w in re.split(r"[^a-z0-9]+|(?<=[a-z])(?=[0-9])", re.sub(r"([a-z])([A-Z])", r"\1_\2", name).lower()) if w}
+        if words & _END_TO_END or "end_to_end" in low or "endtoend" in low:
+            return True
+    return False

@@ -624,6 +624,9 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     last = q.rsplit(".", 1)[-1]
     if q.startswith("cupy.") and q.count(".") == 1:
         return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a)
+    if q.startswith("torch.distributed.") and last in COLLECTIVES:  # a small message: µs of latency, not bandwidth
+        size = _tensor_elements(ctx, n.args[0]) if n.args and isinstance(n.args[0], ast.Name) else None
+        return "op" if size is not None and size <= _MAX_MESSAGE else None
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
         if q.count(".") == 1 and last in MATMULS:
             return "op" if _small_matmul(ctx, n.args) else None
@@ -641,6 +644,11 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     return None
+
+
+COLLECTIVES = frozenset({"all_reduce", "broadcast", "reduce", "all_gather_into_tensor", "reduce_scatter_tensor",
+                         "all_to_all_single"})
+_MAX_MESSAGE = 1 << 20  # elements: a 4 MB fp32 collective is tens of µs, the size of a host round trip's cost
 
 
 # torch.nn modules whose forward is one elementwise or normalization op
