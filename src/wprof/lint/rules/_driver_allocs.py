@@ -89,9 +89,29 @@ def driver_alloc_findings(ctx: Context, r) -> list[tuple[ast.Call, str]]:
     if any(k.arg == "allocator" for c in calls for k in c.keywords):
         return []  # the region draws from a pool the code chose (`*_like` of such an array uses it too)
     found = [(c, what) for c in calls if (what := driver_alloc(ctx, c)) is not None]
-    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}):
+    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}) or _lone_gpu_side(ctx, r):
         return []
     return found
+
+
+def _lone_gpu_side(ctx: Context, r) -> bool:
+    """The region is the file's only GPU measurement and the file also times host-only work: a CPU-versus-GPU
+    comparison, whose GPU side readers take as the end-to-end cost of offloading (copies included), not as a kernel
+    time (a comparison of kernel variants, or of sizes of one kernel, is reported)."""
+    cached = ctx.__dict__.get("_wp_gpu_regions")
+    if cached is None:
+        gpu, host = [], 0
+        for other in ctx.regions:
+            if other.kind not in ("event", "host"):
+                continue
+            nodes = [n for s in other.stmts() for n in stmt_nodes(s)]
+            if ctx.gpu_work_in(nodes) or any(_launch(ctx, c) for c in other.calls()):
+                gpu.append(other)
+            elif any(isinstance(n, (ast.Call, ast.BinOp)) for n in nodes):
+                host += 1
+        cached = ctx._wp_gpu_regions = (gpu, host)  # type: ignore[attr-defined]
+    gpu, host = cached
+    return host > 0 and len(gpu) == 1 and gpu[0] is r
 
 
 _END_TO_END = frozenset({"total", "e2e", "overall", "transfer", "transfers", "copy", "copies", "memcpy", "h2d", "d2h",

@@ -11,7 +11,9 @@ the forward's timing, for the backward timed next); and, in a timed region that 
 measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
-host-to-device copy); one finding per region. A region that times the transfer alone is not reported. And a
+host-to-device copy); one finding per region. A region that times the transfer alone, one the code names as
+end-to-end (`def total_time`, a print saying the copies are included), and the one GPU side of a CPU-versus-GPU
+comparison are not reported. And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
 (`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`): every sample pays the construction and the copies.
 
