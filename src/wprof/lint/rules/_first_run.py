@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from .._context import Context, dotted
 from .._walk import stmt_calls, stmt_nodes
-from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count  # noqa: F401
+from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 
 _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "double", "requires_grad_",
                     "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad", "modules",
@@ -371,7 +371,7 @@ class _Walker:
     def bind(self, s: ast.Assign, env: dict) -> None:
         """``g = model`` (an alias: the same object), ``f = torch.compile(model)`` or ``m = Net()`` (a new object,
         named by the statement), ``model = model.half()`` (the same object after set-up)."""
-        v = s.value
+        v = present(s.value)  # `g = None if off else capture(f)`: the object it makes, when it makes one
         root = v
         while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and root.func.attr in _SETUP and \
                 isinstance(root.func.value, ast.Call):

@@ -152,3 +152,11 @@ def amortized(ctx: Context, r, node: ast.AST, env: dict | None = None, outer: in
     for lp in loops:
         n *= max(loop_count(ctx, lp, env or {}) or 1, 1)
     return n >= AMORTIZED or any((loop_count(ctx, lp, env or {}) or 0) >= AMORTIZED for lp in r.inner_loops())
+
+
+def present(v: ast.AST) -> ast.AST:
+    """``None if args.off else capture(body)``: the object the expression makes when it makes one (the constant
+    side means "absent", and the code tests for it before use)."""
+    if isinstance(v, ast.IfExp) and isinstance(v.body, ast.Constant) != isinstance(v.orelse, ast.Constant):
+        return v.body if isinstance(v.orelse, ast.Constant) else v.orelse
+    return v

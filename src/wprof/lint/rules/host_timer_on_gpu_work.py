@@ -27,6 +27,12 @@ is the batch size times a small constant): then the last step's unwaited work is
 whole training run through a helper of the file whose `range` loops are shown to run 100 steps or more, timed
 once, is weak for the same reason; one shown to run a few steps is reported.
 
+A clock read inside a callback the framework calls while the model's work is only queued is reported too: the
+`__call__` of a transformers `LogitsProcessor`, `LogitsWarper` or `StoppingCriteria` (`generate` calls it with the
+step's logits right after launching the forward pass: a time to first token read there is the launch), and a
+function registered as a module or tensor hook (`register_forward_hook`, `register_forward_pre_hook`, the backward
+hooks): synchronize in the callback before reading the clock.
+
 Work put explicitly on another GPU than the current one (`x.to("cuda:1")`, a model on `cuda:2`, with no
 `torch.cuda.set_device` in the file) and timed with `torch.cuda.synchronize()` without a device, or with CUDA
 events recorded without a stream, is reported too: both act on the current device (cuda:0), so the end read does
@@ -89,6 +95,7 @@ from ._host_timer_weak import (
     waits_every_iteration,
     whole_run_helper,
 )
+from ._callback_clock import report_callback_clocks
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -102,9 +109,10 @@ def check(ctx: Context) -> None:
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
+    report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
-                _times_first_call(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
+                _cold_on_purpose(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
@@ -128,6 +136,28 @@ def check(ctx: Context) -> None:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
                        weak=weak)
+
+
+def _cold_on_purpose(ctx: Context, r) -> bool:
+    """The interval says it measures a first call on purpose (``first_time``, "load time"), and the first call is
+    cold: not when every unit of the region's GPU work already ran before it (``first_time`` of a batch after five
+    warm-up calls of the same model is a warm call, timed without a synchronize: set 30)."""
+    if not _times_first_call(ctx, r):
+        return False
+    work = work_items(ctx, r)
+    keys = [callee_key(c) if isinstance(c, ast.Call) else None for c in work]
+    return not (keys and all(k is not None and _ran_since_bound(ctx, k, r) for k in keys))
+
+
+def _ran_since_bound(ctx: Context, key: str, r) -> bool:
+    """``key`` was called before the region, after the last binding of its name before it (``model =
+    backend.compile(model)`` between a call and the region makes a new object, cold on its first call)."""
+    from ._common import _called_before, reachable_before
+
+    head = key.split(".")[0]
+    bound = [st._wp_idx for st in ctx.scope_assigns(head, r.scope) if st._wp_idx < r.lo]  # type: ignore[attr-defined]
+    last = max(bound, default=-1)
+    return _called_before(ctx, key, [st for st in reachable_before(ctx, r.scope, r.lo) if st._wp_idx > last])
 
 
 def _compiles(ctx: Context, r) -> bool:
