@@ -32,7 +32,8 @@ class NameModel:
             return True
         from ._project_users import used_on_gpu_by_project
 
-        return used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on the GPU by its project
+        self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
+        return self._wp_gpu_from_project  # the GPU by its project
 
     def _gpu_ordinal(self, a: ast.AST) -> bool:
         """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""

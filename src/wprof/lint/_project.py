@@ -186,9 +186,12 @@ class Project:
 
         view = ImportView(self, path, depth + 1)
         view.used_on_gpu = True
-        try:
-            cache[key] = Context(plain.tree, plain.source, str(path), import_view=view)
-        except (RecursionError, MemoryError):
+        try:  # a tree of its own: the analysis caches its answers on the nodes (`_wp_work`...)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                tree = ast.parse(plain.source, filename=str(path))
+            cache[key] = Context(tree, plain.source, str(path), import_view=view)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
         return cache[key]
 

@@ -172,3 +172,47 @@ def _index(project: Any, root: Path) -> dict[str, list[Path]]:
             break
     cache[key] = index
     return index
+
+
+def project_param_shown(ctx: Any, fn: ast.AST, param: str) -> bool | None:
+    """For a file that is GPU code only through its project's users: what the users' calls of its top-level
+    function ``fn`` hand the parameter ``param`` (a callable parameter a timing helper runs). True when one hands a
+    callable or data shown on the GPU (in the user's own analysis: ``bench(net_on_cuda, x)``, ``time_it(lambda:
+    model(x_cuda))``), False when calls are seen and none does (``time_it(json.loads, text)``: host work), None when
+    no call is seen."""
+    view = getattr(ctx, "import_view", None)
+    name = getattr(fn, "name", None)
+    args = getattr(fn, "args", None)
+    if view is None or not getattr(ctx, "_wp_gpu_from_project", False) or name is None or args is None or \
+            _top_defs(ctx.tree).get(name) is not fn:
+        return None
+    from .rules._evidence import _on_gpu_value, shows_gpu_work
+
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    index = pos.index(param) if param in pos else None
+    project, path = view.project, Path(ctx.path)
+    seen = False
+    for user in importers(project, path):
+        uctx = project.context(user, 0)
+        if uctx is None:
+            continue
+        for local in _bound_names(uctx, path, frozenset({name})):
+            for key in (local, f"{local}.{name}"):
+                for ld in uctx.loads(key):
+                    call = getattr(ld, "_wp_parent", None)
+                    if not (isinstance(call, ast.Call) and call.func is ld):
+                        continue
+                    kw = [k.value for k in call.keywords if k.arg == param]
+                    if kw:
+                        v = kw[0]
+                    elif index is not None and index < len(call.args) and \
+                            not any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
+                        v = call.args[index]
+                    else:
+                        continue
+                    seen = True
+                    if shows_gpu_work(uctx, v) or _on_gpu_value(uctx, v) or any(
+                            _on_gpu_value(uctx, a) for a in [*call.args, *(k.value for k in call.keywords)]
+                            if a is not v):
+                        return True
+    return False if seen else None

@@ -253,7 +253,12 @@ def param_call_shown(ctx: Context, call: ast.Call) -> bool | None:
     scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
     if call.func.id not in scope.params:
         return None
-    return _param_shown(ctx, scope, call.func.id, 0)
+    out = _param_shown(ctx, scope, call.func.id, 0)
+    if out is None:  # no caller in the file: a helper of the project, judged by what its users hand it
+        from .._project_users import project_param_shown
+
+        out = project_param_shown(ctx, scope.node, call.func.id)
+    return out
 
 
 def _param_shown(ctx: Context, scope, param: str, depth: int) -> bool | None:

@@ -9,3 +9,9 @@ def time_forward(model, batch, reps=20):
         model(batch)
     stop = perf_counter()  # expect: WP102
     return (stop - start) / reps
+
+
+def time_host(fn, arg):
+    start = perf_counter()
+    fn(arg)
+    return perf_counter() - start  # (weak: the project hands it host work only)
