@@ -26,6 +26,8 @@ from .._walk import expr_ancestor, in_lambda, stmt_nodes
 from ._cli_defaults import cli_default
 from ._short_modules import small_linear
 from ._kernel_shape import has_loop as _has_loop, jit_kernel as _jit_kernel
+from ._lib_kernels import library_kernel
+from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
 from ._size_lists import literal_lists
 
@@ -291,35 +293,6 @@ def _calls_of(s: ast.stmt) -> list[ast.Call]:
     return [n for n in stmt_nodes(s) if isinstance(n, ast.Call) and not in_lambda(n)]
 
 
-def _inside(node: ast.AST, outer: ast.AST) -> bool:
-    p = getattr(node, "_wp_parent", None)
-    while p is not None and not isinstance(p, ast.stmt) and p is not outer:
-        p = getattr(p, "_wp_parent", None)
-    return p is outer and not isinstance(p, ast.stmt)
-
-
-def _top_nodes(work: list[ast.AST]) -> list[ast.AST]:
-    ids = {id(n) for n in work}
-    out = []
-    for n in work:
-        p = getattr(n, "_wp_parent", None)
-        nested = False
-        while p is not None and not isinstance(p, ast.stmt):
-            if id(p) in ids:
-                nested = True
-                break
-            p = getattr(p, "_wp_parent", None)
-        if not nested:
-            out.append(n)
-    return out
-
-
-def _names(target: ast.AST | None) -> set[str]:
-    if target is None:
-        return set()
-    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name) and n.id != "_"}
-
-
 def _harmless(ctx: Context, c: ast.Call) -> bool:
     """A call in a sample that is no GPU work and no host work of its own: a clock, a synchronize, an event record,
     an append, a builtin on numbers, a device query."""
@@ -341,7 +314,8 @@ def _operands(n: ast.AST) -> list[ast.AST]:
         return _operands(n.operand)
     if isinstance(n, ast.Call):
         own = [n.func.value] if isinstance(n.func, ast.Attribute) else []
-        return own + [a for a in n.args if not isinstance(a, ast.Starred)] + [k.value for k in n.keywords]
+        return own + [e for a in n.args if not isinstance(a, ast.Starred)  # `k(grid, block, (a, b, c))`: its arrays
+                      for e in (a.elts if isinstance(a, ast.Tuple) else [a])] + [k.value for k in n.keywords]
     return [n]
 
 
@@ -404,16 +378,16 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if m in ("flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16") and \
             isinstance(x.func, ast.Attribute):
         return _elements(ctx, x.func.value, depth + 1)
-    if q.startswith("torch.") and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
+    if q.startswith(("torch.", "cupy.")) and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
         return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
-    if q in ("numba.cuda.to_device", "cupy.asarray", "cupy.array") and x.args:
+    if q in ("numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu") and x.args:
         return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n))
     if not ((q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
                                                                   "randint")) or q in _ARRAY_FACTORIES):
         return None
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
-    if q.endswith(("randint", "full")):
-        dims = dims[2:] if q.endswith("randint") else dims[:1]
+    if q.endswith(("randint", "full")) or (q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn"))):
+        dims = dims[2:] if q.endswith("randint") else dims[:1]  # np.ones(shape, dtype): the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
         dims = list(dims[0].elts)
     total = 1
@@ -637,6 +611,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         if m in MATMULS:
             return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
         return "op" if m in SHORT_OPS else None
+    if library_kernel(ctx, n):  # cp.RawKernel / SourceModule / ElementwiseKernel source without a loop
+        return "kernel"
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
     if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):

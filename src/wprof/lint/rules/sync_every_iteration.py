@@ -5,7 +5,8 @@ Checks for timed loops (one sample per iteration, or a loop inside a timed inter
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
 normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a `torch.distributed`
-collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a Triton kernel of the
+collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
+builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 2^24 elements (sizes from literals, `argparse` defaults,
