@@ -127,7 +127,16 @@ class ImportedDefs:
 
     def imported_method(self, call: ast.Call) -> Definition | None:
         """``b.run()`` where every value ``b`` is bound to is an instance of one class imported from the project
-        (``b = Bench(fn)``): that class's own method ``run`` (not inherited ones)."""
+        (``b = Bench(fn)``), or built in the same expression (``Bench(fn).run()``): that class's own method ``run``
+        (not inherited ones)."""
+        if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Call):
+            d = self.imported_def(call.func.value.func)
+            if d is None or not isinstance(d.node, ast.ClassDef):
+                return None
+            for f in d.node.body:
+                if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == call.func.attr:
+                    return Definition(d.ctx, f, f"{d.name}.{f.name}")
+            return None
         if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)):
             return None
         name = call.func.value.id
@@ -278,7 +287,13 @@ def hands_gpu_values(ctx: Any, call: ast.Call) -> bool:
     from ._names import dotted
     from .rules._evidence import model_on_gpu
 
-    for a in [*call.args, *(k.value for k in call.keywords)]:
+    handed = [*call.args, *(k.value for k in call.keywords)]
+    recv = call.func.value if isinstance(call.func, ast.Attribute) else None
+    built = [recv] if isinstance(recv, ast.Call) else [
+        v for v in ctx.assigns.get(recv.id, ()) if isinstance(v, ast.Call)] if isinstance(recv, ast.Name) else []
+    for b in built:  # `Bench(net, x).run()`, `b = Bench(net, x); b.run()`: what the constructor was handed
+        handed += [*b.args, *(k.value for k in b.keywords)]
+    for a in handed:
         if isinstance(a, ast.Starred):
             a = a.value
         d = dotted(a)

@@ -224,6 +224,10 @@ class NameModel:
         if not isinstance(v, ast.Name) or scope is None or v.id not in scope.params:
             return False
         values = param_values(self, scope.node, v.id)
+        if not values and getattr(self, "_wp_gpu_from_project", False):
+            from ._project_users import project_param_shown  # no caller in the file: what the project's users hand it
+
+            return project_param_shown(self, scope.node, v.id) is True
         return bool(values) and all(
             dotted(x) in self._gpu_callables or (isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and
                                                  x.func.attr in ("cuda", "to") and isinstance(x.func.value, ast.Call)

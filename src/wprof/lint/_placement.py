@@ -11,6 +11,7 @@ import re
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
+_DEVICE_STR = re.compile(r"cuda(:\d+)?")  # a device string ("cuda_tensor", "cuda_graphs" name other things)
 _SCALAR_TYPES = frozenset({"int", "float", "bool", "str", "bytes", "None"})
 
 
@@ -410,13 +411,13 @@ class PlacementModel:
         if cached is None:
             args = getattr(fn, "args", None)
             cached = args is not None and any(  # def make(m, n, device="cuda"): its default puts data on the GPU
-                isinstance(d, ast.Constant) and isinstance(d.value, str) and d.value.startswith("cuda")
+                isinstance(d, ast.Constant) and isinstance(d.value, str) and _DEVICE_STR.fullmatch(d.value)
                 for d in [*args.defaults, *args.kw_defaults] if d is not None)
             for n in ([] if cached else self.nodes_in(fn)):
                 if isinstance(n, ast.Call) and (self.method(n) == "cuda" or (self.call_name(n) or "").startswith(
                         ("cupy.", "triton.", "numba.cuda.")) or isinstance(n.func, ast.Subscript)):
                     cached = True
-                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.startswith("cuda") and \
+                elif isinstance(n, ast.Constant) and isinstance(n.value, str) and _DEVICE_STR.fullmatch(n.value) and \
                         not isinstance(getattr(n, "_wp_parent", None), ast.Compare):
                     cached = True  # (`if device.type == "cuda":` tests a device, it puts nothing there)
                 if cached:

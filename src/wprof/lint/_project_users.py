@@ -183,12 +183,17 @@ def project_param_shown(ctx: Any, fn: ast.AST, param: str) -> bool | None:
     view = getattr(ctx, "import_view", None)
     name = getattr(fn, "name", None)
     args = getattr(fn, "args", None)
-    if view is None or not getattr(ctx, "_wp_gpu_from_project", False) or name is None or args is None or \
-            _top_defs(ctx.tree).get(name) is not fn:
+    if view is None or not getattr(ctx, "_wp_gpu_from_project", False) or name is None or args is None:
+        return None
+    shift = 0
+    owner = getattr(fn, "_wp_parent", None)
+    if name == "__init__" and isinstance(owner, ast.ClassDef):  # `Runner(net, x)` hands `__init__(self, model, x)`
+        name, fn, shift = owner.name, owner, 1
+    if _top_defs(ctx.tree).get(name) is not fn:
         return None
     from .rules._evidence import _on_gpu_value, shows_gpu_work
 
-    pos = [a.arg for a in (*args.posonlyargs, *args.args)]
+    pos = [a.arg for a in (*args.posonlyargs, *args.args)][shift:]
     index = pos.index(param) if param in pos else None
     project, path = view.project, Path(ctx.path)
     seen = False

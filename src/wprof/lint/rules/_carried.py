@@ -45,6 +45,11 @@ def accumulated_total(ctx: Context, r) -> bool:
         if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and _reads(st.value, r, temps):
             target = dotted(st.target)
             return target is not None and not _reset_in(body, target)
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.BinOp) and \
+                isinstance(st.value.op, ast.Add) and (target := dotted(st.targets[0])) is not None and \
+                target in (dotted(st.value.left), dotted(st.value.right)) and _reads(st.value, r, temps):
+            return not any(isinstance(s2, ast.Assign) and s2 is not st and any(dotted(t) == target for t in s2.targets)
+                           for s2 in body)  # `total = total + (t1 - t0)`: the same running total
         if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
                 _reads(st.value, r, temps):
             temps.add(st.targets[0].id)
@@ -159,3 +164,39 @@ def cuda_synced(ctx: Context, r) -> bool:
 def _cuda_wait(ctx: Context, c: ast.Call) -> bool:
     q = ctx.call_name(c) or ""
     return q.startswith(_CUDA_WAITS) and q.rsplit(".", 1)[-1].lower().endswith("synchronize")
+
+
+def device_built(ctx: Context, name: str) -> bool:
+    """``name`` is bound to an object a library builds on the GPU (``SentenceTransformer(m, device="cuda")``,
+    ``whisper.load_model("base", device="cuda")``): its methods run there."""
+    memo = ctx.__dict__.setdefault("_wp_device_built", {})
+    if name not in memo:
+        memo[name] = any(
+            isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and
+            (head := dotted(v.func)) is not None and head.split(".")[0] in ctx.imports and
+            not head.rsplit(".", 1)[-1].startswith("from_") and  # (a hub loader places by `device_map`: its
+            # `device=` may be no argument at all)
+            not (ctx.call_name(v) or "").startswith(("torch.", "numpy.", "cupy.", "jax.")) and
+            any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
+            for v in ctx.assigns.get(name, ()))
+    return memo[name]
+
+
+_RUNS = frozenset({"encode", "transcribe", "predict", "generate", "forward", "infer", "inference", "embed", "detect",
+                   "track", "translate", "synthesize", "tts", "segment", "classify", "__call__"})  # what runs a model
+
+
+def device_object_calls(ctx: Context, r) -> set[int]:
+    """The calls of region ``r`` that run an object a library built on the GPU (``model.encode(texts)``,
+    ``model.transcribe(path)``, ``model(x)``): GPU work whose first call is cold, whatever its arguments are."""
+    from ._first_run import _SETUP
+
+    out = set()
+    for c in r.calls():
+        f = c.func
+        base = f.value if isinstance(f, ast.Attribute) else f
+        if isinstance(f, ast.Attribute) and f.attr not in _RUNS:
+            continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
+        if isinstance(base, ast.Name) and device_built(ctx, base.id):
+            out.add(id(c))
+    return out

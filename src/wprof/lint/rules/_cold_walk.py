@@ -245,7 +245,9 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
     head = c.func if isinstance(c, ast.Call) else None
     while isinstance(head, (ast.Attribute, ast.Subscript)):
         head = head.value
-    if isinstance(head, ast.Name) and model_on_gpu(ctx, head.id):
+    from ._carried import device_built
+
+    if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(ctx, head.id)):
         return True
     from ._carried import identity_on_gpu
 

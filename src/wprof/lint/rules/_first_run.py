@@ -271,7 +271,9 @@ class _Walker:
                 if id(r) not in self.work:
                     from ._common import work_items
 
-                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)}
+                    from ._carried import device_object_calls
+
+                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):

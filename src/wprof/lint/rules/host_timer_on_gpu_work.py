@@ -145,8 +145,22 @@ def _cold_on_purpose(ctx: Context, r) -> bool:
     if not _times_first_call(ctx, r):
         return False
     work = work_items(ctx, r)
+    if _handed_fresh_object(ctx, r, work):
+        return True  # `k = make_kernel(); build_graph(model, k)`: the work's first use of an object made here
     keys = [callee_key(c) if isinstance(c, ast.Call) else None for c in work]
     return not (keys and all(k is not None and _ran_since_bound(ctx, k, r) for k in keys))
+
+
+def _handed_fresh_object(ctx: Context, r, work: list) -> bool:
+    """A call of the region's GPU work is handed a name the region itself binds by a statement that does no GPU work
+    (an object built there: ``mpk2 = create_kernel(...)``): whatever ran before, this object's first use is timed."""
+    from .._walk import stmt_nodes
+
+    made = {t.id for st in r.stmts() if isinstance(st, ast.Assign) and not ctx.gpu_work_in(stmt_nodes(st))
+            for t in st.targets if isinstance(t, ast.Name)}
+    return bool(made) and any(isinstance(c, ast.Call) and any(isinstance(a, ast.Name) and a.id in made
+                                                               for a in [*c.args, *(k.value for k in c.keywords)])
+                              for c in work)
 
 
 def _ran_since_bound(ctx: Context, key: str, r) -> bool:

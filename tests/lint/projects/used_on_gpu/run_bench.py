@@ -4,6 +4,7 @@ import json
 import torch
 
 from lm import TinyLM
+from runner import Runner
 from timing_utils import time_forward, time_host
 
 print("parse s", time_host(json.loads, "[1, 2, 3]"))
@@ -22,3 +23,4 @@ with torch.no_grad():
     end.synchronize()
     print("forward ms", start.elapsed_time(end))
     print("helper s", time_forward(model, ids))  # expect-alone: WP102
+    print("runner s", Runner(model, ids).run(20))  # expect-alone: WP102
