@@ -292,6 +292,7 @@ def _repeats(comp: ast.ListComp) -> bool:
 
 def _event_regions(ctx: Context) -> list[Region]:
     pairs: set[tuple[str, str]] = set()
+    local: dict[tuple[str, str], set[int]] = {}  # pairs read only in these scopes
     records: list[tuple[str, ast.Call]] = []
     for c in ctx.calls:
         m = ctx.method(c)
@@ -307,12 +308,17 @@ def _event_regions(ctx: Context) -> list[Region]:
             s, e = alias_key(c.args[0]), alias_key(c.args[1])
             if s and e:
                 pairs.add((s, e))
+        elif (ctx.call_name(c) or "").endswith("event_elapsed_time") and len(c.args) == 2:  # Numba
+            s, e = alias_key(c.args[0]), alias_key(c.args[1])
+            if s and e:
+                pairs.add((s, e))
+                local.setdefault((s, e), set()).add(id(c._wp_stmt._wp_scope))  # type: ignore[attr-defined]
     out = []
     for skey, ekey in pairs:
         starts = [c._wp_stmt for k, c in records if k == skey]  # type: ignore[attr-defined]
         for k, c in records:
-            if k != ekey:
-                continue
+            if k != ekey or ((skey, ekey) in local and id(c._wp_stmt._wp_scope) not in local[(skey, ekey)]):
+                continue  # Numba's pairs: read where they are recorded (a reading elsewhere is of some later call)
             end_stmt = c._wp_stmt  # type: ignore[attr-defined]
             start_stmt = _latest(starts, end_stmt._wp_scope, end_stmt._wp_idx, ctx=ctx)
             if start_stmt is None:

@@ -45,6 +45,11 @@ def accumulated_total(ctx: Context, r) -> bool:
         if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and _reads(st.value, r, temps):
             target = dotted(st.target)
             return target is not None and not _reset_in(body, target)
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.BinOp) and \
+                isinstance(st.value.op, ast.Add) and (target := dotted(st.targets[0])) is not None and \
+                target in (dotted(st.value.left), dotted(st.value.right)) and _reads(st.value, r, temps):
+            return not any(isinstance(s2, ast.Assign) and s2 is not st and any(dotted(t) == target for t in s2.targets)
+                           for s2 in body)  # `total = total + (t1 - t0)`: the same running total
         if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
                 _reads(st.value, r, temps):
             temps.add(st.targets[0].id)

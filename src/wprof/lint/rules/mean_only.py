@@ -70,7 +70,8 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
     """``returned``: also names bound to the list a helper returns (needs the helpers' own lists first)."""
     keys = {r.samples for r in ctx.regions if r.samples}
     for c in ctx.calls:
-        if ctx.method(c) == "elapsed_time" or (ctx.call_name(c) or "").endswith("get_elapsed_time"):
+        if ctx.method(c) in ("elapsed_time", "time_till", "time_since") or \
+                (ctx.call_name(c) or "").endswith(("get_elapsed_time", "event_elapsed_time")):  # CuPy, Numba
             parent = getattr(c, "_wp_parent", None)
             while isinstance(parent, (ast.BinOp, ast.Call)) and not (
                     isinstance(parent, ast.Call) and isinstance(parent.func, ast.Attribute)
