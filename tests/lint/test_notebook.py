@@ -192,6 +192,18 @@ def test_syntax_error_is_per_cell_and_the_rest_is_linted():
     assert [(d.cell, d.code) for d in res.diagnostics] == [(4, "WP115")]
 
 
+def test_automagic_lines_are_magics_not_syntax_errors():
+    # IPython runs `pip install x`, `matplotlib inline` and `timeit stmt` as magics (automagic is on by default)
+    text = notebook("pip install triton\nmatplotlib inline", *TIMED, "timeit a @ a", "ls = 3\nprint(ls)")
+    res = lint(text)
+    assert res.errors == []
+    assert [(d.cell, d.line, d.column, d.code) for d in res.diagnostics] == [(4, 1, 1, "WP115")]
+    # a cell whose error is not a magic line is still reported, at its own position
+    res = lint(notebook("pip install triton\ndef f(:\n    pass", *TIMED, "%timeit a @ a"))
+    assert [(e.cell, e.line, e.column) for e in res.errors] == [(1, 2, 7)]
+    assert [(d.cell, d.code) for d in res.diagnostics] == [(4, "WP115")]
+
+
 def test_not_a_notebook_is_a_file_error_and_the_run_goes_on(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "broken.ipynb").write_text("{not json")

@@ -237,6 +237,8 @@ class WorkModel:
 
     def _computes_on(self, fn: ast.AST, names: set[str]) -> bool:
         def param(x: ast.AST) -> bool:
+            while isinstance(x, ast.Subscript):  # u[1:-1, :-2]: a view of the parameter
+                x = x.value
             return isinstance(x, ast.Name) and x.id in names
 
         for n in self.nodes_in(fn):

@@ -8,7 +8,10 @@ cell counts). Each cell's lines keep their text and number; IPython-only lines a
   become ``x = None  # <original text>``; ``%timeit STMT`` and ``%time STMT`` become ``STMT  # <original text>``
   (the statement does run: it warms up what follows, and ``%time y = f()`` assigns ``y``);
 - a cell magic ``%%name`` on the first line of a cell becomes a comment; when the magic's body is not Python in
-  this process (``%%bash``, ``%%writefile``, ``%%html``...) the whole cell is left out.
+  this process (``%%bash``, ``%%writefile``, ``%%html``...) the whole cell is left out;
+- a cell that does not parse is read again with IPython's automagic: a statement line that starts with a line
+  magic's name or a shell alias and is not Python by itself (``pip install triton``, ``matplotlib inline``,
+  ``timeit f(x)``) is that magic (IPython runs it so while no variable shadows the name).
 
 The magics found are kept (:class:`Magic`) so rules can read them (WP115 reads ``%timeit``). Cell numbers are
 1-based positions in the notebook's ``cells`` list (markdown cells counted), as ruff prints them.
@@ -35,6 +38,16 @@ _ASSIGN_MAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<target>[A-Za-z_][\w.]*(?:\s*
 _HELP = re.compile(r"^(?P<indent>[ \t]*)(?P<text>\?{1,2}[A-Za-z_][\w.]*|[A-Za-z_][\w.]*\?{1,2})[ \t]*$")
 _CELL_MAGIC = re.compile(r"^[ \t]*%%(?P<name>[A-Za-z_][\w]*)")
 _MAGIC_NAME = re.compile(r"^%(?P<name>[A-Za-z_]\w*)")
+# IPython's line magics and default shell aliases (`%lsmagic`, `%alias` on POSIX), which automagic (on by default)
+# runs without the `%`; plus the common extensions' (`autoreload`)
+AUTOMAGICS = frozenset("""
+    alias alias_magic autoawait autocall automagic autoreload autosave bookmark cat cd clear colors conda config cp
+    debug dhist dirs doctest_mode ed edit env gui hist history killbgscripts ldir less lf lk ll load load_ext loadpy
+    logoff logon logstart logstate logstop ls lsmagic lx macro magic mamba man matplotlib micromamba mkdir more mv
+    notebook page pastebin pdb pdef pdoc pfile pinfo pinfo2 pip popd pprint precision prun psearch psource pushd pwd
+    pycat pylab qtconsole quickref recall rehashx reload_ext rep rerun reset reset_selective rm rmdir run save sc
+    set_env store sx system tb time timeit unalias unload_ext who who_ls whos xdel xmode""".split())
+_AUTOMAGIC = re.compile(r"^(?P<indent>[ \t]*)(?P<name>[A-Za-z_]\w*)(?:[ \t].*)?$")
 
 
 class NotebookError(ValueError):
@@ -169,6 +182,25 @@ def transform_cell(index: int, text: str) -> Cell:
     return cell
 
 
+def automagic_cell(cell: Cell) -> Cell | None:
+    """The cell read with IPython's automagic (``pip install x`` is ``%pip install x``), or None when no line is
+    one. Only lines that start a statement, name a line magic and do not parse as Python by themselves change:
+    ``ls = 3`` or ``time.sleep(1)`` stay Python. Positions stay the cell's own."""
+    starts = _statement_starts(cell.lines)
+    lines = list(cell.lines)
+    changed = False
+    for k, ln in enumerate(lines):
+        m = _AUTOMAGIC.match(ln)
+        if starts[k] and m and m.group("name") in AUTOMAGICS and not _parses(ln.strip()):
+            lines[k] = f"{m.group('indent')}%{ln[len(m.group('indent')):]}"
+            changed = True
+    if not changed:
+        return None
+    out = transform_cell(cell.index, "\n".join(lines))
+    out.text, out.lines = cell.text, cell.lines  # the magic lines keep their own text for messages and fixes
+    return out
+
+
 def _note_line_magic(cell: Cell, k: int, col: int, text: str) -> Magic | None:
     m = _MAGIC_NAME.match(text)
     if not m:
@@ -205,6 +237,16 @@ def _parses(code: str) -> bool:
     except (SyntaxError, ValueError):
         return False
     return True
+
+
+def _syntax_error(code: str) -> SyntaxError | None:
+    try:
+        compile(code, "<cell>", "exec", PARSE_FLAGS, dont_inherit=True)
+    except SyntaxError as exc:
+        return exc
+    except ValueError as exc:  # null bytes
+        return SyntaxError(str(exc))
+    return None
 
 
 def _statement_starts(lines: list[str]) -> list[bool]:
@@ -264,7 +306,7 @@ def _statement_starts(lines: list[str]) -> list[bool]:
 def _build(nb: Notebook) -> None:
     """Check each cell alone (a syntax error is the cell's), then concatenate the good ones into the program."""
     program: list[str] = []
-    for cell in nb.cells:
+    for pos, cell in enumerate(nb.cells):
         if not cell.python or not cell.lines:
             continue
         text = "\n".join(cell.program) + "\n"
@@ -272,9 +314,14 @@ def _build(nb: Notebook) -> None:
             compile(text, f"<cell {cell.index}>", "exec", PARSE_FLAGS, dont_inherit=True)
         except SyntaxError as exc:
             newer = older_fstrings(text)  # f-strings of Python 3.12 read on an older Python
+            auto = automagic_cell(cell)
+            auto_exc = _syntax_error("\n".join(auto.program) + "\n") if auto is not None else exc
             if newer is not None and _parses(newer):
                 cell.program = newer.split("\n")[:-1]  # same lines; a fix never writes these back (apply_program)
+            elif auto_exc is None:
+                cell = nb.cells[pos] = auto
             else:
+                exc = auto_exc  # the error left once the magic lines are read as magics
                 line = exc.lineno or 1
                 col = exc.offset or 1
                 nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}"))

@@ -378,6 +378,10 @@ class PlacementModel:
 
         fn = getattr(scope, "node", None)
         values = param_values(self, fn, name) if fn is not None else None
+        if not values and fn is not None and getattr(self, "_wp_gpu_from_project", False):
+            from ._project_users import project_param_placement  # a helper of the project: what its users hand it
+
+            return project_param_placement(self, fn, name)
         if not values or not all(self.is_tensorish(v) or (isinstance(v, ast.Call) and self.method(v) in
                                                           ("cuda", "to", "contiguous", "float", "half"))
                                  for v in values):

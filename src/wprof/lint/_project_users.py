@@ -28,6 +28,11 @@ MAX_FILES = 5000  # Python files indexed per project root: beyond that, the rest
 MAX_HOPS = 4  # modules a definition is followed through (re-exports, factories) to a user on the GPU
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w, \t]*))|import[ \t]+([\w., \t]+))",
                      re.M)
+# in a notebook's JSON: a source line starts a string (`"from utils import bench\n",`) or follows an escaped newline
+_NB_IMPORT = re.compile(r'(?:"|\\n)[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w, \t]*))|'
+                        r'import[ \t]+([\w., \t]+))', re.M)
+MAX_NOTEBOOKS = 64  # notebooks analysed as users in one run
+_NOTEBOOK_BYTES = 4_000_000  # a larger notebook (outputs, images) is not read as a user
 _WORD = re.compile(r"\w+")
 
 
@@ -65,6 +70,33 @@ def _top_defs(tree: ast.Module) -> dict[str, ast.AST]:
     return out
 
 
+def _user_context(project: Any, path: Path) -> Any:
+    """The analysis of a user module (``project.context``), or of a notebook's program (a notebook is nobody's
+    module, but its cells import the project's helpers): cached per run."""
+    if path.suffix != ".ipynb":
+        return project.context(path, 0)
+    cache = project.__dict__.setdefault("_wp_notebook_users", {})
+    key = str(path)
+    if key not in cache:
+        cache[key] = None
+        if len(cache) > MAX_NOTEBOOKS:
+            return None
+        try:
+            from . import _notebook
+            from ._context import Context
+            from ._project import ImportView
+
+            if path.stat().st_size > _NOTEBOOK_BYTES:
+                return None
+            nb = _notebook.load(path.read_text(encoding="utf-8-sig"))
+            tree = compile(nb.source, str(path), "exec", _notebook.PARSE_FLAGS, dont_inherit=True)
+            cache[key] = Context(tree, nb.source, str(path), magics=nb.magics,  # type: ignore[arg-type]
+                                 import_view=ImportView(project, path, 1))
+        except (OSError, ValueError, SyntaxError, UnicodeDecodeError, RecursionError, MemoryError):
+            return None
+    return cache[key]
+
+
 def _used(project: Any, target: Path, names: frozenset[str], hops: int, seen: set[str]) -> bool:
     """Some project module imports ``target`` or one of its ``names`` and uses it in a file that uses the GPU, or
     hands it on (a name it re-exports, a function or class of its own that uses it) to a module that does."""
@@ -73,7 +105,7 @@ def _used(project: Any, target: Path, names: frozenset[str], hops: int, seen: se
         if real in seen:
             continue
         seen.add(real)
-        uctx = project.context(user, 0)
+        uctx = _user_context(project, user)
         if uctx is None:
             continue
         bound = _bound_names(uctx, target, names)
@@ -82,7 +114,7 @@ def _used(project: Any, target: Path, names: frozenset[str], hops: int, seen: se
         used = {b for b in bound if uctx.loads(b)}
         if used and uctx.uses_gpu:
             return True
-        if hops + 1 >= MAX_HOPS:
+        if hops + 1 >= MAX_HOPS or user.suffix == ".ipynb":
             continue
         carried = set(bound)  # (imported at its top level: re-exported as such, `from .gpt import SmallGPT`)
         defs = {name: {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
@@ -148,7 +180,8 @@ def _index(project: Any, root: Path) -> dict[str, list[Path]]:
     for here, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in _EXCLUDED and not d.startswith("."))
         for f in sorted(files):
-            if not f.endswith(".py"):
+            notebook = f.endswith(".ipynb")
+            if not (f.endswith(".py") or notebook):
                 continue
             count += 1
             if count > MAX_FILES:
@@ -156,13 +189,13 @@ def _index(project: Any, root: Path) -> dict[str, list[Path]]:
             p = Path(here) / f
             try:
                 with open(p, "rb") as fh:
-                    text = fh.read(MAX_BYTES).decode("utf-8", "replace")
+                    text = fh.read(_NOTEBOOK_BYTES if notebook else MAX_BYTES).decode("utf-8", "replace")
             except OSError:
                 continue
             if "import" not in text:
                 continue
             words: set[str] = set()
-            for m in _IMPORT.finditer(text):
+            for m in (_NB_IMPORT if notebook else _IMPORT).finditer(text):
                 for g in m.groups():
                     if g:
                         words.update(_WORD.findall(g))
@@ -176,29 +209,51 @@ def _index(project: Any, root: Path) -> dict[str, list[Path]]:
 
 def project_param_shown(ctx: Any, fn: ast.AST, param: str) -> bool | None:
     """For a file that is GPU code only through its project's users: what the users' calls of its top-level
-    function ``fn`` hand the parameter ``param`` (a callable parameter a timing helper runs). True when one hands a
-    callable or data shown on the GPU (in the user's own analysis: ``bench(net_on_cuda, x)``, ``time_it(lambda:
-    model(x_cuda))``), False when calls are seen and none does (``time_it(json.loads, text)``: host work), None when
-    no call is seen."""
+    function ``fn`` (or of the class whose ``__init__`` it is) hand the parameter ``param`` (a callable parameter a
+    timing helper runs, a model a class keeps). True when one hands a callable or data shown on the GPU (in the
+    user's own analysis: ``bench(net_on_cuda, x)``, ``time_it(lambda: model(x_cuda))``), False when calls are seen
+    and none does (``time_it(json.loads, text)``: host work), None when no call is seen."""
+    from .rules._evidence import _on_gpu_value, shows_gpu_work
+
+    seen = False
+    for uctx, call, v in _user_values(ctx, fn, param):
+        seen = True
+        if shows_gpu_work(uctx, v) or _on_gpu_value(uctx, v) or any(
+                _on_gpu_value(uctx, a) for a in [*call.args, *(k.value for k in call.keywords)] if a is not v):
+            return True
+    return False if seen else None
+
+
+def project_param_placement(ctx: Any, fn: ast.AST, param: str) -> str | None:
+    """Where the data the project's users hand a parameter of ``fn`` lives (``time_steps(grid_on_cuda)`` in a
+    notebook): ``"cuda"`` when one call hands data placed there and none hands data of unknown placement, ``"cpu"``
+    when all hand host data, else None."""
+    places = [uctx.placement(v) for uctx, _, v in _user_values(ctx, fn, param)]
+    if not places or None in places:
+        return None
+    return "cuda" if "cuda" in places else "cpu"
+
+
+def _user_values(ctx: Any, fn: ast.AST, param: str):
+    """(user context, call, value) for each call of ``fn`` (a top-level function, or ``__init__`` of a top-level
+    class: its constructor) in the project's modules and notebooks that import it, with the value it hands
+    ``param``; nothing unless the file is GPU code only through its users."""
     view = getattr(ctx, "import_view", None)
     name = getattr(fn, "name", None)
     args = getattr(fn, "args", None)
     if view is None or not getattr(ctx, "_wp_gpu_from_project", False) or name is None or args is None:
-        return None
+        return
     shift = 0
     owner = getattr(fn, "_wp_parent", None)
     if name == "__init__" and isinstance(owner, ast.ClassDef):  # `Runner(net, x)` hands `__init__(self, model, x)`
         name, fn, shift = owner.name, owner, 1
     if _top_defs(ctx.tree).get(name) is not fn:
-        return None
-    from .rules._evidence import _on_gpu_value, shows_gpu_work
-
+        return
     pos = [a.arg for a in (*args.posonlyargs, *args.args)][shift:]
     index = pos.index(param) if param in pos else None
     project, path = view.project, Path(ctx.path)
-    seen = False
     for user in importers(project, path):
-        uctx = project.context(user, 0)
+        uctx = _user_context(project, user)
         if uctx is None:
             continue
         for local in _bound_names(uctx, path, frozenset({name})):
@@ -209,15 +264,7 @@ def project_param_shown(ctx: Any, fn: ast.AST, param: str) -> bool | None:
                         continue
                     kw = [k.value for k in call.keywords if k.arg == param]
                     if kw:
-                        v = kw[0]
+                        yield uctx, call, kw[0]
                     elif index is not None and index < len(call.args) and \
                             not any(isinstance(a, ast.Starred) for a in call.args[:index + 1]):
-                        v = call.args[index]
-                    else:
-                        continue
-                    seen = True
-                    if shows_gpu_work(uctx, v) or _on_gpu_value(uctx, v) or any(
-                            _on_gpu_value(uctx, a) for a in [*call.args, *(k.value for k in call.keywords)]
-                            if a is not v):
-                        return True
-    return False if seen else None
+                        yield uctx, call, call.args[index]

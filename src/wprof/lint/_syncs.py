@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from ._formatted import device_value_call
 from ._masks import data_sized, mask_value
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, HOST_RESULT_ROOTS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
@@ -217,17 +218,17 @@ class SyncModel:
         if self.method(call) == "format" and isinstance(call.func.value, ast.Constant) or \
                 (isinstance(call.func, ast.Name) and call.func.id in ("str", "repr") and len(call.args) == 1):  # type: ignore
             vals += list(call.args)
-        return any(isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and not _meta_attr(v) and
-                   self.is_tensorish(v) and self.placement(v) != "cpu" for v in vals)
+        return any((isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and not _meta_attr(v) and
+                    self.is_tensorish(v) and self.placement(v) != "cpu") or device_value_call(self, v) for v in vals)
 
     def _prints_device(self, call: ast.Call) -> bool:
         vals: list[ast.AST] = []
         for a in call.args:
             vals += [v.value for v in a.values if isinstance(v, ast.FormattedValue)] if isinstance(a, ast.JoinedStr) \
                 else [a]
-        return any(isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and
-                   (self.placement(v) == "cuda" or self.is_tensorish(v)) and self.placement(v) != "cpu"
-                   for v in vals)
+        return any((isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and
+                    (self.placement(v) == "cuda" or self.is_tensorish(v)) and self.placement(v) != "cpu") or
+                   device_value_call(self, v) for v in vals)
 
     def masks_on_device(self, stmt: ast.stmt) -> bool:
         """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the

@@ -42,6 +42,45 @@ def built_in_samples(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     return out
 
 
+def built_in_regions(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """(the device move, the constructor text and where) per timed region whose samples repeat (one per iteration
+    of a loop, or a loop inside the region) and build and move a module in every repetition, directly or in a
+    function of the file the repeated code calls."""
+    out = []
+    for r in ctx.regions:
+        if r.kind not in ("event", "host"):
+            continue
+        calls = [c for c in r.calls() if _repeated(r, c)]
+        moves = [m for c in calls if (m := _module_move(ctx, c, calls))]
+        where = ""
+        if not moves:
+            for c in calls:
+                fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
+                if fn is not None:
+                    inner = [x for x in ctx.calls_in_function(fn) if not _nested(x, fn)]
+                    moves = [m for x in inner if (m := _module_move(ctx, x, inner))]
+                    if moves:
+                        where = f" (in `{c.func.id}`, which each sample calls)"  # type: ignore[attr-defined]
+                        break
+        if moves:
+            out.append((moves[0][0], f"`{moves[0][1]}`{where}"))
+    return out
+
+
+def _repeated(r, c: ast.Call) -> bool:
+    """``c`` runs once per repetition of one measurement: the loop that makes the samples (the region's own loop,
+    or a loop inside it) runs over ``range(...)`` and its variable is not read by the call (a loop over
+    configurations builds a new module for each on purpose)."""
+    stmt = c._wp_stmt  # type: ignore[attr-defined]
+    loops = [lp for lp in stmt._wp_loops if lp is r.loop or r.contains(lp)]  # type: ignore[attr-defined]
+    def repeats(lp) -> bool:
+        it = getattr(lp, "iter", None)
+        names = {n.id for n in ast.walk(getattr(lp, "target", ast.Pass())) if isinstance(n, ast.Name)}
+        return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and \
+            not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(c))
+    return bool(loops) and all(repeats(lp) for lp in loops)
+
+
 def _module_move(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> tuple[ast.Call, str] | None:
     """``c`` moves a module built in the same body to a device: ``Net(...).to(dev)``, ``Net().cuda()``, or
     ``m.to(dev)``/``m.cuda()`` with ``m = Net(...)`` among ``calls``."""

@@ -29,7 +29,7 @@ from ._kernel_shape import has_loop as _has_loop, jit_kernel as _jit_kernel
 from ._lib_kernels import library_kernel
 from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
-from ._size_lists import literal_lists
+from ._size_lists import keyed_values, literal_lists, shape_args
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -385,7 +385,7 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if not ((q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
                                                                   "randint")) or q in _ARRAY_FACTORIES):
         return None
-    dims = [a for a in x.args if not isinstance(a, ast.Starred)]
+    dims = shape_args(ctx, x.args)  # `torch.randn(*shape)`, `torch.randn(shape)` with `shape = (64, 4096)`
     if q.endswith(("randint", "full")) or (q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn"))):
         dims = dims[2:] if q.endswith("randint") else dims[:1]  # np.ones(shape, dtype): the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
@@ -559,6 +559,9 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
     if isinstance(d, ast.Name):
         scope = getattr(getattr(d, "_wp_stmt", None), "_wp_scope", None)
         return _memo(ctx, "_wp_ints", (d.id, id(scope)), lambda: _int_of_name(ctx, d.id, scope))
+    if isinstance(d, ast.Subscript):  # `cfg["rows"]` over a literal list of dicts
+        ints = [_int_value(ctx, v) for v in keyed_values(ctx, d, _loop_values) or [None]]  # type: ignore[list-item]
+        return max(ints) if None not in ints else None  # type: ignore[type-var]
     default = cli_default(ctx, d) if isinstance(d, ast.Attribute) else None  # `args.n`: its argparse default
     return _int_value(ctx, default) if default is not None else None
 
@@ -619,7 +622,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
-    return None
+    d = ctx.imported_function(n) if depth > 0 and isinstance(n.func, (ast.Name, ast.Attribute)) else None
+    return _short_function(d.ctx, d.node, depth - 1) if d is not None else None  # a wrapper in a project module
 
 
 COLLECTIVES = frozenset({"all_reduce", "broadcast", "reduce", "all_gather_into_tensor", "reduce_scatter_tensor",

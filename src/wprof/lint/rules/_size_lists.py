@@ -65,3 +65,38 @@ def _const(n: ast.AST, var: str | None, value: int | None) -> int | None:
             return a + b
         return a ** b if isinstance(n.op, ast.Pow) else a << b
     return None
+
+
+def shape_args(ctx, args: list[ast.AST]) -> list[ast.AST]:
+    """A factory's dimension arguments with a shape bound once to a literal spelled out: ``torch.randn(shape)`` and
+    ``torch.randn(*shape)`` with ``shape = (64, 4096)`` give ``64, 4096``; another starred argument is dropped."""
+    out: list[ast.AST] = []
+    for a in args:
+        inner = a.value if isinstance(a, ast.Starred) else a
+        bound = ctx.assigns.get(inner.id, []) if isinstance(inner, ast.Name) else []
+        literal = bound[0] if len(bound) == 1 and isinstance(bound[0], (ast.Tuple, ast.List)) else None
+        if literal is not None and (isinstance(a, ast.Starred) or len(args) == 1):
+            out.extend(literal.elts)
+        elif not isinstance(a, ast.Starred):
+            out.append(a)
+    return out
+
+
+def keyed_values(ctx, sub: ast.Subscript, loop_values) -> list[ast.AST] | None:
+    """The values ``cfg["rows"]`` takes when ``cfg`` runs over a literal list of dict literals (``for cfg in
+    CONFIGS``, read by ``loop_values``) or is bound once to one: each dict's value for that key; None when a dict
+    lacks the key or the container is not shown."""
+    key = sub.slice
+    if not (isinstance(sub.value, ast.Name) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    scope = getattr(getattr(sub, "_wp_stmt", None), "_wp_scope", None)
+    dicts = loop_values(ctx, sub.value.id, scope) or ctx.assigns.get(sub.value.id, [])
+    out = []
+    for d in dicts:
+        if not isinstance(d, ast.Dict):
+            return None
+        hit = [v for k, v in zip(d.keys, d.values) if isinstance(k, ast.Constant) and k.value == key.value]
+        if len(hit) != 1:
+            return None
+        out.append(hit[0])
+    return out or None

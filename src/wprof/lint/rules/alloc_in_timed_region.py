@@ -15,7 +15,8 @@ host-to-device copy); one finding per region. A region that times the transfer a
 end-to-end (`def total_time`, a print saying the copies are included), and the one GPU side of a CPU-versus-GPU
 comparison are not reported. And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
-(`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`): every sample pays the construction and the copies.
+(`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`), or in every repetition of a timed loop: every sample
+pays the construction and the copies.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -62,7 +63,7 @@ import ast
 from .._context import TORCH_FACTORIES, Context
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
-from ._built_in_sample import built_in_samples
+from ._built_in_sample import built_in_regions, built_in_samples
 from ._driver_allocs import driver_alloc_findings
 
 CODE = "WP104"
@@ -113,6 +114,12 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every sample `{label}` times: its "
                        "construction, parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, outside the callable")
+    for c, built in built_in_regions(ctx):
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, f"{built} is built and moved to the device in every timed sample: its construction, "
+                       "parameter allocations and host-to-device copies are timed with the work",
+                       "Build the module and move it once, before the timed loop")
     for r in ctx.regions:
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen]
         seen.update(id(c) for c, _ in driver)

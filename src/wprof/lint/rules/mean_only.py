@@ -100,11 +100,32 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
     repeats = {id(r.start) for r in ctx.regions if r.outer is not None}  # runs = timeit.repeat(...)
     out = _perf_case_arrays(ctx)
     for k in keys:
-        values = ctx.assigns.get(k, [])
+        values = ctx.assigns.get(k, []) or _list_argument(ctx, k)  # `def bench(fn, samples)` handed `[]`
         if values and all(id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or
                           (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
                           _preallocated(ctx, v) for v in values):
             out.add(k)
+    return out
+
+
+def _list_argument(ctx: Context, name: str) -> list[ast.AST]:
+    """What a parameter ``name`` that the file never binds receives: at every call of its function in the file, a
+    list literal (``bench(fn, [])``, or a name bound only to one), else its default when the function is never
+    called (``samples=[]``); [] when that is not shown or the name is a parameter of several functions."""
+    from ._sample_length import _param_default, _site_args
+
+    fns = [fn for fn in ctx.functions.values() if name in fn._wp_own_scope.params]  # type: ignore[attr-defined]
+    if len(fns) != 1:
+        return []
+    sites = _site_args(ctx, fns[0], name) or _param_default(fns[0], name)
+    out: list[ast.AST] = []
+    for a in sites:
+        if isinstance(a, ast.Name) and a.id in ctx.assigns:
+            out.extend(ctx.assigns[a.id])
+        elif a is not None:
+            out.append(a)
+        else:
+            return []
     return out
 
 

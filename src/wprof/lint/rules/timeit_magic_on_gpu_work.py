@@ -39,6 +39,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._masks import mask_value
 from .._notebook import TIMING_MAGICS, timed_code
 
 CODE = "WP115"
@@ -80,6 +81,8 @@ def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
             return True  # an f-string of a value may print a tensor
         elif isinstance(n, (ast.If, ast.While, ast.Assert, ast.IfExp)):
             return True  # a branch on a tensor synchronizes; stay silent rather than guess
+        elif isinstance(n, ast.Subscript) and (isinstance(n.slice, ast.Compare) or mask_value(ctx, n.slice)):
+            return True  # `y[y > 0]`, `y[keep]`: a selection by a mask reads its count on the host
     return False
 
 

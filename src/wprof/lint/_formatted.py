@@ -1,0 +1,24 @@
+"""Values formatted into text that are computed on the device by a call (``f"{y.max():.3f}"``, ``"{}".format(
+loss.mean())``, ``print(out.sum())``): the text needs the value on the host, so formatting it waits for the device,
+as formatting a tensor name does."""
+
+from __future__ import annotations
+
+import ast
+
+# methods of a tensor that return host metadata, not values computed on the device
+_HOST_RESULTS = frozenset({"size", "numel", "dim", "ndimension", "element_size", "nelement", "stride",
+                           "get_device", "is_contiguous", "data_ptr", "type", "storage_offset"})
+
+
+def device_value_call(ctx, v: ast.AST) -> bool:
+    """``v`` is a call that returns a value computed on the device: a method of a tensor on the GPU (``y.max()``,
+    ``loss.mean()``), not one returning metadata (``x.size(0)``), or a ``torch.``/``cupy.`` function of one."""
+    if not isinstance(v, ast.Call):
+        return False
+    m = ctx.method(v)
+    if m is not None and m not in _HOST_RESULTS and ctx._tensor_value(v.func.value):
+        return True
+    q = ctx.call_name(v) or ""
+    return q.startswith(("torch.", "cupy.")) and bool(v.args) and ctx._tensor_value(v.args[0]) and \
+        ctx.placement(v) == "cuda"
