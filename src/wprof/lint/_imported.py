@@ -179,7 +179,15 @@ class ImportedDefs:
         if not getattr(self, "uses_gpu", False):
             return False
         d = self.imported_function(call)
-        return d is not None and d.node.name in d.ctx._gpu_callables
+        if d is None:
+            return False
+        if d.node.name in d.ctx._gpu_callables:
+            return True
+        view = self.import_view
+        if d.ctx.uses_gpu or view is None or not hands_gpu_values(self, call):
+            return False
+        g = view.project.gpu_context(d.ctx.path, view.depth)  # `infer(model_on_cuda)` of a helper that never names
+        return g is not None and d.node.name in g._gpu_callables  # a device: its body read as GPU code
 
     def puts_on_gpu_call(self, call: ast.Call) -> bool:
         """Strong evidence: a call of a function imported from the project whose body moves data to the GPU in so

@@ -31,6 +31,7 @@ _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(?:\(([^)]*
 # in a notebook's JSON: a source line starts a string (`"from utils import bench\n",`) or follows an escaped newline
 _NB_IMPORT = re.compile(r'(?:"|\\n)[ \t]*(?:from[ \t]+([.\w]+)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w, \t]*))|'
                         r'import[ \t]+([\w., \t]+))', re.M)
+MAX_NOTEBOOKS = 64  # notebooks analysed as users in one run
 _NOTEBOOK_BYTES = 4_000_000  # a larger notebook (outputs, images) is not read as a user
 _WORD = re.compile(r"\w+")
 
@@ -78,6 +79,8 @@ def _user_context(project: Any, path: Path) -> Any:
     key = str(path)
     if key not in cache:
         cache[key] = None
+        if len(cache) > MAX_NOTEBOOKS:
+            return None
         try:
             from . import _notebook
             from ._context import Context
