@@ -22,3 +22,20 @@ def device_value_call(ctx, v: ast.AST) -> bool:
     q = ctx.call_name(v) or ""
     return q.startswith(("torch.", "cupy.")) and bool(v.args) and ctx._tensor_value(v.args[0]) and \
         ctx.placement(v) == "cuda"
+
+
+def formats_device_before(ctx, stmt: ast.stmt, at: tuple, conditional) -> bool:
+    """An f-string field of ``stmt`` that formats a device value and ends before position ``at`` (the clock read):
+    an f-string formats each field as it reaches it, so the host waits for that value before reading the clock."""
+    from ._syncs import _meta_attr
+
+    for n in getattr(stmt, "_wp_nodes", ()):
+        if not isinstance(n, ast.FormattedValue) or conditional(n):
+            continue
+        v = n.value
+        if (getattr(v, "end_lineno", 0), getattr(v, "end_col_offset", 0)) > at:
+            continue
+        if (isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and not _meta_attr(v) and ctx._tensor_value(v)
+                and not (isinstance(v, ast.Name) and v.id in ctx._gpu_callables)) or device_value_call(ctx, v):
+            return True
+    return False

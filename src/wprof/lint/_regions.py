@@ -594,7 +594,8 @@ def _syncs_before_read(ctx: Context, r: Region) -> bool:
                 not ctx.is_sync(c) or _conditional_path(c, stmt):
             continue
         return True
-    return False
+    from ._formatted import formats_device_before  # f"acc {acc:.3f} in {time.time() - t0:.1f}s": each field is
+    return formats_device_before(ctx, stmt, at, lambda n: _conditional_path(n, stmt))  # formatted in turn
 
 
 def _conditional_path(node: ast.AST, stmt: ast.stmt) -> bool:

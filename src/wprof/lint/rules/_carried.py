@@ -199,4 +199,33 @@ def device_object_calls(ctx: Context, r) -> set[int]:
             continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
         if isinstance(base, ast.Name) and device_built(ctx, base.id):
             out.add(id(c))
+        elif isinstance(f, ast.Name) and _moved_in_place(ctx, f.id):
+            out.add(id(c))  # `pipe(prompt)` after `pipe = Pipeline.from_pretrained(...)`, `pipe = pipe.to("cuda")`
+        elif isinstance(f, ast.Attribute) and isinstance(base, ast.Name) and f.attr in ("generate", "forward") and \
+                base.id not in ctx.imports:
+            out.add(id(c))  # `m.generate(**batch)` of a model (a parameter, a loader's result): the model's run,
+            # whatever its arguments show (the walk reads which object it is)
     return out
+
+
+def wraps_warm(ctx: Context, c: ast.AST, k: str, v) -> bool:
+    """A cold ``obj.generate(...)`` / ``obj.forward(...)`` that is a run only by its name (not GPU work the file shows
+    otherwise) of an object made from another object that already ran (``gen = KVGenerator(model)`` after
+    ``model(x)``): its run is mostly the warm model's."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr in ("generate", "forward")
+            and not ctx.is_gpu_work(c)):
+        return False
+    made = ctx.__dict__.get("_wp_made_from", {}).get(k.rsplit(".", 1)[0], ())
+    return any(m in v.ran for m in made)
+
+
+def _moved_in_place(ctx: Context, name: str) -> bool:
+    """``name = name.to("cuda")`` (or ``.cuda()``) rebinds a model or pipeline a loader or constructor made
+    (``Pipeline.from_pretrained(...)``, ``Net(cfg)``) to itself on the GPU: calling it runs the model there."""
+    vals = ctx.assigns.get(name, ())
+    moved = any(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("to", "cuda") and
+                isinstance(v.func.value, ast.Name) and v.func.value.id == name and ctx.placement(v) == "cuda"
+                for v in vals)
+    return moved and any(isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and (
+        (last := (dotted(v.func) or "").rsplit(".", 1)[-1]) == "from_pretrained" or last in ctx.classes or
+        (last[:1].isupper() and not last.isupper())) for v in vals)

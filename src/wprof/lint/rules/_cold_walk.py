@@ -75,6 +75,11 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if any(returns_aot_executable(ctx, k) for _, k in cold):
                 hits.append(None)  # a JAX ahead-of-time compile: host work, the compile itself timed
                 continue
+            from ._carried import wraps_warm
+
+            if any(wraps_warm(ctx, c, k, v) for c, k in cold):
+                hits.append(None)  # `gen.generate(...)` of a wrapper built around a model that already ran
+                continue
             comp = [(c, k) for c, k in cold if _compiled(ctx, c) or ctx.is_compiled(k.split("#")[0]) or
                     id(c) in v.compiles]
             if compiled:

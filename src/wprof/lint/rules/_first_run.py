@@ -170,6 +170,7 @@ class _Walker:
         self.rets: list = []  # per expansion, the identities its `return` statements hand back
         self.returned: dict[int, list] = {}  # id(call) -> what the expanded function returned (its last return)
         self.cur = ctx  # the context of the file whose code is walked (a project module's, expanded)
+        self.made_from: dict[str, list] = {}  # identity -> the identities handed to the call that made it
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -418,6 +419,9 @@ class _Walker:
                 self.counter += 1
                 cls = _instance_of(self.cur, v, env, self)
                 env[t.id] = f"{cls}()#{self.counter}" if cls else f"{t.id}#{self.counter}"
+                if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)
+                    self.made_from[env[t.id]] = [k for a in [*v.args, *(kw.value for kw in v.keywords)]
+                                                 if isinstance(a, (ast.Name, ast.Attribute)) and (k := self.ident(a, env))]
 
     def calls(self, s: ast.stmt, st: _State, env: dict, sites: tuple, entry: bool) -> None:
         ctx = self.cur
@@ -466,6 +470,8 @@ class _Walker:
                 self.counter += 1
                 obj = f"{c.func.id}()#{self.counter}"
                 self.returned[id(c)] = [obj]
+                self.made_from[obj] = [k for a in [*c.args, *(kw.value for kw in c.keywords)]
+                                       if isinstance(a, (ast.Name, ast.Attribute)) and (k := self.ident(a, env))]
                 d = _method(ctx, obj, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
@@ -586,6 +592,9 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
         return True
     if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
         return ctx.placement(c) == "cuda"
+    if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
+                                                        str(k.value.value).lower() in ("cpu", "none")) for k in c.keywords):
+        return True  # `from_pretrained(name, device_map={"": 0})`: the weights are loaded onto the GPU
     return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
 
 
@@ -673,6 +682,7 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         ctx._wp_first_run = cached
         ctx._wp_first_run_globals = w.globals
         ctx._wp_first_run_attrs = w.attrs  # type: ignore[attr-defined]
+        ctx._wp_made_from = w.made_from  # type: ignore[attr-defined]
     return cached
 
 

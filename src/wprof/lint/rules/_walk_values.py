@@ -147,7 +147,8 @@ def amortized(ctx: Context, r, node: ast.AST, env: dict | None = None, outer: in
     that many iterations (``mm(t, a)`` once, then ``for i in range(n - 2): mm(t, b)``, ``n`` 1000): one cold call
     among many samples."""
     st = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
-    loops = [lp for lp in getattr(st, "_wp_loops", ()) if lp is r.loop or r.contains(lp)]
+    around = getattr(r.scope.stmts[r.lo], "_wp_loops", ())  # (a per-iteration region's loops: its samples)
+    loops = [lp for lp in getattr(st, "_wp_loops", ()) if lp is r.loop or r.contains(lp) or lp in around]
     n = outer  # (the loops around the call sites that reach the region: ``outer`` repeats)
     for lp in loops:
         n *= max(loop_count(ctx, lp, env or {}) or 1, 1)
