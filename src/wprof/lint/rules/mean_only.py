@@ -359,11 +359,13 @@ def check(ctx: Context) -> None:
     _check_dicts(ctx)
     lists = _sample_lists(ctx)
     _check_whole_list_dicts(ctx, lists)
+    reported: set[int] = set()  # a helper's mean that several lists reach (`rmean(a), rmean(b)`): one finding
     for key in sorted(lists):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
             others = [o for o in others if not _never_read(ctx, o)]
-            if means and not others and not _each_sample_shown(ctx, appends) and \
+            if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
                     not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding):
+                reported.add(id(means[0]))
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
@@ -586,6 +588,8 @@ def _converted(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
     """``node`` itself, or, when it is converted and named (``dur = torch.tensor(durations)``,
     ``loss, acc, dur = tensor(a), tensor(b), tensor(durations)``), the later uses of that name in its function."""
     parent = getattr(node, "_wp_parent", None)
+    if depth < 2 and (through := _passed_on(ctx, node, parent)) is not None:
+        return [u for ld in through for u in _converted(ctx, ld, depth + 1)]
     if depth >= 2 or not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and
                           (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in _CONVERT):
         return [node]
@@ -605,3 +609,42 @@ def _converted(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
     later = [ld for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is scope and  # type: ignore[attr-defined]
              ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
     return [u for ld in later for u in _converted(ctx, ld, depth + 1)] if later else [node]
+
+
+def _passed_on(ctx: Context, node: ast.AST, parent: ast.AST | None) -> list[ast.AST] | None:
+    """Where a sample list's values go next when it is handed on whole: to a function of the file
+    (``summarize(lat)``: the loads of that parameter inside it) or rescaled into a new list
+    (``ms = [t * 1000 for t in raw]``: the later loads of ``ms``); None otherwise."""
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions and \
+            node in parent.args:
+        fn = ctx.functions[parent.func.id]
+        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+        i = parent.args.index(node)
+        scope = fn._wp_own_scope  # type: ignore[attr-defined]
+        if i < len(pos) and not ctx.scope_assigns(pos[i], scope):
+            return ctx.scope_loads(pos[i], scope) or None
+        return None
+    if not (isinstance(parent, ast.comprehension) and parent.iter is node and not parent.ifs and
+            isinstance(parent.target, ast.Name)):
+        return None
+    comp = getattr(parent, "_wp_parent", None)
+    up = getattr(comp, "_wp_parent", None)
+    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and _rescaled(comp.elt, parent.target.id)
+            and isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
+        return None
+    later = [ld for ld in ctx.scope_loads(up.targets[0].id, up._wp_scope)  # type: ignore[attr-defined]
+             if ld._wp_stmt._wp_idx > up._wp_idx]  # type: ignore[attr-defined]
+    return later or None
+
+
+def _rescaled(elt: ast.AST, var: str) -> bool:
+    """``t``, ``t * 1000``, ``t / n``, ``float(t)``, ``round(t * 1e3, 3)``: one sample, in other units."""
+    if isinstance(elt, ast.Name):
+        return elt.id == var
+    if isinstance(elt, ast.BinOp) and isinstance(elt.op, (ast.Mult, ast.Div)):
+        sides = [elt.left, elt.right]
+        return sum(_rescaled(x, var) for x in sides) == 1 and all(
+            _rescaled(x, var) or isinstance(x, (ast.Constant, ast.Name)) for x in sides)
+    if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id in ("float", "round") and elt.args:
+        return _rescaled(elt.args[0], var)
+    return False
