@@ -13,7 +13,12 @@ _HOST_RESULTS = frozenset({"size", "numel", "dim", "ndimension", "element_size",
 
 def device_value_call(ctx, v: ast.AST) -> bool:
     """``v`` is a call that returns a value computed on the device: a method of a tensor on the GPU (``y.max()``,
-    ``loss.mean()``), not one returning metadata (``x.size(0)``), or a ``torch.``/``cupy.`` function of one."""
+    ``loss.mean()``), not one returning metadata (``x.size(0)``), or a ``torch.``/``cupy.`` function of one; or a
+    counter accumulated from device values (:func:`accumulated_on_device`)."""
+    return _call_value(ctx, v) or accumulated_on_device(ctx, v)
+
+
+def _call_value(ctx, v: ast.AST) -> bool:
     if not isinstance(v, ast.Call):
         return False
     m = ctx.method(v)
@@ -39,3 +44,25 @@ def formats_device_before(ctx, stmt: ast.stmt, at: tuple, conditional) -> bool:
                 and not (isinstance(v, ast.Name) and v.id in ctx._gpu_callables)) or device_value_call(ctx, v):
             return True
     return False
+
+
+def accumulated_on_device(ctx, v: ast.AST, depth: int = 0) -> bool:
+    """``v`` is a number the function starts at a constant and adds device values to (``correct = 0``;
+    ``correct += (pred == y).sum()``), or arithmetic on one (``correct / n``): a tensor on the device at run time,
+    which the placement model (reading the first binding) takes for a host number."""
+    if depth > 3:
+        return False
+    if isinstance(v, ast.BinOp):
+        return accumulated_on_device(ctx, v.left, depth + 1) or accumulated_on_device(ctx, v.right, depth + 1)
+    scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+    if not isinstance(v, ast.Name) or scope is None:
+        return False
+    added = False
+    for st in scope.stmts:
+        if isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name) and st.target.id == v.id:
+            added = added or ctx._tensor_value(st.value) or _call_value(ctx, st.value)
+        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == v.id for t in st.targets):
+            if not (isinstance(st.value, ast.Constant) or accumulated_on_device(ctx, st.value, depth + 1)):
+                return False  # bound to something else too: leave it to the placement model
+            added = added or not isinstance(st.value, ast.Constant)
+    return bool(added)
