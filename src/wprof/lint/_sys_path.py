@@ -77,6 +77,12 @@ def _value(e: ast.AST, path: Path, names: dict[str, list[ast.AST]], depth: int) 
             return str(path)
         vals = names.get(e.id, [])
         return _value(vals[0], path, names, depth + 1) if len(vals) == 1 else None
+    if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Attribute) and e.value.attr == "parents" and \
+            isinstance(e.slice, ast.Constant) and isinstance(e.slice.value, int) and 0 <= e.slice.value < 8:
+        inner = _value(e.value.value, path, names, depth + 1)  # Path(__file__).parents[1]
+        for _ in range(e.slice.value + 1 if inner is not None else 0):
+            inner = os.path.dirname(inner)
+        return inner
     if isinstance(e, ast.Attribute) and e.attr == "parent":  # Path(__file__).parent
         inner = _value(e.value, path, names, depth + 1)
         return None if inner is None else os.path.dirname(inner)
@@ -88,9 +94,11 @@ def _value(e: ast.AST, path: Path, names: dict[str, list[ast.AST]], depth: int) 
     if not isinstance(e, ast.Call):
         return None
     q = _dotted(e.func) or ""
-    last = q.rsplit(".", 1)[-1]
+    last = e.func.attr if isinstance(e.func, ast.Attribute) else q
     if isinstance(e.func, ast.Attribute) and last in ("resolve", "absolute", "expanduser") and not e.args:
         return _value(e.func.value, path, names, depth + 1)  # Path(__file__).resolve()
+    if q in ("os.getcwd", "getcwd", "pathlib.Path.cwd", "Path.cwd") and not e.args:
+        return str(path.parent)  # the working directory: the script's own folder, as it is usually run
     if not e.args:
         return None
     first = _value(e.args[0], path, names, depth + 1)
