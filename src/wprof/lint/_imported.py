@@ -27,6 +27,8 @@ class ImportedDefs:
         """local name -> (level, dotted parts it stands for), from every import statement of the file."""
         cached = self.__dict__.get("_wp_import_table")
         if cached is None:
+            if self.import_view is not None:
+                self.import_view.add_sys_path(self.tree)  # type: ignore[attr-defined]
             cached = {}
             for scope in self.scopes:  # type: ignore[attr-defined]
                 for st in scope.stmts:
@@ -257,7 +259,10 @@ def helper_findings(ctx: Any, module_findings: Any, rules_key: Any = None) -> li
     if view is None or not view.project.enabled or view.depth >= 2:
         return []  # (a helper's own helpers, one module further, are carried to it first)
     project = view.project
-    if not view.unselected_imports(ctx._import_table()):
+    table = dict(ctx._import_table())
+    for i, (level, mod) in enumerate(ctx.__dict__.get("_wp_star_imports", ())):
+        table[f"*{i}"] = (level, (*mod, "*"))  # `from timing import *`: its module counts too
+    if not view.unselected_imports(table):
         return []  # every project module it imports is linted in this run: each reports its own mistakes
     out: list[Any] = []
     seen: set[tuple[int, str, int, int]] = set()

@@ -215,17 +215,38 @@ class ImportView:
         self.path = path
         self.depth = depth
         self.used_on_gpu = False  # a module read as its caller uses it: on the GPU (Project.gpu_context)
+        self.extra_roots: list[Path] = []  # directories the file adds to sys.path itself (add_sys_path)
+        self._sys_path_read = False
         self._dir = path.parent
         self._dir_key = str(self._dir)
 
     def find(self, parts: tuple[str, ...], level: int) -> Path | None:
-        return self.project.find_in(self._dir, self._dir_key, parts, level)
+        found = self.project.find_in(self._dir, self._dir_key, parts, level)
+        if found is None and not level and parts and self.extra_roots:
+            from ._sys_path import find_in_extra
+
+            found = find_in_extra(self.project, self.extra_roots, parts)
+        return found
+
+    def add_sys_path(self, tree: ast.Module) -> None:
+        """The directories the file puts on ``sys.path`` itself (``sys.path.append("../helpers")``,
+        ``sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))``), searched after the usual ones; read
+        once per file, only those inside the project."""
+        if self._sys_path_read:
+            return
+        self._sys_path_read = True
+        from ._sys_path import sys_path_dirs
+
+        _, boundary = self.project._roots(self._dir)
+        self.extra_roots = [d for d in sys_path_dirs(tree, self.path)
+                            if self.project._inside(d, boundary) and not (_EXCLUDED & set(d.parts))]
 
     def calls_timing_modules(self, tree: ast.Module, pattern: Any) -> bool:
         """A file with no word of timing imports a project module that has one (whose helpers may hold a mistake
         to report at this file's calls): a cheap test on the import statements and the modules' text."""
         if not self.project.enabled or self.depth:
             return False
+        self.add_sys_path(tree)
         todo = list(tree.body)  # the module's own import statements (under `if`/`try` too), not ones in functions
         nodes = []
         while todo:
