@@ -57,11 +57,37 @@ def accumulated_on_device(ctx, v: ast.AST, depth: int = 0) -> bool:
     scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
     if not isinstance(v, ast.Name) or scope is None:
         return False
+    cache = ctx.__dict__.setdefault("_wp_accumulated", {})  # (one pass over the scope per name, not per use)
+    key = (id(scope), v.id)
+    if key not in cache:
+        cache[key] = False  # (a cycle through the bindings is neutral)
+        cache[key] = _accumulated(ctx, v.id, scope, depth)
+    return cache[key]
+
+
+def _bindings(ctx, scope) -> dict[str, list[ast.stmt]]:
+    """The scope's assignments and augmented assignments to plain names, by name (built once per scope)."""
+    index = ctx.__dict__.setdefault("_wp_name_binds", {})
+    out = index.get(id(scope))
+    if out is None:
+        out = {}
+        for st in scope.stmts:
+            if isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name):
+                out.setdefault(st.target.id, []).append(st)
+            elif isinstance(st, ast.Assign):
+                for t in st.targets:
+                    if isinstance(t, ast.Name):
+                        out.setdefault(t.id, []).append(st)
+        index[id(scope)] = out
+    return out
+
+
+def _accumulated(ctx, name: str, scope, depth: int) -> bool:
     added = False
-    for st in scope.stmts:
-        if isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name) and st.target.id == v.id:
+    for st in _bindings(ctx, scope).get(name, ()):
+        if isinstance(st, ast.AugAssign) and isinstance(st.target, ast.Name) and st.target.id == name:
             added = added or ctx._tensor_value(st.value) or _call_value(ctx, st.value)
-        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == v.id for t in st.targets):
+        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
             if not (isinstance(st.value, ast.Constant) or accumulated_on_device(ctx, st.value, depth + 1)):
                 return False  # bound to something else too: leave it to the placement model
             added = added or not isinstance(st.value, ast.Constant)
