@@ -425,9 +425,24 @@ def _with_regions(ctx: Context) -> list[Region]:
                                 loop=None, synced=None, nvtx=nvtx, timer=last)
                 if kind == "host" and synced:
                     region.synced = True
+                if isinstance(item.optional_vars, ast.Name):  # `with Timer() as t: ...; times.append(t.elapsed)`
+                    region.samples = _timer_samples(ctx, item.optional_vars.id, stmt)
                 out.append(region)
                 break
     return out
+
+
+def _timer_samples(ctx: Context, name: str, stmt: ast.stmt) -> str | None:
+    """The container a timer object's reading goes to after its block (``times.append(t.elapsed)``, the first
+    such use before the end of the loop holding the block, or in the next few statements)."""
+    loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
+    last = loop._wp_end if loop is not None else stmt._wp_end + 5  # type: ignore[attr-defined]
+    for ld in ctx.scope_loads(name, stmt._wp_scope):  # type: ignore[attr-defined]
+        if stmt._wp_end < ld._wp_stmt._wp_idx <= last and isinstance(ld._wp_parent, ast.Attribute):  # type: ignore
+            key = _samples_of(ctx, ld._wp_parent)  # type: ignore[attr-defined]
+            if key is not None:
+                return key
+    return None
 
 
 _TIMER_STARTS = ("start", "tic", "begin")
