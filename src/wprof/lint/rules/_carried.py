@@ -189,8 +189,6 @@ _RUNS = frozenset({"encode", "transcribe", "predict", "generate", "forward", "in
 def device_object_calls(ctx: Context, r) -> set[int]:
     """The calls of region ``r`` that run an object a library built on the GPU (``model.encode(texts)``,
     ``model.transcribe(path)``, ``model(x)``): GPU work whose first call is cold, whatever its arguments are."""
-    from ._first_run import _SETUP
-
     out = set()
     for c in r.calls():
         f = c.func
