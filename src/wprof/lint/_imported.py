@@ -120,6 +120,8 @@ class ImportedDefs:
         imported from the project's modules (``f(...)``, ``mod.f(...)``); None otherwise."""
         if isinstance(call.func, ast.Name) and call.func.id in self.functions:  # type: ignore[attr-defined]
             return self, self.functions[call.func.id]  # type: ignore[attr-defined]
+        if isinstance(call.func, ast.Name) and (f := function_alias(self, call.func.id)) is not None:
+            return self, f  # `run = run_benchmark; run(3)`: a name bound once to a function of the file
         d = self.imported_function(call)
         return (d.ctx, d.node) if d is not None else None
 
@@ -336,3 +338,29 @@ def _assigns_by_scope(ctx) -> dict[tuple[str, int], list[ast.AST]]:
                 index.setdefault((name, id(scope)), []).append(v)
         ctx.__dict__["_wp_assigns_by_scope"] = index
     return index
+
+
+def function_alias(ctx: Any, name: str) -> ast.AST | None:
+    """The function of the file a local name stands for when it is bound once, to that function's name, and bound
+    no other way (``run = run_benchmark``; not a parameter, loop variable, ``with`` or import name)."""
+    vals = ctx.assigns.get(name, [])
+    if len(vals) != 1 or not isinstance(vals[0], ast.Name) or vals[0].id == name or \
+            vals[0].id not in ctx.functions or name in ctx.functions or name in ctx.imports:
+        return None
+    bound = ctx.__dict__.get("_wp_other_bindings")
+    if bound is None:
+        bound = set()
+        for n in ast.walk(ctx.tree):
+            if isinstance(n, ast.arg):
+                bound.add(n.arg)
+            elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+                bound.update(t.id for t in ast.walk(n.target) if isinstance(t, ast.Name))
+            elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+                bound.update(t.id for t in ast.walk(n.optional_vars) if isinstance(t, ast.Name))
+            elif isinstance(n, (ast.Global, ast.Nonlocal)):
+                bound.update(n.names)
+            elif isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
+                bound.add(n.target.id)
+        ctx.__dict__["_wp_other_bindings"] = bound
+    return None if name in bound else ctx.functions[vals[0].id]
+

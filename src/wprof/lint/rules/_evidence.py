@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._imported import function_alias
 
 
 def call_sites(ctx: Context, name: str) -> list[ast.Call]:
@@ -16,6 +17,8 @@ def call_sites(ctx: Context, name: str) -> list[ast.Call]:
             d = dotted(c.func)
             if d is not None:
                 index.setdefault(d.rsplit(".", 1)[-1], []).append(c)
+            if isinstance(c.func, ast.Name) and (f := function_alias(ctx, c.func.id)) is not None:
+                index.setdefault(f.name, []).append(c)  # `run = bench; run(3)`: a call of `bench`
         ctx._call_sites = index  # type: ignore[attr-defined]
     return index.get(name, [])
 
