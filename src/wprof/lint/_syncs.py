@@ -72,12 +72,6 @@ class SyncModel:
         q, m = self.call_name(call), self.method(call)
         if self._named_sync(call, q, m, hidden) or self._attr_sync_alias(call):
             return True
-        if hidden and q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
-            return True  # a copy to the host waits for the device (CuPy, PyCUDA)
-        if hidden and m == "copy_to_host" and len(call.args) <= 1 and not call.keywords:
-            return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
-        if hidden and m == "copy_to_host" and not call.args and [k.arg for k in call.keywords] == ["stream"]:
-            return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
         if self._numba_host_launch(call) or self._in_auto_synchronize(call):
             return True
         if isinstance(call.func, ast.Call) and self.method(call.func) == "prepared_timed_call":
@@ -623,8 +617,19 @@ class SyncModel:
             return True
         if m in SYNC_ATTRS or (m in SYNCING_METHODS and m != "numpy"):
             return True
+        if any(k.arg == "time_kernel" and isinstance(k.value, ast.Constant) and k.value.value is True
+               for k in c.keywords):
+            return True  # PyCUDA: `kern(..., time_kernel=True)` synchronizes the context before it returns
         if not hidden:
             return False
+        if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
+            return True  # a copy to the host waits for the device (CuPy, PyCUDA)
+        if m == "copy_to_host" and len(c.args) <= 1 and not c.keywords:
+            return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
+        if m == "copy_to_host" and not c.args and [k.arg for k in c.keywords] == ["stream"]:
+            return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
+        if m == "to_host" and not c.args and not c.keywords:
+            return True  # d_a.to_host(): old Numba's blocking copy back into the host array it came from
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
         if m == "copy_" and c.args and self.placement(c.func.value) == "cpu" and \
