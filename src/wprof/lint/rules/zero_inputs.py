@@ -60,6 +60,10 @@ _MOVES = frozenset({"send", "recv", "isend", "irecv", "broadcast", "reduce", "ga
                     "all_to_all_single", "copy_", "clone"})
 
 
+# collectives of torch.distributed that write their first tensor argument (the output, or the buffer updated in place)
+_COLLECTIVE_WRITES = frozenset({"scatter", "broadcast", "recv", "irecv", "all_reduce", "reduce",
+                                "all_gather_into_tensor", "reduce_scatter_tensor", "reduce_scatter",
+                                "all_to_all_single", "_all_gather_base", "_reduce_scatter_base"})
 _VIEWS = frozenset({"from_torch", "from_dlpack", "to_dlpack", "to_torch", "from_numpy", "as_tensor"})
 
 
@@ -83,6 +87,10 @@ def _written(ctx: Context, name: str) -> bool:
         q = ctx.call_name(c) or ""
         if q.startswith("torch.nn.init.") and c.args and dotted(c.args[0]) == name:
             return True
+        if q.startswith("torch.distributed.") and q.rsplit(".", 1)[-1] in _COLLECTIVE_WRITES and \
+                (c.args and dotted(c.args[0]) == name or
+                 any(kw.arg in ("tensor", "output", "output_tensor") and dotted(kw.value) == name for kw in c.keywords)):
+            return True  # `dist.scatter(x, scatter_list=..., src=0)`: the collective fills its output buffer
     for scope in ctx.scopes:
         for s in scope.stmts:
             if isinstance(s, ast.AugAssign) and (dotted(s.target) == name or (
