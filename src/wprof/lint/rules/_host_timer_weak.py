@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context
+from .._context import Context, dotted
 from .._walk import stmt_calls
 from ._evidence import param_call_shown
 
@@ -383,3 +383,45 @@ def _unseen_class(ctx, call: ast.Call) -> bool:
     if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
         return False
     return ctx.imported_def(f) is None
+
+
+
+def _blocking_h2d(ctx: Context, c: ast.AST) -> bool:
+    """``x.cuda()``, ``x.to(device)`` (not a dtype cast, not ``non_blocking=True``) of a value not known on the GPU."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and ctx.method(c) in _TRANSFERS):
+        return False
+    if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+           for k in c.keywords) or ctx.placement(c.func.value) == "cuda" or ctx.placement(c) == "cpu":
+        return False
+    if ctx.method(c) == "cuda":
+        return True
+    dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+    if dev is None or ctx._device_value(dev) == "cpu" or ctx.is_tensorish(dev):
+        return False
+    return ctx._device_value(dev) == "cuda" or (isinstance(dev, (ast.Name, ast.Attribute)) and
+                                                not (dotted(dev) or "").startswith(("torch.", "np.", "numpy.")))
+
+
+def only_blocking_copies(ctx: Context, r) -> bool:
+    """The region's only GPU work is copies to the GPU of values not on it (``blk = blk.int().to(device)``) without
+    ``non_blocking=True``, and what is computed on their way there: a copy from host memory returns once it is done
+    (after the work queued before it on the stream), so the host clock times it correctly (set 34)."""
+    from .._walk import stmt_nodes
+    from ._common import work_items
+
+    if r.inner_loops():
+        return False
+    copies = {id(n) for s in r.stmts() for n in stmt_nodes(s) if _blocking_h2d(ctx, n)}
+
+    def feeds_copy(w: ast.AST) -> bool:
+        node, parent = w, getattr(w, "_wp_parent", None)
+        while isinstance(parent, (ast.Attribute, ast.Call)):
+            if (isinstance(parent, ast.Attribute) and parent.value is not node) or \
+                    (isinstance(parent, ast.Call) and parent.func is not node):
+                return False
+            if id(parent) in copies:
+                return True
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        return False
+
+    return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work_items(ctx, r))
