@@ -424,4 +424,5 @@ def only_blocking_copies(ctx: Context, r) -> bool:
             node, parent = parent, getattr(parent, "_wp_parent", None)
         return False
 
-    return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work_items(ctx, r))
+    work = work_items(ctx, r) + [w for s in r.stmts() for w in ctx.gpu_work_in(stmt_nodes(s))]
+    return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work)
