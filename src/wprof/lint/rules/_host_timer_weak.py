@@ -426,3 +426,36 @@ def only_blocking_copies(ctx: Context, r) -> bool:
 
     work = work_items(ctx, r) + [w for s in r.stmts() for w in ctx.gpu_work_in(stmt_nodes(s))]
     return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work)
+
+
+def exits_through_device_test(ctx: Context, r) -> bool:
+    """The region's last GPU work sits in a ``while`` loop whose test waits for the device (``while not
+    finished.all():``, ``while (x > 0).item():``) and which has no ``break``: the loop ends only by evaluating that
+    test, after all the work queued before it, so the end read after the loop times the work (set 36)."""
+    stmts = r.stmts()
+    last = _last_gpu_stmt(ctx, stmts)
+    if last is None:
+        return False
+    for lp in stmts:
+        if not (isinstance(lp, ast.While) and lp._wp_idx < last._wp_idx <= lp._wp_end):  # type: ignore[attr-defined]
+            continue
+        if lp.orelse or _breaks_out(lp):
+            return False
+        return ctx.branches_on_device(lp) or any(  # type: ignore[attr-defined]
+            isinstance(c, ast.Call) and ctx.is_sync(c) for c in ast.walk(lp.test))
+    return False
+
+
+def _breaks_out(loop: ast.While) -> bool:
+    todo = list(loop.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Break):
+            return True
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.While)):
+            todo.extend(n.orelse)  # a break in an inner loop ends that loop only
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return False
