@@ -331,7 +331,8 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
         if v.cold and not any(_compiled(ctx, c) for c, _ in v.cold):
             continue  # the region's cold work is reported as WP103 (its start-up includes the context); next to
             # a compiled kernel's first launch (WP112) the context creation is a mistake of its own
-        first = next((c for c in r.calls() if gpu_use(ctx, c)), None)  # (through a helper too)
+        first = next((c for c in r.calls() if gpu_use(ctx, c) and not _context_free_query(ctx, c)), None)  # (through
+        # a helper too)
         if first is not None and _compiled(ctx, first):
             continue  # a JIT kernel's first launch: WP112's
         if first is not None and gpu_use(ctx, first, direct=True) and not ctx.is_sync(first, hidden=False) and \
@@ -339,3 +340,15 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
             seen.add(id(r))
             out.append((first, ctx.text(first)))
     return out
+
+
+# torch.cuda's allocator statistics answer from the host without creating the CUDA context (zeros before it exists)
+_CONTEXT_FREE = frozenset({"memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved",
+                           "memory_cached", "max_memory_cached", "memory_stats", "memory_summary", "is_available",
+                           "device_count", "is_initialized"})
+
+
+def _context_free_query(ctx: Context, c: ast.Call) -> bool:
+    q = ctx.call_name(c) or ""
+    return q.startswith("torch.cuda.") and q.rsplit(".", 1)[-1] in _CONTEXT_FREE
+

@@ -23,6 +23,7 @@ handed in)."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 
 from .._context import Context, dotted
@@ -439,7 +440,7 @@ class _Walker:
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
-            if not st.gpu and d is None and gpu_use(ctx, c):
+            if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed:
                 self.item(c, key, st, timed)
@@ -596,6 +597,20 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
                                                         str(k.value.value).lower() in ("cpu", "none")) for k in c.keywords):
         return True  # `from_pretrained(name, device_map={"": 0})`: the weights are loaded onto the GPU
     return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
+
+
+def _maybe_placed_on_gpu(ctx: Context, c: ast.Call) -> bool:
+    """``model.to(device)`` with ``device = torch.device("cuda:%d" % args.gpu) if ... else "cpu"``: a move to a
+    device chosen at run time that may be the GPU; after it the program's first GPU call (the CUDA context) may have
+    happened (only WP103's "first GPU call" asks)."""
+    if ctx.method(c) not in ("cuda", "to") and not any(k.arg == "device" for k in c.keywords):
+        return False
+    if ctx.placement(c) == "cpu":
+        return False
+    if ctx.method(c) == "cuda":
+        return True
+    args = [*c.args[:1], *(k.value for k in c.keywords if k.arg == "device")]
+    return any(re.search(r"dev|cuda|gpu", ctx.text(a), re.I) for a in args)
 
 
 def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:

@@ -87,7 +87,10 @@ def _may_sync(ctx: Context, nodes: list[ast.AST]) -> bool:
 
 
 def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> ast.AST | None:
+    host = _host_bound_here(ctx, nodes)
     for n in nodes:
+        if isinstance(n, ast.BinOp) and any(isinstance(x, ast.Name) and x.id in host for x in (n.left, n.right)):
+            continue  # `R = np.sum(m) / N; print(R * 4)`: `R` is the host value the timed code just made
         if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
             if _on_cpu(ctx, n):
                 continue  # CPU tensors: the magic times host work, which is what it measures
@@ -99,6 +102,20 @@ def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> as
                 continue  # `%time meanshift(data)` in cell 40, `data = data.cuda()` in cell 64: host work then
             return n
     return None
+
+
+def _host_bound_here(ctx: Context, nodes: list[ast.AST]) -> set[str]:
+    """Names the timed code itself binds, every time, to a value shown to live on the host (``R = np.sum(m) / N``):
+    in that code they are that value, whatever the notebook binds them to elsewhere (``R = gpu_reduce(d) / N``)."""
+    vals: dict[str, list] = {}
+    for n in nodes:
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                if isinstance(t, ast.Name):
+                    vals.setdefault(t.id, []).append(n.value)
+        elif isinstance(n, (ast.AugAssign, ast.AnnAssign)) and isinstance(n.target, ast.Name):
+            vals.setdefault(n.target.id, []).append(None)
+    return {k for k, vs in vals.items() if all(v is not None and ctx.placement(v) == "cpu" for v in vs)}
 
 
 def _file_function_on_gpu_data(ctx: Context, call: ast.Call) -> bool:
