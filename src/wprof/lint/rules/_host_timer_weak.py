@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import re
 
-from .._context import Context
+from .._context import Context, dotted
 from .._walk import stmt_calls
 from ._evidence import param_call_shown
 
@@ -383,3 +383,79 @@ def _unseen_class(ctx, call: ast.Call) -> bool:
     if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
         return False
     return ctx.imported_def(f) is None
+
+
+
+def _blocking_h2d(ctx: Context, c: ast.AST) -> bool:
+    """``x.cuda()``, ``x.to(device)`` (not a dtype cast, not ``non_blocking=True``) of a value not known on the GPU."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and ctx.method(c) in _TRANSFERS):
+        return False
+    if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+           for k in c.keywords) or ctx.placement(c.func.value) == "cuda" or ctx.placement(c) == "cpu":
+        return False
+    if ctx.method(c) == "cuda":
+        return True
+    dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+    if dev is None or ctx._device_value(dev) == "cpu" or ctx.is_tensorish(dev):
+        return False
+    return ctx._device_value(dev) == "cuda" or (isinstance(dev, (ast.Name, ast.Attribute)) and
+                                                not (dotted(dev) or "").startswith(("torch.", "np.", "numpy.")))
+
+
+def only_blocking_copies(ctx: Context, r) -> bool:
+    """The region's only GPU work is copies to the GPU of values not on it (``blk = blk.int().to(device)``) without
+    ``non_blocking=True``, and what is computed on their way there: a copy from host memory returns once it is done
+    (after the work queued before it on the stream), so the host clock times it correctly (set 34)."""
+    from .._walk import stmt_nodes
+    from ._common import work_items
+
+    if r.inner_loops():
+        return False
+    copies = {id(n) for s in r.stmts() for n in stmt_nodes(s) if _blocking_h2d(ctx, n)}
+
+    def feeds_copy(w: ast.AST) -> bool:
+        node, parent = w, getattr(w, "_wp_parent", None)
+        while isinstance(parent, (ast.Attribute, ast.Call)):
+            if (isinstance(parent, ast.Attribute) and parent.value is not node) or \
+                    (isinstance(parent, ast.Call) and parent.func is not node):
+                return False
+            if id(parent) in copies:
+                return True
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        return False
+
+    work = work_items(ctx, r) + [w for s in r.stmts() for w in ctx.gpu_work_in(stmt_nodes(s))]
+    return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work)
+
+
+def exits_through_device_test(ctx: Context, r) -> bool:
+    """The region's last GPU work sits in a ``while`` loop whose test waits for the device (``while not
+    finished.all():``, ``while (x > 0).item():``) and which has no ``break``: the loop ends only by evaluating that
+    test, after all the work queued before it, so the end read after the loop times the work (set 36)."""
+    stmts = r.stmts()
+    last = _last_gpu_stmt(ctx, stmts)
+    if last is None:
+        return False
+    for lp in stmts:
+        if not (isinstance(lp, ast.While) and lp._wp_idx < last._wp_idx <= lp._wp_end):  # type: ignore[attr-defined]
+            continue
+        if lp.orelse or _breaks_out(lp):
+            return False
+        return ctx.branches_on_device(lp) or any(  # type: ignore[attr-defined]
+            isinstance(c, ast.Call) and ctx.is_sync(c) for c in ast.walk(lp.test))
+    return False
+
+
+def _breaks_out(loop: ast.While) -> bool:
+    todo = list(loop.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Break):
+            return True
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.While)):
+            todo.extend(n.orelse)  # a break in an inner loop ends that loop only
+            continue
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        todo.extend(ast.iter_child_nodes(n))
+    return False

@@ -80,8 +80,8 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
     on_gpu = False
     for n in tops:
         kind = _op_kind(ctx, n, 2)
-        if kind is None or _large(ctx, n):
-            return None
+        if kind is None or _large(ctx, n) or (isinstance(n, ast.Call) and ctx._numba_host_launch(n)):
+            return None  # a Numba launch on host arrays copies them in and back: not a µs-scale sample
         handed_in = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and \
             n.func.id in s._wp_scope.params  # type: ignore[attr-defined]  # the callers' data was checked
         closure = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and \
