@@ -17,9 +17,10 @@ import ast
 
 from .._context import Context
 from .._walk import Scope, stmt_calls, stmt_nodes
-from ._common import (_range_like, _robust, _times_first_call, callee_key, called_before, drops_first,
-                      end_to_end, enclosing_params, is_library, mentions_warmup, receiver_used_before, work_items)
+from ._common import (_range_like, _times_first_call, callee_key, called_before, end_to_end, enclosing_params,
+                      is_library, mentions_warmup, receiver_used_before, work_items)
 from ._evidence import call_sites, cpu_only, on_gpu
+from ._sample_uses import _robust, drops_first
 
 
 def helper_regions(ctx: Context, done: set[int], *, in_timeit: bool = False):

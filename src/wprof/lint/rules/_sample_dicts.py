@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
-from ._common import _classify_use
+from ._sample_uses import _classify_use
 
 
 def whole_list_dicts(ctx: Context, lists: set[str]) -> dict[str, list[ast.stmt]]:

@@ -106,7 +106,7 @@ def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
     a robust summary (median, min) leave it alone."""
     from .._names import COMPILERS
     from .mean_only import _uses_by_binding
-    from ._common import _robust
+    from ._sample_uses import _robust
 
     out: list[tuple[ast.Call, str]] = []
     for r in ctx.regions:
@@ -261,7 +261,7 @@ def _times_through_helper(ctx: Context, scope, param: str) -> bool:
     callable parameter) in a loop whose samples are averaged (``times.append(t)``, ``sum(times) / len(times)``),
     with no call of ``fn`` before that loop: the first sample compiles."""
     from .mean_only import _uses_by_binding
-    from ._common import _robust
+    from ._sample_uses import _robust
 
     helpers = _param_timers(ctx)
     for st in scope.stmts:
@@ -311,7 +311,7 @@ def _averaged(ctx: Context, r) -> bool:
     """The per-iteration samples of ``r`` (a host interval's list, or the list its ``elapsed_time()`` values are
     appended to) are summarized by their mean or sum, not by a robust statistic."""
     from .._walk import base_key
-    from ._common import _robust, sample_uses
+    from ._sample_uses import _robust, sample_uses
 
     key = r.samples
     if key is None and r.loop is not None:

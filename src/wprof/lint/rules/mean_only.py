@@ -59,7 +59,7 @@ import ast
 from .._context import Context, dotted
 from .._walk import base_key, stmt_nodes, within
 from .._regions import _samples_of
-from ._common import _classify_use, sample_uses_of
+from ._sample_uses import _classify_use, sample_uses_of
 
 CODE = "WP105"
 NAME = "mean-only"

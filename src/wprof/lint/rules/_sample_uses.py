@@ -1,0 +1,141 @@
+"""The uses of a list of timing samples: which reads only make a mean (``np.mean(times)``, ``sum(times) / n``, a
+total that is only ever divided by a count), which are robust summaries (median, min, percentiles), and which reads
+leave the first samples out (``times[1:]``). Shared by WP105 (mean-only) and the warm-up rules (a cold first sample
+averaged in)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from ._sample_guards import guard_use
+
+
+MEAN_FUNCS = ("mean", "fmean", "average", "nanmean")
+
+
+def sample_uses(ctx: Context, key: str) -> tuple[list[ast.AST], list[ast.AST]]:
+    """Uses of a sample list: (mean-only uses, any other use); appends and ``len`` are neither. Memoized per name
+    (the regions of a long file ask about the same few names: linear, not quadratic)."""
+    cache = ctx.__dict__.setdefault("_wp_sample_uses", {})
+    if key not in cache:
+        cache[key] = sample_uses_of(ctx, ctx.loads(key))
+    return cache[key]
+
+
+def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], list[ast.AST]]:
+    means: list[ast.AST] = []
+    others: list[ast.AST] = []
+    for node in loads:
+        parent = getattr(node, "_wp_parent", None)
+        if isinstance(parent, ast.Attribute) and parent.value is node and parent.attr in ("append", "extend"):
+            continue
+        kind = _classify_use(ctx, node)
+        if kind == "mean":
+            means.append(node)
+        elif kind == "other":
+            others.append(node)
+    return means, others
+
+
+def _classify_use(ctx: Context, node: ast.AST) -> str:
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, ast.Subscript) and parent.value is node:  # times[5:]
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    if (guard := guard_use(node, parent, lambda n: _classify_use(ctx, n))) is not None:  # `if not times:`
+        return guard
+    if isinstance(parent, ast.Call) and node in parent.args:
+        q = ctx.call_name(parent) or ""
+        last = q.rsplit(".", 1)[-1]
+        if last == "len":
+            return "neutral"
+        if last in MEAN_FUNCS:
+            return "mean"
+        if last == "sum":
+            up = getattr(parent, "_wp_parent", None)
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and ((up.left is parent and not _unit_divisor(
+                    up.right)) or (up.right is parent and isinstance(up.left, (ast.Name, ast.Call)))):  # n / sum: rate
+                return "mean"
+            if _total_only_averaged(ctx, parent):
+                return "mean"
+            return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
+        if last in ("array", "tensor", "asarray", "as_tensor", "Tensor", "Series"):  # converted, then averaged?
+            return "mean" if _classify_use(ctx, parent) == "mean" else "other"
+        return "other"
+    if isinstance(parent, ast.Attribute) and parent.attr in ("append", "extend", "clear"):
+        return "neutral"
+    if isinstance(parent, ast.Attribute) and parent.attr in MEAN_FUNCS:
+        return "mean"
+    if isinstance(parent, ast.Attribute) and parent.attr == "sum" and parent.value is node:
+        call = getattr(parent, "_wp_parent", None)  # times.sum() / n: an array's sum divided by a count
+        up = getattr(call, "_wp_parent", None)
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is call and \
+                not _unit_divisor(up.right):
+            return "mean"
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                _total_only_averaged(ctx, call):
+            return "mean"
+    return "other"
+
+
+def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
+    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) whose every later read in its function
+    is a division by a count (``avg = total / iterations``), not by a unit: the total only makes a mean."""
+    node, up = total, getattr(total, "_wp_parent", None)
+    while isinstance(up, ast.BinOp) and up.left is node and isinstance(up.op, (ast.Mult, ast.Div)) and \
+            _unit_divisor(up.right):
+        node, up = up, getattr(up, "_wp_parent", None)  # sum(times) * 1000: milliseconds, still the total
+    target = None
+    if isinstance(up, ast.Assign) and len(up.targets) == 1 and up.value is node:
+        target = up.targets[0]
+    elif isinstance(up, ast.AugAssign) and isinstance(up.op, ast.Sub) and up.value is node:
+        target = up.target  # total -= sum(times[:5]): the warm-up samples taken out of the total
+    elif isinstance(up, ast.Tuple) and isinstance(getattr(up, "_wp_parent", None), ast.Assign):
+        st = up._wp_parent  # type: ignore[attr-defined]
+        t = st.targets[0] if len(st.targets) == 1 else None
+        if st.value is up and isinstance(t, ast.Tuple) and len(t.elts) == len(up.elts):
+            target = t.elts[up.elts.index(node)]
+    if not isinstance(target, ast.Name):
+        return False
+    stmt = total._wp_stmt  # type: ignore[attr-defined]
+    later = [ld for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is stmt._wp_scope and  # type: ignore
+             ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
+    def divided(ld: ast.AST) -> bool:
+        p = getattr(ld, "_wp_parent", None)
+        if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
+            return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
+        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
+    return bool(later) and all(divided(ld) for ld in later)
+
+
+def drops_first(node: ast.AST) -> bool:
+    """``times[1:]``, ``times[warmup:]``: the use leaves the first samples out (the cold one with them). A mean
+    of the samples counts as cold only when some mean takes the whole list (``d[k][1:]``: a dict's list)."""
+    p = getattr(node, "_wp_parent", None)
+    while isinstance(p, ast.Subscript) and p.value is node and not isinstance(p.slice, ast.Slice):
+        node, p = p, getattr(p, "_wp_parent", None)
+    if not (isinstance(p, ast.Subscript) and p.value is node and isinstance(p.slice, ast.Slice)):
+        return False
+    lo = p.slice.lower
+    return lo is not None and not (isinstance(lo, ast.Constant) and lo.value in (0, None)) and \
+        not (isinstance(lo, ast.UnaryOp) and isinstance(lo.op, ast.USub))  # (times[-10:] keeps the last ten)
+
+
+def _robust(ctx: Context, node: ast.AST) -> bool:
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, ast.Subscript):
+        parent = getattr(parent, "_wp_parent", None)
+    if isinstance(parent, ast.Call):
+        last = (ctx.call_name(parent) or "").rsplit(".", 1)[-1]
+        return last in ("median", "min", "percentile", "quantile", "nanmedian", "sorted", "describe")
+    return True  # passed somewhere we cannot see: assume it is handled
+
+
+_UNITS = (60, 3600, 1e3, 1e6, 1e9)
+
+
+def _unit_divisor(expr: ast.AST) -> bool:
+    """A divisor that converts units (seconds to minutes or hours, to ms/us/ns), not a sample count."""
+    return isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float)) and \
+        not isinstance(expr.value, bool) and expr.value in _UNITS
