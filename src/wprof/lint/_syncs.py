@@ -10,14 +10,15 @@ from __future__ import annotations
 import ast
 
 from ._formatted import device_value_call
+from ._host_results import HostResults
 from ._masks import data_sized, mask_value
 from ._names import (
-    COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, HOST_RESULT_ROOTS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
+    COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
     SYNCING_LAST_NAMES, SYNCING_METHODS,
 )
 
 
-class SyncModel:
+class SyncModel(HostResults):
     """``is_sync(call, hidden=...)`` and the per-file summaries it needs."""
 
     def launch_blocking(self) -> bool:
@@ -350,47 +351,6 @@ class SyncModel:
             return False
         return (self.is_tensorish(x) or self.placement(x) == "cuda") and self.placement(x) != "cpu"
 
-    def returns_host_objects(self, call: ast.Call) -> bool:
-        """A call of a model or pipeline from a library that returns host objects (``pipe(prompt).images[0]`` of a
-        diffusers pipeline, ``model(img)`` of an ultralytics YOLO, ``tts.tts(...)``): complete when it returns."""
-        from ._names import dotted
-
-        base = call.func.value if isinstance(call.func, ast.Attribute) else call.func
-        name = dotted(base)
-        if name is None:
-            return False
-        cache = self.__dict__.setdefault("_host_result", {})
-        if name not in cache:
-            cache[name] = (False, False, False)  # a cycle through parameters is neutral
-            roots, pipes, hub = [], [], []
-            values = self.assigns.get(name) or self._passed_values(name)
-            for v in values:
-                if isinstance(v, ast.Name) and v.id != name and v.id not in self.assigns.get(name, ()):
-                    self.returns_host_objects(ast.Call(func=v, args=[], keywords=[]))  # a pipeline passed in
-                    root, pipe, detector = cache.get(v.id, (False, False, False))
-                    roots.append(root)
-                    pipes.append(pipe)
-                    hub.append(detector)
-                    continue
-                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-                        v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
-                    v = v.func.value
-                q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
-                roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
-                pipes.append(q.startswith("diffusers."))
-                hub.append(_hub_detector(q, v))
-            cache[name] = (bool(roots) and all(roots), any(pipes), any(hub))
-        if _tensor_output(call):
-            return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
-        if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
-                (cache[name][1] or not cache[name][0]):
-            return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
-        if cache[name][2] and any(self._tensor_value(a) for a in call.args):
-            return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
-        if cache[name][0]:
-            return True
-        return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
-
     def _calls_of(self, fname: str) -> list[ast.Call]:
         """The calls ``fname(...)`` of a plain name in this file (indexed once; rules read it too)."""
         by_name = self.__dict__.get("_calls_by_fn")
@@ -423,49 +383,6 @@ class SyncModel:
                     return []
                 out.append(v)
         return out
-
-    def _pipeline_object(self, name: str) -> bool:
-        """``name`` is a pipeline object, not shown to be a ``torch.nn.Module``: every value it is given is a
-        ``*Pipeline*.from_pretrained(...)``, a ``pipeline(...)``, a function of this file that returns one, or a
-        wrapper of the same object (``model = compile_model(model)``), and at least one is a pipeline. Such a call
-        whose result is used through an attribute (``pipe(prompt).images``) hands back host objects."""
-        cache = self.__dict__.setdefault("_pipeline_obj", {})
-        if name in cache:
-            return bool(cache[name])
-        cache[name] = None  # a cycle through returns is neutral
-        kinds = [self._pipeline_value(v, name) for v in self.assigns.get(name, [])]
-        cache[name] = bool(kinds) and False not in kinds and True in kinds
-        return bool(cache[name])
-
-    def _pipeline_value(self, v: ast.AST, name: str) -> bool | None:
-        from ._names import dotted
-
-        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-                v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
-            v = v.func.value
-        if not isinstance(v, ast.Call):
-            return False
-        q = self.call_name(v) or dotted(v.func) or ""
-        if q.startswith(HOST_RESULT_ROOTS) or q == "pipeline" or q.endswith(".pipeline"):
-            return True
-        head, _, last = q.rpartition(".")
-        if last in ("from_pretrained", "from_single_file") and "pipe" in head.rsplit(".", 1)[-1].lower():
-            return True
-        if v.args and dotted(v.args[0]) == name:
-            return None  # model = compile(model, config): the same object, wrapped
-        fn = self.functions.get(v.func.id) if isinstance(v.func, ast.Name) else None
-        if fn is None:
-            return False
-        kinds = []
-        for r in ast.walk(fn):
-            if isinstance(r, ast.Return) and r.value is not None:
-                if isinstance(r.value, ast.Name):
-                    state = self.__dict__["_pipeline_obj"]
-                    k = state[r.value.id] if r.value.id in state else self._pipeline_object(r.value.id)
-                    kinds.append(None if k is None else bool(k))
-                else:
-                    kinds.append(self._pipeline_value(r.value, name))
-        return (True if True in kinds else None) if kinds and False not in kinds else False
 
     def _param_returns_host(self, name: str) -> bool:
         """``func`` is a parameter of a function of the file whose every caller passes a callable that returns host
@@ -740,13 +657,6 @@ def _noop(fn: ast.AST) -> bool:
     return True
 
 
-def _hub_detector(q: str, v: ast.AST) -> bool:
-    """``torch.hub.load("ultralytics/yolov5", "yolov5s")``: an AutoShape detector whose call runs NMS (boolean masks,
-    a wait for the device) and returns host-side detections, as an ultralytics model does."""
-    return q == "torch.hub.load" and isinstance(v, ast.Call) and bool(v.args) and \
-        isinstance(v.args[0], ast.Constant) and str(v.args[0].value).lower().startswith("ultralytics/")
-
-
 def _meta_attr(v: ast.AST) -> bool:
     """``x.shape``, ``x.dtype``, ``x.device`` (and their items): host metadata of a tensor, not its values."""
     while isinstance(v, ast.Subscript):
@@ -762,14 +672,6 @@ def _imported_sync(qualified: str | None) -> bool:
         return False
     last = qualified.rsplit(".", 1)[-1].lower()
     return last in ("sync", "synchronize") or (last.endswith(("_sync", "_synchronize")) and last != "no_sync")
-
-
-def _tensor_output(call: ast.Call) -> bool:
-    """``pipe(prompt, output_type="pt")`` (or ``"latent"``): the pipeline hands back device tensors."""
-    for k in call.keywords:
-        if k.arg == "output_type":
-            return not (isinstance(k.value, ast.Constant) and k.value.value in ("pil", "np"))
-    return False
 
 
 def _const(node: ast.AST) -> object:

@@ -1,0 +1,112 @@
+"""Library calls that hand back host objects (a mixin of :class:`wprof.lint._syncs.SyncModel`): a diffusers
+pipeline's ``pipe(prompt).images``, an ultralytics detector, a TTS model: the call returns when the device work is
+done, so it is a wait. Read by the sync model, WP102's weak evidence and WP111."""
+
+from __future__ import annotations
+
+import ast
+
+from ._names import HOST_RESULT_ROOTS
+
+
+class HostResults:
+    """``returns_host_objects(call)`` and whether a name is a pipeline object (``_pipeline_object``)."""
+
+    def returns_host_objects(self, call: ast.Call) -> bool:
+        """A call of a model or pipeline from a library that returns host objects (``pipe(prompt).images[0]`` of a
+        diffusers pipeline, ``model(img)`` of an ultralytics YOLO, ``tts.tts(...)``): complete when it returns."""
+        from ._names import dotted
+
+        base = call.func.value if isinstance(call.func, ast.Attribute) else call.func
+        name = dotted(base)
+        if name is None:
+            return False
+        cache = self.__dict__.setdefault("_host_result", {})
+        if name not in cache:
+            cache[name] = (False, False, False)  # a cycle through parameters is neutral
+            roots, pipes, hub = [], [], []
+            values = self.assigns.get(name) or self._passed_values(name)
+            for v in values:
+                if isinstance(v, ast.Name) and v.id != name and v.id not in self.assigns.get(name, ()):
+                    self.returns_host_objects(ast.Call(func=v, args=[], keywords=[]))  # a pipeline passed in
+                    root, pipe, detector = cache.get(v.id, (False, False, False))
+                    roots.append(root)
+                    pipes.append(pipe)
+                    hub.append(detector)
+                    continue
+                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                        v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+                    v = v.func.value
+                q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
+                roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
+                pipes.append(q.startswith("diffusers."))
+                hub.append(_hub_detector(q, v))
+            cache[name] = (bool(roots) and all(roots), any(pipes), any(hub))
+        if _tensor_output(call):
+            return False  # output_type="pt"/"latent": device tensors, nothing copied to the host
+        if isinstance(call.func, ast.Attribute) and call.func.attr != "__call__" and \
+                (cache[name][1] or not cache[name][0]):
+            return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
+        if cache[name][2] and any(self._tensor_value(a) for a in call.args):
+            return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
+        if cache[name][0]:
+            return True
+        return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
+
+    def _pipeline_object(self, name: str) -> bool:
+        """``name`` is a pipeline object, not shown to be a ``torch.nn.Module``: every value it is given is a
+        ``*Pipeline*.from_pretrained(...)``, a ``pipeline(...)``, a function of this file that returns one, or a
+        wrapper of the same object (``model = compile_model(model)``), and at least one is a pipeline. Such a call
+        whose result is used through an attribute (``pipe(prompt).images``) hands back host objects."""
+        cache = self.__dict__.setdefault("_pipeline_obj", {})
+        if name in cache:
+            return bool(cache[name])
+        cache[name] = None  # a cycle through returns is neutral
+        kinds = [self._pipeline_value(v, name) for v in self.assigns.get(name, [])]
+        cache[name] = bool(kinds) and False not in kinds and True in kinds
+        return bool(cache[name])
+
+    def _pipeline_value(self, v: ast.AST, name: str) -> bool | None:
+        from ._names import dotted
+
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
+            v = v.func.value
+        if not isinstance(v, ast.Call):
+            return False
+        q = self.call_name(v) or dotted(v.func) or ""
+        if q.startswith(HOST_RESULT_ROOTS) or q == "pipeline" or q.endswith(".pipeline"):
+            return True
+        head, _, last = q.rpartition(".")
+        if last in ("from_pretrained", "from_single_file") and "pipe" in head.rsplit(".", 1)[-1].lower():
+            return True
+        if v.args and dotted(v.args[0]) == name:
+            return None  # model = compile(model, config): the same object, wrapped
+        fn = self.functions.get(v.func.id) if isinstance(v.func, ast.Name) else None
+        if fn is None:
+            return False
+        kinds = []
+        for r in ast.walk(fn):
+            if isinstance(r, ast.Return) and r.value is not None:
+                if isinstance(r.value, ast.Name):
+                    state = self.__dict__["_pipeline_obj"]
+                    k = state[r.value.id] if r.value.id in state else self._pipeline_object(r.value.id)
+                    kinds.append(None if k is None else bool(k))
+                else:
+                    kinds.append(self._pipeline_value(r.value, name))
+        return (True if True in kinds else None) if kinds and False not in kinds else False
+
+
+def _hub_detector(q: str, v: ast.AST) -> bool:
+    """``torch.hub.load("ultralytics/yolov5", "yolov5s")``: an AutoShape detector whose call runs NMS (boolean masks,
+    a wait for the device) and returns host-side detections, as an ultralytics model does."""
+    return q == "torch.hub.load" and isinstance(v, ast.Call) and bool(v.args) and \
+        isinstance(v.args[0], ast.Constant) and str(v.args[0].value).lower().startswith("ultralytics/")
+
+
+def _tensor_output(call: ast.Call) -> bool:
+    """``pipe(prompt, output_type="pt")`` (or ``"latent"``): the pipeline hands back device tensors."""
+    for k in call.keywords:
+        if k.arg == "output_type":
+            return not (isinstance(k.value, ast.Constant) and k.value.value in ("pil", "np"))
+    return False
