@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast
 
-from ._names import HOST_RESULT_ROOTS
+from ._names import HOST_RESULT_ROOTS, unwrap_moves
 
 
 class HostResults:
@@ -34,9 +34,7 @@ class HostResults:
                     pipes.append(pipe)
                     hub.append(detector)
                     continue
-                while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-                        v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
-                    v = v.func.value
+                v = unwrap_moves(v)
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
                 roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
@@ -69,9 +67,7 @@ class HostResults:
     def _pipeline_value(self, v: ast.AST, name: str) -> bool | None:
         from ._names import dotted
 
-        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-                v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
-            v = v.func.value
+        v = unwrap_moves(v)
         if not isinstance(v, ast.Call):
             return False
         q = self.call_name(v) or dotted(v.func) or ""

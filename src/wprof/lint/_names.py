@@ -90,6 +90,16 @@ COMPILERS = frozenset({
 })
 
 
+MOVE_METHODS = frozenset({"to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"})
+
+
+def unwrap_moves(v: ast.AST) -> ast.AST:
+    """The object under moves and casts that hand it back: ``load(p).to("cuda").half().eval()`` -> ``load(p)``."""
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in MOVE_METHODS:
+        v = v.func.value
+    return v
+
+
 def dotted(expr: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
     t = type(expr)

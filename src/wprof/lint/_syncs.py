@@ -14,7 +14,7 @@ from ._host_results import HostResults
 from ._masks import data_sized, mask_value
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
-    SYNCING_LAST_NAMES, SYNCING_METHODS,
+    SYNCING_LAST_NAMES, SYNCING_METHODS, unwrap_moves,
 )
 
 
@@ -163,9 +163,7 @@ class SyncModel(HostResults):
         cache[name] = False
         classes = set()
         for v in self.assigns.get(name, []):
-            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
-                    v.func.attr in ("to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"):
-                v = v.func.value
+            v = unwrap_moves(v)
             cls = dotted(v.func) if isinstance(v, ast.Call) else None
             if cls is not None and cls not in self.classes and isinstance(v, ast.Call):
                 d = self.imported_def(v.func)  # a model class of the user's modules: read where it is defined
