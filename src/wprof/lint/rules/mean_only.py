@@ -132,6 +132,9 @@ def _attribute_samples(ctx: Context) -> set[str]:
     return out
 
 
+_DEQUES = frozenset({"collections.deque", "deque"})
+
+
 def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, ast.Call]) -> bool | str:
     """True for a value that starts a sample container (``[]``, a comprehension of samples, a preallocated array,
     a helper's returned samples); "unpacked" for the result of a function of the file unpacked into several names
@@ -139,7 +142,9 @@ def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, 
     return by :mod:`._sample_flow`); False otherwise."""
     if id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or \
             (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or \
-            _preallocated(ctx, v):
+            _preallocated(ctx, v) or (isinstance(v, ast.Call) and (ctx.call_name(v) or "") in _DEQUES) or \
+            (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Mult) and isinstance(v.left, ast.List) and
+             len(v.left.elts) == 1 and isinstance(v.left.elts[0], ast.Constant)):  # `[0.0] * n`, written by index
         return True
     st = getattr(v, "_wp_parent", None)
     if _view_of_itself(ctx, v, st):
