@@ -159,7 +159,7 @@ def _list_argument(ctx: Context, name: str) -> list[ast.AST]:
     """What a parameter ``name`` that the file never binds receives: at every call of its function in the file, a
     list literal (``bench(fn, [])``, or a name bound only to one), else its default when the function is never
     called (``samples=[]``); [] when that is not shown or the name is a parameter of several functions."""
-    from ._sample_length import _param_default, _site_args
+    from ._tensor_sizes import _param_default, _site_args
 
     fns = [fn for fn in ctx.functions.values() if name in fn._wp_own_scope.params]  # type: ignore[attr-defined]
     if len(fns) != 1:
