@@ -132,6 +132,9 @@ def _attribute_samples(ctx: Context) -> set[str]:
     return out
 
 
+_DEQUES = frozenset({"collections.deque", "deque"})
+
+
 def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, ast.Call]) -> bool | str:
     """True for a value that starts a sample container (``[]``, a comprehension of samples, a preallocated array,
     a helper's returned samples); "unpacked" for the result of a function of the file unpacked into several names
@@ -139,7 +142,9 @@ def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, 
     return by :mod:`._sample_flow`); False otherwise."""
     if id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or \
             (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or \
-            _preallocated(ctx, v):
+            _preallocated(ctx, v) or (isinstance(v, ast.Call) and (ctx.call_name(v) or "") in _DEQUES) or \
+            (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Mult) and isinstance(v.left, ast.List) and
+             len(v.left.elts) == 1 and isinstance(v.left.elts[0], ast.Constant)):  # `[0.0] * n`, written by index
         return True
     st = getattr(v, "_wp_parent", None)
     if _view_of_itself(ctx, v, st):
@@ -154,7 +159,7 @@ def _list_argument(ctx: Context, name: str) -> list[ast.AST]:
     """What a parameter ``name`` that the file never binds receives: at every call of its function in the file, a
     list literal (``bench(fn, [])``, or a name bound only to one), else its default when the function is never
     called (``samples=[]``); [] when that is not shown or the name is a parameter of several functions."""
-    from ._sample_length import _param_default, _site_args
+    from ._tensor_sizes import _param_default, _site_args
 
     fns = [fn for fn in ctx.functions.values() if name in fn._wp_own_scope.params]  # type: ignore[attr-defined]
     if len(fns) != 1:
