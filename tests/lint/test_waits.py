@@ -135,6 +135,33 @@ imgs = make()
 imgs = imgs.to("cuda")
 imgs.to("cuda")  # <-
 """),
+    ("Numba CUDA ufunc on host arrays", WAITS, """
+import numpy as np
+from numba import vectorize
+@vectorize(["float32(float32)"], target="cuda")
+def twice(x):
+    return 2 * x
+a = np.ones(8, np.float32)
+twice(a)  # <-
+"""),
+    ("Numba CUDA ufunc on device arrays", None, """
+import numpy as np
+from numba import cuda, vectorize
+@vectorize(["float32(float32)"], target="cuda")
+def twice(x):
+    return 2 * x
+d = cuda.to_device(np.ones(8, np.float32))
+twice(d)  # <-
+"""),
+    ("Numba CPU ufunc", None, """
+import numpy as np
+from numba import vectorize
+@vectorize(["float32(float32)"])
+def twice(x):
+    return 2 * x
+a = np.ones(8, np.float32)
+twice(a)  # <-
+"""),
 ]
 
 

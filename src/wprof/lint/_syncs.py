@@ -349,6 +349,8 @@ class SyncModel(HostResults):
             else stmt.test
         if isinstance(test, ast.Name) and self.is_tensorish(test) and self.placement(test) == "cuda":
             return True  # `if done:` / `while not finished:` on a CUDA tensor: bool() of it waits
+        if isinstance(test, ast.Call) and device_value_call(self, test):
+            return True  # `if not cp.allclose(c, ref):`, `assert torch.isfinite(y).all()`: bool() of a device result
         for n in ast.walk(stmt.test):
             if isinstance(n, ast.Compare) and all(isinstance(op, _VALUE_OPS) for op in n.ops) and any(
                     self._device_operand(x) for x in (n.left, *n.comparators)):

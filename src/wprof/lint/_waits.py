@@ -45,6 +45,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     m = call.func.attr if isinstance(call.func, ast.Attribute) else None
     if m is not None and _host_result_method(ctx, call, m):
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
+    if _numba_host_ufunc(ctx, call):
+        return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:
         return False
     if q and q.startswith(SYNC_MEMCPY_ROOTS):
@@ -188,6 +190,8 @@ def _blocking_host_copy(ctx, c: ast.Call) -> bool:
            for k in c.keywords):
         return False
     q = ctx.call_name(c) or ""
+    if q == "numba.cuda.to_device" and c.args and len(c.args) < 2 and not c.keywords:
+        return ctx.placement(c.args[0]) != "cuda"  # cuda.to_device(a) with no stream: a synchronous copy
     if q in ("torch.tensor", "torch.as_tensor", "torch.asarray") and c.args:
         dev = next((k.value for k in c.keywords if k.arg == "device"), None)
         data = c.args[0]
@@ -219,3 +223,23 @@ def _feeds(copy: ast.AST, work: ast.AST) -> bool:
             return False
         node = parent
     return True
+
+
+def _numba_host_ufunc(ctx, call: ast.Call) -> bool:
+    """``c = vadd(a, b)`` where ``vadd`` is a ``@vectorize``/``@guvectorize(..., target="cuda")`` function of the file
+    and an argument is a host NumPy array (none a device array): Numba copies the inputs to the device, runs the
+    kernel and copies the result back to a host array before it returns."""
+    from ._syncs import _qualify
+
+    f = call.func
+    fn = ctx.functions.get(f.id) if isinstance(f, ast.Name) else None
+    if fn is None or not any(isinstance(d, ast.Call) and _qualify(ctx, d) in _NUMBA_UFUNCS and any(
+            k.arg == "target" and isinstance(k.value, ast.Constant) and k.value.value == "cuda" for k in d.keywords)
+            for d in fn.decorator_list):
+        return False
+    args = list(call.args)
+    return not any(ctx.placement(a) == "cuda" for a in args) and \
+        any(isinstance(a, ast.Name) and ctx._numpy_only(a.id) for a in args)
+
+
+_NUMBA_UFUNCS = frozenset({"numba.vectorize", "numba.guvectorize", "numba.cuda.vectorize"})
