@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from ._sample_elements import WHOLE, element_reads
 
 _CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack", "list", "fromiter"})
 _MAX_DEPTH = 4
@@ -90,6 +91,11 @@ def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.
         return _returned_to(ctx, expr, parent)
     if isinstance(parent, ast.Dict) and expr in parent.values:
         return _field_of(ctx, parent, parent.keys[parent.values.index(expr)])
+    if isinstance(parent, ast.Tuple) and expr in parent.elts and _appended(ctx, parent) is not None and \
+            not any(isinstance(e, ast.Starred) for e in parent.elts):
+        return element_reads(ctx, _appended(ctx, parent), parent.elts.index(expr))  # type: ignore[arg-type]
+    if _appended(ctx, expr) is not None:  # runs.append(ts): one element per configuration
+        return element_reads(ctx, _appended(ctx, expr), WHOLE)  # type: ignore[arg-type]
     if isinstance(parent, ast.Call) and expr in parent.args and ctx.import_view is not None and \
             isinstance(parent.func, (ast.Name, ast.Attribute)) and \
             not (isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions):
@@ -140,6 +146,14 @@ def _imported_param(ctx: Context, expr: ast.AST, call: ast.Call) -> list[ast.AST
     if not means or others:
         return None
     expr._wp_use = "mean"  # type: ignore[attr-defined]
+    return None
+
+
+def _appended(ctx: Context, node: ast.AST) -> ast.Call | None:
+    """``L.append(node)``: that call."""
+    p = getattr(node, "_wp_parent", None)
+    if isinstance(p, ast.Call) and p.args == [node] and not p.keywords and ctx.method(p) == "append":
+        return p
     return None
 
 
@@ -197,6 +211,8 @@ def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] |
         reads = _reads_after(ctx, target)
     elif isinstance(up, ast.Return):
         reads = _returned_to(ctx, d, up)
+    elif _appended(ctx, d) is not None:  # results.append({"name": n, "times": ts})
+        return element_reads(ctx, _appended(ctx, d), key.value)  # type: ignore[arg-type]
     else:
         return None
     if reads is None:

@@ -36,7 +36,8 @@ The samples are followed wherever they are handed on whole, and judged where the
 (`rec = ts`, `rec = ts[1:]`, `ts = ts[5:]`, `arr = np.asarray(ts) * 1e3`), a return (`return out, ts` unpacked by the
 caller, `np.mean(bench())`), a parameter of a function of the file, a comprehension or generator that rescales them
 (`statistics.fmean(t * 1e3 for t in ts)`), a list an object fills in one method and averages in another
-(`self.samples.append(time.perf_counter() - self.t0)`), and a dict the list is stored in that nobody reads. Samples
+(`self.samples.append(time.perf_counter() - self.t0)`), a collection whose elements hold them (`table.append({"name":
+n, "times": ts})` read back row by row), and a dict the list is stored in that nobody reads. Samples
 kept as records, one dict per measured call with a field computed from its interval (`{"tps": n / dt}`), collected
 per iteration and reduced by a mean over that field (`statistics.mean(r["tps"] for r in runs)`), count too; another
 field (`max(r["mem"] for r in runs)`) is neither a mean nor a spread, and the records printed or saved whole show
