@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from ._self_placing import builds_self_placing, self_placing
 
 _HUB_LOADERS = ("from_pretrained", "pipeline")  # a hub model's or pipeline's constructor (transformers, diffusers)
 
@@ -106,7 +107,7 @@ def hub_on_gpu(ctx: Context) -> bool:
                        (k.arg == "device_map" and ctx._device_value(k.value) != "cpu" and
                         not (isinstance(k.value, ast.Constant) and k.value.value is None)) or
                        (k.arg == "device" and ctx._device_value(k.value) == "cuda") for k in c.keywords)
-                   for c in ctx.calls)
+                   for c in ctx.calls) or builds_self_placing(ctx)
         ctx._wp_hub_on_gpu = memo  # type: ignore[attr-defined]
     return memo
 
@@ -178,7 +179,8 @@ def device_built(ctx: Context, name: str) -> bool:
             # `device=` may be no argument at all)
             not (ctx.call_name(v) or "").startswith(("torch.", "numpy.", "cupy.", "jax.")) and
             any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
-            for v in ctx.assigns.get(name, ()))
+            for v in ctx.assigns.get(name, ())) or any(self_placing(ctx, v) for v in ctx.assigns.get(name, ()))
+        # (or a library object whose device defaults to CUDA when there is one: `SentenceTransformer(name)`)
     return memo[name]
 
 
