@@ -110,6 +110,8 @@ class SyncModel(HostResults):
         array (``a = np.ones(...)``): Numba copies it to the device before the launch and back after it, so the
         launch returns when the kernel is done (a wait, besides work)."""
         f = call.func
+        if isinstance(f, ast.Name) and f.id in self._cuda_ufuncs:  # a GPU ufunc handed a host array returns a host
+            return any(self._host_array(a) for a in call.args)  # array: copied back once the kernel is done
         if not isinstance(f, ast.Subscript) or not isinstance(f.value, ast.Name) or \
                 not isinstance(f.slice, ast.Tuple) or len(f.slice.elts) != 2:
             return False
@@ -117,6 +119,12 @@ class SyncModel(HostResults):
         if fn is None or not any(_qualify(self, d) == "numba.cuda.jit" for d in fn.decorator_list):  # type: ignore
             return False
         return any(isinstance(a, ast.Name) and self._numpy_only(a.id) for a in call.args)
+
+    def _host_array(self, a: ast.AST) -> bool:
+        """``a`` is a host NumPy array: a name bound only to NumPy calls, or a NumPy call itself."""
+        if isinstance(a, ast.Name):
+            return self._numpy_only(a.id)
+        return isinstance(a, ast.Call) and (self.call_name(a) or "").startswith("numpy.")
 
     def _numpy_only(self, name: str) -> bool:
         """Every binding of ``name`` in this file is a NumPy call (``np.ones(...)``, ``np.zeros_like(a)``,

@@ -247,6 +247,10 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
 
     if on_gpu(ctx, c) or (isinstance(c, ast.Call) and gpu_module_arg(ctx, c)):
         return True
+    if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and (
+            c.func.id in ctx._cuda_ufuncs or _body_on_gpu(ctx, ctx.functions.get(c.func.id), 2)):
+        return True  # a Numba GPU ufunc (`@vectorize([...], target="cuda")`), or a function of the file whose body
+        # runs work shown on the GPU (`make(n)` returning `ufunc(np.arange(n))`)
     head = c.func if isinstance(c, ast.Call) else None
     while isinstance(head, (ast.Attribute, ast.Subscript)):
         head = head.value
@@ -259,6 +263,23 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
     if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
         return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
     return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
+
+
+def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:
+    """A function of the file whose body launches a kernel, calls a Numba GPU ufunc or runs an op shown on the GPU
+    (directly or through the file's functions it calls, ``depth`` deep)."""
+    from ._evidence import on_gpu
+
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or depth < 0:
+        return False
+    memo = ctx.__dict__.setdefault("_wp_body_on_gpu", {})
+    if (id(fn), depth) not in memo:
+        memo[(id(fn), depth)] = False
+        memo[(id(fn), depth)] = any(
+            (isinstance(n.func, ast.Name) and (n.func.id in ctx._cuda_ufuncs or
+                                               _body_on_gpu(ctx, ctx.functions.get(n.func.id), depth - 1))) or
+            (ctx.is_gpu_work(n) and on_gpu(ctx, n)) for n in ctx.calls_in_function(fn))
+    return memo[(id(fn), depth)]
 
 
 def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:

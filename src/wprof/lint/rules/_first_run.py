@@ -440,6 +440,8 @@ class _Walker:
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
+            if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
+                d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed:
@@ -674,6 +676,7 @@ def _harness_def(d: tuple, depth: int = 2) -> bool:
     if benchmarks_itself(dctx, fn.name) or _harness(dctx, fn) or _fn_data_driven(dctx, fn):
         return True
     return depth > 0 and any(isinstance(c.func, (ast.Name, ast.Attribute)) and
+                             dotted(c.func) not in dctx._cuda_ufuncs and  # (a GPU ufunc's body is its kernel)
                              isinstance(g := dctx.functions.get(dotted(c.func).rsplit(".", 1)[-1] if dotted(c.func)
                                                                 else ""), ast.FunctionDef) and g is not fn and
                              _harness_def((dctx, g), depth - 1) for c in dctx.calls_in_function(fn))
