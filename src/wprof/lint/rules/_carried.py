@@ -229,3 +229,53 @@ def _moved_in_place(ctx: Context, name: str) -> bool:
     return moved and any(isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and (
         (last := (dotted(v.func) or "").rsplit(".", 1)[-1]) == "from_pretrained" or last in ctx.classes or
         (last[:1].isupper() and not last.isupper())) for v in vals)
+
+
+def returned_then_averaged(ctx: Context, r) -> bool:
+    """The region's per-iteration samples are returned by its function (``ts.append(dt)`` ... ``return ts``) and
+    every call of that function in the file hands them to a mean only (``times = run(...); np.mean(times)``, or
+    ``np.mean(run(...))``): the cold first sample is carried into the figure, one function up."""
+    from ._evidence import call_sites
+    from ._sample_uses import MEAN_FUNCS, drops_first, sample_uses_of
+
+    fn = r.scope.node
+    if r.samples is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    rets = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+    where = {_position(v, r.samples) for v in rets}  # the samples returned alone (None) or at a tuple's index
+    if len(where) != 1 or -1 in where:
+        return False
+    at = where.pop()
+    sites = [c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    if not sites:
+        return False
+    for c in sites:
+        parent = getattr(c, "_wp_parent", None)
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is c and \
+                (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in MEAN_FUNCS:
+            continue  # np.mean(run(...))
+        st = getattr(c, "_wp_stmt", None)
+        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1):
+            return False
+        target = st.targets[0] if at is None else (
+            st.targets[0].elts[at] if isinstance(st.targets[0], ast.Tuple) and len(st.targets[0].elts) > at and
+            not any(isinstance(e, ast.Starred) for e in st.targets[0].elts) else None)
+        if not isinstance(target, ast.Name):
+            return False
+        loads = [ld for ld in ctx.loads(target.id) if getattr(ld._wp_stmt, "_wp_scope", None) is st._wp_scope]
+        means, others = sample_uses_of(ctx, loads)  # (its uses in the caller)
+        if not means or others or any(drops_first(m) for m in means):
+            return False
+    return True
+
+
+def _position(value: ast.AST, name: str) -> int | None:
+    """Where ``return value`` hands back ``name``: None for ``return name``, the index for ``return out, name``,
+    -1 when it does not."""
+    if isinstance(value, ast.Name) and value.id == name:
+        return None
+    if isinstance(value, ast.Tuple):
+        hits = [i for i, e in enumerate(value.elts) if isinstance(e, ast.Name) and e.id == name]
+        if len(hits) == 1 and not any(isinstance(e, ast.Starred) for e in value.elts):
+            return hits[0]
+    return -1

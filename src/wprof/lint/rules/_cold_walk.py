@@ -32,7 +32,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, cuda_synced, warm_up_run
+    from ._carried import accumulated_total, cuda_synced, returned_then_averaged, warm_up_run
     from ._warm_sources import single_pass
 
     out: list[tuple[ast.AST, str, bool]] = []
@@ -48,7 +48,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
         if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
-                           accumulated_total(ctx, r)):
+                           accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         hits = []
         for _, v in group:

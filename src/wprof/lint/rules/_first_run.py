@@ -484,8 +484,8 @@ class _Walker:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
                               self.fresh_compiled > comp_before)
                 continue
-            if dotted(c.func) in _HOST_BUILTINS:
-                continue
+            if dotted(c.func) in _HOST_BUILTINS or ctx.call_name(c) in _BINDS_ONLY:
+                continue  # (`types.MethodType(fn, model)` binds a method to the model, runs nothing)
             for a in [*c.args, *(k.value for k in c.keywords)]:  # handed to a library call: it may run it
                 if isinstance(a, ast.Starred):
                     a = a.value
@@ -557,6 +557,9 @@ class _Walker:
                 self.open = [o for o in self.open if o[2] is not new]
 
 
+# library calls that take an object without running it (they bind, wrap or copy it)
+_BINDS_ONLY = frozenset({"types.MethodType", "functools.partial", "functools.partialmethod", "functools.wraps",
+                         "functools.update_wrapper", "weakref.ref", "weakref.proxy", "copy.copy", "copy.deepcopy"})
 _HOST_BUILTINS = frozenset({"print", "len", "range", "enumerate", "zip", "isinstance", "hasattr", "getattr", "setattr",
                             "str", "int", "float", "list", "tuple", "dict", "set", "sorted", "type", "id", "repr",
                             "format", "min", "max", "sum", "abs", "round", "iter", "next", "open", "super"})
