@@ -50,6 +50,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
                            accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
+        if looped and _first_left_out_too(ctx, r):
+            continue  # `sum(times[1:]) / ...` printed beside the plain mean: the cold first sample is shown apart
         hits = []
         for _, v in group:
             cold = v.cold
@@ -115,6 +117,14 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 if node is c:
                     break  # the cold call itself: one finding per region
     return out
+
+
+def _first_left_out_too(ctx: Context, r) -> bool:
+    """A mean of the region's samples leaves the first ones out (``np.mean(times[1:])``, "average after first
+    pass"): the code knows its first sample is cold and shows the figure without it."""
+    from ._sample_uses import drops_first, sample_uses
+
+    return r.samples is not None and any(drops_first(m) for m in sample_uses(ctx, r.samples)[0])
 
 
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
@@ -266,10 +276,9 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
 
 
 def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:
-    """A function of the file whose body launches a kernel, calls a Numba GPU ufunc or runs an op shown on the GPU
-    (directly or through the file's functions it calls, ``depth`` deep)."""
-    from ._evidence import on_gpu
-
+    """A function of the file whose body launches a compiled kernel of the file (``k[grid, block](...)``) or calls
+    a Numba GPU ufunc (directly or through the file's functions it calls, ``depth`` deep): GPU work whatever its
+    arguments are. (Not ops on names the file puts on the GPU elsewhere: a name is not a value.)"""
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or depth < 0:
         return False
     memo = ctx.__dict__.setdefault("_wp_body_on_gpu", {})
@@ -278,7 +287,9 @@ def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:
         memo[(id(fn), depth)] = any(
             (isinstance(n.func, ast.Name) and (n.func.id in ctx._cuda_ufuncs or
                                                _body_on_gpu(ctx, ctx.functions.get(n.func.id), depth - 1))) or
-            (ctx.is_gpu_work(n) and on_gpu(ctx, n)) for n in ctx.calls_in_function(fn))
+            (isinstance(n.func, ast.Subscript) and isinstance(n.func.value, ast.Name) and
+             n.func.value.id in ctx.functions and ctx.is_compiled(n.func.value.id))
+            for n in ctx.calls_in_function(fn))
     return memo[(id(fn), depth)]
 
 
