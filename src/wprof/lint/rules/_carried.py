@@ -279,3 +279,19 @@ def _position(value: ast.AST, name: str) -> int | None:
         if len(hits) == 1 and not any(isinstance(e, ast.Starred) for e in value.elts):
             return hits[0]
     return -1
+
+
+def waiting_method_runs(ctx: Context, r) -> set[int]:
+    """The calls of region ``r`` of a method of the file's classes that runs GPU work and waits for it itself
+    (``self.greedy(ids)`` around ``self.model.generate(...)``): a wait for WP102, but the model's run for the warm-up
+    walk, cold on its first call."""
+    from .._call_sites import instance_method
+
+    out = set()
+    for c in r.calls():
+        if not isinstance(c.func, ast.Attribute) or ctx.is_gpu_work(c):
+            continue
+        own = ctx.own_method(c) or instance_method(ctx, c)
+        if own is not None and ctx.method_does_gpu_work(own):
+            out.add(id(c))
+    return out

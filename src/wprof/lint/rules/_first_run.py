@@ -189,6 +189,8 @@ class _Walker:
             return self.ident(e.args[0], env)
         if isinstance(e, ast.Lambda) and isinstance(e.body, ast.Call):
             return self.callee(e.body, env)
+        if isinstance(e, ast.Call) and (got := self.returned.get(id(e))) and len(got) == 1 and isinstance(got[0], str):
+            return got[0]  # `Runner(n).bench()`: the object the call made (or a function of the program returned)
         return None
 
     def lookup(self, name: str, env: dict, default=None):
@@ -273,9 +275,10 @@ class _Walker:
                 if id(r) not in self.work:
                     from ._common import work_items
 
-                    from ._carried import device_object_calls
+                    from ._carried import device_object_calls, waiting_method_runs
 
-                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r)
+                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
+                        waiting_method_runs(self.ctx, r)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
@@ -433,7 +436,7 @@ class _Walker:
                     self.item(n, "@", st, timed)
                 if ctx.placement(n) != "cpu":
                     st.ran.add("@")
-        for c in stmt_calls(s):
+        for c in _evaluation_order(s):
             if _in_lambda(c):
                 continue
             key = self.callee(c, env)
@@ -446,6 +449,7 @@ class _Walker:
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed:
                 self.item(c, key, st, timed)
+            after = None
             if key is not None:
                 if key not in st.ran and d is None and ctx.is_gpu_work(c):
                     self.fresh += 1
@@ -462,7 +466,11 @@ class _Walker:
                 if "." in key and isinstance(c.func, ast.Attribute) and c.func.attr not in _SETUP and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
                         not _prepares_placed_model(ctx, c):
-                    st.ran.add(base)  # `model.generate(...)` exercised `model`
+                    if "()#" in key and _method(ctx, key, c.func.attr) is not None:
+                        after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
+                        # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)
+                    else:
+                        st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
                 d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
             elif d is None and isinstance(c.func, ast.Name) and key and "()#" in key:
@@ -483,7 +491,11 @@ class _Walker:
                 if timed:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
                               self.fresh_compiled > comp_before)
+                if after is not None:
+                    st.ran.add(after)
                 continue
+            if after is not None:
+                st.ran.add(after)
             if dotted(c.func) in _HOST_BUILTINS or ctx.call_name(c) in _BINDS_ONLY:
                 continue  # (`types.MethodType(fn, model)` binds a method to the model, runs nothing)
             for a in [*c.args, *(k.value for k in c.keywords)]:  # handed to a library call: it may run it
@@ -683,6 +695,17 @@ def _harness_def(d: tuple, depth: int = 2) -> bool:
                              isinstance(g := dctx.functions.get(dotted(c.func).rsplit(".", 1)[-1] if dotted(c.func)
                                                                 else ""), ast.FunctionDef) and g is not fn and
                              _harness_def((dctx, g), depth - 1) for c in dctx.calls_in_function(fn))
+
+
+def _evaluation_order(s: ast.stmt) -> list[ast.Call]:
+    """The calls of ``s`` in the order Python runs them: a call's receiver and arguments before the call
+    (``Runner(n).bench()``: the instance is built first; ``print(f(x))``: ``f`` runs before ``print``)."""
+    cached = getattr(s, "_wp_eval_calls", None)
+    if cached is None:
+        cached = sorted(stmt_calls(s), key=lambda c: (getattr(c, "end_lineno", c.lineno) or c.lineno,
+                                                      getattr(c, "end_col_offset", c.col_offset) or 0))
+        s._wp_eval_calls = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def _in_lambda(c: ast.AST) -> bool:
