@@ -62,6 +62,6 @@ if __name__ == "__main__":
     laps = time_scale(d_x, d_out, 10)
     print("scale: %.6f s" % np.mean(laps))
     _, shift_times = time_shift(d_x, d_out, 10)
-    print("shift:", statistics.mean(shift_times))
+    print("shift:", statistics.mean(shift_times))  # expect: WP105
     a = torch.randn(2048, 2048, device="cuda")
     print("mm:", np.mean(time_mm(a, 10)))  # expect: WP105
