@@ -36,3 +36,20 @@ fast = faster_whisper.WhisperModel("base", device="auto")
 begin = time.monotonic()
 segments, _ = fast.transcribe("lecture.mp3")  # expect: WP103
 print("faster asr", time.monotonic() - begin)
+
+# a detector that picks the first CUDA device itself, and an ONNX Runtime session told to use CUDA: the first call
+# sets the predictor or the execution provider up (cuDNN algorithm search), timed as the latency
+from ultralytics import YOLO  # noqa: E402
+import numpy as np  # noqa: E402
+import onnxruntime as ort  # noqa: E402
+
+detector = YOLO("detector.pt")
+t1 = time.perf_counter()
+boxes = detector.predict("street.jpg")  # expect: WP103
+print("detect", time.perf_counter() - t1)
+
+session = ort.InferenceSession("net.onnx", providers=["CUDAExecutionProvider", "CPUExecutionProvider"])
+frame = np.zeros((1, 3, 224, 224), dtype=np.float32)
+t1 = time.perf_counter()
+logits = session.run(None, {"input": frame})  # expect: WP103
+print("onnx latency", time.perf_counter() - t1)

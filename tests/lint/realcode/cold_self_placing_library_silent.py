@@ -31,3 +31,20 @@ asr = whisper.load_model("base", device=os.environ["ASR_DEVICE"])
 begin = time.monotonic()
 asr.transcribe("lecture.mp3")
 print("asr", time.monotonic() - begin)
+
+# an ONNX Runtime session on the CPU provider, and a detector run once before its timed call
+import numpy as np  # noqa: E402
+import onnxruntime as ort  # noqa: E402
+from ultralytics import YOLO  # noqa: E402
+
+session = ort.InferenceSession("net.onnx", providers=["CPUExecutionProvider"])
+frame = np.zeros((1, 3, 224, 224), dtype=np.float32)
+t1 = time.perf_counter()
+session.run(None, {"input": frame})
+print("onnx latency on the CPU", time.perf_counter() - t1)
+
+detector = YOLO("detector.pt")
+detector.predict("warmup.jpg")
+t1 = time.perf_counter()
+detector.predict("street.jpg")
+print("detect", time.perf_counter() - t1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
-from ._self_placing import builds_self_placing, self_placing
+from ._self_placing import builds_self_placing, run_methods, self_placing
 
 _HUB_LOADERS = ("from_pretrained", "pipeline")  # a hub model's or pipeline's constructor (transformers, diffusers)
 
@@ -195,7 +195,8 @@ def device_object_calls(ctx: Context, r) -> set[int]:
     for c in r.calls():
         f = c.func
         base = f.value if isinstance(f, ast.Attribute) else f
-        if isinstance(f, ast.Attribute) and f.attr not in _RUNS:
+        if isinstance(f, ast.Attribute) and f.attr not in _RUNS and not (
+                isinstance(base, ast.Name) and f.attr in run_methods(ctx, base.id)):
             continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
         if isinstance(base, ast.Name) and device_built(ctx, base.id):
             out.add(id(c))

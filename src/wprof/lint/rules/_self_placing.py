@@ -34,7 +34,22 @@ _DEFAULT_CUDA: dict[str, tuple[str, int | None, tuple]] = {
     "stanza.Pipeline": ("use_gpu", None, (None, True)),
     # bert-score: BERTScorer(device=None) -> "cuda" if torch.cuda.is_available()
     "bert_score.BERTScorer": ("device", None, _AUTO),
+    # Ultralytics: YOLO(weights) predicts on select_device("") -> the first CUDA device when available (the device is
+    # an argument of predict, not of the constructor); the first call also sets the predictor up and warms it
+    "ultralytics.YOLO": ("device", None, _AUTO),
+    "ultralytics.RTDETR": ("device", None, _AUTO),
 }
+
+# constructors that run on the GPU only when told so, by a value of their own: (keyword, position, test of the value)
+_EXPLICIT_GPU = {
+    # onnxruntime: InferenceSession(path, providers=["CUDAExecutionProvider", ...]) runs on the GPU
+    "onnxruntime.InferenceSession": ("providers", 2, lambda v: any(
+        isinstance(n, ast.Constant) and isinstance(n.value, str) and
+        n.value.lower().startswith(("cuda", "tensorrt")) for n in ast.walk(v))),
+}
+
+# what runs such an object besides the usual model methods (`encode`, `predict`, `__call__`...)
+_RUN_METHODS = {"onnxruntime.InferenceSession": frozenset({"run", "run_with_iobinding"})}
 
 
 def self_placing(ctx: Context, v: ast.AST) -> bool:
@@ -43,7 +58,13 @@ def self_placing(ctx: Context, v: ast.AST) -> bool:
     for its numbers."""
     if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
         return False
-    row = _DEFAULT_CUDA.get(ctx.call_name(v) or "")
+    q = ctx.call_name(v) or ""
+    explicit = _EXPLICIT_GPU.get(q)
+    if explicit is not None:
+        kw, pos, test = explicit
+        given = [k.value for k in v.keywords if k.arg == kw] + ([v.args[pos]] if len(v.args) > pos else [])
+        return bool(given) and test(given[0])
+    row = _DEFAULT_CUDA.get(q)
     if row is None:
         return False
     kw, pos, auto = row
@@ -68,3 +89,13 @@ def builds_self_placing(ctx: Context) -> bool:
         memo = any(self_placing(ctx, c) for c in ctx.calls)
         ctx._wp_self_placing = memo  # type: ignore[attr-defined]
     return memo
+
+
+def run_methods(ctx: Context, name: str) -> frozenset:
+    """The methods that run the object ``name`` is bound to, where its library names them apart (an ONNX Runtime
+    session's ``run``)."""
+    out: frozenset = frozenset()
+    for v in ctx.assigns.get(name, ()):
+        if isinstance(v, ast.Call):
+            out |= _RUN_METHODS.get(ctx.call_name(v) or "", frozenset())
+    return out
