@@ -270,6 +270,9 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         return True
     from ._carried import identity_on_gpu
 
+    if any(isinstance(k, str) and k in ctx.functions and _body_on_gpu(ctx, ctx.functions[k], 2)
+           for c2, k in v.cold if c2 is c):
+        return True  # `fn(texts)` in `benchmark(embed, ...)`: the function handed in runs GPU work
     if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
         return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
     return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
@@ -288,9 +291,30 @@ def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:
             (isinstance(n.func, ast.Name) and (n.func.id in ctx._cuda_ufuncs or
                                                _body_on_gpu(ctx, ctx.functions.get(n.func.id), depth - 1))) or
             (isinstance(n.func, ast.Subscript) and isinstance(n.func.value, ast.Name) and
-             n.func.value.id in ctx.functions and ctx.is_compiled(n.func.value.id))
+             n.func.value.id in ctx.functions and ctx.is_compiled(n.func.value.id)) or
+            _global_model_run(ctx, n, _local_names(fn))
             for n in ctx.calls_in_function(fn))
     return memo[(id(fn), depth)]
+
+
+def _local_names(fn: ast.AST) -> frozenset:
+    """The parameters of ``fn`` and the names it binds itself."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p is not None}
+    return frozenset(params | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)})
+
+
+def _global_model_run(ctx: Context, n: ast.Call, local: frozenset) -> bool:
+    """``model(**batch)`` / ``model.generate(...)`` inside a function, where ``model`` is not the function's own
+    name but a module-level one the file puts on the GPU (bound only at the top level of the module)."""
+    from ._evidence import model_on_gpu
+
+    head = n.func.value if isinstance(n.func, ast.Attribute) else n.func
+    if not isinstance(head, ast.Name) or head.id in local:
+        return False
+    binds = ctx.assign_stmts.get(head.id, ())
+    return bool(binds) and all(getattr(st, "_wp_scope", None) is ctx.scopes[0] for st in binds) and \
+        model_on_gpu(ctx, head.id)
 
 
 def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:

@@ -447,8 +447,11 @@ class _Walker:
                 d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
-            if d is None and timed:
-                self.item(c, key, st, timed)
+            if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
+                    c.func, (ast.Attribute, ast.Name)) and _method(ctx, key, c.func.attr if isinstance(
+                    c.func, ast.Attribute) else "__call__") is not None):
+                self.item(c, key, st, timed)  # (a method of an instance not exercised yet is judged below, by
+                # what its body runs: a kernel compiled on its first launch there is WP112's)
             after = None
             if key is not None:
                 if key not in st.ran and d is None and ctx.is_gpu_work(c):
