@@ -360,7 +360,7 @@ def _cold_single_run_magics(ctx: Context) -> list:
         bound = {t.id for n in nodes if isinstance(n, ast.Assign) for t in ast.walk(n) if isinstance(t, ast.Name)
                  and isinstance(t.ctx, ast.Store)}
         calls = [n for n in nodes if isinstance(n, ast.Call)]
-        gpu = _gpu_work(ctx, nodes) is not None or any(
+        gpu = _gpu_work(ctx, nodes, m.line) is not None or any(
             k2.arg in ("device", "device_map") and ctx._device_value(k2.value) == "cuda"
             for c in calls for k2 in c.keywords)
         runs_built = any(isinstance(c.func, ast.Name) and c.func.id in bound for c in calls)
@@ -373,7 +373,7 @@ def _cold_single_run_magics(ctx: Context) -> list:
                 continue
             keys.append(key)
         products = [n for n in nodes if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult)]
-        if not gpu or not (runs_built or _gpu_work(ctx, nodes) is not None):
+        if not gpu or not (runs_built or _gpu_work(ctx, nodes, m.line) is not None):
             continue
         if not keys and products and m.name == "time":
             if not called_before(ctx, "@", ctx.scopes[0], body[k]._wp_idx):  # type: ignore[attr-defined]
