@@ -81,7 +81,7 @@ class NameModel:
                 for v in values:
                     if isinstance(v, ast.Call):
                         q = self.call_name(v) or ""
-                        if q in COMPILERS:
+                        if q in COMPILERS and not maybe_disabled(v):
                             compiled.add(name)
                             callables.add(name)
                             continue
@@ -395,6 +395,13 @@ def _discarded(c: ast.Call) -> bool:
         return True
     return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
         isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"
+
+
+def maybe_disabled(call: ast.Call) -> bool:
+    """``torch.compile(f, disable=not cfg.compile)``: a compile the code may turn off (``disable=`` anything but a
+    literal False hands back ``f`` itself), so its first call is not surely a compilation."""
+    return any(k.arg == "disable" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+               for k in call.keywords)
 
 
 _UFUNC_MAKERS = frozenset({"numba.vectorize", "numba.guvectorize", "numba.cuda.vectorize", "numba.cuda.guvectorize",

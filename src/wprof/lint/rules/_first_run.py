@@ -448,10 +448,10 @@ class _Walker:
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
-                    c.func, (ast.Attribute, ast.Name)) and _method(ctx, key, c.func.attr if isinstance(
-                    c.func, ast.Attribute) else "__call__") is not None):
-                self.item(c, key, st, timed)  # (a method of an instance not exercised yet is judged below, by
-                # what its body runs: a kernel compiled on its first launch there is WP112's)
+                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr if isinstance(
+                    c.func, ast.Attribute) else "__call__")) is not None and not _harness_def(m)):
+                self.item(c, key, st, timed)  # (a method of an instance not exercised yet, one piece of work, is
+                # judged below by what its body runs: a kernel compiled on its first launch there is WP112's)
             after = None
             if key is not None:
                 if key not in st.ran and d is None and ctx.is_gpu_work(c):
@@ -644,11 +644,12 @@ def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:
 
 def _compiled_name(ctx: Context, name: str) -> bool:
     """Some assignment of ``name`` in the file holds a compile call (``step = torch.compile(f) if flag else f``)."""
+    from .._infer import maybe_disabled
     from .._names import COMPILERS
 
     memo = ctx.__dict__.setdefault("_wp_compiled_name", {})  # once per name: a long module binds it many times
     if name not in memo:
-        memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS
+        memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS and not maybe_disabled(n)
                          for v in ctx.assigns.get(name, []) for n in ast.walk(v))
     return memo[name]
 
