@@ -80,7 +80,8 @@ class HostResults:
             return None  # model = compile(model, config): the same object, wrapped
         fn = self.functions.get(v.func.id) if isinstance(v.func, ast.Name) else None
         if fn is None:
-            return False
+            d = self.imported_function(v)  # pipe = get_pipeline(name): a helper of another module of the project
+            return d is not None and imported_returns_pipeline(d.ctx, d.node)
         kinds = []
         for r in ast.walk(fn):
             if isinstance(r, ast.Return) and r.value is not None:
@@ -106,3 +107,23 @@ def _tensor_output(call: ast.Call) -> bool:
         if k.arg == "output_type":
             return not (isinstance(k.value, ast.Constant) and k.value.value in ("pil", "np"))
     return False
+
+
+def imported_returns_pipeline(ctx, fn: ast.AST) -> bool:
+    """A project function (read in its own module's context ``ctx``) that returns a library pipeline: annotated as
+    one (``-> FluxPipeline`` imported from diffusers), or every value it returns is one (``pipe =
+    StableDiffusionPipeline.from_pretrained(...)``, through ``.to(...)``; then ``return pipe``)."""
+    ann = getattr(fn, "returns", None)
+    if ann is not None:
+        q = ctx.qualname(ann) or ""
+        if q.startswith(HOST_RESULT_ROOTS) and q.rsplit(".", 1)[-1].endswith("Pipeline"):
+            return True
+    kinds = []
+    for r in ast.walk(fn):
+        if isinstance(r, ast.Return) and r.value is not None:
+            if isinstance(r.value, ast.Name):
+                kinds.append(ctx._pipeline_object(r.value.id))
+            else:
+                kinds.append(bool(ctx._pipeline_value(r.value, "")))
+    return bool(kinds) and all(kinds)
+

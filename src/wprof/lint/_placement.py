@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ._library_io import received_over_rpc
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
@@ -260,6 +261,8 @@ class PlacementModel:
             return "cuda"
         if m in ("cpu", "numpy", "tolist", "item") or q in ("cupy.asnumpy", "cupy.ndarray.get"):
             return "cpu"
+        if received_over_rpc(self, expr):
+            return "cpu"  # rpc.rpc_sync(...), fut.wait(), rref.to_here(): host memory without a device map
         if m == "get" and not expr.args and not expr.keywords and \
                 self.placement(expr.func.value) == "cuda":  # type: ignore[attr-defined]
             return "cpu"  # a_gpu.get(): a CuPy/PyCUDA array copied to the host (a NumPy array)

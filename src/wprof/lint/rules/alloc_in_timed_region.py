@@ -65,6 +65,7 @@ from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
 from ._built_in_sample import built_in_regions, built_in_samples
 from ._driver_allocs import driver_alloc_findings
+from ._scalars import is_scalar
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
@@ -250,6 +251,8 @@ def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
         if st._wp_loops and r.loop is None and any(  # type: ignore[attr-defined]
                 isinstance(n, ast.Name) and n.id == name for s in stmts[:i] for n in ast.walk(s)):
             continue  # read at the top of the next iteration of a loop inside the region
+        if ctx.method(c) == "clone" and is_scalar(ctx, c, stmts):
+            continue  # avg_loss = loss.detach().clone() of `loss = torch.mean(err ** 2) / k`: one element
         if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st) \
                 or _labelled(r, name):
             continue  # never read (its purpose unknown), or the region measures this allocation itself (its label
