@@ -112,18 +112,34 @@ def _tensor_output(call: ast.Call) -> bool:
 def imported_returns_pipeline(ctx, fn: ast.AST) -> bool:
     """A project function (read in its own module's context ``ctx``) that returns a library pipeline: annotated as
     one (``-> FluxPipeline`` imported from diffusers), or every value it returns is one (``pipe =
-    StableDiffusionPipeline.from_pretrained(...)``, through ``.to(...)``; then ``return pipe``)."""
+    StableDiffusionPipeline.from_pretrained(...)`` through ``.to(...)``, then ``return pipe``; transformers'
+    ``pipeline(...)``). A model of the same libraries (``UNet2DConditionModel``) returns device tensors: not one."""
     ann = getattr(fn, "returns", None)
-    if ann is not None:
-        q = ctx.qualname(ann) or ""
-        if q.startswith(HOST_RESULT_ROOTS) and q.rsplit(".", 1)[-1].endswith("Pipeline"):
-            return True
-    kinds = []
+    if ann is not None and _pipeline_class(ctx.qualname(ann) or ""):
+        return True
+    values = []
     for r in ast.walk(fn):
         if isinstance(r, ast.Return) and r.value is not None:
-            if isinstance(r.value, ast.Name):
-                kinds.append(ctx._pipeline_object(r.value.id))
+            v = r.value
+            if isinstance(v, ast.Name):
+                values += ctx.assigns.get(v.id, []) or [v]
             else:
-                kinds.append(bool(ctx._pipeline_value(r.value, "")))
-    return bool(kinds) and all(kinds)
+                values.append(v)
+    return bool(values) and all(_pipeline_built(ctx, v) for v in values)
 
+
+def _pipeline_built(ctx, v: ast.AST) -> bool:
+    v = unwrap_moves(v)
+    if not isinstance(v, ast.Call):
+        return False
+    q = ctx.call_name(v) or ""
+    if q in ("transformers.pipeline", "diffusers.pipeline"):
+        return True
+    head, _, last = q.rpartition(".")
+    return last in ("from_pretrained", "from_single_file", "from_pipe") and _pipeline_class(head) or _pipeline_class(q)
+
+
+def _pipeline_class(q: str) -> bool:
+    """``diffusers.FluxPipeline``, ``diffusers.pipelines.StableDiffusionPipeline``: a pipeline class of a library
+    whose pipelines hand back host objects."""
+    return q.startswith(HOST_RESULT_ROOTS) and q.rsplit(".", 1)[-1].endswith("Pipeline")

@@ -31,9 +31,30 @@ def _rpc_future(ctx, v: ast.AST) -> bool:
     """``v`` is (a name bound only to) the future or remote reference of a remote call."""
     if isinstance(v, ast.Call):
         return (ctx.call_name(v) or "") in _RPC_FUTURES
+    if isinstance(v, (ast.List, ast.Tuple)):
+        return bool(v.elts) and all(_rpc_future(ctx, e) for e in v.elts)
+    if isinstance(v, (ast.ListComp, ast.GeneratorExp)):
+        return _rpc_future(ctx, v.elt)
+    if isinstance(v, ast.Name):
+        it = _comprehension_iter(v)
+        if it is not None:  # `[p.wait() for p in pending]`: each item of what the comprehension runs over
+            return _rpc_future(ctx, it)
     d = dotted(v)
     vals = ctx.assigns.get(d, []) if d is not None else []
-    return bool(vals) and all(isinstance(x, ast.Call) and (ctx.call_name(x) or "") in _RPC_FUTURES for x in vals)
+    return bool(vals) and all(_rpc_future(ctx, x) for x in vals if x is not v) and \
+        all(isinstance(x, (ast.Call, ast.List, ast.Tuple, ast.ListComp)) for x in vals)
+
+
+def _comprehension_iter(name: ast.Name) -> ast.AST | None:
+    """What a comprehension's loop variable runs over (``pending`` in ``[p.wait() for p in pending]``)."""
+    node = getattr(name, "_wp_parent", None)
+    while node is not None and not isinstance(node, ast.stmt):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for gen in node.generators:
+                if isinstance(gen.target, ast.Name) and gen.target.id == name.id:
+                    return gen.iter
+        node = getattr(node, "_wp_parent", None)
+    return None
 
 
 def waits_for_data(ctx, call: ast.Call) -> bool:
@@ -65,7 +86,7 @@ def received_over_rpc(ctx, call: ast.Call) -> bool:
 
 def waits_for_mps_work(ctx, call: ast.Call) -> bool:
     """``torch.mps.synchronize()`` in a function whose device is Apple's GPU only (``torch.device("mps")`` or
-    ``device="mps"`` named there, never ``"cuda"``): it waits for that function's work. (Beside CUDA paths,
+    ``device="mps"`` set there, never ``"cuda"``; a comparison sets nothing): it waits for that function's work. (Beside CUDA paths,
     ``if device == "mps": torch.mps.synchronize()``, it waits for nothing a CUDA run queued.)"""
     stmt = getattr(call, "_wp_stmt", None)
     scope = getattr(stmt, "_wp_scope", None)
@@ -73,5 +94,5 @@ def waits_for_mps_work(ctx, call: ast.Call) -> bool:
     if node is None or isinstance(node, ast.Module):
         node = ctx.tree
     words = {n.value.split(":")[0] for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-             and n.value.split(":")[0] in ("mps", "cuda")}
-    return words == {"mps"}
+             and n.value.split(":")[0] in ("mps", "cuda") and not isinstance(getattr(n, "_wp_parent", None), ast.Compare)}
+    return words == {"mps"}  # (a test, `if device == "mps":`, names no device: the device is chosen elsewhere)

@@ -236,6 +236,9 @@ class PlacementModel:
             return self._join([self.placement(x) for x in (expr.left, *expr.comparators)])  # x.argmax(-1) == eos
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and isinstance(expr.elt, ast.Call) and \
+                received_over_rpc(self, expr.elt):
+            return "cpu"  # [r.to_here() for r in refs]: every item received over RPC
         if isinstance(expr, ast.Attribute) and expr.attr in ("real", "imag", "T", "mT", "H", "data"):
             return self.placement(expr.value)  # b.real, w.T, p.data: views of the same array
         if isinstance(expr, (ast.Name, ast.Attribute)):
