@@ -86,13 +86,14 @@ def received_over_rpc(ctx, call: ast.Call) -> bool:
 
 def waits_for_mps_work(ctx, call: ast.Call) -> bool:
     """``torch.mps.synchronize()`` in a function whose device is Apple's GPU only (``torch.device("mps")`` or
-    ``device="mps"`` set there, never ``"cuda"``; a comparison sets nothing): it waits for that function's work. (Beside CUDA paths,
-    ``if device == "mps": torch.mps.synchronize()``, it waits for nothing a CUDA run queued.)"""
+    ``device="mps"`` set there, never ``"cuda"``; a comparison sets nothing): it waits for that function's work.
+    (Beside CUDA paths, ``if device == "mps": torch.mps.synchronize()``, it waits for nothing a CUDA run queued.)"""
     stmt = getattr(call, "_wp_stmt", None)
     scope = getattr(stmt, "_wp_scope", None)
     node = getattr(scope, "node", None)
     if node is None or isinstance(node, ast.Module):
         node = ctx.tree
-    words = {n.value.split(":")[0] for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)
-             and n.value.split(":")[0] in ("mps", "cuda") and not isinstance(getattr(n, "_wp_parent", None), ast.Compare)}
+    words = {n.value.split(":")[0] for n in ast.walk(node)
+             if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.split(":")[0] in ("mps", "cuda")
+             and not isinstance(getattr(n, "_wp_parent", None), ast.Compare)}
     return words == {"mps"}  # (a test, `if device == "mps":`, names no device: the device is chosen elsewhere)

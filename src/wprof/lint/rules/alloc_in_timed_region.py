@@ -7,8 +7,9 @@ handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that call
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
 name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
 region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
-the forward's timing, for the backward timed next); and, in a timed region that also launches the work it
-measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
+the forward's timing, for the backward timed next; not a copy of a one-element result the region computes, such as
+`loss.detach().clone()` of a full reduction or a loss function's mean); and, in a timed region that also launches
+the work it measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
 host-to-device copy); one finding per region. A region that times the transfer alone, one the code names as
