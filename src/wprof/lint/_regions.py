@@ -573,7 +573,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
-                (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.masks_on_device(s) or  # type: ignore
+                (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.stmt_waits(s) or  # type: ignore
                  ctx.branches_on_device(s)):  # `if tok == eos: break`
             return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,
             # unless the end reading sits in the same block: then every reading there is synchronized)

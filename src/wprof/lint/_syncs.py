@@ -13,6 +13,11 @@ from ._formatted import device_value_call
 from ._host_results import HostResults
 from ._library_io import waits_for_data, waits_for_mps_work
 from ._masks import data_sized, mask_value
+from ._wait_facts import (
+    HOST_ONLY_LIBS as _HOST_ONLY_LIBS, HOST_READING_METHODS as _HOST_READING_METHODS,
+    HOST_VALUE_FUNCS as _HOST_VALUE_FUNCS, HOST_VALUE_METHODS as _HOST_VALUE_METHODS, XLA_WAITS as _XLA_WAITS,
+)
+from ._waits import library_waits
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
     SYNCING_LAST_NAMES, SYNCING_METHODS, unwrap_moves,
@@ -223,6 +228,13 @@ class SyncModel(HostResults):
         return any((isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and
                     (self.placement(v) == "cuda" or self.is_tensorish(v)) and self.placement(v) != "cpu") or
                    device_value_call(self, v) for v in vals)
+
+    def stmt_waits(self, stmt: ast.stmt) -> bool:
+        """What a statement does besides its calls that waits for the device: a selection by a mask on the device, a
+        store into a CPU tensor (:meth:`masks_on_device`), a %-format of a device value (``"%.4f" % loss``)."""
+        from ._waits import percent_formats_device
+
+        return self.masks_on_device(stmt) or percent_formats_device(self, stmt)
 
     def masks_on_device(self, stmt: ast.stmt) -> bool:
         """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the
@@ -537,6 +549,8 @@ class SyncModel(HostResults):
         if any(k.arg == "time_kernel" and isinstance(k.value, ast.Constant) and k.value.value is True
                for k in c.keywords):
             return True  # PyCUDA: `kern(..., time_kernel=True)` synchronizes the context before it returns
+        if library_waits(self, c, q, hidden):
+            return True  # a fact about the library (_wait_facts): a launch that copies back, a synchronous memcpy...
         if not hidden:
             return False
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
@@ -556,7 +570,8 @@ class SyncModel(HostResults):
                     k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
                     for k in c.keywords):  # type: ignore[attr-defined]
             return True  # host_buf.copy_(dev_tensor): a blocking copy into a CPU tensor waits for the device
-        if m == "to" and not any(k.arg == "non_blocking" for k in c.keywords) and any(
+        if m == "to" and not any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and
+                                                                   k.value.value is False) for k in c.keywords) and any(
                 self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
             return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
         if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
@@ -622,29 +637,8 @@ class SyncModel(HostResults):
 
 
 
-# calls whose result is a host value computed from device tensors (a bool, a size known only after the kernel ran) or
-# a copy to the host: they wait for the device
-_HOST_VALUE_FUNCS = frozenset({
-    "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
-    "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
-    "torch.distributed.broadcast_object_list", "numpy.testing.assert_allclose", "numpy.allclose", "jax.device_get",
-    "torchvision.utils.save_image",
-})
-# methods of host objects that read the values of the tensors they are handed (token ids turned into text, a scalar
-# written to TensorBoard): a copy to the host
-_HOST_READING_METHODS = frozenset({
-    "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
-})
 _METADATA = frozenset({"shape", "dtype", "device", "ndim", "size", "numel", "dim", "is_cuda", "nbytes", "itemsize"})
-# libraries that only take host memory (images, plots, files): a GPU result reaching them was copied to the host
-_HOST_ONLY_LIBS = frozenset({"PIL", "cv2", "imageio", "skimage", "matplotlib", "json", "pickle", "soundfile",
-                             "pandas", "sklearn", "librosa", "csv"})
-_HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
 _VALUE_OPS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
-
-
-_XLA_WAITS = frozenset({"torch_xla._XLAC._xla_sync_multi", "torch_xla.sync",
-                        "torch_xla.core.xla_model.wait_device_ops"})
 
 
 def _noop(fn: ast.AST) -> bool:

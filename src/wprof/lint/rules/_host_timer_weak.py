@@ -181,16 +181,7 @@ def _other_branch(a: ast.stmt, b: ast.stmt) -> bool:
 
 
 # packages whose functions launch GPU work asynchronously like torch ops (or are torch ops): not opaque extensions
-KNOWN_LIBRARIES = frozenset({
-    "torch", "torchvision", "torchaudio", "torchtext", "torch_geometric", "torch_scatter", "torch_sparse",
-    "torch_cluster", "dgl", "kornia", "timm", "transformers", "diffusers", "accelerate", "peft", "einops",
-    "flash_attn", "xformers", "apex", "bitsandbytes", "triton", "cupy", "cupyx", "numba", "jax", "jaxlib", "flax",
-    "cutlass", "cuda", "pycuda", "tensorrt", "torch_tensorrt", "vllm", "sglang", "deepspeed", "megatron",
-    "fairseq", "mmcv", "mmdet", "detectron2", "spconv", "gsplat", "pytorch3d", "nerfacc", "tinycudann", "e3nn",
-    "liger_kernel", "flashinfer", "transformer_engine", "thunder", "torchao", "fbgemm_gpu", "mamba_ssm",
-    "causal_conv1d", "numpy", "scipy", "sklearn", "cv2", "PIL", "math", "time", "functools", "operator",
-    "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
-})
+from .._wait_facts import KNOWN_LIBRARIES  # noqa: E402  (libraries whose semantics the linter knows)
 # a module name that says it is a compiled extension (prewitt_cuda, pycudaexpr, my_ext, fused_cpp, _C)
 _EXT_NAME = re.compile(r"(?i)cuda|cpp|_ext|ext_|^ext|_c$|^_c|_cu$|^cu_")
 

@@ -112,6 +112,8 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
 def drops_first(node: ast.AST) -> bool:
     """``times[1:]``, ``times[warmup:]``: the use leaves the first samples out (the cold one with them). A mean
     of the samples counts as cold only when some mean takes the whole list (``d[k][1:]``: a dict's list)."""
+    if getattr(node, "_wp_drops_first", False):
+        return True  # reached through a view that left them out (`rec = ts[1:]`; rules/_sample_flow.py)
     p = getattr(node, "_wp_parent", None)
     while isinstance(p, ast.Subscript) and p.value is node and not isinstance(p.slice, ast.Slice):
         node, p = p, getattr(p, "_wp_parent", None)

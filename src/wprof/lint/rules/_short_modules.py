@@ -17,7 +17,7 @@ _MAX_MACS = 512 ** 3
 def small_linear(ctx, arg: ast.AST | None, operands: list[ast.AST] | None) -> bool:
     """``arg`` is only ever bound to a ``torch.nn.Linear`` of sizes the file gives, and the one tensor handed to it
     (``operands``) has a known number of elements: at most 512^3 multiply-adds per call, on CUDA data."""
-    from ._sample_length import _int_value, _tensor_elements
+    from ._tensor_sizes import _int_value, _tensor_elements
 
     if not isinstance(arg, ast.Name) or not operands or len(operands) != 1 or \
             not isinstance(operands[0], ast.Name) or ctx.placement(operands[0]) != "cuda":

@@ -23,6 +23,9 @@ waits for the device every iteration (it misses one iteration's tail); and a cal
 C++/CUDA sources are not visible (its entry may end in `cudaDeviceSynchronize()`), unless the file synchronizes
 right after the same extension elsewhere. Visible sources (`load_inline` strings, `load()` files, `.cu`/`.cpp` files
 beside the script) decide it: a device synchronize there makes the call a wait.
+Code the linter cannot read (a method of an object whose class comes from a module it cannot find, a function of such
+a module handed the GPU model) may copy its results back to the host, which waits: a region whose GPU work after
+such a call only computes on what it returned is weak.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
@@ -100,6 +103,7 @@ from ._host_timer_weak import (
     whole_run_helper,
 )
 from ._callback_clock import report_callback_clocks
+from ._unseen_waits import ends_in_unseen_code
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -136,7 +140,7 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
-            names_host_timing(ctx, r)
+            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

@@ -32,6 +32,16 @@ mean (`if not times: raise ...`) and a one-sample fallback beside it (`np.mean(t
 report nothing more than the mean; a dict built as an empty list per category (`{k: [] for k in variants}`) is a
 dict of sample lists, judged in the function that binds it.
 
+The samples are followed wherever they are handed on whole, and judged where they end up: an alias or a view
+(`rec = ts`, `rec = ts[1:]`, `ts = ts[5:]`, `arr = np.asarray(ts) * 1e3`), a return (`return out, ts` unpacked by the
+caller, `np.mean(bench())`), a parameter of a function of the file, a comprehension or generator that rescales them
+(`statistics.fmean(t * 1e3 for t in ts)`), a list an object fills in one method and averages in another
+(`self.samples.append(time.perf_counter() - self.t0)`), and a dict the list is stored in that nobody reads. Samples
+kept as records, one dict per measured call with a field computed from its interval (`{"tps": n / dt}`), collected
+per iteration and reduced by a mean over that field (`statistics.mean(r["tps"] for r in runs)`), count too; another
+field (`max(r["mem"] for r in runs)`) is neither a mean nor a spread, and the records printed or saved whole show
+the samples.
+
 ## Example
 ```python
 times = []
@@ -59,6 +69,7 @@ import ast
 from .._context import Context, dotted
 from .._walk import base_key, stmt_nodes, within
 from .._regions import _samples_of
+from ._sample_flow import follow
 from ._sample_uses import _classify_use, sample_uses_of
 
 CODE = "WP105"
@@ -94,6 +105,7 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
         key = _samples_of(ctx, c)
         if key:
             keys.add(key)
+    keys |= _attribute_samples(ctx)  # `self.samples.append(time.perf_counter() - self.t0)` in a timer's stop()
     returned = _returned_samples(ctx) if returned else {}  # `times = benchmark(f, args)`: a helper's samples
     keys |= {base_key(t) for c in returned.values() for t in _targets(c)} - {None}  # type: ignore[operator]
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
@@ -101,18 +113,48 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
     out = _perf_case_arrays(ctx)
     for k in keys:
         values = ctx.assigns.get(k, []) or _list_argument(ctx, k)  # `def bench(fn, samples)` handed `[]`
-        if values and all(id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or
-                          (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or
-                          _preallocated(ctx, v) for v in values):
+        kinds = [_container(ctx, v, repeats, returned) for v in values]
+        if kinds and all(kinds) and any(x is True for x in kinds):
             out.add(k)
     return out
+
+
+def _attribute_samples(ctx: Context) -> set[str]:
+    """Lists held by an object (``self.samples``) that a method fills with intervals whose start another method
+    read (``self.samples.append(time.perf_counter() - self.t0)``): a timer object's samples, one per stop."""
+    out: set[str] = set()
+    for c in ctx.calls:
+        if ctx.method(c) == "append" and len(c.args) == 1 and isinstance(c.func.value, ast.Attribute):  # type: ignore
+            key = dotted(c.func.value)  # type: ignore[attr-defined]
+            st = c._wp_stmt  # type: ignore[attr-defined]
+            if key and key not in out and _is_interval(ctx, c.args[0], st._wp_scope, st):
+                out.add(key)
+    return out
+
+
+def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, ast.Call]) -> bool | str:
+    """True for a value that starts a sample container (``[]``, a comprehension of samples, a preallocated array,
+    a helper's returned samples); "unpacked" for the result of a function of the file unpacked into several names
+    (``out, times = bench(...)``: the same name bound to what a helper returns, reached through the helper's
+    return by :mod:`._sample_flow`); False otherwise."""
+    if id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or \
+            (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or \
+            _preallocated(ctx, v):
+        return True
+    st = getattr(v, "_wp_parent", None)
+    if _view_of_itself(ctx, v, st):
+        return "unpacked"  # `ts = ts[5:]`, `ts = np.array(ts)`: the same samples, reached by `_sample_flow`
+    if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ctx.functions and \
+            isinstance(st, ast.Assign) and st.value is v and isinstance(st.targets[0], (ast.Tuple, ast.List)):
+        return "unpacked"
+    return False
 
 
 def _list_argument(ctx: Context, name: str) -> list[ast.AST]:
     """What a parameter ``name`` that the file never binds receives: at every call of its function in the file, a
     list literal (``bench(fn, [])``, or a name bound only to one), else its default when the function is never
     called (``samples=[]``); [] when that is not shown or the name is a parameter of several functions."""
-    from ._sample_length import _param_default, _site_args
+    from ._tensor_sizes import _param_default, _site_args
 
     fns = [fn for fn in ctx.functions.values() if name in fn._wp_own_scope.params]  # type: ignore[attr-defined]
     if len(fns) != 1:
@@ -356,12 +398,21 @@ def _check_dicts(ctx: Context) -> None:
 
 
 def check(ctx: Context) -> None:
+    from ._sample_records import check_records
+
     _check_dicts(ctx)
+    check_records(ctx)
     lists = _sample_lists(ctx)
     _check_whole_list_dicts(ctx, lists)
     reported: set[int] = set()  # a helper's mean that several lists reach (`rmean(a), rmean(b)`): one finding
+    for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
+        reported.add(id(call))  # (also reached from the helper's list through its return: reported once, here)
+        ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
+                   "Report the median and the spread (min, p5/p95 or IQR) and n too")
     for key in sorted(lists):
         for means, others, appends, binding in _uses_by_binding(ctx, key):
+            if _unpacked(ctx, binding):
+                continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
                     not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding):
@@ -370,14 +421,12 @@ def check(ctx: Context) -> None:
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
     seen: set[int] = set()
     for comp in _inline_samples(ctx):  # `[s.elapsed_time(e) for ...]`, maybe converted and named first
-        means, others = sample_uses_of(ctx, _converted(ctx, comp))
-        if id(comp) not in seen and means and not others:
+        means, others = sample_uses_of(ctx, follow(ctx, comp))
+        if id(comp) not in seen and means and not others and id(means[0]) not in reported:
             seen.add(id(comp))
+            reported.add(id(means[0]))
             ctx.report(means[0], "Only the mean of the `elapsed_time()` samples is reported",
                        "Report the median and the spread (min, p5/p95 or IQR) and n too")
-    for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
-        ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
-                   "Report the median and the spread (min, p5/p95 or IQR) and n too")
 
 
 def _check_whole_list_dicts(ctx: Context, lists: set[str]) -> None:
@@ -400,6 +449,27 @@ def _check_whole_list_dicts(ctx: Context, lists: set[str]) -> None:
             if not shown:
                 ctx.report(means[0], f"Only the mean of the sample lists in `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
+
+
+def _view_of_itself(ctx: Context, v: ast.AST, st: ast.AST | None) -> bool:
+    """``ts = ts[5:]`` or ``ts = np.asarray(ts)``: a name rebound to a view or conversion of its own samples."""
+    from ._sample_flow import _carried
+
+    if not (isinstance(st, ast.Assign) and st.value is v and len(st.targets) == 1 and
+            isinstance(st.targets[0], ast.Name)):
+        return False
+    name = st.targets[0].id
+    for n in ast.walk(v):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load):
+            return _carried(ctx, n)[0] is v
+    return False
+
+
+def _unpacked(ctx: Context, binding: ast.stmt | None) -> bool:
+    """A binding of a sample list's name that is not a new list: the unpacked result of a helper, or a view of the
+    list itself; its reads are reached from the list's own binding."""
+    return isinstance(binding, ast.Assign) and len(binding.targets) == 1 and \
+        _container(ctx, binding.value, set(), {}) == "unpacked"
 
 
 def _never_read(ctx: Context, node: ast.AST) -> bool:
@@ -555,7 +625,7 @@ def _uses_by_binding(ctx: Context, key: str) -> list[tuple[list[ast.AST], list[a
         if written is not None:  # `lat[i] = t1 - t0`: a sample stored, not a use
             appends.append((written, stmt))
             continue
-        for use in _converted(ctx, node):  # `d = torch.tensor(durations)`: d's uses are the samples' uses
+        for use in follow(ctx, node):  # `rec = ts[1:]`, `return ts`, `summarize(ts)`: where the samples go
             m, o = sample_uses_of(ctx, [use])
             means.extend(m)
             others.extend(o)
@@ -579,72 +649,3 @@ def _index_write(node: ast.AST) -> ast.AST | None:
         if isinstance(st, ast.AugAssign):
             return st.value
     return None
-
-
-_CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack"})
-
-
-def _converted(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
-    """``node`` itself, or, when it is converted and named (``dur = torch.tensor(durations)``,
-    ``loss, acc, dur = tensor(a), tensor(b), tensor(durations)``), the later uses of that name in its function."""
-    parent = getattr(node, "_wp_parent", None)
-    if depth < 2 and (through := _passed_on(ctx, node, parent)) is not None:
-        return [u for ld in through for u in _converted(ctx, ld, depth + 1)]
-    if depth >= 2 or not (isinstance(parent, ast.Call) and parent.args and parent.args[0] is node and
-                          (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in _CONVERT):
-        return [node]
-    up = getattr(parent, "_wp_parent", None)
-    target = None
-    if isinstance(up, ast.Assign) and len(up.targets) == 1 and up.value is parent:
-        target = up.targets[0]
-    elif isinstance(up, (ast.Tuple, ast.List)) and isinstance(getattr(up, "_wp_parent", None), ast.Assign):
-        st = up._wp_parent  # type: ignore[attr-defined]
-        t = st.targets[0] if len(st.targets) == 1 else None
-        if st.value is up and isinstance(t, (ast.Tuple, ast.List)) and len(t.elts) == len(up.elts):
-            target = t.elts[up.elts.index(parent)]
-    if not isinstance(target, ast.Name):
-        return [node]
-    stmt = up if isinstance(up, ast.stmt) else up._wp_parent  # type: ignore[union-attr]
-    scope = stmt._wp_scope  # type: ignore[attr-defined]
-    later = [ld for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is scope and  # type: ignore[attr-defined]
-             ld._wp_stmt._wp_idx > stmt._wp_idx]  # type: ignore[attr-defined]
-    return [u for ld in later for u in _converted(ctx, ld, depth + 1)] if later else [node]
-
-
-def _passed_on(ctx: Context, node: ast.AST, parent: ast.AST | None) -> list[ast.AST] | None:
-    """Where a sample list's values go next when it is handed on whole: to a function of the file
-    (``summarize(lat)``: the loads of that parameter inside it) or rescaled into a new list
-    (``ms = [t * 1000 for t in raw]``: the later loads of ``ms``); None otherwise."""
-    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions and \
-            node in parent.args:
-        fn = ctx.functions[parent.func.id]
-        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
-        i = parent.args.index(node)
-        scope = fn._wp_own_scope  # type: ignore[attr-defined]
-        if i < len(pos) and not ctx.scope_assigns(pos[i], scope):
-            return ctx.scope_loads(pos[i], scope) or None
-        return None
-    if not (isinstance(parent, ast.comprehension) and parent.iter is node and not parent.ifs and
-            isinstance(parent.target, ast.Name)):
-        return None
-    comp = getattr(parent, "_wp_parent", None)
-    up = getattr(comp, "_wp_parent", None)
-    if not (isinstance(comp, ast.ListComp) and len(comp.generators) == 1 and _rescaled(comp.elt, parent.target.id)
-            and isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
-        return None
-    later = [ld for ld in ctx.scope_loads(up.targets[0].id, up._wp_scope)  # type: ignore[attr-defined]
-             if ld._wp_stmt._wp_idx > up._wp_idx]  # type: ignore[attr-defined]
-    return later or None
-
-
-def _rescaled(elt: ast.AST, var: str) -> bool:
-    """``t``, ``t * 1000``, ``t / n``, ``float(t)``, ``round(t * 1e3, 3)``: one sample, in other units."""
-    if isinstance(elt, ast.Name):
-        return elt.id == var
-    if isinstance(elt, ast.BinOp) and isinstance(elt.op, (ast.Mult, ast.Div)):
-        sides = [elt.left, elt.right]
-        return sum(_rescaled(x, var) for x in sides) == 1 and all(
-            _rescaled(x, var) or isinstance(x, (ast.Constant, ast.Name)) for x in sides)
-    if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id in ("float", "round") and elt.args:
-        return _rescaled(elt.args[0], var)
-    return False

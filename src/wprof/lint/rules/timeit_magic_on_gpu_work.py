@@ -4,7 +4,9 @@
 In a notebook, checks for `%timeit`, `%%timeit`, `%time` and `%%time` whose timed code does GPU work (a tensor op,
 a matrix product `a @ b`, a model or kernel call, as in [WP102](#wp102-host-timer-on-gpu-work)) and contains no
 device synchronization (`torch.cuda.synchronize()`, or a hidden one such as `.item()` or `print(tensor)`). The
-setup code of `%%timeit` (on the magic's line) is not timed and not checked.
+setup code of `%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot
+read (a method of an object whose class comes from a module it cannot find, a function of such a module handed the
+GPU model) is weak: such a helper may copy its result back to the host, which waits.
 
 ## Why is this bad?
 These magics read a host clock around the statement. CUDA launches are asynchronous: the call returns as soon as
@@ -41,6 +43,7 @@ import ast
 from .._context import Context, dotted
 from .._masks import mask_value
 from .._notebook import TIMING_MAGICS, timed_code
+from ._unseen_waits import unseen_call
 
 CODE = "WP115"
 NAME = "timeit-magic-on-gpu-work"
@@ -200,9 +203,13 @@ def check(ctx: Context) -> None:
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes):
             continue
+        weak = unseen_call(ctx, work)  # a helper the linter cannot read: it may copy its result back (a wait)
+        if weak and not ctx._weak_ok:
+            continue
         what = ast.unparse(work) if isinstance(work, ast.BinOp) else (dotted(work.func) or ast.unparse(work.func))
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col,
-                      f"`{magic}` times `{what}` without synchronizing: measures the launch, not the GPU work",
+                      f"`{magic}` times `{what}` without synchronizing: measures the launch, not the GPU work" +
+                      (" (weak evidence, shown with `extra`)" if weak else ""),
                       "Time it with `wprof.bench(lambda: ...)` or `triton.testing.do_bench`, or add "
                       "`torch.cuda.synchronize()` to the timed code")

@@ -1,0 +1,60 @@
+"""Facts about libraries that the "what waits" model (:mod:`._waits`, :mod:`._syncs`) reads: which of their calls
+return only once the device work queued before them is done (blocking copies back, synchronous copies, launches
+that copy results back, comparisons made on the host, host-only libraries handed device values), and which
+libraries' semantics the linter knows at all. Facts about libraries, never about repositories."""
+
+from __future__ import annotations
+
+# calls whose result is a host value computed from device tensors (a bool, a size known only after the kernel ran) or
+# a copy to the host: they wait for the device
+HOST_VALUE_FUNCS = frozenset({
+    "torch.allclose", "torch.equal", "torch.testing.assert_close", "torch.testing.assert_allclose", "torch.save",
+    "torch.nonzero", "torch.unique", "torch.masked_select", "torch.distributed.all_gather_object",
+    "torch.distributed.broadcast_object_list", "jax.device_get",
+    "torchvision.utils.save_image",
+})
+# methods of host objects that read the values of the tensors they are handed (token ids turned into text, a scalar
+# written to TensorBoard): a copy to the host
+HOST_READING_METHODS = frozenset({
+    "decode", "batch_decode", "convert_ids_to_tokens", "add_scalar", "add_scalars", "add_histogram",
+})
+# libraries that only take host memory (images, plots, files, experiment trackers): a GPU result reaching them was
+# copied to the host (wandb.log turns a tensor into a Python number or a NumPy array: `.item()` / `.cpu()` inside)
+HOST_ONLY_LIBS = frozenset({"PIL", "cv2", "imageio", "skimage", "matplotlib", "json", "pickle", "soundfile",
+                            "pandas", "sklearn", "librosa", "csv", "wandb"})
+HOST_VALUE_METHODS = frozenset({"nonzero", "unique", "masked_select", "equal", "allclose"})
+XLA_WAITS = frozenset({"torch_xla._XLAC._xla_sync_multi", "torch_xla.sync", "torch_xla.core.xla_model.wait_device_ops"})
+
+# comparisons of arrays made on the host: the test suites' asserts copy device arrays back (CuPy's `cupy.testing`
+# always; NumPy's when handed a device value) and raise there, so they return when the values exist
+HOST_ASSERT_PREFIXES = ("cupy.testing.assert", "numpy.testing.assert", "torch.testing.assert", "numpy.allclose",
+                        "numpy.array_equal")
+
+# synchronous copies of the CUDA runtime and driver APIs (cuda-python, CuPy's runtime module): a copy to the host
+# returns once the data is there, after the work queued before it on the legacy default stream. Matched on the last
+# name of the qualified call; the direction is read from the call (`cudaMemcpyDeviceToHost`, `cuMemcpyDtoH`).
+# A copy from the host waits too: the runtime synchronizes the stream before it starts a copy from pageable memory and
+# returns after a copy from pinned memory; a device-to-device copy does not wait (the CUDA runtime's "API
+# synchronization behavior"). Functions that take the direction as an argument count when it is spelled out.
+SYNC_MEMCPY_FUNCS = frozenset({"cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "cudaMemcpyFromSymbol",
+                               "cudaMemcpyToSymbol", "memcpy"})
+SYNC_MEMCPY_DIRECTED = frozenset({"cuMemcpyDtoH", "cuMemcpyDtoH_v2", "cuMemcpyHtoD", "cuMemcpyHtoD_v2"})
+SYNC_MEMCPY_KINDS = ("DeviceToHost", "HostToDevice", "HostToHost")
+SYNC_MEMCPY_ROOTS = ("cuda.", "cupy.cuda.runtime.", "cupy_backends.cuda.api.runtime.")
+# PyCUDA's argument handlers that copy a kernel's output back after the launch: `kern(drv.Out(a), ...)` synchronizes
+# the context before it copies, so the launch returns when the kernel is done (pycuda.driver.function_call)
+PYCUDA_COPY_BACK = frozenset({"pycuda.driver.Out", "pycuda.driver.InOut"})
+
+# libraries whose semantics the linter knows (their ops launch asynchronously unless a fact above says otherwise):
+# a call into any other code it cannot read may do anything, a copy back to the host included
+KNOWN_LIBRARIES = frozenset({
+    "torch", "torchvision", "torchaudio", "torchtext", "torch_geometric", "torch_scatter", "torch_sparse",
+    "torch_cluster", "dgl", "kornia", "timm", "transformers", "diffusers", "accelerate", "peft", "einops",
+    "flash_attn", "xformers", "apex", "bitsandbytes", "triton", "cupy", "cupyx", "numba", "jax", "jaxlib", "flax",
+    "cutlass", "cuda", "pycuda", "tensorrt", "torch_tensorrt", "vllm", "sglang", "deepspeed", "megatron",
+    "fairseq", "mmcv", "mmdet", "detectron2", "spconv", "gsplat", "pytorch3d", "nerfacc", "tinycudann", "e3nn",
+    "liger_kernel", "flashinfer", "transformer_engine", "thunder", "torchao", "fbgemm_gpu", "mamba_ssm",
+    "causal_conv1d", "numpy", "scipy", "sklearn", "cv2", "PIL", "math", "time", "functools", "operator",
+    "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
+    "cuml", "TTS",  # (their calls wait: HOST_RESULT_ROOTS)
+})

@@ -1,0 +1,226 @@
+"""Where the values of a sample container go: one dataflow for WP105 (and the warm-up rules' "is the cold first
+sample averaged in").
+
+A container of per-call samples (a list appended per iteration, an array written by index, ...) is read at some
+loads. A read either *uses* the samples there (a mean, a median, a print, a file write, a test of the list) or
+*hands them on whole* to another name, where the samples are used later:
+
+- an alias or a named view: ``rec = ts``, ``rec = ts[1:]``, ``arr = np.asarray(ts) * 1e3``, ``a, b = xs, ys``
+  (the reads of the new name after that binding and before the next one in the same function);
+- a return: ``return ts`` or ``return out, ts`` (at each call of that function in the file, the name the caller
+  binds the result, or its element of a tuple, to: ``out, ts = bench(...)``; a call used in place,
+  ``np.mean(bench())``, is the use);
+- a parameter: ``summarize(ts)`` with ``def summarize(xs)`` of the file (the reads of ``xs`` inside);
+- a rescaling comprehension: ``ms = [t * 1e3 for t in ts]`` (the reads of ``ms``), or one reduced in place,
+  ``statistics.mean(t * 1e3 for t in ts)`` (the use is that reduction).
+
+:func:`follow` returns the uses a read ends in, through up to four such steps; anything else is a use in place (the
+caller classifies it: a mean, or anything else, which is taken as showing the samples). A name the samples are
+handed to and that is never read again shows nothing. A use reached through a view that leaves the first samples
+out (``rec = ts[1:]``) is marked so that :func:`._sample_uses.drops_first` still sees it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+
+_CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack", "list", "fromiter"})
+_MAX_DEPTH = 4
+
+
+def follow(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
+    """The uses the samples read at ``node`` end in (``[node]`` when they are used right there)."""
+    if depth >= _MAX_DEPTH:
+        return [node]
+    expr, dropped = _carried(ctx, node)
+    parent = getattr(expr, "_wp_parent", None)
+    handed = _handed_on(ctx, expr, parent)
+    if handed is None:
+        return [node]
+    out: list[ast.AST] = []
+    for nxt in handed:
+        if dropped:
+            nxt._wp_drops_first = True  # type: ignore[attr-defined]
+        out.extend(follow(ctx, nxt, depth + 1))
+    return out
+
+
+def _carried(ctx: Context, node: ast.AST) -> tuple[ast.AST, bool]:
+    """The largest expression around ``node`` that still holds its samples: a slice (``ts[1:]``), a conversion
+    (``np.asarray(ts)``, ``torch.tensor(ts)``, ``list(ts)``), a rescaling of a converted array by a constant
+    (``np.array(ts) * 1e3``); and whether a slice on the way leaves the first samples out."""
+    from ._sample_uses import drops_first
+
+    dropped = bool(getattr(node, "_wp_drops_first", False))
+    expr = node
+    while True:
+        parent = getattr(expr, "_wp_parent", None)
+        if isinstance(parent, ast.Subscript) and parent.value is expr and isinstance(parent.slice, ast.Slice) and \
+                parent.slice.step is None:
+            dropped = dropped or drops_first(expr)
+            expr = parent
+        elif isinstance(parent, ast.Call) and len(parent.args) == 1 and parent.args[0] is expr and \
+                (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in _CONVERT:
+            expr = parent
+        elif isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Mult, ast.Div)) and expr is not node and \
+                parent.left is expr and _number(parent.right):
+            expr = parent
+        else:
+            return expr, dropped
+
+
+def _number(e: ast.AST) -> bool:
+    return isinstance(e, ast.Constant) and isinstance(e.value, (int, float)) and not isinstance(e.value, bool)
+
+
+def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.AST] | None:
+    """The reads the samples in ``expr`` go on to, or None when ``expr`` is a use in place."""
+    target = _bound_to(expr, parent)
+    if target is not None:
+        return _reads_after(ctx, target)
+    if isinstance(parent, ast.Assign) and parent.value is expr and len(parent.targets) == 1 and \
+            isinstance(parent.targets[0], ast.Subscript) and isinstance(parent.targets[0].value, ast.Name):
+        return _dead_store(ctx, parent.targets[0].value.id, parent)
+    if isinstance(parent, ast.Return) or (isinstance(parent, ast.Tuple) and
+                                          isinstance(getattr(parent, "_wp_parent", None), ast.Return)):
+        return _returned_to(ctx, expr, parent)
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions and \
+            expr in parent.args:
+        fn = ctx.functions[parent.func.id]
+        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+        i = parent.args.index(expr)
+        scope = getattr(fn, "_wp_own_scope", None)
+        if scope is None or i >= len(pos) or any(isinstance(a, ast.Starred) for a in parent.args[:i + 1]) or \
+                ctx.scope_assigns(pos[i], scope):
+            return None
+        return ctx.scope_loads(pos[i], scope) or None
+    if isinstance(parent, ast.comprehension) and parent.iter is expr and not parent.ifs and \
+            isinstance(parent.target, ast.Name):
+        comp = getattr(parent, "_wp_parent", None)
+        if isinstance(comp, (ast.ListComp, ast.GeneratorExp)) and len(comp.generators) == 1 and \
+                _rescaled(comp.elt, parent.target.id):
+            up = getattr(comp, "_wp_parent", None)
+            target = _bound_to(comp, up)
+            if target is not None:  # ms = [t * 1e3 for t in ts]
+                return _reads_after(ctx, target)
+            return [comp]  # statistics.mean(t * 1e3 for t in ts): the reduction is the use
+    return None
+
+
+def _bound_to(expr: ast.AST, parent: ast.AST | None) -> ast.Name | None:
+    """The name ``expr`` is bound to: ``x = expr``, or its place in ``a, x = y, expr``."""
+    if isinstance(parent, ast.Assign) and parent.value is expr and len(parent.targets) == 1 and \
+            isinstance(parent.targets[0], ast.Name):
+        return parent.targets[0]
+    if isinstance(parent, ast.Tuple) and expr in parent.elts:
+        st = getattr(parent, "_wp_parent", None)
+        if isinstance(st, ast.Assign) and st.value is parent and len(st.targets) == 1 and \
+                isinstance(st.targets[0], (ast.Tuple, ast.List)) and len(st.targets[0].elts) == len(parent.elts) and \
+                not any(isinstance(e, ast.Starred) for e in (*parent.elts, *st.targets[0].elts)):
+            t = st.targets[0].elts[parent.elts.index(expr)]
+            return t if isinstance(t, ast.Name) else None
+    return None
+
+
+def _reads_after(ctx: Context, target: ast.Name) -> list[ast.AST] | None:
+    """The reads of the name ``target`` binds, after its statement and up to the next binding of that name in the
+    same function ([] when there are none: the samples are not shown through it); None when the name is also
+    read elsewhere (another function, a nested one, a string template): not followed."""
+    from .mean_only import _string_names
+
+    stmt = getattr(target, "_wp_parent", None)
+    while stmt is not None and not isinstance(stmt, ast.stmt):
+        stmt = getattr(stmt, "_wp_parent", None)
+    if stmt is None or not hasattr(stmt, "_wp_scope"):
+        return None
+    scope, at = stmt._wp_scope, stmt._wp_idx  # type: ignore[attr-defined]
+    if target.id in _string_names(ctx):
+        return None
+    local = ctx.scope_loads(target.id, scope)
+    if scope.node is ctx.tree and any(not ctx.scope_assigns(target.id, ld._wp_stmt._wp_scope)  # type: ignore
+                                      for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is not scope):
+        return None  # a module-level name read as a global inside a function: not followed
+    nxt = min((st._wp_idx for st in ctx.scope_assigns(target.id, scope)  # type: ignore[attr-defined]
+               if st._wp_idx > at), default=None)  # type: ignore[attr-defined]
+    if stmt._wp_loops and nxt is None and any(  # type: ignore[attr-defined]
+            ld._wp_stmt._wp_idx <= at for ld in local):  # type: ignore[attr-defined]
+        return None  # bound in a loop and read before its binding: the previous iteration's value
+    return [ld for ld in local if ld._wp_stmt._wp_idx > at and  # type: ignore[attr-defined]
+            (nxt is None or ld._wp_stmt._wp_idx <= nxt)]  # type: ignore[attr-defined]
+
+
+def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | None:
+    """``runtimes[name] = times`` into a dict bound only to ``{}`` in this function, whose every other read hands
+    it on to names never read (``return err, avg, runtimes`` unpacked by a caller that ignores ``runtimes``): []
+    (the samples are kept nowhere anyone looks); None otherwise (the dict's readers are judged elsewhere)."""
+    from .mean_only import _empty_dict
+
+    scope = store._wp_scope  # type: ignore[attr-defined]
+    values = [v for v, st in zip(ctx.assigns.get(box, []), ctx.assign_stmts.get(box, []))
+              if st._wp_scope is scope]  # type: ignore[attr-defined]
+    if not values or not all(isinstance(v, (ast.Dict, ast.DictComp, ast.Call)) and _empty_dict(ctx, v)
+                             for v in values):
+        return None
+    for ld in ctx.scope_loads(box, scope):
+        p = getattr(ld, "_wp_parent", None)
+        if isinstance(p, ast.Subscript) and p.value is ld and isinstance(p.ctx, ast.Store):
+            continue  # another store into it
+        if follow(ctx, ld, _MAX_DEPTH - 2) != []:
+            return None
+    return []
+
+
+def _returned_to(ctx: Context, expr: ast.AST, parent: ast.AST) -> list[ast.AST] | None:
+    """Where the callers in the file put what a function returns: the reads of the name each call's result (or its
+    element of a returned tuple) is bound to, or the call itself when used in place. None when the function is
+    not a plain function of the file called by name, or is never called here (another module may use it)."""
+    pos, width = None, None
+    if isinstance(parent, ast.Tuple):
+        pos, width = parent.elts.index(expr), len(parent.elts)
+        if any(isinstance(e, ast.Starred) for e in parent.elts):
+            return None
+    stmt = expr._wp_stmt if hasattr(expr, "_wp_stmt") else None  # type: ignore[attr-defined]
+    fn = getattr(getattr(stmt, "_wp_scope", None), "node", None)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or ctx.functions.get(fn.name) is not fn:
+        return None
+    sites = [c for c in ctx.calls if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    if not sites:
+        return None
+    out: list[ast.AST] = []
+    for c in sites:
+        up = getattr(c, "_wp_parent", None)
+        if isinstance(up, ast.Expr):
+            continue  # result dropped
+        if isinstance(up, ast.Assign) and up.value is c and len(up.targets) == 1:
+            t = up.targets[0]
+            if pos is not None:
+                if not (isinstance(t, (ast.Tuple, ast.List)) and len(t.elts) == width and
+                        isinstance(t.elts[pos], ast.Name)):
+                    return None  # `res = bench()` then `res[1]`: not followed
+                t = t.elts[pos]
+            if isinstance(t, ast.Name):
+                reads = _reads_after(ctx, t)
+                if reads is None:
+                    return None
+                out.extend(reads)
+                continue
+            return None
+        if pos is not None:
+            return None
+        out.append(c)  # np.mean(bench()): used in place
+    return out
+
+
+def _rescaled(elt: ast.AST, var: str) -> bool:
+    """``t``, ``t * 1000``, ``t / n``, ``float(t)``, ``round(t * 1e3, 3)``: one sample, in other units."""
+    if isinstance(elt, ast.Name):
+        return elt.id == var
+    if isinstance(elt, ast.BinOp) and isinstance(elt.op, (ast.Mult, ast.Div)):
+        sides = [elt.left, elt.right]
+        return sum(_rescaled(x, var) for x in sides) == 1 and all(
+            _rescaled(x, var) or isinstance(x, (ast.Constant, ast.Name)) for x in sides)
+    if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id in ("float", "round") and elt.args:
+        return _rescaled(elt.args[0], var)
+    return False
