@@ -85,15 +85,40 @@ def check(ctx: Context) -> None:
                    "the host until the GPU is idle, so it measures a host round trip and the launch latency after "
                    "it besides the work", f"Remove the synchronize: `{label}` records events around each call and "
                    "waits for them itself")
-    per_sample: dict[int, list] = {}
-    for r in ctx.regions:
-        loop = r.loop
-        if loop is None and r.kind in ("host", "with") and isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
-            loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
-            loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
-        if loop is not None:
-            per_sample.setdefault(id(loop), []).append(r)
-    for scope in ctx.scopes:
+    for scope, loop, regions, whole, body, syncs in timed_loops(ctx, ctx.scopes):
+        work = [s._wp_idx for s in body if sample_work(ctx, s)]  # type: ignore[attr-defined]
+        if not work:
+            continue
+        if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
+            continue
+        before = [c for i, c in syncs if i < min(work)]
+        after = [c for i, c in syncs if i > max(work)]
+        if before and after and not _long_samples(ctx, loop, body):
+            # the length of each sample is not shown: a guess, reported with `extra` only
+            ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
+                       "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
+                       weak=True)
+    from ._imported_round_trips import imported_round_trips
+
+    imported_round_trips(ctx)
+
+
+def timed_loops(ctx: Context, scopes):
+    """(scope, loop, its per-iteration regions, timed as a whole, its own body, its explicit synchronizes as
+    (statement index, call)) for every loop of ``scopes`` that is timed per iteration or inside an interval."""
+    per_sample: dict[int, list] = ctx.__dict__.get("_wp_per_sample")  # type: ignore[assignment]
+    if per_sample is None:
+        per_sample = {}
+        for r in ctx.regions:
+            loop = r.loop
+            if loop is None and r.kind in ("host", "with") and \
+                    isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
+                loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
+                loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
+            if loop is not None:
+                per_sample.setdefault(id(loop), []).append(r)
+        ctx.__dict__["_wp_per_sample"] = per_sample
+    for scope in scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
                 continue
@@ -103,68 +128,72 @@ def check(ctx: Context) -> None:
                 continue
             body = [s for s in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
                     if s._wp_loops and s._wp_loops[-1] is loop]  # type: ignore[attr-defined]
-            work = [s._wp_idx for s in body if sample_work(ctx, s)]  # type: ignore[attr-defined]
-            if not work:
-                continue
             syncs = [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
                      if ctx.is_sync(c, hidden=False) and not periodic(s)]  # not `if step % N == 0:` syncs
-            if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
-                continue
-            before = [c for i, c in syncs if i < min(work)]
-            after = [c for i, c in syncs if i > max(work)]
-            if before and after and not _long_samples(ctx, loop, body):
-                # the length of each sample is not shown: a guess, reported with `extra` only
-                ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
-                           "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
-                           weak=True)
+            yield scope, loop, regions, whole, body, syncs
 
 
 def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool,
                        syncs: list[tuple[int, ast.Call]]) -> bool:
     """A synchronize in every iteration around a sample shown to be short (one µs-scale op): report it with
     confidence, shaped by how the loop is timed. True when reported."""
+    found = round_trip(ctx, loop, scope, regions, whole, syncs, lambda lp, stmts: short_sample(ctx, lp, stmts))
+    if found is None:
+        return False
+    shape, sync, op = found
+    if shape == "host":  # a host clock, or a timer of the file around the sample
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` ends every host-timed sample of one short op "
+                   f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
+                   "(about 15 µs on an H200), not the op",
+                   "Record CUDA events around each launch and synchronize once after the loop, or time N "
+                   "launches in one interval and divide by N", weak=not sized(ctx, op))
+    elif shape == "event-inside":
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` between the event records of every sample of "
+                   f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
+                   "the op", "Record the end event right after the launch, and synchronize once after the "
+                   "loop", weak=not sized(ctx, op))
+    elif shape == "event-after":
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` after every event-timed sample of one short op "
+                   f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
+                   "the launch and each sample measures the launch latency, not the op",
+                   "Record all the events in the loop and synchronize once after it, or time N launches between "
+                   "two events and divide by N", weak=not sized(ctx, op))
+    else:  # the loop is the measurement
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` in every iteration of a loop timed as a whole around "
+                   f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
+                   "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
+                   weak=not sized(ctx, op))
+    return True
+
+
+def round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool, syncs: list[tuple[int, ast.Call]],
+               sample_op) -> tuple[str, ast.Call, ast.stmt] | None:
+    """How a loop puts a synchronize in every sample of the one statement ``sample_op(loop, stmts)`` picks:
+    ("host" | "event-inside" | "event-after" | "whole", the synchronize, that statement), else None. Shared by this
+    file's loops and the timing helpers of the project a file calls (``_imported_round_trips``)."""
     for r in regions:  # one sample per iteration
-        sample = r.stmts()
-        op = short_sample(ctx, loop, sample)
+        op = sample_op(loop, r.stmts())
         if op is None:
             continue
-        if r.kind in ("host", "with"):  # a host clock, or a timer of the file around the sample
+        if r.kind in ("host", "with"):
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if not inside:
                 continue
-            ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` ends every host-timed sample of one short op "
-                       f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
-                       "(about 15 µs on an H200), not the op",
-                       "Record CUDA events around each launch and synchronize once after the loop, or time N "
-                       "launches in one interval and divide by N", weak=not sized(ctx, op))
-            return True
+            return "host", inside[0], op
         if r.kind == "event":
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if inside:
-                ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` between the event records of every sample of "
-                           f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
-                           "the op", "Record the end event right after the launch, and synchronize once after the "
-                           "loop", weak=not sized(ctx, op))
-                return True
+                return "event-inside", inside[0], op
             after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
             if not after:
                 continue
-            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` after every event-timed sample of one short op "
-                       f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
-                       "the launch and each sample measures the launch latency, not the op",
-                       "Record all the events in the loop and synchronize once after it, or time N launches between "
-                       "two events and divide by N", weak=not sized(ctx, op))
-            return True
+            return "event-after", after[0], op
     if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
-        op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
+        op = sample_op(loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
         after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
         if after:
-            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
-                       f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
-                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
-                       weak=not sized(ctx, op))
-            return True
-    return False
+            return "whole", after[0], op  # type: ignore[return-value]
+    return None
 
 
 def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:
