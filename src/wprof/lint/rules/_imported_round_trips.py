@@ -36,6 +36,8 @@ def imported_round_trips(ctx: Context) -> None:
         if d is None or d.ctx is ctx:
             continue
         for shape, sync, pcall in helper_shapes(d.ctx, d.node):
+            if _silenced(d.ctx, sync):
+                continue  # `# noqa: WP101` at the helper's synchronize: meant, for every caller
             judged = _judge_site(ctx, call, d.node, pcall)
             if judged is None:
                 continue
@@ -51,13 +53,24 @@ def imported_round_trips(ctx: Context) -> None:
         call, d, shape, sync, (text, _sized) = (strong or sites)[0]
         more = len(strong or sites) - 1
         where = f"{Path(d.ctx.path).name}:{sync.lineno}"
-        how = {"host": "ends every host-timed sample", "event-inside": "sits between the event records of every sample",
-               "event-after": "follows every event-timed sample", "whole": "runs in every iteration of its timed loop"}
-        ctx.report(call, f"`{d.name}()` times one short op here ({text}{' and ' + str(more) + ' more' if more else ''})"
-                   f" and its `{d.ctx.text(sync.func)}()` ({where}) {how[shape]}: each sample measures the launch and "
-                   "the synchronize round trip, not the op",
+        sync_text = f"`{d.ctx.text(sync.func)}()`"
+        how = {"host": f"ends every host-timed sample with {sync_text}",
+               "event-inside": f"calls {sync_text} between the event records of every sample",
+               "event-after": f"calls {sync_text} after every event-timed sample",
+               "whole": f"calls {sync_text} in every iteration of a loop it times as a whole"}[shape]
+        others = ("; 1 more call hands it a short op" if more == 1 else f"; {more} more calls hand it short ops") \
+            if more else ""
+        ctx.report(call, f"`{d.name}()` ({where}) {how}, and this call hands it one short op ({text}{others}): each "
+                   "sample measures the launch and the synchronize round trip, not the op",
                    "Synchronize once after the helper's loop and divide the interval by N, or record CUDA events "
                    "around each call and synchronize once at the end", weak=not strong)
+
+
+def _silenced(hctx: Context, sync: ast.Call) -> bool:
+    from .._engine import _noqa_lines
+
+    codes = _noqa_lines(hctx.source).get(sync.lineno, frozenset())
+    return codes is None or "WP101" in codes
 
 
 def _calls_to_project(ctx: Context) -> list[ast.Call]:

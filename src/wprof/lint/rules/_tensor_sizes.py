@@ -69,14 +69,16 @@ _MAX_ELEMENTS = 1 << 24  # 4096 x 4096: one pass over 64 MB of fp32 is tens of �
 
 def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
-    ``_MAX_ELEMENTS`` elements: the op is no longer µs-scale."""
+    ``_MAX_ELEMENTS`` elements of fp32 (64 MB; twice as many of a 2-byte dtype the file shows): the op is no longer
+    µs-scale."""
     for x in _operands(n):
         sizes = [_elements(ctx, x, 0)]
         scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
         if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
             sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
                       if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
-        if any(size is not None and size > _MAX_ELEMENTS for size in sizes):
+        bound = _MAX_ELEMENTS * 4 // _itemsize(ctx, x) if isinstance(x, ast.Name) else _MAX_ELEMENTS  # bytes
+        if any(size is not None and size > bound for size in sizes):
             return True
     return False
 
