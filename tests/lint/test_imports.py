@@ -180,3 +180,17 @@ def test_an_extension_read_from_its_sources_in_the_checkout(tmp_path):
         "x = torch.ones(8, device='cuda')\next.square(x)\ntorch.cuda.synchronize()\n"
         "t0 = time.perf_counter()\ny = ext.square(x)\nprint(time.perf_counter() - t0)\n")
     assert found([lint_file(inline, RULES)]) == set()
+
+
+def test_a_round_trip_helper_silenced_at_its_synchronize_is_silent_at_its_callers(tmp_path):
+    """WP101 through a helper of another module is reported at the call that hands it a short op; a `# noqa: WP101`
+    at the helper's synchronize says the per-sample wait is meant, for every caller."""
+    import shutil
+
+    root = tmp_path / "proj"
+    shutil.copytree(HERE / "round_trip_helper", root)
+    assert {(d.line, d.code) for d in lint_file(root / "bench_events.py", RULES).diagnostics} == {(9, "WP101")}
+    timing = root / "utils" / "timing.py"
+    timing.write_text(timing.read_text().replace("        b.synchronize()\n", "        b.synchronize()  # noqa: WP101\n"))
+    assert lint_file(root / "bench_events.py", RULES).diagnostics == []
+    assert {(d.line, d.code) for d in lint_file(root / "bench_star.py", RULES).diagnostics} == {(12, "WP101")}

@@ -4,13 +4,15 @@
 Checks for timed loops (one sample per iteration, or a loop inside a timed interval) that call an explicit device
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
-normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a `torch.distributed`
+normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds or of at most ~60 µs on
+the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a decode-size bf16 GEMM), a `torch.distributed`
 collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
 builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
-and every tensor of a size the file gives, at most 2^24 elements (sizes from literals, `argparse` defaults,
-comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, and calls of the file). A
+and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
+defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
+`reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
 nothing) is short when each branch is. Four shapes are reported:
 
@@ -20,7 +22,12 @@ nothing) is short when each branch is. Four shapes are reported:
 - a loop timed as a whole with a synchronize in its body;
 - a synchronize inside the callable handed to `triton.testing.do_bench` (or to a helper of the file or the project
   that hands it on to `do_bench`), read directly and one call deep: `do_bench` records events around each call and
-  waits for them itself, so every sample holds a host round trip, whatever its length.
+  waits for them itself, so every sample holds a host round trip, whatever its length;
+- a timing helper of the project (another module: `from utils.bench import benchmark`, a `sys.path` star import)
+  that synchronizes in every sample of the callable it is handed, reported at the call of the linted file that hands
+  it a short op (`benchmark(torch.softmax, x, -1)`, `bench(lambda: a + b)`), once per helper and file.
+
+A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported.
 
 A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
 not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
