@@ -230,10 +230,11 @@ class SyncModel(HostResults):
 
     def stmt_waits(self, stmt: ast.stmt) -> bool:
         """What a statement does besides its calls that waits for the device: a selection by a mask on the device, a
-        store into a CPU tensor (:meth:`masks_on_device`), a %-format of a device value (``"%.4f" % loss``)."""
-        from ._waits import percent_formats_device
+        store into a CPU tensor (:meth:`masks_on_device`), a %-format of a device value (``"%.4f" % loss``), a
+        statement whose only GPU work is blocking copies from the host (``torch.tensor([tok], device="cuda")``)."""
+        from ._waits import host_copy_waits, percent_formats_device
 
-        return self.masks_on_device(stmt) or percent_formats_device(self, stmt)
+        return self.masks_on_device(stmt) or percent_formats_device(self, stmt) or host_copy_waits(self, stmt)
 
     def masks_on_device(self, stmt: ast.stmt) -> bool:
         """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the
@@ -348,6 +349,8 @@ class SyncModel(HostResults):
             else stmt.test
         if isinstance(test, ast.Name) and self.is_tensorish(test) and self.placement(test) == "cuda":
             return True  # `if done:` / `while not finished:` on a CUDA tensor: bool() of it waits
+        if isinstance(test, ast.Call) and device_value_call(self, test):
+            return True  # `if not cp.allclose(c, ref):`, `assert torch.isfinite(y).all()`: bool() of a device result
         for n in ast.walk(stmt.test):
             if isinstance(n, ast.Compare) and all(isinstance(op, _VALUE_OPS) for op in n.ops) and any(
                     self._device_operand(x) for x in (n.left, *n.comparators)):

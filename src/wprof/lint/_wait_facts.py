@@ -58,3 +58,22 @@ KNOWN_LIBRARIES = frozenset({
     "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
     "cuml", "TTS",  # (their calls wait: HOST_RESULT_ROOTS)
 })
+
+# methods of library objects that return host objects (NumPy arrays, text, lists of boxes) by default: the call returns
+# when the device work is done. Keyed by the constructor's qualified name (the object is bound from it, through
+# `.to(...)`/`.cuda()`/`.eval()`); each method with the keyword settings that make it return device tensors instead.
+HOST_RESULT_METHODS = {
+    "sentence_transformers.SentenceTransformer": {"encode": (("convert_to_tensor", True), ("convert_to_numpy", False)),
+                                                  "encode_query": (("convert_to_tensor", True),
+                                                                   ("convert_to_numpy", False)),
+                                                  "encode_document": (("convert_to_tensor", True),
+                                                                      ("convert_to_numpy", False))},
+    "sentence_transformers.CrossEncoder": {"predict": (("convert_to_tensor", True), ("convert_to_numpy", False)),
+                                           "rank": ()},
+    "whisper.load_model": {"transcribe": (), "decode": ()},
+    "easyocr.Reader": {"readtext": (), "recognize": (), "detect": ()},
+}
+# methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
+FORMATTING_METHODS = frozenset({"set_postfix"})
+# (their objects' other calls run like torch modules: known semantics, not unreadable code)
+KNOWN_LIBRARIES = KNOWN_LIBRARIES | {k.split(".")[0] for k in HOST_RESULT_METHODS}

@@ -21,7 +21,7 @@ import ast
 
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    HOST_ASSERT_PREFIXES, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -42,6 +42,11 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     if not any(k.arg == "stream" for k in call.keywords) and any(
             isinstance(a, ast.Call) and (ctx.call_name(a) or "") in PYCUDA_COPY_BACK for a in call.args):
         return True  # kern(drv.Out(dest), drv.In(a), block=..., grid=...): synchronizes, then copies `dest` back
+    m = call.func.attr if isinstance(call.func, ast.Attribute) else None
+    if m is not None and _host_result_method(ctx, call, m):
+        return True  # encoder.encode(texts): a NumPy array, copied back before it returns
+    if _numba_host_ufunc(ctx, call):
+        return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:
         return False
     if q and q.startswith(SYNC_MEMCPY_ROOTS):
@@ -55,7 +60,39 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     if q and q.startswith(HOST_ASSERT_PREFIXES):
         if q.startswith("cupy.") or any(ctx._tensor_value(a) for a in call.args):
             return True  # cupy.testing.assert_allclose(c, ref): the device array compared on the host
-    return False
+    return m in FORMATTING_METHODS and any(ctx._tensor_value(a) and not _is_call(a)
+                                           for a in [*call.args, *(k.value for k in call.keywords)])
+    # (bar.set_postfix(loss=loss): tqdm formats the tensor with str(), a copy to the host)
+
+
+def _is_call(a: ast.AST) -> bool:
+    return isinstance(a, ast.Call)
+
+
+def _host_result_method(ctx, call: ast.Call, m: str) -> bool:
+    """``emb = encoder.encode(texts)`` where ``encoder = SentenceTransformer(name).to("cuda")``: a method of a library
+    object that returns host objects by default (:data:`HOST_RESULT_METHODS`), without the keyword that asks for
+    device tensors (``convert_to_tensor=True``)."""
+    d = dotted(call.func.value)  # type: ignore[attr-defined]
+    values = ctx.assigns.get(d, []) if d else []
+    kinds = set()
+    for v in values:
+        v = unwrap_moves(v)
+        if dotted(v) == d:
+            continue
+        q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
+        kinds.add(next((k for k in HOST_RESULT_METHODS if q == k or q.endswith("." + k.rsplit(".", 1)[-1]) and
+                        q.split(".")[0] == k.split(".")[0]), None))
+    if len(kinds) != 1 or None in kinds:
+        return False
+    methods = HOST_RESULT_METHODS[kinds.pop()]
+    if m not in methods:
+        return False
+    for arg, value in methods[m]:
+        for k in call.keywords:
+            if k.arg == arg and not (isinstance(k.value, ast.Constant) and k.value.value is not value):
+                return False  # encode(texts, convert_to_tensor=True): device tensors (or a setting it cannot read)
+    return True
 
 
 def may_wait(ctx, call: ast.Call) -> bool:
@@ -128,3 +165,81 @@ def percent_formats_device(ctx, stmt: ast.stmt) -> bool:
                     device_value_call(ctx, v):
                 return True
     return False
+
+
+_HOST_DATA = (ast.List, ast.Tuple, ast.Constant, ast.ListComp)
+
+
+def host_copy_waits(ctx, stmt: ast.stmt) -> bool:
+    """The statement's only GPU work is blocking copies of host data to the device: ``torch.tensor([tok],
+    device="cuda")``, ``torch.as_tensor(frame, device=dev)``, ``torch.from_numpy(a).cuda()``, ``x.to("cuda")`` of a
+    tensor shown on the CPU, none ``non_blocking=True``. torch synchronizes the stream after such a copy (host
+    memory may be pageable), so when the statement is done, so is everything queued before it."""
+    from ._walk import stmt_nodes
+
+    nodes = stmt_nodes(stmt)
+    copies = [n for n in nodes if isinstance(n, ast.Call) and _blocking_host_copy(ctx, n)]
+    if not copies:
+        return False
+    return all(any(_inside(w, c) or _inside(c, w) and _feeds(c, w) for c in copies)
+               for w in ctx.gpu_work_in(nodes))
+
+
+def _blocking_host_copy(ctx, c: ast.Call) -> bool:
+    if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+           for k in c.keywords):
+        return False
+    q = ctx.call_name(c) or ""
+    if q == "numba.cuda.to_device" and c.args and len(c.args) < 2 and not c.keywords:
+        return ctx.placement(c.args[0]) != "cuda"  # cuda.to_device(a) with no stream: a synchronous copy
+    if q in ("torch.tensor", "torch.as_tensor", "torch.asarray") and c.args:
+        dev = next((k.value for k in c.keywords if k.arg == "device"), None)
+        data = c.args[0]
+        return dev is not None and ctx._device_value(dev) == "cuda" and ctx.placement(data) != "cuda" and (
+            isinstance(data, _HOST_DATA) or ctx.placement(data) == "cpu" or not ctx.is_tensorish(data))
+    if not isinstance(c.func, ast.Attribute) or c.func.attr not in ("cuda", "to"):
+        return False
+    if c.func.attr == "to":
+        dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+        if dev is None or ctx._device_value(dev) != "cuda":
+            return False
+    src = c.func.value
+    return ctx.placement(src) == "cpu" or (isinstance(src, ast.Call) and (ctx.call_name(src) or "") in (
+        "torch.from_numpy", "torch.tensor", "torch.as_tensor") and not any(k.arg == "device" for k in src.keywords))
+
+
+def _inside(inner: ast.AST, outer: ast.AST) -> bool:
+    return any(n is inner for n in ast.walk(outer))
+
+
+def _feeds(copy: ast.AST, work: ast.AST) -> bool:
+    """``work`` only hands on ``copy``'s value: a method chain on it (``.float()``), not an op that computes with it
+    (``model(x.cuda())``)."""
+    node = copy
+    while node is not work:
+        parent = getattr(node, "_wp_parent", None)
+        if not (isinstance(parent, ast.Attribute) and parent.value is node) and \
+                not (isinstance(parent, ast.Call) and parent.func is node):
+            return False
+        node = parent
+    return True
+
+
+def _numba_host_ufunc(ctx, call: ast.Call) -> bool:
+    """``c = vadd(a, b)`` where ``vadd`` is a ``@vectorize``/``@guvectorize(..., target="cuda")`` function of the file
+    and an argument is a host NumPy array (none a device array): Numba copies the inputs to the device, runs the
+    kernel and copies the result back to a host array before it returns."""
+    from ._syncs import _qualify
+
+    f = call.func
+    fn = ctx.functions.get(f.id) if isinstance(f, ast.Name) else None
+    if fn is None or not any(isinstance(d, ast.Call) and _qualify(ctx, d) in _NUMBA_UFUNCS and any(
+            k.arg == "target" and isinstance(k.value, ast.Constant) and k.value.value == "cuda" for k in d.keywords)
+            for d in fn.decorator_list):
+        return False
+    args = list(call.args)
+    return not any(ctx.placement(a) == "cuda" for a in args) and \
+        any(isinstance(a, ast.Name) and ctx._numpy_only(a.id) for a in args)
+
+
+_NUMBA_UFUNCS = frozenset({"numba.vectorize", "numba.guvectorize", "numba.cuda.vectorize"})

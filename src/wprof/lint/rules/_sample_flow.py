@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from ._sample_elements import WHOLE, element_reads
 
 _CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack", "list", "fromiter"})
 _MAX_DEPTH = 4
@@ -38,6 +39,8 @@ def follow(ctx: Context, node: ast.AST, depth: int = 0) -> list[ast.AST]:
     parent = getattr(expr, "_wp_parent", None)
     handed = _handed_on(ctx, expr, parent)
     if handed is None:
+        if expr is not node and getattr(expr, "_wp_use", None) is not None:
+            node._wp_use = expr._wp_use  # type: ignore[attr-defined]
         return [node]
     out: list[ast.AST] = []
     for nxt in handed:
@@ -86,6 +89,17 @@ def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.
     if isinstance(parent, ast.Return) or (isinstance(parent, ast.Tuple) and
                                           isinstance(getattr(parent, "_wp_parent", None), ast.Return)):
         return _returned_to(ctx, expr, parent)
+    if isinstance(parent, ast.Dict) and expr in parent.values:
+        return _field_of(ctx, parent, parent.keys[parent.values.index(expr)])
+    if isinstance(parent, ast.Tuple) and expr in parent.elts and _appended(ctx, parent) is not None and \
+            not any(isinstance(e, ast.Starred) for e in parent.elts):
+        return element_reads(ctx, _appended(ctx, parent), parent.elts.index(expr))  # type: ignore[arg-type]
+    if _appended(ctx, expr) is not None:  # runs.append(ts): one element per configuration
+        return element_reads(ctx, _appended(ctx, expr), WHOLE)  # type: ignore[arg-type]
+    if isinstance(parent, ast.Call) and expr in parent.args and ctx.import_view is not None and \
+            isinstance(parent.func, (ast.Name, ast.Attribute)) and \
+            not (isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions):
+        return _imported_param(ctx, expr, parent)
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in ctx.functions and \
             expr in parent.args:
         fn = ctx.functions[parent.func.id]
@@ -106,6 +120,40 @@ def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.
             if target is not None:  # ms = [t * 1e3 for t in ts]
                 return _reads_after(ctx, target)
             return [comp]  # statistics.mean(t * 1e3 for t in ts): the reduction is the use
+    return None
+
+
+def _imported_param(ctx: Context, expr: ast.AST, call: ast.Call) -> list[ast.AST] | None:
+    """``print_stats(times)`` with ``print_stats`` a function of a project module: its parameter's uses, judged in
+    that module. Only a mean there (``return sum(xs) / len(xs)``) makes the argument a mean use at this call
+    (marked on ``expr`` for :func:`._sample_uses._classify_use`); anything else leaves it a use in place."""
+    from ._sample_uses import sample_uses_of
+
+    d = ctx.imported_function(call)
+    if d is None:
+        return None
+    fn = d.node
+    pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]  # type: ignore[attr-defined]
+    i = call.args.index(expr)
+    scope = getattr(fn, "_wp_own_scope", None)
+    if scope is None or i >= len(pos) or any(isinstance(a, ast.Starred) for a in call.args[:i + 1]) or \
+            d.ctx.scope_assigns(pos[i], scope):
+        return None
+    loads = d.ctx.scope_loads(pos[i], scope)
+    if not loads:
+        return None
+    means, others = sample_uses_of(d.ctx, [u for ld in loads for u in follow(d.ctx, ld, _MAX_DEPTH - 1)])
+    if not means or others:
+        return None
+    expr._wp_use = "mean"  # type: ignore[attr-defined]
+    return None
+
+
+def _appended(ctx: Context, node: ast.AST) -> ast.Call | None:
+    """``L.append(node)``: that call."""
+    p = getattr(node, "_wp_parent", None)
+    if isinstance(p, ast.Call) and p.args == [node] and not p.keywords and ctx.method(p) == "append":
+        return p
     return None
 
 
@@ -151,6 +199,41 @@ def _reads_after(ctx: Context, target: ast.Name) -> list[ast.AST] | None:
             (nxt is None or ld._wp_stmt._wp_idx <= nxt)]  # type: ignore[attr-defined]
 
 
+def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] | None:
+    """``{"times": ts, "mean": m}`` bound to a name or returned: the reads of that dict that pick the field
+    (``res["times"]``, ``res.get("times")``); reads of its other fields are neither; any other read of the dict
+    (printed, saved, iterated) is a use in place."""
+    if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    up = getattr(d, "_wp_parent", None)
+    target = _bound_to(d, up)
+    if target is not None:
+        reads = _reads_after(ctx, target)
+    elif isinstance(up, ast.Return):
+        reads = _returned_to(ctx, d, up)
+    elif _appended(ctx, d) is not None:  # results.append({"name": n, "times": ts})
+        return element_reads(ctx, _appended(ctx, d), key.value)  # type: ignore[arg-type]
+    else:
+        return None
+    if reads is None:
+        return None
+    out: list[ast.AST] = []
+    for r in reads:
+        p = getattr(r, "_wp_parent", None)
+        if isinstance(p, ast.Subscript) and p.value is r and isinstance(p.slice, ast.Constant):
+            if p.slice.value == key.value:
+                out.append(p)
+            continue  # another field
+        if isinstance(p, ast.Attribute) and p.attr == "get" and isinstance(getattr(p, "_wp_parent", None), ast.Call):
+            call = p._wp_parent  # type: ignore[attr-defined]
+            if call.args and isinstance(call.args[0], ast.Constant):
+                if call.args[0].value == key.value:
+                    out.append(call)
+                continue
+        out.append(r)
+    return out
+
+
 def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | None:
     """``runtimes[name] = times`` into a dict bound only to ``{}`` in this function, whose every other read hands
     it on to names never read (``return err, avg, runtimes`` unpacked by a caller that ignores ``runtimes``): []
@@ -186,6 +269,12 @@ def _returned_to(ctx: Context, expr: ast.AST, parent: ast.AST) -> list[ast.AST] 
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or ctx.functions.get(fn.name) is not fn:
         return None
     sites = [c for c in ctx.calls if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    cls = getattr(getattr(fn, "_wp_scope", None), "node", None)
+    if isinstance(cls, ast.ClassDef):  # a method: its calls through `self` in the same class
+        sites = [c for c in ctx.calls if isinstance(c.func, ast.Attribute) and c.func.attr == fn.name and
+                 isinstance(c.func.value, ast.Name) and c.func.value.id == "self" and
+                 getattr(getattr(getattr(c._wp_stmt, "_wp_scope", None), "node", None),  # type: ignore[attr-defined]
+                         "_wp_scope", None) is fn._wp_scope]  # type: ignore[attr-defined]
     if not sites:
         return None
     out: list[ast.AST] = []

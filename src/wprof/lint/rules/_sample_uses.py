@@ -39,6 +39,8 @@ def sample_uses_of(ctx: Context, loads: list[ast.AST]) -> tuple[list[ast.AST], l
 
 
 def _classify_use(ctx: Context, node: ast.AST) -> str:
+    if (use := getattr(node, "_wp_use", None)) is not None:
+        return use  # handed to a project module's function that only averages it (rules/_sample_flow)
     parent = getattr(node, "_wp_parent", None)
     while isinstance(parent, ast.Subscript) and parent.value is node:  # times[5:]
         node, parent = parent, getattr(parent, "_wp_parent", None)

@@ -36,7 +36,8 @@ The samples are followed wherever they are handed on whole, and judged where the
 (`rec = ts`, `rec = ts[1:]`, `ts = ts[5:]`, `arr = np.asarray(ts) * 1e3`), a return (`return out, ts` unpacked by the
 caller, `np.mean(bench())`), a parameter of a function of the file, a comprehension or generator that rescales them
 (`statistics.fmean(t * 1e3 for t in ts)`), a list an object fills in one method and averages in another
-(`self.samples.append(time.perf_counter() - self.t0)`), and a dict the list is stored in that nobody reads. Samples
+(`self.samples.append(time.perf_counter() - self.t0)`), a collection whose elements hold them (`table.append({"name":
+n, "times": ts})` read back row by row), and a dict the list is stored in that nobody reads. Samples
 kept as records, one dict per measured call with a field computed from its interval (`{"tps": n / dt}`), collected
 per iteration and reduced by a mean over that field (`statistics.mean(r["tps"] for r in runs)`), count too; another
 field (`max(r["mem"] for r in runs)`) is neither a mean nor a spread, and the records printed or saved whole show
@@ -132,6 +133,9 @@ def _attribute_samples(ctx: Context) -> set[str]:
     return out
 
 
+_DEQUES = frozenset({"collections.deque", "deque"})
+
+
 def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, ast.Call]) -> bool | str:
     """True for a value that starts a sample container (``[]``, a comprehension of samples, a preallocated array,
     a helper's returned samples); "unpacked" for the result of a function of the file unpacked into several names
@@ -139,7 +143,9 @@ def _container(ctx: Context, v: ast.AST, repeats: set[int], returned: dict[int, 
     return by :mod:`._sample_flow`); False otherwise."""
     if id(v) in repeats or id(v) in returned or isinstance(v, (ast.List, ast.ListComp)) or \
             (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "list") or \
-            _preallocated(ctx, v):
+            _preallocated(ctx, v) or (isinstance(v, ast.Call) and (ctx.call_name(v) or "") in _DEQUES) or \
+            (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Mult) and isinstance(v.left, ast.List) and
+             len(v.left.elts) == 1 and isinstance(v.left.elts[0], ast.Constant)):  # `[0.0] * n`, written by index
         return True
     st = getattr(v, "_wp_parent", None)
     if _view_of_itself(ctx, v, st):
