@@ -122,6 +122,31 @@ from evaluation import score
 net = torch.nn.Linear(4, 4).cuda()
 score(net, data)  # <-
 """),
+    ("a function of an unreadable module, through the module", MAY_WAIT, """
+import torch
+import metrics
+net = torch.nn.Linear(4, 4).cuda()
+metrics.evaluate(net, data)  # <-
+"""),
+    ("a helper object built through an unreadable module, handed the model", MAY_WAIT, """
+import torch
+from serving import engine
+net = torch.nn.Linear(4, 4).cuda()
+runner = engine.Runner(net, device="cuda")
+runner.run(x)  # <-
+"""),
+    ("a library's own model built through its module", None, """
+import torch
+import somelib
+m = somelib.Model("cfg").cuda()
+m.encode_image(x)  # <-
+"""),
+    ("a function of an unreadable module handed data only", None, """
+import torch
+import my_kernels
+q = torch.randn(4, 4, device="cuda")
+my_kernels.fused_attention(q, q, q)  # <-
+"""),
     ("the model's own call", None, """
 import torch
 from models.net import Net

@@ -256,9 +256,9 @@ class ImportView:
                 todo.extend([*st.body, *getattr(st, "orelse", []), *getattr(st, "finalbody", []),
                              *(x for h in getattr(st, "handlers", []) for x in h.body)])
         for node in nodes:
-            if isinstance(node, ast.ImportFrom) and node.names[0].name != "*":
+            if isinstance(node, ast.ImportFrom):  # `from timing import *` too: the module itself
                 mod = tuple(node.module.split(".")) if node.module else ()
-                cands = [mod] + [(*mod, a.name) for a in node.names]
+                cands = [mod] + [(*mod, a.name) for a in node.names if a.name != "*"]
                 level = node.level
             elif isinstance(node, ast.Import):
                 cands, level = [tuple(a.name.split(".")) for a in node.names], 0

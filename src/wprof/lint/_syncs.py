@@ -11,6 +11,7 @@ import ast
 
 from ._formatted import device_value_call
 from ._host_results import HostResults
+from ._library_io import waits_for_data, waits_for_mps_work
 from ._masks import data_sized, mask_value
 from ._wait_facts import (
     HOST_ONLY_LIBS as _HOST_ONLY_LIBS, HOST_READING_METHODS as _HOST_READING_METHODS,
@@ -563,7 +564,8 @@ class SyncModel(HostResults):
         known to wait; with ``hidden``, also a copy to the host (``.item()``...), a branch on a tensor reduction, a
         store into a CPU tensor."""
         if q == "torch.mps.synchronize":
-            return False  # waits for an Apple GPU: on CUDA nothing waits (`if device == "mps": torch.mps.synchronize()`)
+            return waits_for_mps_work(self, c)  # waits for an Apple GPU: for a function whose device is "mps" only;
+            # beside CUDA paths nothing a CUDA run queued (`if device == "mps": torch.mps.synchronize()`)
         if q in SYNC_FUNCS or q in SYNCING_CALLS:
             return True
         if q in _XLA_WAITS and (q.endswith("wait_device_ops") or any(
@@ -580,6 +582,8 @@ class SyncModel(HostResults):
             return True  # a fact about the library (_wait_facts): a launch that copies back, a synchronous memcpy...
         if not hidden:
             return False
+        if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
+            return True
         if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
             return True  # a copy to the host waits for the device (CuPy, PyCUDA)
         if m == "copy_to_host" and len(c.args) <= 1 and not c.keywords:

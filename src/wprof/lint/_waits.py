@@ -103,24 +103,50 @@ def may_wait(ctx, call: ast.Call) -> bool:
     over batches and copy each result back (``.cpu()``), which waits: whether this one does is not shown. (A call
     known to wait is not a guess: ask :func:`wait_of`.)"""
     f = call.func
+    if _module_function(ctx, f):  # evaluate_batches(model, data), metrics.evaluate(model, data)
+        return not _last(f)[:1].isupper() and _handed_model(ctx, call) and _unseen_callee(ctx, f)
     if isinstance(f, ast.Attribute):
         if f.attr in ("__call__", "forward") or f.attr in MOVE_METHODS or \
                 not isinstance(f.value, (ast.Name, ast.Attribute)):
             return False
         return _unseen_instance(ctx, f.value)
-    if isinstance(f, ast.Name) and not f.id[:1].isupper() and f.id not in ctx.functions and _unseen_name(ctx, f):
-        return any(isinstance(a, (ast.Name, ast.Attribute)) and _gpu_model(ctx, a)
-                   for a in [*call.args, *(k.value for k in call.keywords)])
     return False
 
 
-def _unseen_name(ctx, name: ast.Name) -> bool:
-    """``name`` is imported from a module that is neither a library whose semantics the linter knows nor one of the
-    project's modules it can read."""
-    q = ctx.imports.get(name.id) or ctx.relative_imports.get(name.id)
+def _last(f: ast.AST) -> str:
+    return f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+
+
+def _module_function(ctx, f: ast.AST) -> bool:
+    """``f`` names a function through an import: ``evaluate`` (``from m import evaluate``) or ``m.evaluate``
+    (``import m``), not a function of the file, not a method of an object the file binds."""
+    if isinstance(f, ast.Name):
+        return f.id not in ctx.functions and f.id not in ctx.assigns and \
+            (f.id in ctx.imports or f.id in ctx.relative_imports)
+    root = f
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(f, ast.Attribute) and isinstance(root, ast.Name) and root.id not in ctx.assigns and \
+        (root.id in ctx.imports or root.id in ctx.relative_imports)
+
+
+def _handed_model(ctx, call: ast.Call) -> bool:
+    return any(isinstance(a, (ast.Name, ast.Attribute)) and _gpu_model(ctx, a)
+               for a in [*call.args, *(k.value for k in call.keywords)])
+
+
+def _unseen_callee(ctx, f: ast.AST) -> bool:
+    """``f`` (a name or a dotted attribute of an imported module) comes from a module that is neither a library whose
+    semantics the linter knows nor one of the project's modules it can read."""
+    root = f
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return False
+    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
     if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
         return False
-    return ctx.imported_def(name) is None
+    return ctx.imported_def(f) is None
 
 
 def _unseen_instance(ctx, expr: ast.AST) -> bool:
@@ -134,9 +160,11 @@ def _unseen_instance(ctx, expr: ast.AST) -> bool:
         if dotted(v) == d:
             continue  # model = model.cuda(): the same object, moved
         built = True
-        if not (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id[:1].isupper() and
-                v.func.id not in ctx.classes and _unseen_name(ctx, v.func)):
+        if not (isinstance(v, ast.Call) and _last(v.func)[:1].isupper() and _module_function(ctx, v.func) and
+                _unseen_callee(ctx, v.func)):
             return False
+        if isinstance(v.func, ast.Attribute) and not _handed_model(ctx, v):
+            return False  # `clip.Model(...)`: a library's own model; `engine.Runner(net)`: a helper handed the model
     return built
 
 

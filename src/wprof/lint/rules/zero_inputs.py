@@ -7,8 +7,11 @@ passed as inputs to GPU work inside a timed region (an operand of `@`, or an arg
 model of an inference library such as an ultralytics detector's `model.predict(img)` included: an all-zero image
 has no detections, and the post-processing takes its empty fast path).
 Names that read as outputs or state (`out`, `buf`, `acc`, `grad`, `mask`, `bias`, `labels`...), tensors passed as
-`out=`, filled in place (`x.normal_()`, `x[...] = ...`), handed to a kernel launch, or handed to an extension's
-function whose result is dropped (`ext.decode(q, kv, o)` as a statement: it writes `o`) are not reported.
+`out=`, filled in place (`x.normal_()`, `x[...] = ...`, also through a view: `x.data.normal_()`, `x[:n].uniform_()`,
+`x.view(-1).copy_(src)`), written by a library call that writes its first argument (`cp.copyto(x, src)`) or by a
+function of the file that fills its parameter, handed to a kernel launch, or handed to an extension's function or a
+project helper whose result is dropped (`ext.decode(q, kv, o)`, `load_weights_into(w, path)` as a statement: it
+writes them) are not reported.
 
 ## Why is this bad?
 Zeros are not representative data. The GPU draws less power multiplying zeros (fewer bits toggle), so clocks stay
@@ -42,6 +45,7 @@ import re
 
 from .._context import Context, dotted
 from .._walk import stmt_nodes
+from ._buffer_writes import written_elsewhere
 
 CODE = "WP111"
 NAME = "zero-inputs"
@@ -99,7 +103,7 @@ def _written(ctx: Context, name: str) -> bool:
             if isinstance(s, ast.Assign) and any(isinstance(t, ast.Subscript) and dotted(t.value) == name
                                                  for t in s.targets):
                 return True
-    return False
+    return written_elsewhere(ctx, name)  # through a view, a library call, a function of the file, a helper
 
 
 def check(ctx: Context) -> None:
