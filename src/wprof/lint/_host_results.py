@@ -80,7 +80,8 @@ class HostResults:
             return None  # model = compile(model, config): the same object, wrapped
         fn = self.functions.get(v.func.id) if isinstance(v.func, ast.Name) else None
         if fn is None:
-            return False
+            d = self.imported_function(v)  # pipe = get_pipeline(name): a helper of another module of the project
+            return d is not None and imported_returns_pipeline(d.ctx, d.node)
         kinds = []
         for r in ast.walk(fn):
             if isinstance(r, ast.Return) and r.value is not None:
@@ -106,3 +107,39 @@ def _tensor_output(call: ast.Call) -> bool:
         if k.arg == "output_type":
             return not (isinstance(k.value, ast.Constant) and k.value.value in ("pil", "np"))
     return False
+
+
+def imported_returns_pipeline(ctx, fn: ast.AST) -> bool:
+    """A project function (read in its own module's context ``ctx``) that returns a library pipeline: annotated as
+    one (``-> FluxPipeline`` imported from diffusers), or every value it returns is one (``pipe =
+    StableDiffusionPipeline.from_pretrained(...)`` through ``.to(...)``, then ``return pipe``; transformers'
+    ``pipeline(...)``). A model of the same libraries (``UNet2DConditionModel``) returns device tensors: not one."""
+    ann = getattr(fn, "returns", None)
+    if ann is not None and _pipeline_class(ctx.qualname(ann) or ""):
+        return True
+    values = []
+    for r in ast.walk(fn):
+        if isinstance(r, ast.Return) and r.value is not None:
+            v = r.value
+            if isinstance(v, ast.Name):
+                values += ctx.assigns.get(v.id, []) or [v]
+            else:
+                values.append(v)
+    return bool(values) and all(_pipeline_built(ctx, v) for v in values)
+
+
+def _pipeline_built(ctx, v: ast.AST) -> bool:
+    v = unwrap_moves(v)
+    if not isinstance(v, ast.Call):
+        return False
+    q = ctx.call_name(v) or ""
+    if q in ("transformers.pipeline", "diffusers.pipeline"):
+        return True
+    head, _, last = q.rpartition(".")
+    return last in ("from_pretrained", "from_single_file", "from_pipe") and _pipeline_class(head) or _pipeline_class(q)
+
+
+def _pipeline_class(q: str) -> bool:
+    """``diffusers.FluxPipeline``, ``diffusers.pipelines.StableDiffusionPipeline``: a pipeline class of a library
+    whose pipelines hand back host objects."""
+    return q.startswith(HOST_RESULT_ROOTS) and q.rsplit(".", 1)[-1].endswith("Pipeline")

@@ -81,6 +81,8 @@ NOT_WORK_PREFIXES = (
     "torch.random.manual_seed", "torch.use_deterministic_algorithms", "torch.Generator", "torch.Size",
     "torch.finfo", "torch.iinfo", "torch.dtype", "torch.Stream", "torch.autocast", "torch.amp.autocast",
     "torch.autograd.Variable",  # a deprecated wrapper that returns its tensor: no work
+    # checkpoints written or read, remote calls: other processes' or the file system's work (_library_io)
+    "torch.distributed.checkpoint.", "torch.distributed.rpc.",
 )
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ._library_io import received_over_rpc
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 
 
@@ -235,6 +236,9 @@ class PlacementModel:
             return self._join([self.placement(x) for x in (expr.left, *expr.comparators)])  # x.argmax(-1) == eos
         if isinstance(expr, (ast.Tuple, ast.List)):
             return self._join([self.placement(e) for e in expr.elts])
+        if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and isinstance(expr.elt, ast.Call) and \
+                received_over_rpc(self, expr.elt):
+            return "cpu"  # [r.to_here() for r in refs]: every item received over RPC
         if isinstance(expr, ast.Attribute) and expr.attr in ("real", "imag", "T", "mT", "H", "data"):
             return self.placement(expr.value)  # b.real, w.T, p.data: views of the same array
         if isinstance(expr, (ast.Name, ast.Attribute)):
@@ -260,6 +264,8 @@ class PlacementModel:
             return "cuda"
         if m in ("cpu", "numpy", "tolist", "item") or q in ("cupy.asnumpy", "cupy.ndarray.get"):
             return "cpu"
+        if received_over_rpc(self, expr):
+            return "cpu"  # rpc.rpc_sync(...), fut.wait(), rref.to_here(): host memory without a device map
         if m == "get" and not expr.args and not expr.keywords and \
                 self.placement(expr.func.value) == "cuda":  # type: ignore[attr-defined]
             return "cpu"  # a_gpu.get(): a CuPy/PyCUDA array copied to the host (a NumPy array)
@@ -464,8 +470,8 @@ class PlacementModel:
                 any(k.arg in ("grid", "block") for k in call.keywords):
             return False  # a kernel launch (PyCUDA takes grid=/block=): its NumPy scalars are arguments, not data
         q = self.call_name(call) or ""
-        if q in self._kernels:  # type: ignore[attr-defined]
-            return False
+        if q in self._kernels or q in self._cuda_ufuncs:  # type: ignore[attr-defined]
+            return False  # (a Numba GPU ufunc copies host arrays in and runs on the GPU)
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
         if id(call) in self._numpy_chains():

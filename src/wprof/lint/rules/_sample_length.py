@@ -107,7 +107,7 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
         names.append(n.func.value)
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and not names:
-        names = [x for x in ast.walk(ctx.functions[n.func.id]) if isinstance(x, ast.Name) and  # `step()`: its
+        names = [x for x in ast.walk(ctx.functions[n.func.id]) if _read_name(x) and  # `step()`: its
                  (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]  # closure's tensors
     return _all_sized(ctx, names)
 
@@ -132,7 +132,7 @@ def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
             arg = values[0] if len(values) == 1 and isinstance(values[0], ast.Lambda) else arg
         if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and arg.id in ctx.functions):
             body = arg.body if isinstance(arg, ast.Lambda) else ctx.functions[arg.id]  # type: ignore[union-attr]
-            names = [x for x in ast.walk(body) if isinstance(x, ast.Name) and  # type: ignore[arg-type]
+            names = [x for x in ast.walk(body) if _read_name(x) and  # type: ignore[arg-type]
                      (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]
             if _callable_kind(ctx, arg, 1) is not None and _all_sized(ctx, names):
                 return True
@@ -434,3 +434,8 @@ def _inside_other_call(c: ast.Call, fn: ast.AST) -> bool:
 
 def _nested_in_work(ctx: Context, n: ast.AST) -> bool:
     return expr_ancestor(n, (ast.BinOp, ast.Call)) is not None
+
+
+def _read_name(x: ast.AST) -> bool:
+    """A name read (not the target of an assignment: ``_ = a + b`` binds ``_`` to the result, not an input)."""
+    return isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)

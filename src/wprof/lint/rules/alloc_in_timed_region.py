@@ -7,8 +7,9 @@ handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that call
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
 name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
 region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
-the forward's timing, for the backward timed next); and, in a timed region that also launches the work it
-measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
+the forward's timing, for the backward timed next; not a copy of a one-element result the region computes, such as
+`loss.detach().clone()` of a full reduction or a loss function's mean); and, in a timed region that also launches
+the work it measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
 host-to-device copy); one finding per region. A region that times the transfer alone, one the code names as
@@ -65,6 +66,7 @@ from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
 from ._built_in_sample import built_in_regions, built_in_samples
 from ._driver_allocs import driver_alloc_findings
+from ._scalars import is_scalar
 
 CODE = "WP104"
 NAME = "alloc-in-timed-region"
@@ -222,7 +224,7 @@ def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
     for a in c.args:
         if isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS and a.args:
             out.append(ctx.text(a))
-        elif isinstance(a, ast.Name) and ctx._numpy_only(a.id):  # type: ignore[attr-defined]
+        elif isinstance(a, ast.Name) and (ctx._numpy_only(a.id) or ctx._host_array(a)):  # type: ignore[attr-defined]
             out.append(a.id)
     return out[:3] + (["..."] if len(out) > 3 else [])
 
@@ -250,6 +252,8 @@ def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
         if st._wp_loops and r.loop is None and any(  # type: ignore[attr-defined]
                 isinstance(n, ast.Name) and n.id == name for s in stmts[:i] for n in ast.walk(s)):
             continue  # read at the top of the next iteration of a loop inside the region
+        if ctx.method(c) == "clone" and is_scalar(ctx, c, stmts):
+            continue  # avg_loss = loss.detach().clone() of `loss = torch.mean(err ** 2) / k`: one element
         if not _read_after(ctx, name, r) or not any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s is not st) \
                 or _labelled(r, name):
             continue  # never read (its purpose unknown), or the region measures this allocation itself (its label

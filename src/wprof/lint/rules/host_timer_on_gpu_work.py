@@ -6,7 +6,10 @@ the file...) around GPU work (tensor ops, a model call, a kernel launch, a calla
 no device synchronization between the last GPU work and the end read.
 
 Calls known to wait are synchronizes: Hugging Face `generate()`, models and pipelines of libraries that return
-host objects (a diffusers or transformers pipeline, an ultralytics model, a Coqui TTS call), and a timing
+host objects (a diffusers or transformers pipeline, an ultralytics model, a Coqui TTS call; also one built by a
+helper of the project's other modules), calls that return when their data is written, read or received (a
+distributed checkpoint's `save`/`load`, a safetensors file, `rpc_sync`, `rref.to_here()`, `fut.wait()` of
+`rpc_async`, MLX's `mx.eval`), `torch.mps.synchronize()` in a function whose device is `"mps"`, and a timing
 helper's callable parameter when every caller passes one that returns host data (a lambda ending in
 `.cpu()`/`.numpy()`, an extension called on NumPy arrays). An interval stored and never read is weak, shown only
 with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or library call between the reads made
