@@ -15,7 +15,11 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
-Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected by code
+Default since the eighth session only for a `.item()` of a tensor the timed loop never changes (no statement of the
+loop binds it), read on every iteration of a loop that runs GPU work of its own (`gemm(a, b, scale=s.item())`): the
+copy waits for the previous iteration's kernels each time and can be read once before the loop. The rest of the rule
+is opt-in (shown when WP114 is selected by code, or with `extra`) since sets 14-16: held out, its default findings
+were right 4 times in 15. Selected by code
 (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose
 body puts no work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to
 `print`, `append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step
