@@ -21,7 +21,7 @@ import ast
 
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -45,6 +45,9 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     m = call.func.attr if isinstance(call.func, ast.Attribute) else None
     if m is not None and _host_result_method(ctx, call, m):
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
+    if m is not None and any(m in methods and any(q0 == lib or q0.startswith(lib + ".") for q0 in ctx.imports.values())
+                             for lib, methods in SYNC_METHODS_OF.items()):
+        return True  # context.execute_v2(bindings): TensorRT's synchronous execution
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:

@@ -567,7 +567,8 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
         if ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time"):
             return True
         inner = c.func.id if isinstance(c.func, ast.Name) else None  # through a function of the file (do_bench)
-        if inner in ctx.functions and ctx.functions[inner] is not fn and depth < 3 and (
+        if inner in ctx.functions and ctx.functions[inner] is not fn and depth < 3 and \
+                inner not in ctx._cuda_ufuncs and (  # (a Numba GPU ufunc's loops are its kernel's)
                 benchmarks_itself(ctx, inner) or _harness(ctx, ctx.functions[inner], depth + 1)):
             return True
     return False
