@@ -178,6 +178,14 @@ import torch
 net = torch.nn.Linear(4, 4).cuda()
 copy.deepcopy(net)  # <-
 """),
+    ("a GPU library's launch of a kernel of the file", None, """
+import warp as wp
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    pass
+a = wp.zeros(8, dtype=float, device="cuda")
+wp.launch(k, dim=8, inputs=[a])  # <-
+"""),
     ("the model's own call", None, """
 import torch
 from models.net import Net

@@ -60,6 +60,7 @@ KNOWN_LIBRARIES = frozenset({
     "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
     "cuml", "TTS",  # (their calls wait: HOST_RESULT_ROOTS)
     "d2l", "codetiming", "contexttimer",  # (their timers read a host clock and never synchronize)
+    "warp", "taichi",  # (GPU libraries whose launches return before the kernel ran, as torch ops do)
 })
 
 # methods of library objects that return host objects (NumPy arrays, text, lists of boxes) by default: the call returns

@@ -176,7 +176,9 @@ def _gpu_model(ctx, a: ast.AST) -> bool:
     from .rules._evidence import model_on_gpu
 
     d = dotted(a)
-    return d is not None and (d in ctx._gpu_callables or model_on_gpu(ctx, d))
+    if d is None or d in ctx.functions or d in ctx.classes:
+        return False  # a kernel or function of the file handed to a launcher (`wp.launch(kernel, ...)`) is not a model
+    return d in ctx._gpu_callables or model_on_gpu(ctx, d)
 
 
 def percent_formats_device(ctx, stmt: ast.stmt) -> bool:
@@ -208,6 +210,11 @@ def host_copy_waits(ctx, stmt: ast.stmt) -> bool:
     memory may be pageable), so when the statement is done, so is everything queued before it."""
     from ._walk import stmt_nodes
 
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+        [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else []
+    if any(not isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred)) for t in targets for n in ast.walk(t)
+           if not isinstance(n, ast.expr_context)):
+        return False  # `cache[idx] = v.cuda()`: the store is a kernel queued after the copy
     nodes = stmt_nodes(stmt)
     copies = [n for n in nodes if isinstance(n, ast.Call) and _blocking_host_copy(ctx, n)]
     if not copies:
