@@ -46,6 +46,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
             continue
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+        if looped and _config_rows(ctx, r):
+            looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
         if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
                            accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
@@ -136,6 +138,28 @@ def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
         return True
     return any(isinstance(d := ctx.callee_def(s), tuple) and shows_result(d[0], d[1]) for s in sites[i:]
                if isinstance(s.func, (ast.Name, ast.Attribute)))
+
+
+def _config_rows(ctx: Context, r) -> bool:
+    """Every loop around region ``r`` walks a list of configurations the file writes out (a list or tuple literal,
+    or a name bound only to one), and no sample list of the region is averaged: each configuration's interval is a
+    row of its own (``results[name] = dt``, ``print(name, dt)``)."""
+    from ._common import _mean_of_per_iteration, _summed_then_divided
+
+    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if r.loop is not None and r.loop not in loops:
+        loops.append(r.loop)
+    if not loops or _mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r):
+        return False
+    for lp in loops:
+        it = getattr(lp, "iter", None)
+        if isinstance(it, ast.Name):
+            vals = ctx.assigns.get(it.id, [])
+            if not vals or not all(isinstance(v, (ast.List, ast.Tuple)) for v in vals):
+                return False
+        elif not isinstance(it, (ast.List, ast.Tuple)):
+            return False
+    return True
 
 
 def _config_row(ctx: Context, site: ast.Call) -> bool:

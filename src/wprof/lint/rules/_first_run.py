@@ -357,6 +357,7 @@ class _Walker:
              later: bool) -> None:
         first = _first_values(self.cur, s)
         lv = {**loopvars, **first}
+        self._bind_first_item(s, env)  # `for name, fn in [("a", op_a), ...]`: the first iteration's objects
         targets = {n.id for n in ast.walk(s.target) if isinstance(n, ast.Name)} if isinstance(
             s, (ast.For, ast.AsyncFor)) else set()
         if targets - set(first) and any(isinstance(n, ast.If) and any(
@@ -372,6 +373,26 @@ class _Walker:
             self.block(s.body, st, env, sites, lv2, entry, True)
         if getattr(s, "orelse", None):
             self.block(s.orelse, st, env, sites, loopvars, entry, later)
+
+    def _bind_first_item(self, s: ast.stmt, env: dict) -> None:
+        """A loop over a list of configurations the file writes out (a list or tuple literal, or a name bound only
+        to one): its target names the first element's objects in the first iteration (``fn`` is ``attention``)."""
+        if not isinstance(s, (ast.For, ast.AsyncFor)):
+            return
+        it = s.iter
+        if isinstance(it, ast.Name) and self.cur is self.ctx:
+            vals = self.ctx.assigns.get(it.id, [])
+            it = vals[0] if len(vals) == 1 else None
+        if not isinstance(it, (ast.List, ast.Tuple)) or not it.elts:
+            return
+        first, tgt = it.elts[0], s.target
+        pairs = [(tgt, first)] if isinstance(tgt, ast.Name) else list(zip(tgt.elts, first.elts)) if isinstance(
+            tgt, ast.Tuple) and isinstance(first, ast.Tuple) and len(tgt.elts) == len(first.elts) else []
+        for t, v in pairs:
+            if isinstance(t, ast.Name) and isinstance(v, (ast.Name, ast.Attribute)):
+                got = self.ident(v, env)
+                if got is not None:
+                    env[t.id] = got
 
     def bind(self, s: ast.Assign, env: dict) -> None:
         """``g = model`` (an alias: the same object), ``f = torch.compile(model)`` or ``m = Net()`` (a new object,
