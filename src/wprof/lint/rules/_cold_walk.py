@@ -290,7 +290,8 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         head = head.value
     from ._carried import device_built
 
-    if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(ctx, head.id)):
+    if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(
+            ctx, head.id, getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None))):
         return True
     from ._carried import identity_on_gpu
 
