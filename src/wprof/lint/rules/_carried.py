@@ -325,3 +325,15 @@ def _made_for_device(ctx: Context, v: ast.AST) -> bool:
         vals = [val for st, val in local.get(a.id, []) if st is not None] if isinstance(a, ast.Name) else []
         return all(ctx._device_value(val) == "cuda" for val in vals) if vals else ctx._device_value(a) == "cuda"
     return any(isinstance(a, ast.Name) and re.search(r"dev", a.id, re.I) and cuda(a) for a in args)
+
+
+def restarted_in_loop(r) -> bool:
+    """The region's start is read inside a loop that its end read is not in (``for chunk ...: start = time.time();
+    launch(...)`` then ``print(time.time() - start)`` after the loop): the interval runs from the last iteration's
+    start, so the first iterations' calls, the first call among them, are not in it."""
+    if r.loop is not None or r.kind != "host":
+        return False
+    start = r.scope.stmts[r.lo]
+    end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
+    inner = [lp for lp in getattr(start, "_wp_loops", ()) if lp not in getattr(end, "_wp_loops", ())]
+    return bool(inner) and end is not None
