@@ -292,8 +292,10 @@ class PlacementModel:
         for k in expr.keywords:
             if k.arg == "device":
                 return self._device_value(k.value)
+        last_q = q.rsplit(".", 1)[-1]
         for k in expr.keywords:
-            if k.arg is None:  # `torch.randn(shape, **kwargs)`: the device may be in the dict
+            if k.arg is None and q.startswith("torch.") and last_q in TORCH_FACTORIES and \
+                    not last_q.endswith("_like"):  # `torch.randn(shape, **kwargs)`: the device may be in the dict
                 shown, dev = self._kwargs_device(k.value)
                 if shown or dev == "?":
                     return None if dev == "?" else dev

@@ -314,9 +314,10 @@ def _made_for_device(ctx: Context, v: ast.AST) -> bool:
     if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
         return False
     q = ctx.call_name(v) or ""
-    if q.startswith(("torch.", "numpy.", "cupy.", "jax.")) or (dotted(v.func) or "").rsplit(".", 1)[-1] in (
-            "to", "cuda", "device", "get", "getattr"):
-        return False
+    last = (dotted(v.func) or "").rsplit(".", 1)[-1]
+    if q.startswith(("torch.", "numpy.", "cupy.", "jax.")) or last in ("to", "cuda", "device", "get", "getattr") or \
+            last.startswith("from_"):
+        return False  # (a hub loader places by `device_map`: its `device=` may be no argument at all)
     args = [*v.args, *(k.value for k in v.keywords if k.arg in ("device", "dev"))]
     scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
     local = (ctx._local_bindings(scope) or {}) if scope is not None else {}
