@@ -216,8 +216,8 @@ def _reads_after(ctx: Context, target: ast.Name) -> list[ast.AST] | None:
     if stmt is None or not hasattr(stmt, "_wp_scope"):
         return None
     scope, at = stmt._wp_scope, stmt._wp_idx  # type: ignore[attr-defined]
-    if target.id in _string_names(ctx):
-        return None
+    if target.id in _braced(ctx) and target.id in _string_names(ctx):
+        return None  # (the source text first: the strings' names are read only where one may be there)
     local = ctx.scope_loads(target.id, scope)
     if scope.node is ctx.tree and any(not ctx.scope_assigns(target.id, ld._wp_stmt._wp_scope)  # type: ignore
                                       for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is not scope):
@@ -285,6 +285,17 @@ def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | No
         if follow(ctx, ld, _MAX_DEPTH - 2) != []:
             return None
     return []
+
+
+def _braced(ctx: Context) -> set[str]:
+    """Names written right after ``{`` or ``%(`` anywhere in the source (a superset of the names string templates
+    read), once per file."""
+    cached = ctx.__dict__.get("_wp_braced")
+    if cached is None:
+        import re
+
+        cached = ctx._wp_braced = set(re.findall(r"(?:\{|%\()([A-Za-z_]\w*)", ctx.source))  # type: ignore
+    return cached
 
 
 def _returned_to(ctx: Context, expr: ast.AST, parent: ast.AST) -> list[ast.AST] | None:
