@@ -660,7 +660,17 @@ def _event_list_mean(ctx: Context, r: Region) -> bool:
 
 
 def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
+    """The region's per-iteration samples end in a mean, not a robust statistic. Read for the list the region's own
+    function appends to (``_uses_by_binding``: that binding's uses, followed through returns, aliases and parameters,
+    so a helper's ``return times`` averaged by its caller is a mean, and another function's list of the same name
+    says nothing); the file-wide reading when no append of the region's function is seen."""
     if r.samples is None:
         return False
-    means, others = sample_uses(ctx, r.samples)
-    return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+    from .mean_only import _uses_by_binding
+
+    groups = [(means, others) for means, others, appends, _ in _uses_by_binding(ctx, r.samples)
+              if any(getattr(a, "_wp_scope", None) is r.scope for _, a in appends)]
+    if not groups:
+        groups = [sample_uses(ctx, r.samples)]
+    return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+               for means, others in groups)
