@@ -668,7 +668,10 @@ def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
         return False
     from .mean_only import _uses_by_binding
 
-    groups = [(means, others) for means, others, appends, _ in _uses_by_binding(ctx, r.samples)
+    cache = ctx.__dict__.setdefault("_wp_uses_by_binding", {})  # (many regions, one name: linear, not quadratic)
+    if r.samples not in cache:
+        cache[r.samples] = _uses_by_binding(ctx, r.samples)
+    groups = [(means, others) for means, others, appends, _ in cache[r.samples]
               if any(getattr(a, "_wp_scope", None) is r.scope for _, a in appends)]
     if not groups:
         groups = [sample_uses(ctx, r.samples)]
