@@ -69,3 +69,12 @@ def test_one_wall_clock_finding_per_interval_and_one_fix_for_shared_reads():
     assert [(d.line, d.code) for d in diags] == [(7, "WP106"), (7, "WP106")]  # two intervals, not six reads
     new, n, remaining, _ = fix_source(src, "p.py", rules)
     assert "time.time" not in new and remaining == [] and n == 2
+
+
+def test_hidden_sync_default_part_is_the_loop_invariant_copy():
+    """WP114 is default only for a host copy of a tensor the timed loop never changes; the rest of the rule (the
+    step's own loss printed every step) stays opt-in: shown when WP114 is selected by code or with `extra`."""
+    path = HERE / "hidden_sync_loop_invariant.py"
+    plain = select_rules(DEFAULT_SELECT)
+    assert {line for _, line, code in found(path, plain) if code == "WP114"} == {25, 35, 53}
+    assert {line for _, line, code in found(path) if code == "WP114"} == {25, 35, 53, 72}

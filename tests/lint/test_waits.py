@@ -147,6 +147,45 @@ import my_kernels
 q = torch.randn(4, 4, device="cuda")
 my_kernels.fused_attention(q, q, q)  # <-
 """),
+    ("a transformers Trainer's evaluate", WAITS, """
+from transformers import Trainer
+trainer = Trainer(model=model, args=args, eval_dataset=ds)
+trainer.evaluate()  # <-
+"""),
+    ("a Lightning Trainer's test", WAITS, """
+import lightning as L
+trainer = L.Trainer(accelerator="gpu")
+trainer.test(model, dataloaders=dl)  # <-
+"""),
+    ("ONNX Runtime's run", WAITS, """
+import onnxruntime as ort
+sess = ort.InferenceSession("m.onnx", providers=["CUDAExecutionProvider"])
+sess.run(None, {"x": x})  # <-
+"""),
+    ("TensorRT's synchronous execution", WAITS, """
+import tensorrt as trt
+context = engine.create_execution_context()
+context.execute_v2(bindings)  # <-
+"""),
+    ("TensorRT's asynchronous execution", None, """
+import tensorrt as trt
+context = engine.create_execution_context()
+context.execute_async_v3(stream.handle)  # <-
+"""),
+    ("a standard-library function handed the model", None, """
+import copy
+import torch
+net = torch.nn.Linear(4, 4).cuda()
+copy.deepcopy(net)  # <-
+"""),
+    ("a GPU library's launch of a kernel of the file", None, """
+import warp as wp
+@wp.kernel
+def k(a: wp.array(dtype=float)):
+    pass
+a = wp.zeros(8, dtype=float, device="cuda")
+wp.launch(k, dim=8, inputs=[a])  # <-
+"""),
     ("the model's own call", None, """
 import torch
 from models.net import Net

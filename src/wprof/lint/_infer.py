@@ -71,12 +71,17 @@ class NameModel:
                     compiled.add(fn.name)
                     if not _cpu_jit(q, d):
                         callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
+                elif cuda_ufunc(q, d):
+                    callables.add(fn.name)
+                    self._cuda_ufuncs.add(fn.name)  # `@vectorize([sig], target="cuda")`: a GPU ufunc, compiled at
+                    if not (isinstance(d, ast.Call) and d.args):  # decoration when given its signatures (lazily,
+                        compiled.add(fn.name)  # on the first call, without them)
         for _ in range(2):
             for name, values in self.assigns.items():
                 for v in values:
                     if isinstance(v, ast.Call):
                         q = self.call_name(v) or ""
-                        if q in COMPILERS:
+                        if q in COMPILERS and not maybe_disabled(v):
                             compiled.add(name)
                             callables.add(name)
                             continue
@@ -390,6 +395,26 @@ def _discarded(c: ast.Call) -> bool:
         return True
     return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
         isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"
+
+
+def maybe_disabled(call: ast.Call) -> bool:
+    """``torch.compile(f, disable=not cfg.compile)``: a compile the code may turn off (``disable=`` anything but a
+    literal False hands back ``f`` itself), so its first call is not surely a compilation."""
+    return any(k.arg == "disable" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
+               for k in call.keywords)
+
+
+_UFUNC_MAKERS = frozenset({"numba.vectorize", "numba.guvectorize", "numba.cuda.vectorize", "numba.cuda.guvectorize",
+                           "numba.np.ufunc.vectorize", "numba.np.ufunc.guvectorize"})
+
+
+def cuda_ufunc(q: str, decorator: ast.AST) -> bool:
+    """``@vectorize([...], target="cuda")`` / ``@guvectorize(..., target="cuda")``: a Numba ufunc compiled for the
+    GPU (each call copies host arrays in, launches, and copies the result back to the host)."""
+    if q not in _UFUNC_MAKERS:
+        return False
+    target = [k.value for k in getattr(decorator, "keywords", ()) if k.arg in ("target", "_target")]
+    return any(isinstance(t, ast.Constant) and t.value in ("cuda", "gpu") for t in target)
 
 
 _CPU_JITS = frozenset({"numba.jit", "numba.njit", "numba.core.decorators.jit", "numba.core.decorators.njit"})

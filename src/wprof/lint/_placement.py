@@ -470,8 +470,8 @@ class PlacementModel:
                 any(k.arg in ("grid", "block") for k in call.keywords):
             return False  # a kernel launch (PyCUDA takes grid=/block=): its NumPy scalars are arguments, not data
         q = self.call_name(call) or ""
-        if q in self._kernels:  # type: ignore[attr-defined]
-            return False
+        if q in self._kernels or q in self._cuda_ufuncs:  # type: ignore[attr-defined]
+            return False  # (a Numba GPU ufunc copies host arrays in and runs on the GPU)
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
         if id(call) in self._numpy_chains():

@@ -243,6 +243,10 @@ def _samples_of(ctx: Context, expr: ast.AST, depth: int = 0) -> str | None:
     such use after each assignment, up to three temporaries deep)."""
     node = expr
     parent = getattr(node, "_wp_parent", None)
+    if isinstance(parent, ast.Attribute) and parent.attr == "total_seconds" and \
+            isinstance(getattr(parent, "_wp_parent", None), ast.Call):  # (datetime.now() - t0).total_seconds()
+        node = parent._wp_parent  # type: ignore[attr-defined]
+        parent = getattr(node, "_wp_parent", None)
     while isinstance(parent, (ast.BinOp, ast.UnaryOp, ast.Call, ast.List, ast.ListComp)):
         up = getattr(parent, "_wp_parent", None)
         if isinstance(parent, ast.List):  # `durs += [t1 - t0]`

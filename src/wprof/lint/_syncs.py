@@ -116,6 +116,8 @@ class SyncModel(HostResults):
         array (``a = np.ones(...)``): Numba copies it to the device before the launch and back after it, so the
         launch returns when the kernel is done (a wait, besides work)."""
         f = call.func
+        if isinstance(f, ast.Name) and f.id in self._cuda_ufuncs:  # a GPU ufunc handed a host array returns a host
+            return any(self._host_array(a) for a in call.args)  # array: copied back once the kernel is done
         if not isinstance(f, ast.Subscript) or not isinstance(f.value, ast.Name) or \
                 not isinstance(f.slice, ast.Tuple) or len(f.slice.elts) != 2:
             return False
@@ -123,6 +125,30 @@ class SyncModel(HostResults):
         if fn is None or not any(_qualify(self, d) == "numba.cuda.jit" for d in fn.decorator_list):  # type: ignore
             return False
         return any(isinstance(a, ast.Name) and self._numpy_only(a.id) for a in call.args)
+
+    def _host_array(self, a: ast.AST, seen: frozenset = frozenset()) -> bool:
+        """``a`` is a host NumPy array: placed on the CPU, a NumPy call, or a name bound only to NumPy calls and
+        to the results of the file's Numba ufuncs on host arrays (``a = gpu_ufunc(a)``: copied back)."""
+        if self.placement(a) == "cpu" or (isinstance(a, ast.Name) and self._numpy_only(a.id)):
+            return True
+        if isinstance(a, ast.Call):
+            return (self.call_name(a) or "").startswith("numpy.") or (
+                isinstance(a.func, ast.Name) and a.func.id in self._numba_ufuncs() and
+                any(self._host_array(x, seen) for x in a.args))
+        if isinstance(a, ast.Name) and a.id not in seen and len(seen) < 4:
+            vals = self.assigns.get(a.id, [])
+            return bool(vals) and all(self._host_array(v, seen | {a.id}) for v in vals)
+        return isinstance(a, ast.Name) and a.id in seen  # (`a = ufunc(a)`: what it was before)
+
+    def _numba_ufuncs(self) -> set:
+        """The file's functions made Numba ufuncs, for any target (``@vectorize([...], target="cpu")`` too)."""
+        memo = self.__dict__.get("_wp_numba_ufuncs")
+        if memo is None:
+            memo = {n for n, fn in self.functions.items() if any(
+                (_qualify(self, d) or "").rsplit(".", 1)[-1] in ("vectorize", "guvectorize") and
+                (_qualify(self, d) or "").startswith("numba.") for d in getattr(fn, "decorator_list", ()))}
+            self._wp_numba_ufuncs = memo
+        return memo
 
     def _numpy_only(self, name: str) -> bool:
         """Every binding of ``name`` in this file is a NumPy call (``np.ones(...)``, ``np.zeros_like(a)``,

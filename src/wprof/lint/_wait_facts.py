@@ -5,6 +5,8 @@ libraries' semantics the linter knows at all. Facts about libraries, never about
 
 from __future__ import annotations
 
+import sys
+
 # calls whose result is a host value computed from device tensors (a bool, a size known only after the kernel ran) or
 # a copy to the host: they wait for the device
 HOST_VALUE_FUNCS = frozenset({
@@ -57,6 +59,8 @@ KNOWN_LIBRARIES = frozenset({
     "causal_conv1d", "numpy", "scipy", "sklearn", "cv2", "PIL", "math", "time", "functools", "operator",
     "gpytorch", "pyro", "lightning", "pytorch_lightning", "torchmetrics", "ultralytics", "onnxruntime",
     "cuml", "TTS",  # (their calls wait: HOST_RESULT_ROOTS)
+    "d2l", "codetiming", "contexttimer",  # (their timers read a host clock and never synchronize)
+    "warp", "taichi",  # (GPU libraries whose launches return before the kernel ran, as torch ops do)
 })
 
 # methods of library objects that return host objects (NumPy arrays, text, lists of boxes) by default: the call returns
@@ -72,8 +76,23 @@ HOST_RESULT_METHODS = {
                                            "rank": ()},
     "whisper.load_model": {"transcribe": (), "decode": ()},
     "easyocr.Reader": {"readtext": (), "recognize": (), "detect": ()},
+    # trainers: a run ends by turning its metrics into Python floats (`.item()`) and predictions into NumPy arrays
+    "transformers.Trainer": {"train": (), "evaluate": (), "predict": ()},
+    "transformers.Seq2SeqTrainer": {"train": (), "evaluate": (), "predict": ()},
+    "trl.SFTTrainer": {"train": (), "evaluate": ()},
+    "trl.DPOTrainer": {"train": (), "evaluate": ()},
+    "trl.GRPOTrainer": {"train": ()},
+    "trl.PPOTrainer": {"train": ()},
+    "lightning.Trainer": {"validate": (), "test": ()},
+    "pytorch_lightning.Trainer": {"validate": (), "test": ()},
+    # ONNX Runtime's run returns NumPy arrays (copied back from the CUDA provider before it returns)
+    "onnxruntime.InferenceSession": {"run": ()},
 }
+# methods that wait whatever object they are called on, in a file that imports the library: TensorRT's synchronous
+# execution (`context.execute_v2(bindings)`; `execute_async_v2/v3` do not wait)
+SYNC_METHODS_OF = {"tensorrt": frozenset({"execute_v2"})}
 # methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
 FORMATTING_METHODS = frozenset({"set_postfix"})
-# (their objects' other calls run like torch modules: known semantics, not unreadable code)
-KNOWN_LIBRARIES = KNOWN_LIBRARIES | {k.split(".")[0] for k in HOST_RESULT_METHODS}
+# (their objects' other calls run like torch modules: known semantics, not unreadable code; and the standard library:
+# `timeit.timeit`, `copy.deepcopy(model)` are not a project's helpers)
+KNOWN_LIBRARIES = KNOWN_LIBRARIES | {k.split(".")[0] for k in HOST_RESULT_METHODS} | frozenset(sys.stdlib_module_names)

@@ -21,7 +21,7 @@ import ast
 
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -45,6 +45,9 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     m = call.func.attr if isinstance(call.func, ast.Attribute) else None
     if m is not None and _host_result_method(ctx, call, m):
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
+    if m is not None and any(m in methods and any(q0 == lib or q0.startswith(lib + ".") for q0 in ctx.imports.values())
+                             for lib, methods in SYNC_METHODS_OF.items()):
+        return True  # context.execute_v2(bindings): TensorRT's synchronous execution
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:
@@ -173,7 +176,9 @@ def _gpu_model(ctx, a: ast.AST) -> bool:
     from .rules._evidence import model_on_gpu
 
     d = dotted(a)
-    return d is not None and (d in ctx._gpu_callables or model_on_gpu(ctx, d))
+    if d is None or d in ctx.functions or d in ctx.classes:
+        return False  # a kernel or function of the file handed to a launcher (`wp.launch(kernel, ...)`) is not a model
+    return d in ctx._gpu_callables or model_on_gpu(ctx, d)
 
 
 def percent_formats_device(ctx, stmt: ast.stmt) -> bool:
@@ -205,6 +210,11 @@ def host_copy_waits(ctx, stmt: ast.stmt) -> bool:
     memory may be pageable), so when the statement is done, so is everything queued before it."""
     from ._walk import stmt_nodes
 
+    targets = stmt.targets if isinstance(stmt, ast.Assign) else \
+        [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else []
+    if any(not isinstance(n, (ast.Name, ast.Tuple, ast.List, ast.Starred)) for t in targets for n in ast.walk(t)
+           if not isinstance(n, ast.expr_context)):
+        return False  # `cache[idx] = v.cuda()`: the store is a kernel queued after the copy
     nodes = stmt_nodes(stmt)
     copies = [n for n in nodes if isinstance(n, ast.Call) and _blocking_host_copy(ctx, n)]
     if not copies:

@@ -2,7 +2,8 @@
 repeats), each row printed, no warmup anywhere: the first configuration's row is the op's first call ever (WP103).
 Silent: the same sweep after a warmup call, and a repeat loop summarized by its median.
 The same in a pytest test whose `device` fixture is shown to be the GPU by `torch.cuda.synchronize(device)`.
-Set 17 class (gmgu): a "loop" of ITER = 1 iteration is one sample, the op's first call (WP103)."""
+Set 17 class (gmgu): a "loop" of ITER = 1 iteration is one sample, the op's first call (WP103;
+not WP101: a loop that runs once synchronizes no sample but its only one)."""
 
 import statistics
 import time
@@ -72,7 +73,7 @@ def one_iteration():
         start.record()
         c = mm(a, b)  # expect: WP103
         end.record()
-        torch.cuda.synchronize()  # expect: WP101
+        torch.cuda.synchronize()
         total += start.elapsed_time(end)
     print(f"mm: {total / 1000:.4f} s")
 

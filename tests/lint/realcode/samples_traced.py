@@ -31,7 +31,7 @@ def preallocated(iters=50):
             s.record()
             x @ x
             e.record()
-            torch.cuda.synchronize()
+            torch.cuda.synchronize()  # expect: WP101
             lat[i, j] = s.elapsed_time(e)
     return np.mean(lat[:, 0]), np.mean(lat[:, 1])  # expect: WP105
 
@@ -44,7 +44,7 @@ def stored_in_tensor(iters=50):
         s.record()
         x @ x
         e.record()
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect: WP101
         ms = s.elapsed_time(e)
         per_iter[i] = ms
     print("latency:", per_iter.mean().item())  # expect: WP105
@@ -118,7 +118,7 @@ def appended_after_the_loop(runs=5):
         torch.cuda.synchronize()
         t0 = time.perf_counter()
         x @ x
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect: WP101
         dt = time.perf_counter() - t0
     durations.append(dt)
     return sum(durations) / len(durations)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from ._self_placing import builds_self_placing, run_methods, self_placing
 
 _HUB_LOADERS = ("from_pretrained", "pipeline")  # a hub model's or pipeline's constructor (transformers, diffusers)
 
@@ -106,7 +107,7 @@ def hub_on_gpu(ctx: Context) -> bool:
                        (k.arg == "device_map" and ctx._device_value(k.value) != "cpu" and
                         not (isinstance(k.value, ast.Constant) and k.value.value is None)) or
                        (k.arg == "device" and ctx._device_value(k.value) == "cuda") for k in c.keywords)
-                   for c in ctx.calls)
+                   for c in ctx.calls) or builds_self_placing(ctx)
         ctx._wp_hub_on_gpu = memo  # type: ignore[attr-defined]
     return memo
 
@@ -178,7 +179,8 @@ def device_built(ctx: Context, name: str) -> bool:
             # `device=` may be no argument at all)
             not (ctx.call_name(v) or "").startswith(("torch.", "numpy.", "cupy.", "jax.")) and
             any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
-            for v in ctx.assigns.get(name, ()))
+            for v in ctx.assigns.get(name, ())) or any(self_placing(ctx, v) for v in ctx.assigns.get(name, ()))
+        # (or a library object whose device defaults to CUDA when there is one: `SentenceTransformer(name)`)
     return memo[name]
 
 
@@ -193,7 +195,8 @@ def device_object_calls(ctx: Context, r) -> set[int]:
     for c in r.calls():
         f = c.func
         base = f.value if isinstance(f, ast.Attribute) else f
-        if isinstance(f, ast.Attribute) and f.attr not in _RUNS:
+        if isinstance(f, ast.Attribute) and f.attr not in _RUNS and not (
+                isinstance(base, ast.Name) and f.attr in run_methods(ctx, base.id)):
             continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
         if isinstance(base, ast.Name) and device_built(ctx, base.id):
             out.add(id(c))
@@ -227,3 +230,69 @@ def _moved_in_place(ctx: Context, name: str) -> bool:
     return moved and any(isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and (
         (last := (dotted(v.func) or "").rsplit(".", 1)[-1]) == "from_pretrained" or last in ctx.classes or
         (last[:1].isupper() and not last.isupper())) for v in vals)
+
+
+def returned_then_averaged(ctx: Context, r) -> bool:
+    """The region's per-iteration samples are returned by its function (``ts.append(dt)`` ... ``return ts``) and
+    every call of that function in the file hands them to a mean only (``times = run(...); np.mean(times)``, or
+    ``np.mean(run(...))``): the cold first sample is carried into the figure, one function up."""
+    from ._evidence import call_sites
+    from ._sample_uses import MEAN_FUNCS, drops_first, sample_uses_of
+
+    fn = r.scope.node
+    if r.samples is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    rets = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+    where = {_position(v, r.samples) for v in rets}  # the samples returned alone (None) or at a tuple's index
+    if len(where) != 1 or -1 in where:
+        return False
+    at = where.pop()
+    sites = [c for c in call_sites(ctx, fn.name) if isinstance(c.func, ast.Name) and c.func.id == fn.name]
+    if not sites:
+        return False
+    for c in sites:
+        parent = getattr(c, "_wp_parent", None)
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is c and \
+                (ctx.call_name(parent) or "").rsplit(".", 1)[-1] in MEAN_FUNCS:
+            continue  # np.mean(run(...))
+        st = getattr(c, "_wp_stmt", None)
+        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1):
+            return False
+        target = st.targets[0] if at is None else (
+            st.targets[0].elts[at] if isinstance(st.targets[0], ast.Tuple) and len(st.targets[0].elts) > at and
+            not any(isinstance(e, ast.Starred) for e in st.targets[0].elts) else None)
+        if not isinstance(target, ast.Name):
+            return False
+        loads = [ld for ld in ctx.loads(target.id) if getattr(ld._wp_stmt, "_wp_scope", None) is st._wp_scope]
+        means, others = sample_uses_of(ctx, loads)  # (its uses in the caller)
+        if not means or others or any(drops_first(m) for m in means):
+            return False
+    return True
+
+
+def _position(value: ast.AST, name: str) -> int | None:
+    """Where ``return value`` hands back ``name``: None for ``return name``, the index for ``return out, name``,
+    -1 when it does not."""
+    if isinstance(value, ast.Name) and value.id == name:
+        return None
+    if isinstance(value, ast.Tuple):
+        hits = [i for i, e in enumerate(value.elts) if isinstance(e, ast.Name) and e.id == name]
+        if len(hits) == 1 and not any(isinstance(e, ast.Starred) for e in value.elts):
+            return hits[0]
+    return -1
+
+
+def waiting_method_runs(ctx: Context, r) -> set[int]:
+    """The calls of region ``r`` of a method of the file's classes that runs GPU work and waits for it itself
+    (``self.greedy(ids)`` around ``self.model.generate(...)``): a wait for WP102, but the model's run for the warm-up
+    walk, cold on its first call."""
+    from .._call_sites import instance_method
+
+    out = set()
+    for c in r.calls():
+        if not isinstance(c.func, ast.Attribute) or ctx.is_gpu_work(c):
+            continue
+        own = ctx.own_method(c) or instance_method(ctx, c)
+        if own is not None and ctx.method_does_gpu_work(own):
+            out.add(id(c))
+    return out

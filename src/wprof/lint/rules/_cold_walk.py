@@ -32,7 +32,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, cuda_synced, warm_up_run
+    from ._carried import accumulated_total, cuda_synced, returned_then_averaged, warm_up_run
     from ._warm_sources import single_pass
 
     out: list[tuple[ast.AST, str, bool]] = []
@@ -46,10 +46,14 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
             continue
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+        if looped and _config_rows(ctx, r):
+            looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
         if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
-                           accumulated_total(ctx, r)):
+                           accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
+        if looped and _first_left_out_too(ctx, r):
+            continue  # `sum(times[1:]) / ...` printed beside the plain mean: the cold first sample is shown apart
         hits = []
         for _, v in group:
             cold = v.cold
@@ -117,6 +121,14 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     return out
 
 
+def _first_left_out_too(ctx: Context, r) -> bool:
+    """A mean of the region's samples leaves the first ones out (``np.mean(times[1:])``, "average after first
+    pass"): the code knows its first sample is cold and shows the figure without it."""
+    from ._sample_uses import drops_first, sample_uses
+
+    return r.samples is not None and any(drops_first(m) for m in sample_uses(ctx, r.samples)[0])
+
+
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
     """The region's function, or a function called from call site ``i`` on down to the region, prints or logs: the
     measurement is shown without the caller's help."""
@@ -126,6 +138,28 @@ def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
         return True
     return any(isinstance(d := ctx.callee_def(s), tuple) and shows_result(d[0], d[1]) for s in sites[i:]
                if isinstance(s.func, (ast.Name, ast.Attribute)))
+
+
+def _config_rows(ctx: Context, r) -> bool:
+    """Every loop around region ``r`` walks a list of configurations the file writes out (a list or tuple literal,
+    or a name bound only to one), and no sample list of the region is averaged: each configuration's interval is a
+    row of its own (``results[name] = dt``, ``print(name, dt)``)."""
+    from ._common import _mean_of_per_iteration, _summed_then_divided
+
+    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if r.loop is not None and r.loop not in loops:
+        loops.append(r.loop)
+    if not loops or _mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r):
+        return False
+    for lp in loops:
+        it = getattr(lp, "iter", None)
+        if isinstance(it, ast.Name):
+            vals = ctx.assigns.get(it.id, [])
+            if not vals or not all(isinstance(v, (ast.List, ast.Tuple)) for v in vals):
+                return False
+        elif not isinstance(it, (ast.List, ast.Tuple)):
+            return False
+    return True
 
 
 def _config_row(ctx: Context, site: ast.Call) -> bool:
@@ -247,6 +281,10 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
 
     if on_gpu(ctx, c) or (isinstance(c, ast.Call) and gpu_module_arg(ctx, c)):
         return True
+    if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and (
+            c.func.id in ctx._cuda_ufuncs or _body_on_gpu(ctx, ctx.functions.get(c.func.id), 2)):
+        return True  # a Numba GPU ufunc (`@vectorize([...], target="cuda")`), or a function of the file whose body
+        # runs work shown on the GPU (`make(n)` returning `ufunc(np.arange(n))`)
     head = c.func if isinstance(c, ast.Call) else None
     while isinstance(head, (ast.Attribute, ast.Subscript)):
         head = head.value
@@ -256,9 +294,51 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         return True
     from ._carried import identity_on_gpu
 
+    if any(isinstance(k, str) and k in ctx.functions and _body_on_gpu(ctx, ctx.functions[k], 2)
+           for c2, k in v.cold if c2 is c):
+        return True  # `fn(texts)` in `benchmark(embed, ...)`: the function handed in runs GPU work
     if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
         return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
     return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
+
+
+def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:
+    """A function of the file whose body launches a compiled kernel of the file (``k[grid, block](...)``) or calls
+    a Numba GPU ufunc (directly or through the file's functions it calls, ``depth`` deep): GPU work whatever its
+    arguments are. (Not ops on names the file puts on the GPU elsewhere: a name is not a value.)"""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or depth < 0:
+        return False
+    memo = ctx.__dict__.setdefault("_wp_body_on_gpu", {})
+    if (id(fn), depth) not in memo:
+        memo[(id(fn), depth)] = False
+        memo[(id(fn), depth)] = any(
+            (isinstance(n.func, ast.Name) and (n.func.id in ctx._cuda_ufuncs or
+                                               _body_on_gpu(ctx, ctx.functions.get(n.func.id), depth - 1))) or
+            (isinstance(n.func, ast.Subscript) and isinstance(n.func.value, ast.Name) and
+             n.func.value.id in ctx.functions and ctx.is_compiled(n.func.value.id)) or
+            _global_model_run(ctx, n, _local_names(fn))
+            for n in ctx.calls_in_function(fn))
+    return memo[(id(fn), depth)]
+
+
+def _local_names(fn: ast.AST) -> frozenset:
+    """The parameters of ``fn`` and the names it binds itself."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p is not None}
+    return frozenset(params | {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)})
+
+
+def _global_model_run(ctx: Context, n: ast.Call, local: frozenset) -> bool:
+    """``model(**batch)`` / ``model.generate(...)`` inside a function, where ``model`` is not the function's own
+    name but a module-level one the file puts on the GPU (bound only at the top level of the module)."""
+    from ._evidence import model_on_gpu
+
+    head = n.func.value if isinstance(n.func, ast.Attribute) else n.func
+    if not isinstance(head, ast.Name) or head.id in local:
+        return False
+    binds = ctx.assign_stmts.get(head.id, ())
+    return bool(binds) and all(getattr(st, "_wp_scope", None) is ctx.scopes[0] for st in binds) and \
+        model_on_gpu(ctx, head.id)
 
 
 def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:

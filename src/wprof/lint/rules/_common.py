@@ -567,7 +567,8 @@ def _harness(ctx: Context, fn: ast.AST, depth: int = 0) -> bool:
         if ctx.is_clock(c) or ctx.method(c) in ("record", "elapsed_time"):
             return True
         inner = c.func.id if isinstance(c.func, ast.Name) else None  # through a function of the file (do_bench)
-        if inner in ctx.functions and ctx.functions[inner] is not fn and depth < 3 and (
+        if inner in ctx.functions and ctx.functions[inner] is not fn and depth < 3 and \
+                inner not in ctx._cuda_ufuncs and (  # (a Numba GPU ufunc's loops are its kernel's)
                 benchmarks_itself(ctx, inner) or _harness(ctx, ctx.functions[inner], depth + 1)):
             return True
     return False
@@ -651,11 +652,24 @@ def _event_list_mean(ctx: Context, r: Region) -> bool:
     for st in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
         for c in stmt_calls(st):
             if ctx.method(c) == "append" and c.args and isinstance(c.func.value, ast.Name) and any(  # type: ignore
-                    isinstance(n, ast.Call) and ctx.method(n) == "elapsed_time" and
-                    base_key(n.func.value) == start for n in ast.walk(c.args[0])):  # type: ignore[attr-defined]
+                    isinstance(n, ast.Call) and _reads_events_from(ctx, n, start)
+                    for n in ast.walk(c.args[0])):  # type: ignore[attr-defined]
                 return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
                            for means, others, appends, _ in _uses_by_binding(ctx, c.func.value.id)  # type: ignore
                            if any(a is st for _, a in appends))
+    return False
+
+
+def _reads_events_from(ctx: Context, n: ast.Call, start: str | None) -> bool:
+    """``n`` reads the time between the region's start event and another: torch's ``start.elapsed_time(end)``,
+    PyCUDA's ``start.time_till(end)`` / ``end.time_since(start)``, CuPy's ``cp.cuda.get_elapsed_time(start, end)``."""
+    from .._walk import base_key
+
+    m = ctx.method(n)
+    if m in ("elapsed_time", "time_till"):
+        return base_key(n.func.value) == start  # type: ignore[attr-defined]
+    if m == "time_since" or (ctx.call_name(n) or "") == "cupy.cuda.get_elapsed_time":
+        return bool(n.args) and base_key(n.args[0]) == start
     return False
 
 

@@ -23,17 +23,15 @@ handed in)."""
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 
 from .._context import Context, dotted
-from .._walk import stmt_calls, stmt_nodes
+from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
+from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
+                          _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
+                          _method, _prepares_placed_model, _ran, gpu_use)
 
-_SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "double", "requires_grad_",
-                    "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad", "modules",
-                    "named_modules", "children", "apply", "register_forward_hook", "register_buffer", "share_memory",
-                    "config", "numel", "size", "dim", "type", "get_input_embeddings", "set_backend"})
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
 
@@ -189,6 +187,8 @@ class _Walker:
             return self.ident(e.args[0], env)
         if isinstance(e, ast.Lambda) and isinstance(e.body, ast.Call):
             return self.callee(e.body, env)
+        if isinstance(e, ast.Call) and (got := self.returned.get(id(e))) and len(got) == 1 and isinstance(got[0], str):
+            return got[0]  # `Runner(n).bench()`: the object the call made (or a function of the program returned)
         return None
 
     def lookup(self, name: str, env: dict, default=None):
@@ -273,9 +273,10 @@ class _Walker:
                 if id(r) not in self.work:
                     from ._common import work_items
 
-                    from ._carried import device_object_calls
+                    from ._carried import device_object_calls, waiting_method_runs
 
-                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r)
+                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
+                        waiting_method_runs(self.ctx, r)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
@@ -356,6 +357,7 @@ class _Walker:
              later: bool) -> None:
         first = _first_values(self.cur, s)
         lv = {**loopvars, **first}
+        self._bind_first_item(s, env)  # `for name, fn in [("a", op_a), ...]`: the first iteration's objects
         targets = {n.id for n in ast.walk(s.target) if isinstance(n, ast.Name)} if isinstance(
             s, (ast.For, ast.AsyncFor)) else set()
         if targets - set(first) and any(isinstance(n, ast.If) and any(
@@ -371,6 +373,26 @@ class _Walker:
             self.block(s.body, st, env, sites, lv2, entry, True)
         if getattr(s, "orelse", None):
             self.block(s.orelse, st, env, sites, loopvars, entry, later)
+
+    def _bind_first_item(self, s: ast.stmt, env: dict) -> None:
+        """A loop over a list of configurations the file writes out (a list or tuple literal, or a name bound only
+        to one): its target names the first element's objects in the first iteration (``fn`` is ``attention``)."""
+        if not isinstance(s, (ast.For, ast.AsyncFor)):
+            return
+        it = s.iter
+        if isinstance(it, ast.Name) and self.cur is self.ctx:
+            vals = self.ctx.assigns.get(it.id, [])
+            it = vals[0] if len(vals) == 1 else None
+        if not isinstance(it, (ast.List, ast.Tuple)) or not it.elts:
+            return
+        first, tgt = it.elts[0], s.target
+        pairs = [(tgt, first)] if isinstance(tgt, ast.Name) else list(zip(tgt.elts, first.elts)) if isinstance(
+            tgt, ast.Tuple) and isinstance(first, ast.Tuple) and len(tgt.elts) == len(first.elts) else []
+        for t, v in pairs:
+            if isinstance(t, ast.Name) and isinstance(v, (ast.Name, ast.Attribute)):
+                got = self.ident(v, env)
+                if got is not None:
+                    env[t.id] = got
 
     def bind(self, s: ast.Assign, env: dict) -> None:
         """``g = model`` (an alias: the same object), ``f = torch.compile(model)`` or ``m = Net()`` (a new object,
@@ -433,17 +455,23 @@ class _Walker:
                     self.item(n, "@", st, timed)
                 if ctx.placement(n) != "cpu":
                     st.ran.add("@")
-        for c in stmt_calls(s):
+        for c in _evaluation_order(s):
             if _in_lambda(c):
                 continue
             key = self.callee(c, env)
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
+            if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
+                d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
-            if d is None and timed:
-                self.item(c, key, st, timed)
+            if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
+                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr if isinstance(
+                    c.func, ast.Attribute) else "__call__")) is not None and not _harness_def(m)):
+                self.item(c, key, st, timed)  # (a method of an instance not exercised yet, one piece of work, is
+                # judged below by what its body runs: a kernel compiled on its first launch there is WP112's)
+            after = None
             if key is not None:
                 if key not in st.ran and d is None and ctx.is_gpu_work(c):
                     self.fresh += 1
@@ -460,7 +488,11 @@ class _Walker:
                 if "." in key and isinstance(c.func, ast.Attribute) and c.func.attr not in _SETUP and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
                         not _prepares_placed_model(ctx, c):
-                    st.ran.add(base)  # `model.generate(...)` exercised `model`
+                    if "()#" in key and _method(ctx, key, c.func.attr) is not None:
+                        after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
+                        # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)
+                    else:
+                        st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
                 d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
             elif d is None and isinstance(c.func, ast.Name) and key and "()#" in key:
@@ -481,9 +513,13 @@ class _Walker:
                 if timed:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
                               self.fresh_compiled > comp_before)
+                if after is not None:
+                    st.ran.add(after)
                 continue
-            if dotted(c.func) in _HOST_BUILTINS:
-                continue
+            if after is not None:
+                st.ran.add(after)
+            if dotted(c.func) in _HOST_BUILTINS or ctx.call_name(c) in _BINDS_ONLY:
+                continue  # (`types.MethodType(fn, model)` binds a method to the model, runs nothing)
             for a in [*c.args, *(k.value for k in c.keywords)]:  # handed to a library call: it may run it
                 if isinstance(a, ast.Starred):
                     a = a.value
@@ -553,139 +589,6 @@ class _Walker:
             self.cur = outer
             if self.open:
                 self.open = [o for o in self.open if o[2] is not new]
-
-
-_HOST_BUILTINS = frozenset({"print", "len", "range", "enumerate", "zip", "isinstance", "hasattr", "getattr", "setattr",
-                            "str", "int", "float", "list", "tuple", "dict", "set", "sorted", "type", "id", "repr",
-                            "format", "min", "max", "sum", "abs", "round", "iter", "next", "open", "super"})
-
-
-def _instance_of(ctx: Context, v: ast.AST, env: dict, w) -> str | None:
-    """``Test().cuda()``, ``nn.Linear(4, 4).to(dev)``: the class (of the program, or a library's module class) a
-    new instance is made of; None for anything else."""
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP:
-        v = v.func.value
-    if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
-        return None
-    name = dotted(v.func) or ""
-    last = name.rsplit(".", 1)[-1]
-    if last in ctx.classes or (last[:1].isupper() and (ctx.call_name(v) or "").startswith("torch.nn.")):
-        return ctx.call_name(v) or name
-    return None
-
-
-def _method(ctx: Context, key: str, name: str) -> tuple | None:
-    """The method ``name`` of the class of the file an instance identity (``CheckedBench()#4``) was made of."""
-    cls = ctx.classes.get(key.partition("()#")[0].rsplit(".", 1)[-1])
-    m = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
-             None) if cls is not None else None
-    return (ctx, m) if m is not None else None
-
-
-_GPU_LIBS = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.", "triton.", "cuda.")
-
-
-def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
-    """``c`` uses the GPU (creates the CUDA context if nothing did before): a GPU library's call, a copy to the GPU,
-    a tensor made on it, a kernel launch, GPU work (not with ``direct``: only the calls that name the GPU)."""
-    q = ctx.call_name(c) or ""
-    if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
-        return True
-    if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
-        return ctx.placement(c) == "cuda"
-    if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
-                                                        str(k.value.value).lower() in ("cpu", "none")) for k in c.keywords):
-        return True  # `from_pretrained(name, device_map={"": 0})`: the weights are loaded onto the GPU
-    return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
-
-
-def _maybe_placed_on_gpu(ctx: Context, c: ast.Call) -> bool:
-    """``model.to(device)`` with ``device = torch.device("cuda:%d" % args.gpu) if ... else "cpu"``: a move to a
-    device chosen at run time that may be the GPU; after it the program's first GPU call (the CUDA context) may have
-    happened (only WP103's "first GPU call" asks)."""
-    if ctx.method(c) not in ("cuda", "to") and not any(k.arg == "device" for k in c.keywords):
-        return False
-    if ctx.placement(c) == "cpu":
-        return False
-    if ctx.method(c) == "cuda":
-        return True
-    args = [*c.args[:1], *(k.value for k in c.keywords if k.arg == "device")]
-    return any(re.search(r"dev|cuda|gpu", ctx.text(a), re.I) for a in args)
-
-
-def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:
-    """``c`` calls a compiled callable: by its own name, or through an identity whose name is compiled
-    (``step_fn(...)`` with ``step_fn`` bound to ``step = torch.compile(...)``)."""
-    from ._common import callee_key
-
-    return ctx.is_compiled(callee_key(c)) or ctx.is_compiled(key.split("#")[0]) or \
-        (isinstance(c.func, ast.Name) and _compiled_name(ctx, key.split("#")[0]))
-
-
-def _compiled_name(ctx: Context, name: str) -> bool:
-    """Some assignment of ``name`` in the file holds a compile call (``step = torch.compile(f) if flag else f``)."""
-    from .._names import COMPILERS
-
-    memo = ctx.__dict__.setdefault("_wp_compiled_name", {})  # once per name: a long module binds it many times
-    if name not in memo:
-        memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS
-                         for v in ctx.assigns.get(name, []) for n in ast.walk(v))
-    return memo[name]
-
-
-def _prepares_placed_model(ctx: Context, c: ast.Call) -> bool:
-    """``model.quantize()`` on a model put on the GPU (``from_pretrained(...).cuda()``, ``device_map=...``): a method
-    given no input whose result is dropped transforms or configures the model; it runs no forward pass, so it does
-    not warm the model's ``generate``/``forward``/``__call__`` (a method that says it warms or runs does)."""
-    if c.args or c.keywords or not isinstance(getattr(c, "_wp_parent", None), ast.Expr):
-        return False
-    name = c.func.attr.lower()  # type: ignore[attr-defined]
-    if any(w in name for w in ("warm", "run", "capture", "generate", "forward", "call", "step", "infer", "predict",
-                               "bench", "profile", "test", "sample", "execute")):
-        return False
-    base = c.func.value  # type: ignore[attr-defined]
-    return isinstance(base, ast.Name) and ctx._placed_model(base.id)
-
-
-def _head(e: ast.AST) -> str | None:
-    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
-        e = e.func if isinstance(e, ast.Call) else e.value
-    return e.id if isinstance(e, ast.Name) else None
-
-
-def _ran(key: str, ran: set) -> bool:
-    """``key`` ran, or the object it is a method or part of did (``pipe.unet`` after ``pipe(...)``,
-    ``runner.execute_model`` after ``runner.capture_model()``)."""
-    parts = key.split(".")
-    if any(".".join(parts[:i]) in ran for i in range(1, len(parts) + 1)):
-        return True
-    cls, sep, rest = key.partition("()#")  # another instance of the same module class ran: its kernels are loaded
-    return bool(sep) and cls + "()" + ("." + rest.split(".", 1)[1] if "." in rest else "") in ran
-
-
-def _harness_def(d: tuple, depth: int = 2) -> bool:
-    """A function of the program that loops, reads a clock or runs a benchmark harness: a program or a harness of
-    its own (its first call is its business, its regions are judged where they are), not one piece of work."""
-    from ._common import _harness, benchmarks_itself
-
-    from ._common import _fn_data_driven
-
-    dctx, fn = d
-    if benchmarks_itself(dctx, fn.name) or _harness(dctx, fn) or _fn_data_driven(dctx, fn):
-        return True
-    return depth > 0 and any(isinstance(c.func, (ast.Name, ast.Attribute)) and
-                             isinstance(g := dctx.functions.get(dotted(c.func).rsplit(".", 1)[-1] if dotted(c.func)
-                                                                else ""), ast.FunctionDef) and g is not fn and
-                             _harness_def((dctx, g), depth - 1) for c in dctx.calls_in_function(fn))
-
-
-def _in_lambda(c: ast.AST) -> bool:
-    p = getattr(c, "_wp_parent", None)
-    while p is not None and not isinstance(p, ast.stmt):
-        if isinstance(p, ast.Lambda):
-            return True
-        p = getattr(p, "_wp_parent", None)
-    return False
 
 
 def visits(ctx: Context) -> dict[int, list[Visit]]:

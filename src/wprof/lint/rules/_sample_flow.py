@@ -110,8 +110,9 @@ def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.
                 ctx.scope_assigns(pos[i], scope):
             return None
         return ctx.scope_loads(pos[i], scope) or None
-    if isinstance(parent, ast.comprehension) and parent.iter is expr and not parent.ifs and \
-            isinstance(parent.target, ast.Name):
+    if isinstance(parent, ast.For) and parent.iter is expr and isinstance(parent.target, ast.Name):
+        return _loop_reads(ctx, parent)
+    if isinstance(parent, ast.comprehension) and parent.iter is expr and isinstance(parent.target, ast.Name):
         comp = getattr(parent, "_wp_parent", None)
         if isinstance(comp, (ast.ListComp, ast.GeneratorExp)) and len(comp.generators) == 1 and \
                 _rescaled(comp.elt, parent.target.id):
@@ -149,6 +150,37 @@ def _imported_param(ctx: Context, expr: ast.AST, call: ast.Call) -> list[ast.AST
     return None
 
 
+def _loop_reads(ctx: Context, loop: ast.For) -> list[ast.AST] | None:
+    """``for t in ts:`` over the samples: the reads of ``t`` in the body, each a use; an accumulation into a
+    total (``total += t``, ``total += t * 1e3``) stands for that total's reads after the loop, a division by a
+    count among them a mean (``avg = total / len(ts)``). None when the loop binds ``t`` anywhere else."""
+    from ._sample_uses import _unit_divisor
+
+    var = loop.target.id  # type: ignore[attr-defined]
+    body = [n for s in loop.body for n in ast.walk(s)]
+    if any(isinstance(n, ast.Name) and n.id == var and not isinstance(n.ctx, ast.Load) for n in body):
+        return None
+    out: list[ast.AST] = []
+    for n in body:
+        if not (isinstance(n, ast.Name) and n.id == var):
+            continue
+        st = getattr(n, "_wp_stmt", None)
+        if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) and \
+                _rescaled(st.value, var):
+            total = st.target.id
+            after = [ld for ld in ctx.scope_loads(total, loop._wp_scope)  # type: ignore[attr-defined]
+                     if ld._wp_stmt._wp_idx > loop._wp_end]  # type: ignore[attr-defined]
+            for ld in after:
+                p = getattr(ld, "_wp_parent", None)
+                if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and \
+                        not _unit_divisor(p.right):
+                    ld._wp_use = "mean"  # type: ignore[attr-defined]
+                out.append(ld)
+            continue
+        out.append(n)
+    return out
+
+
 def _appended(ctx: Context, node: ast.AST) -> ast.Call | None:
     """``L.append(node)``: that call."""
     p = getattr(node, "_wp_parent", None)
@@ -184,8 +216,8 @@ def _reads_after(ctx: Context, target: ast.Name) -> list[ast.AST] | None:
     if stmt is None or not hasattr(stmt, "_wp_scope"):
         return None
     scope, at = stmt._wp_scope, stmt._wp_idx  # type: ignore[attr-defined]
-    if target.id in _string_names(ctx):
-        return None
+    if target.id in _braced(ctx) and target.id in _string_names(ctx):
+        return None  # (the source text first: the strings' names are read only where one may be there)
     local = ctx.scope_loads(target.id, scope)
     if scope.node is ctx.tree and any(not ctx.scope_assigns(target.id, ld._wp_stmt._wp_scope)  # type: ignore
                                       for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is not scope):
@@ -253,6 +285,17 @@ def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | No
         if follow(ctx, ld, _MAX_DEPTH - 2) != []:
             return None
     return []
+
+
+def _braced(ctx: Context) -> set[str]:
+    """Names written right after ``{`` or ``%(`` anywhere in the source (a superset of the names string templates
+    read), once per file."""
+    cached = ctx.__dict__.get("_wp_braced")
+    if cached is None:
+        import re
+
+        cached = ctx._wp_braced = set(re.findall(r"(?:\{|%\()([A-Za-z_]\w*)", ctx.source))  # type: ignore
+    return cached
 
 
 def _returned_to(ctx: Context, expr: ast.AST, parent: ast.AST) -> list[ast.AST] | None:

@@ -107,7 +107,7 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
         names.append(n.func.value)
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and not names:
-        names = [x for x in ast.walk(ctx.functions[n.func.id]) if isinstance(x, ast.Name) and  # `step()`: its
+        names = [x for x in ast.walk(ctx.functions[n.func.id]) if _read_name(x) and  # `step()`: its
                  (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]  # closure's tensors
     return _all_sized(ctx, names)
 
@@ -132,7 +132,7 @@ def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
             arg = values[0] if len(values) == 1 and isinstance(values[0], ast.Lambda) else arg
         if isinstance(arg, ast.Lambda) or (isinstance(arg, ast.Name) and arg.id in ctx.functions):
             body = arg.body if isinstance(arg, ast.Lambda) else ctx.functions[arg.id]  # type: ignore[union-attr]
-            names = [x for x in ast.walk(body) if isinstance(x, ast.Name) and  # type: ignore[arg-type]
+            names = [x for x in ast.walk(body) if _read_name(x) and  # type: ignore[arg-type]
                      (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]
             if _callable_kind(ctx, arg, 1) is not None and _all_sized(ctx, names):
                 return True
@@ -309,12 +309,12 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         if q.count(".") == 1 and last in MATMULS:
             return "op" if _small_matmul(ctx, n.args) else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
-            return "op" if last in SHORT_OPS else None
+            return "op" if last in SHORT_OPS and _plain_args(ctx, n, depth) else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed
     if m is not None and isinstance(n.func, ast.Attribute) and ctx.is_tensorish(n.func.value):
         if m in MATMULS:
             return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
-        return "op" if m in SHORT_OPS else None
+        return "op" if m in SHORT_OPS and _plain_args(ctx, n, depth) else None
     if library_kernel(ctx, n):  # cp.RawKernel / SourceModule / ElementwiseKernel source without a loop
         return "kernel"
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
@@ -434,3 +434,20 @@ def _inside_other_call(c: ast.Call, fn: ast.AST) -> bool:
 
 def _nested_in_work(ctx: Context, n: ast.AST) -> bool:
     return expr_ancestor(n, (ast.BinOp, ast.Call)) is not None
+
+
+def _read_name(x: ast.AST) -> bool:
+    """A name read (not the target of an assignment: ``_ = a + b`` binds ``_`` to the result, not an input)."""
+    return isinstance(x, ast.Name) and isinstance(x.ctx, ast.Load)
+
+
+def _plain_args(ctx: Context, n: ast.Call, depth: int) -> bool:
+    """A short op's arguments hold no matmul of their own (``torch.clamp(x @ y, max=1)`` is as long as the matmul):
+    a nested ``@`` or matmul call must be short itself."""
+    for a in [*n.args, *(k.value for k in n.keywords)]:
+        for x in ast.walk(a):
+            if (isinstance(x, ast.BinOp) and isinstance(x.op, ast.MatMult)) or \
+                    (isinstance(x, ast.Call) and ctx.method(x) in MATMULS):
+                if _op_kind(ctx, x, depth) is None:
+                    return False
+    return True

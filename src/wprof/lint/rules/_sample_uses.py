@@ -55,6 +55,12 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
             return "mean"
         if last == "sum":
             up = getattr(parent, "_wp_parent", None)
+            scaled = _unit_scaled(parent)  # `1000 * sum(times) / len(times)`: milliseconds, then a mean
+            if scaled is not parent:
+                top = getattr(scaled, "_wp_parent", None)
+                if isinstance(top, ast.BinOp) and isinstance(top.op, ast.Div) and top.left is scaled and \
+                        not _unit_divisor(top.right):
+                    return "mean"
             if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and ((up.left is parent and not _unit_divisor(
                     up.right)) or (up.right is parent and isinstance(up.left, (ast.Name, ast.Call)))):  # n / sum: rate
                 return "mean"
@@ -79,6 +85,18 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
                 _total_only_averaged(ctx, call):
             return "mean"
     return "other"
+
+
+def _unit_scaled(node: ast.AST) -> ast.AST:
+    """``node`` climbed through unit conversions (``1000 * node``, ``node * 1e3``, ``node / 1e6``): the same total
+    in other units."""
+    up = getattr(node, "_wp_parent", None)
+    while isinstance(up, ast.BinOp) and (
+            (isinstance(up.op, ast.Mult) and ((up.left is node and _unit_divisor(up.right)) or
+                                              (up.right is node and _unit_divisor(up.left)))) or
+            (isinstance(up.op, ast.Div) and up.left is node and _unit_divisor(up.right))):
+        node, up = up, getattr(up, "_wp_parent", None)
+    return node
 
 
 def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:

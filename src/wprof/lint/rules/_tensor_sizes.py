@@ -69,14 +69,16 @@ _MAX_ELEMENTS = 1 << 24  # 4096 x 4096: one pass over 64 MB of fp32 is tens of �
 
 def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
-    ``_MAX_ELEMENTS`` elements: the op is no longer µs-scale."""
+    ``_MAX_ELEMENTS`` elements of fp32 (64 MB; twice as many of a 2-byte dtype the file shows): the op is no longer
+    µs-scale."""
     for x in _operands(n):
         sizes = [_elements(ctx, x, 0)]
         scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
         if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
             sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
                       if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
-        if any(size is not None and size > _MAX_ELEMENTS for size in sizes):
+        bound = _MAX_ELEMENTS * 4 // _itemsize(ctx, x) if isinstance(x, ast.Name) else _MAX_ELEMENTS  # bytes
+        if any(size is not None and size > bound for size in sizes):
             return True
     return False
 
@@ -113,13 +115,20 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
         return None
     q = ctx.call_name(x) or ""
     m = ctx.method(x)
-    if m in ("flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16") and \
-            isinstance(x.func, ast.Attribute):
+    if m in ("view", "reshape") and isinstance(x.func, ast.Attribute) and (dims := _reshaped(ctx, x)) is not None:
+        args = x.args[0].elts if len(x.args) == 1 and isinstance(x.args[0], (ast.Tuple, ast.List)) else x.args
+        return _joint_product(ctx, list(args)) or _prod(dims)  # `w.reshape(rows, cols)`: the shape it is given
+    if m in _PASS_METHODS and isinstance(x.func, ast.Attribute):
         return _elements(ctx, x.func.value, depth + 1)
     if q.startswith(("torch.", "cupy.")) and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
         return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
-    if q in ("numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu") and x.args:
-        return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n))
+    if q in _HOST_COPIES and x.args:
+        return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n)), torch.from_numpy(a)
+    if q in _SIZE_KW_FACTORIES:  # np.random.uniform(size=(n, 1))
+        size = [k.value for k in x.keywords if k.arg == "size"]
+        vals = _int_dims(ctx, size[0]) if size else None
+        return _joint_product(ctx, list(size[0].elts) if isinstance(size[0], (ast.Tuple, ast.List)) else size) \
+            if vals else None
     if not ((q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty", "full",
                                                                   "randint")) or q in _ARRAY_FACTORIES):
         return None
@@ -128,13 +137,78 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
         dims = dims[2:] if q.endswith("randint") else dims[:1]  # np.ones(shape, dtype): the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
         dims = list(dims[0].elts)
-    total = 1
-    for d in dims:
-        v = _int_value(ctx, d)
-        if v is None:
-            return None
-        total *= v
-    return total if dims else None
+    return _joint_product(ctx, dims)
+
+
+# methods that keep a tensor's (or array's) elements: moves, casts, layout
+_PASS_METHODS = frozenset({"flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16",
+                           "astype", "double"})
+# a copy of a host array (or a tensor of the same elements) on the device, or a tensor sharing a NumPy array's memory
+_HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu",
+                          "torch.from_numpy", "torch.as_tensor"})
+# NumPy's random draws take their shape as `size=`
+_SIZE_KW_FACTORIES = frozenset({"numpy.random.uniform", "numpy.random.normal", "numpy.random.standard_normal",
+                                "numpy.random.randint", "numpy.random.random_sample", "numpy.random.random"})
+
+
+def _joint_product(ctx: Context, dims: list[ast.AST]) -> int | None:
+    """The largest number of elements of a shape whose dimensions are known integers. Dimensions unpacked together
+    from one loop over a literal list of tuples (``for rows, cols in [(768, 3072), (3072, 768)]``) are read tuple by
+    tuple, not each at its own largest value (which would pair 3072 with 3072)."""
+    if not dims:
+        return None
+    vals = [_int_value(ctx, d) for d in dims]
+    if None in vals:
+        return None
+    loops: dict[int, tuple[ast.stmt, list[int]]] = {}
+    index = ctx.__dict__.get("_wp_loop_targets") or {}
+    for i, d in enumerate(dims):
+        if isinstance(d, ast.Name):
+            bound = index.get(d.id, ())
+            if len(bound) == 1 and isinstance(bound[0].target, ast.Tuple) and d.id not in ctx.assigns:
+                loops.setdefault(id(bound[0]), (bound[0], []))[1].append(i)
+    best = _prod(vals)  # type: ignore[arg-type]
+    for st, idxs in loops.values():
+        if len(idxs) < 2:
+            continue
+        names = [e.id if isinstance(e, ast.Name) else None for e in st.target.elts]  # type: ignore[attr-defined]
+        rows = [lst for lst in literal_lists(ctx, st.iter, st)]  # type: ignore[attr-defined]
+        if len(rows) != 1 or not isinstance(rows[0], (ast.List, ast.Tuple)):
+            continue
+        totals = []
+        for elt in rows[0].elts:
+            if not isinstance(elt, (ast.Tuple, ast.List)) or len(elt.elts) != len(names):
+                totals = []
+                break
+            row = list(vals)
+            for i in idxs:
+                row[i] = _int_value(ctx, elt.elts[names.index(dims[i].id)])  # type: ignore[attr-defined]
+            if None in row:
+                totals = []
+                break
+            totals.append(_prod(row))  # type: ignore[arg-type]
+        if totals:
+            best = min(best, max(totals))
+    return best
+
+
+def _int_dims(ctx: Context, d: ast.AST) -> list[int] | None:
+    """``(rows, 1)`` / ``n``: the integers of a shape argument, when every one is known."""
+    elts = list(d.elts) if isinstance(d, (ast.Tuple, ast.List)) else [d]
+    vals = [_int_value(ctx, e) for e in elts]
+    return None if not vals or None in vals else vals  # type: ignore[return-value]
+
+
+def _reshaped(ctx: Context, x: ast.Call) -> list[int] | None:
+    """``t.reshape(rows, cols)`` / ``t.view((rows, cols))``: the shape given, when every dimension is a known
+    positive integer (``-1`` and ``view(dtype)`` read as the source's elements)."""
+    args = x.args
+    if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
+        args = list(args[0].elts)
+    if not args or x.keywords or any(isinstance(a, ast.Starred) for a in args):
+        return None
+    vals = [_int_value(ctx, a) for a in args]
+    return None if None in vals or any(v <= 0 for v in vals) else vals  # type: ignore[operator,return-value]
 
 
 _ARRAY_FACTORIES = frozenset({
@@ -148,11 +222,22 @@ MATMULS = frozenset({"mm", "matmul", "bmm"})
 
 
 _MAX_MACS = 512 ** 3  # a 512 x 512 x 512 matmul: a few µs on a datacenter GPU, tens on a small one
+# Above that bound a matmul is judged by its time on a reference GPU (an H200, BASELINES.md), the larger of its
+# arithmetic at the dtype's dense peak and its bytes at the memory bandwidth, conservatively low figures: short when at
+# most the time one pass over 2^24 fp32 elements takes (the bound of an elementwise op), about 60 µs. A 1024^3 fp32
+# matmul (~35 µs) and a decode-size one (8 rows times a 5120 x 5120 bf16 weight, memory-bound: ~15 µs) are short;
+# a 2048^3 fp32 one (~290 µs) or a 4096^3 fp16 one (~340 µs) is not.
+_PEAK_FLOPS_PER_US = {1: 800e6, 2: 400e6, 4: 60e6, 8: 30e6}  # by bytes per element: fp8, fp16/bf16, fp32, fp64
+_BYTES_PER_US = 3.5e6
+_SHORT_US = 60.0
+_ITEMSIZES = {"float16": 2, "half": 2, "bfloat16": 2, "float32": 4, "float": 4, "float64": 8, "double": 8,
+              "int8": 1, "uint8": 1, "float8_e4m3fn": 1, "float8_e5m2": 1}
 
 
 def _small_matmul(ctx: Context, operands: list[ast.AST]) -> bool:
     """Both operands' shapes are given by the file (every assignment resolved, loops over literal lists at their
-    largest value) and the product is at most ``_MAX_MACS`` multiply-adds."""
+    largest value) and the product is at most ``_MAX_MACS`` multiply-adds, or takes at most ``_SHORT_US`` on the
+    reference GPU at the operands' dtype."""
     if len(operands) != 2 or any(isinstance(x, ast.Starred) for x in operands):
         return False
     a, b = (_dims(ctx, x, 0) for x in operands)
@@ -161,7 +246,41 @@ def _small_matmul(ctx: Context, operands: list[ast.AST]) -> bool:
     macs = b[-1]
     for d in a:
         macs *= d
-    return macs <= _MAX_MACS
+    if macs <= _MAX_MACS:
+        return True
+    size = max(_itemsize(ctx, x) for x in operands)
+    moved = (_prod(a) + _prod(b) + _prod(a[:-1]) * b[-1]) * size
+    return max(2 * macs / _PEAK_FLOPS_PER_US[size], moved / _BYTES_PER_US) <= _SHORT_US
+
+
+def _itemsize(ctx: Context, x: ast.AST) -> int:
+    """Bytes per element of a tensor the file builds (``dtype=torch.bfloat16``, ``.half()``, ``.to(torch.float16)``
+    on every binding); 4 (fp32, the slowest of the usual matmul dtypes) when not shown."""
+    values = ctx.assigns.get(x.id, []) if isinstance(x, ast.Name) else [x]
+    sizes = [_value_itemsize(ctx, v) for v in values[:_MAX_BINDINGS]]
+    return sizes[0] if sizes and all(v == sizes[0] for v in sizes) and sizes[0] in _PEAK_FLOPS_PER_US else 4
+
+
+def _value_itemsize(ctx: Context, v: ast.AST | None) -> int | None:
+    for _ in range(4):
+        if not isinstance(v, ast.Call):
+            return None
+        m = ctx.method(v)
+        if m in ("half", "bfloat16", "float", "double") and isinstance(v.func, ast.Attribute):
+            return _ITEMSIZES[m]
+        kw = [k.value for k in v.keywords if k.arg == "dtype"]
+        if m == "to" and not kw:
+            kw = [a for a in v.args if isinstance(a, ast.Attribute) and _ITEMSIZES.get(a.attr)]
+        if kw:
+            d = kw[0]
+            return _ITEMSIZES.get(d.attr) if isinstance(d, ast.Attribute) else None
+        if m in ("contiguous", "to", "cuda", "t") and isinstance(v.func, ast.Attribute):
+            v = v.func.value
+            if isinstance(v, ast.Name):
+                return None  # `w = w.cuda()`: read through its other bindings
+            continue
+        return None
+    return None
 
 
 def _dims(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
@@ -169,12 +288,16 @@ def _dims(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if depth > 4:
         return None
     if isinstance(x, ast.Name):
-        return _memo(ctx, "_wp_dims", x.id, lambda: _dims_of_name(ctx, x))
+        scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+        return _memo(ctx, "_wp_dims", (x.id, id(scope)), lambda: _dims_of_name(ctx, x, scope))
     return _dims_of_call(ctx, x, depth)
 
 
-def _dims_of_name(ctx: Context, x: ast.Name) -> list[int] | None:
-    values = ctx.assigns.get(x.id, [])
+def _dims_of_name(ctx: Context, x: ast.Name, scope) -> list[int] | None:
+    """The largest shape among the bindings of ``x`` in its own scope (else the module's; else anywhere in the
+    file), a binding that only casts or moves the same tensor left out."""
+    scoped = _scoped_values(ctx, x.id, scope) if scope is not None else []
+    values = [v for v in (scoped or ctx.assigns.get(x.id, [])) if not _same_tensor(ctx, v, x.id)]
     if len(values) > _MAX_BINDINGS:
         return None  # a name bound all over the file: not one tensor
     shapes = [_dims(ctx, v, 1) for v in values]
@@ -183,13 +306,35 @@ def _dims_of_name(ctx: Context, x: ast.Name) -> list[int] | None:
     return max(shapes, key=_prod)  # type: ignore[arg-type,return-value]
 
 
+def _same_tensor(ctx: Context, v: ast.AST, name: str) -> bool:
+    """``w = w.bfloat16()`` / ``w = torch.from_numpy(w).cuda()``: a binding that keeps the tensor's shape (a cast, a
+    move, a copy of the array); it adds nothing to the shape its other bindings give."""
+    while isinstance(v, ast.Call):
+        if isinstance(v.func, ast.Attribute) and ctx.method(v) in ("contiguous", "to", "cuda", "float", "half",
+                                                                   "bfloat16", "astype", "double"):
+            v = v.func.value
+        elif ctx.call_name(v) in _HOST_COPIES and v.args:
+            v = v.args[0]
+        else:
+            return False
+    return isinstance(v, ast.Name) and v.id == name
+
+
 def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if not isinstance(x, ast.Call):
         return None
     q = ctx.call_name(x) or ""
     m = ctx.method(x)
-    if m in ("contiguous", "to", "cuda", "float", "half", "bfloat16") and isinstance(x.func, ast.Attribute):
+    if m in ("view", "reshape") and isinstance(x.func, ast.Attribute) and (shape := _reshaped(ctx, x)) is not None:
+        return shape
+    if m in ("contiguous", "to", "cuda", "float", "half", "bfloat16", "astype", "double") and \
+            isinstance(x.func, ast.Attribute):
         return _dims(ctx, x.func.value, depth + 1)
+    if q in _HOST_COPIES and x.args:
+        return _dims(ctx, x.args[0], depth + 1)
+    if q in _SIZE_KW_FACTORIES:
+        size = [k.value for k in x.keywords if k.arg == "size"]
+        return _int_dims(ctx, size[0]) if size else None
     if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")):
         return None
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]

@@ -69,3 +69,4 @@ def _names(ctx: Context, e: ast.AST) -> list[ast.Name]:
     return [n for n in ast.walk(e) if isinstance(n, ast.Name) and n.id not in ctx.imports and
             not (isinstance(getattr(n, "_wp_parent", None), ast.Call) and
                  n._wp_parent.func is n)]  # type: ignore[attr-defined]
+

@@ -224,7 +224,7 @@ def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
     for a in c.args:
         if isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS and a.args:
             out.append(ctx.text(a))
-        elif isinstance(a, ast.Name) and ctx._numpy_only(a.id):  # type: ignore[attr-defined]
+        elif isinstance(a, ast.Name) and (ctx._numpy_only(a.id) or ctx._host_array(a)):  # type: ignore[attr-defined]
             out.append(a.id)
     return out[:3] + (["..."] if len(out) > 3 else [])
 

@@ -88,13 +88,20 @@ def _once(ctx: Context):
     """``ctx.report`` that reports a node once (two finders can see the same first call: a one-off region's and
     the averaged loop's)."""
     seen: dict[tuple[int, int], bool] = {}  # position -> reported weak
+    weak_shown: dict[tuple[int, int], object] = {}  # position -> the weak diagnostic shown there
 
     def report(node, *args, **kw):
         k = (getattr(node, "lineno", -1), getattr(node, "col_offset", -1))
         weak = bool(kw.get("weak", False))
         if k not in seen or (seen[k] and not weak):  # (a strong finding is not hidden by an earlier weak one)
             seen[k] = weak
+            n = len(ctx.diagnostics)
             ctx.report(node, *args, **kw)
+            if weak and len(ctx.diagnostics) > n:
+                weak_shown[k] = ctx.diagnostics[-1]
+            elif not weak and k in weak_shown:  # (and replaces it: one finding per call)
+                gone = weak_shown.pop(k)
+                ctx.diagnostics[:] = [d for d in ctx.diagnostics if d is not gone]
     return report
 
 

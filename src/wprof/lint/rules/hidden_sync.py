@@ -15,7 +15,11 @@ in a `while` loop whose condition synchronizes every step anyway (a decode loop 
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
 nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
 
-Opt-in (group `extra`) since sets 14-16: held out, its default findings were right 4 times in 15. Selected by code
+Default since the eighth session only for a `.item()` of a tensor the timed loop never changes (no statement of the
+loop binds it), read on every iteration of a loop that runs GPU work of its own (`gemm(a, b, scale=s.item())`): the
+copy waits for the previous iteration's kernels each time and can be read once before the loop. The rest of the rule
+is opt-in (shown when WP114 is selected by code, or with `extra`) since sets 14-16: held out, its default findings
+were right 4 times in 15. Selected by code
 (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose
 body puts no work on the GPU) and its value only feeds bookkeeping (`.item()`, a printed tensor, a copy passed to
 `print`, `append`, a meter's `update`, or `+=`). Weak, shown only with `--extend-select extra`: a copy the step
@@ -62,11 +66,13 @@ import ast
 from .._context import HIDDEN_SYNC_METHODS, Context, dotted
 from .._walk import stmt_calls, stmt_nodes
 from .._regions import periodic, same_block_before
+from ._hoistable import loop_invariant_copy
 
 CODE = "WP114"
 NAME = "hidden-sync"
 FIX = "none"
-GROUP = "extra"  # opt-in since sets 14-16: held-out default precision 4 of 15 (docs/lint.md)
+GROUP = "default"  # only its loop-invariant part (`_hoistable`); the rest opt-in since sets 14-16: held-out default
+# precision 4 of 15 (docs/lint.md), reported with `opt_in=True`
 
 
 def _hidden(ctx: Context, c: ast.Call) -> str | None:
@@ -91,6 +97,7 @@ def check(ctx: Context) -> None:
         return
     seen: set[int] = set()
     found: dict[int, list] = {}  # one finding per loop: the mistake is "a sync every step of this loop"
+    hoistable: dict[int, tuple[ast.Call, str]] = {}
     by_scope: dict[int, list] = {}
     for q in ctx.regions:
         if q.kind == "host":
@@ -132,10 +139,20 @@ def check(ctx: Context) -> None:
                 seen.add(id(c))
                 key = id(s._wp_loops[-1]) if s._wp_loops else id(c)  # type: ignore[attr-defined]
                 found.setdefault(key, []).append((c, what, not _strong(ctx, c, s)))
-    for cands in found.values():  # one finding per loop: its first strong copy, else its first (weak) one
+                if s._wp_loops and (spans or r.kind == "event" or r.in_loop(c)) and \
+                        (held := loop_invariant_copy(ctx, c, s)) is not None:  # type: ignore[attr-defined]
+                    hoistable.setdefault(key, (c, held))
+    for key, cands in found.items():  # one finding per loop: its first strong copy, else its first (weak) one
+        if key in hoistable:  # the default part: a copy of a value the loop never changes
+            c, held = hoistable[key]
+            ctx.report(c, f"`{held}.{ctx.method(c)}()` copies a tensor the timed loop never changes to the host on "
+                       "every iteration: each one waits for the GPU to finish the previous iteration, so the loop "
+                       "measures its iterations one round trip apart, not queued back to back",
+                       "Read the value once before the timed loop")
+            continue
         c, what, weak = next((x for x in cands if not x[2]), cands[0])
         ctx.report(c, f"{what} synchronizes inside the timed region", "Move it after the end of the timed region",
-                   weak=weak)
+                   weak=weak, opt_in=True)
 
 
 _BOOKKEEPING = ("append", "extend", "update", "log", "write", "add_scalar", "add_scalars", "info", "set_postfix")

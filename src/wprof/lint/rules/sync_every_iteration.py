@@ -4,13 +4,15 @@
 Checks for timed loops (one sample per iteration, or a loop inside a timed interval) that call an explicit device
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
-normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds, a `torch.distributed`
+normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds or of at most ~60 µs on
+the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a decode-size bf16 GEMM), a `torch.distributed`
 collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
 builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
-and every tensor of a size the file gives, at most 2^24 elements (sizes from literals, `argparse` defaults,
-comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, and calls of the file). A
+and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
+defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
+`reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
 nothing) is short when each branch is. Four shapes are reported:
 
@@ -20,7 +22,12 @@ nothing) is short when each branch is. Four shapes are reported:
 - a loop timed as a whole with a synchronize in its body;
 - a synchronize inside the callable handed to `triton.testing.do_bench` (or to a helper of the file or the project
   that hands it on to `do_bench`), read directly and one call deep: `do_bench` records events around each call and
-  waits for them itself, so every sample holds a host round trip, whatever its length.
+  waits for them itself, so every sample holds a host round trip, whatever its length;
+- a timing helper of the project (another module: `from utils.bench import benchmark`, a `sys.path` star import)
+  that synchronizes in every sample of the callable it is handed, reported at the call of the linted file that hands
+  it a short op (`benchmark(torch.softmax, x, -1)`, `bench(lambda: a + b)`), once per helper and file.
+
+A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported.
 
 A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
 not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
@@ -85,15 +92,40 @@ def check(ctx: Context) -> None:
                    "the host until the GPU is idle, so it measures a host round trip and the launch latency after "
                    "it besides the work", f"Remove the synchronize: `{label}` records events around each call and "
                    "waits for them itself")
-    per_sample: dict[int, list] = {}
-    for r in ctx.regions:
-        loop = r.loop
-        if loop is None and r.kind in ("host", "with") and isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
-            loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
-            loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
-        if loop is not None:
-            per_sample.setdefault(id(loop), []).append(r)
-    for scope in ctx.scopes:
+    for scope, loop, regions, whole, body, syncs in timed_loops(ctx, ctx.scopes):
+        work = [s._wp_idx for s in body if sample_work(ctx, s)]  # type: ignore[attr-defined]
+        if not work or (isinstance(loop, (ast.For, ast.AsyncFor)) and _range_count(ctx, loop) == 1):
+            continue  # a loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample
+        if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
+            continue
+        before = [c for i, c in syncs if i < min(work)]
+        after = [c for i, c in syncs if i > max(work)]
+        if before and after and not _long_samples(ctx, loop, body):
+            # the length of each sample is not shown: a guess, reported with `extra` only
+            ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
+                       "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
+                       weak=True)
+    from ._imported_round_trips import imported_round_trips
+
+    imported_round_trips(ctx)
+
+
+def timed_loops(ctx: Context, scopes):
+    """(scope, loop, its per-iteration regions, timed as a whole, its own body, its explicit synchronizes as
+    (statement index, call)) for every loop of ``scopes`` that is timed per iteration or inside an interval."""
+    per_sample: dict[int, list] = ctx.__dict__.get("_wp_per_sample")  # type: ignore[assignment]
+    if per_sample is None:
+        per_sample = {}
+        for r in ctx.regions:
+            loop = r.loop
+            if loop is None and r.kind in ("host", "with") and \
+                    isinstance(r.scope.stmts[r.lo], (ast.With, ast.AsyncWith)):
+                loops = r.scope.stmts[r.lo]._wp_loops  # type: ignore[attr-defined]
+                loop = loops[-1] if loops else None  # `with Timer():` in a loop body: one sample per iteration
+            if loop is not None:
+                per_sample.setdefault(id(loop), []).append(r)
+        ctx.__dict__["_wp_per_sample"] = per_sample
+    for scope in scopes:
         for loop in scope.stmts:
             if not isinstance(loop, (ast.For, ast.AsyncFor, ast.While)):
                 continue
@@ -103,68 +135,72 @@ def check(ctx: Context) -> None:
                 continue
             body = [s for s in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
                     if s._wp_loops and s._wp_loops[-1] is loop]  # type: ignore[attr-defined]
-            work = [s._wp_idx for s in body if sample_work(ctx, s)]  # type: ignore[attr-defined]
-            if not work:
-                continue
             syncs = [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
                      if ctx.is_sync(c, hidden=False) and not periodic(s)]  # not `if step % N == 0:` syncs
-            if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
-                continue
-            before = [c for i, c in syncs if i < min(work)]
-            after = [c for i, c in syncs if i > max(work)]
-            if before and after and not _long_samples(ctx, loop, body):
-                # the length of each sample is not shown: a guess, reported with `extra` only
-                ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
-                           "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
-                           weak=True)
+            yield scope, loop, regions, whole, body, syncs
 
 
 def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool,
                        syncs: list[tuple[int, ast.Call]]) -> bool:
     """A synchronize in every iteration around a sample shown to be short (one µs-scale op): report it with
     confidence, shaped by how the loop is timed. True when reported."""
+    found = round_trip(ctx, loop, scope, regions, whole, syncs, lambda lp, stmts: short_sample(ctx, lp, stmts))
+    if found is None:
+        return False
+    shape, sync, op = found
+    if shape == "host":  # a host clock, or a timer of the file around the sample
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` ends every host-timed sample of one short op "
+                   f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
+                   "(about 15 µs on an H200), not the op",
+                   "Record CUDA events around each launch and synchronize once after the loop, or time N "
+                   "launches in one interval and divide by N", weak=not sized(ctx, op))
+    elif shape == "event-inside":
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` between the event records of every sample of "
+                   f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
+                   "the op", "Record the end event right after the launch, and synchronize once after the "
+                   "loop", weak=not sized(ctx, op))
+    elif shape == "event-after":
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` after every event-timed sample of one short op "
+                   f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
+                   "the launch and each sample measures the launch latency, not the op",
+                   "Record all the events in the loop and synchronize once after it, or time N launches between "
+                   "two events and divide by N", weak=not sized(ctx, op))
+    else:  # the loop is the measurement
+        ctx.report(sync, f"`{ctx.text(sync.func)}()` in every iteration of a loop timed as a whole around "
+                   f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
+                   "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
+                   weak=not sized(ctx, op))
+    return True
+
+
+def round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool, syncs: list[tuple[int, ast.Call]],
+               sample_op) -> tuple[str, ast.Call, ast.stmt] | None:
+    """How a loop puts a synchronize in every sample of the one statement ``sample_op(loop, stmts)`` picks:
+    ("host" | "event-inside" | "event-after" | "whole", the synchronize, that statement), else None. Shared by this
+    file's loops and the timing helpers of the project a file calls (``_imported_round_trips``)."""
     for r in regions:  # one sample per iteration
-        sample = r.stmts()
-        op = short_sample(ctx, loop, sample)
+        op = sample_op(loop, r.stmts())
         if op is None:
             continue
-        if r.kind in ("host", "with"):  # a host clock, or a timer of the file around the sample
+        if r.kind in ("host", "with"):
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if not inside:
                 continue
-            ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` ends every host-timed sample of one short op "
-                       f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
-                       "(about 15 µs on an H200), not the op",
-                       "Record CUDA events around each launch and synchronize once after the loop, or time N "
-                       "launches in one interval and divide by N", weak=not sized(ctx, op))
-            return True
+            return "host", inside[0], op
         if r.kind == "event":
             inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
             if inside:
-                ctx.report(inside[0], f"`{ctx.text(inside[0].func)}()` between the event records of every sample of "
-                           f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
-                           "the op", "Record the end event right after the launch, and synchronize once after the "
-                           "loop", weak=not sized(ctx, op))
-                return True
+                return "event-inside", inside[0], op
             after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
             if not after:
                 continue
-            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` after every event-timed sample of one short op "
-                       f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
-                       "the launch and each sample measures the launch latency, not the op",
-                       "Record all the events in the loop and synchronize once after it, or time N launches between "
-                       "two events and divide by N", weak=not sized(ctx, op))
-            return True
+            return "event-after", after[0], op
     if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
-        op = short_sample(ctx, loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
+        op = sample_op(loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
         after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
         if after:
-            ctx.report(after[0], f"`{ctx.text(after[0].func)}()` in every iteration of a loop timed as a whole around "
-                       f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
-                       "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
-                       weak=not sized(ctx, op))
-            return True
-    return False
+            return "whole", after[0], op  # type: ignore[return-value]
+    return None
 
 
 def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:

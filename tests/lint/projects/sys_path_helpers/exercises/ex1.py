@@ -6,4 +6,4 @@ import torch
 
 x = torch.randn(2048, 2048, device="cuda")
 y = torch.randn_like(x)
-print("add us", step_timer(lambda a, b: a + b, x, y, steps=10) * 1e6)  # expect-alone: WP105
+print("add us", step_timer(lambda a, b: a + b, x, y, steps=10) * 1e6)  # expect: WP101  # expect-alone: WP105

@@ -8,4 +8,4 @@ import torch
 from timing import step_timer
 
 w = torch.randn(1024, 1024, device="cuda")
-print("matmul us", step_timer(torch.mm, w, w) * 1e6)  # expect-alone: WP105
+print("matmul us", step_timer(torch.mm, w, w) * 1e6)  # expect: WP101  # expect-alone: WP105

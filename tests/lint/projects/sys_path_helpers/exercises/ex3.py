@@ -9,4 +9,4 @@ import torch  # noqa: E402
 from timing import step_timer  # noqa: E402
 
 v = torch.randn(1 << 20, device="cuda")
-print("scale us", step_timer(torch.mul, v, 2.0) * 1e6)  # expect-alone: WP105
+print("scale us", step_timer(torch.mul, v, 2.0) * 1e6)  # expect: WP101  # expect-alone: WP105

@@ -1,0 +1,166 @@
+"""What the warm-up walk (``_first_run``) asks about one call: whose method it runs, whether it uses the GPU (the
+CUDA context), whether it is compiled on its first call, whether an object counts as run, which functions are
+harnesses of their own, and the order a statement's calls run in. Split out of ``_first_run`` (eighth session);
+output unchanged."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from .._context import Context, dotted
+from .._walk import stmt_calls
+
+
+_SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "double", "requires_grad_",
+                    "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad", "modules",
+                    "named_modules", "children", "apply", "register_forward_hook", "register_buffer", "share_memory",
+                    "config", "numel", "size", "dim", "type", "get_input_embeddings", "set_backend"})
+
+# library calls that take an object without running it (they bind, wrap or copy it)
+_BINDS_ONLY = frozenset({"types.MethodType", "functools.partial", "functools.partialmethod", "functools.wraps",
+                         "functools.update_wrapper", "weakref.ref", "weakref.proxy", "copy.copy", "copy.deepcopy"})
+_HOST_BUILTINS = frozenset({"print", "len", "range", "enumerate", "zip", "isinstance", "hasattr", "getattr", "setattr",
+                            "str", "int", "float", "list", "tuple", "dict", "set", "sorted", "type", "id", "repr",
+                            "format", "min", "max", "sum", "abs", "round", "iter", "next", "open", "super"})
+
+
+def _instance_of(ctx: Context, v: ast.AST, env: dict, w) -> str | None:
+    """``Test().cuda()``, ``nn.Linear(4, 4).to(dev)``: the class (of the program, or a library's module class) a
+    new instance is made of; None for anything else."""
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP:
+        v = v.func.value
+    if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
+        return None
+    name = dotted(v.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    if last in ctx.classes or (last[:1].isupper() and (ctx.call_name(v) or "").startswith("torch.nn.")):
+        return ctx.call_name(v) or name
+    return None
+
+
+def _method(ctx: Context, key: str, name: str) -> tuple | None:
+    """The method ``name`` of the class of the file an instance identity (``CheckedBench()#4``) was made of."""
+    cls = ctx.classes.get(key.partition("()#")[0].rsplit(".", 1)[-1])
+    m = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
+             None) if cls is not None else None
+    return (ctx, m) if m is not None else None
+
+
+_GPU_LIBS = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.", "triton.", "cuda.")
+
+
+def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
+    """``c`` uses the GPU (creates the CUDA context if nothing did before): a GPU library's call, a copy to the GPU,
+    a tensor made on it, a kernel launch, GPU work (not with ``direct``: only the calls that name the GPU)."""
+    q = ctx.call_name(c) or ""
+    if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
+        return True
+    if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
+        return ctx.placement(c) == "cuda"
+    if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
+                                                        str(k.value.value).lower() in ("cpu", "none")) for k in c.keywords):
+        return True  # `from_pretrained(name, device_map={"": 0})`: the weights are loaded onto the GPU
+    return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
+
+
+def _maybe_placed_on_gpu(ctx: Context, c: ast.Call) -> bool:
+    """``model.to(device)`` with ``device = torch.device("cuda:%d" % args.gpu) if ... else "cpu"``: a move to a
+    device chosen at run time that may be the GPU; after it the program's first GPU call (the CUDA context) may have
+    happened (only WP103's "first GPU call" asks)."""
+    if ctx.method(c) not in ("cuda", "to") and not any(k.arg == "device" for k in c.keywords):
+        return False
+    if ctx.placement(c) == "cpu":
+        return False
+    if ctx.method(c) == "cuda":
+        return True
+    args = [*c.args[:1], *(k.value for k in c.keywords if k.arg == "device")]
+    return any(re.search(r"dev|cuda|gpu", ctx.text(a), re.I) for a in args)
+
+
+def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:
+    """``c`` calls a compiled callable: by its own name, or through an identity whose name is compiled
+    (``step_fn(...)`` with ``step_fn`` bound to ``step = torch.compile(...)``)."""
+    from ._common import callee_key
+
+    return ctx.is_compiled(callee_key(c)) or ctx.is_compiled(key.split("#")[0]) or \
+        (isinstance(c.func, ast.Name) and _compiled_name(ctx, key.split("#")[0]))
+
+
+def _compiled_name(ctx: Context, name: str) -> bool:
+    """Some assignment of ``name`` in the file holds a compile call (``step = torch.compile(f) if flag else f``)."""
+    from .._infer import maybe_disabled
+    from .._names import COMPILERS
+
+    memo = ctx.__dict__.setdefault("_wp_compiled_name", {})  # once per name: a long module binds it many times
+    if name not in memo:
+        memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS and not maybe_disabled(n)
+                         for v in ctx.assigns.get(name, []) for n in ast.walk(v))
+    return memo[name]
+
+
+def _prepares_placed_model(ctx: Context, c: ast.Call) -> bool:
+    """``model.quantize()`` on a model put on the GPU (``from_pretrained(...).cuda()``, ``device_map=...``): a method
+    given no input whose result is dropped transforms or configures the model; it runs no forward pass, so it does
+    not warm the model's ``generate``/``forward``/``__call__`` (a method that says it warms or runs does)."""
+    if c.args or c.keywords or not isinstance(getattr(c, "_wp_parent", None), ast.Expr):
+        return False
+    name = c.func.attr.lower()  # type: ignore[attr-defined]
+    if any(w in name for w in ("warm", "run", "capture", "generate", "forward", "call", "step", "infer", "predict",
+                               "bench", "profile", "test", "sample", "execute")):
+        return False
+    base = c.func.value  # type: ignore[attr-defined]
+    return isinstance(base, ast.Name) and ctx._placed_model(base.id)
+
+
+def _head(e: ast.AST) -> str | None:
+    while isinstance(e, (ast.Attribute, ast.Subscript, ast.Call)):
+        e = e.func if isinstance(e, ast.Call) else e.value
+    return e.id if isinstance(e, ast.Name) else None
+
+
+def _ran(key: str, ran: set) -> bool:
+    """``key`` ran, or the object it is a method or part of did (``pipe.unet`` after ``pipe(...)``,
+    ``runner.execute_model`` after ``runner.capture_model()``)."""
+    parts = key.split(".")
+    if any(".".join(parts[:i]) in ran for i in range(1, len(parts) + 1)):
+        return True
+    cls, sep, rest = key.partition("()#")  # another instance of the same module class ran: its kernels are loaded
+    return bool(sep) and cls + "()" + ("." + rest.split(".", 1)[1] if "." in rest else "") in ran
+
+
+def _harness_def(d: tuple, depth: int = 2) -> bool:
+    """A function of the program that loops, reads a clock or runs a benchmark harness: a program or a harness of
+    its own (its first call is its business, its regions are judged where they are), not one piece of work."""
+    from ._common import _harness, benchmarks_itself
+
+    from ._common import _fn_data_driven
+
+    dctx, fn = d
+    if benchmarks_itself(dctx, fn.name) or _harness(dctx, fn) or _fn_data_driven(dctx, fn):
+        return True
+    return depth > 0 and any(isinstance(c.func, (ast.Name, ast.Attribute)) and
+                             dotted(c.func) not in dctx._cuda_ufuncs and  # (a GPU ufunc's body is its kernel)
+                             isinstance(g := dctx.functions.get(dotted(c.func).rsplit(".", 1)[-1] if dotted(c.func)
+                                                                else ""), ast.FunctionDef) and g is not fn and
+                             _harness_def((dctx, g), depth - 1) for c in dctx.calls_in_function(fn))
+
+
+def _evaluation_order(s: ast.stmt) -> list[ast.Call]:
+    """The calls of ``s`` in the order Python runs them: a call's receiver and arguments before the call
+    (``Runner(n).bench()``: the instance is built first; ``print(f(x))``: ``f`` runs before ``print``)."""
+    cached = getattr(s, "_wp_eval_calls", None)
+    if cached is None:
+        cached = sorted(stmt_calls(s), key=lambda c: (getattr(c, "end_lineno", c.lineno) or c.lineno,
+                                                      getattr(c, "end_col_offset", c.col_offset) or 0))
+        s._wp_eval_calls = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _in_lambda(c: ast.AST) -> bool:
+    p = getattr(c, "_wp_parent", None)
+    while p is not None and not isinstance(p, ast.stmt):
+        if isinstance(p, ast.Lambda):
+            return True
+        p = getattr(p, "_wp_parent", None)
+    return False
