@@ -4,7 +4,7 @@ import torch
 from timing import reset_device, stopwatch
 
 
-def test_matmul_speed():
+def check_matmul_speed():
     reset_device()
     a = torch.randn(1024, 1024, device="cuda")
     stopwatch("matmul", lambda: a @ a)  # expect-alone: WP102
