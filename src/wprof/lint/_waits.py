@@ -77,18 +77,23 @@ def _host_result_method(ctx, call: ast.Call, m: str) -> bool:
     object that returns host objects by default (:data:`HOST_RESULT_METHODS`), without the keyword that asks for
     device tensors (``convert_to_tensor=True``)."""
     d = dotted(call.func.value)  # type: ignore[attr-defined]
-    values = ctx.assigns.get(d, []) if d else []
-    kinds = set()
-    for v in values:
-        v = unwrap_moves(v)
-        if dotted(v) == d:
-            continue
-        q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
-        kinds.add(next((k for k in HOST_RESULT_METHODS if q == k or q.endswith("." + k.rsplit(".", 1)[-1]) and
-                        q.split(".")[0] == k.split(".")[0]), None))
-    if len(kinds) != 1 or None in kinds:
+    memo = ctx.__dict__.setdefault("_wp_host_result_kind", {})  # per name, once per file: linear in its bindings
+    if d not in memo:
+        values = ctx.assigns.get(d, []) if d else []
+        kinds = set()
+        for v in values:
+            v = unwrap_moves(v)
+            if dotted(v) == d:
+                continue
+            q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
+            kinds.add(next((k for k in HOST_RESULT_METHODS if q == k or q.endswith("." + k.rsplit(".", 1)[-1]) and
+                            q.split(".")[0] == k.split(".")[0]), None))
+            if None in kinds or len(kinds) > 1:
+                break  # not one library object: the answer is no
+        memo[d] = kinds.pop() if len(kinds) == 1 and None not in kinds else None
+    if memo[d] is None:
         return False
-    methods = HOST_RESULT_METHODS[kinds.pop()]
+    methods = HOST_RESULT_METHODS[memo[d]]
     if m not in methods:
         return False
     for arg, value in methods[m]:
