@@ -57,8 +57,25 @@ class WorkModel:
             # layers[i](x): a callable kept in a list the file builds, not a launch: work when handed tensors
             # that are not all on the CPU
             return any(self.is_tensorish(a) for a in call.args) and not (self._inferred and self.on_cpu(call))
+        if self._inferred and self._host_array_module_call(call):
+            return False  # `logistic(host)` of a function that picks NumPy or CuPy from its argument: host work
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
+
+    def _host_array_module_call(self, call: ast.Call) -> bool:
+        """A call of a function of the file that takes its array module from a parameter (``xp =
+        cp.get_array_module(x)``) with that argument on the host: it runs NumPy."""
+        fn = self.functions.get(call.func.id) if isinstance(call.func, ast.Name) else None
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        params = [a.arg for a in fn.args.args]
+        for st in fn.body:
+            v = st.value if isinstance(st, ast.Assign) else None
+            if isinstance(v, ast.Call) and (self.call_name(v) or "").endswith(".get_array_module") and v.args and \
+                    isinstance(v.args[0], ast.Name) and v.args[0].id in params:
+                i = params.index(v.args[0].id)
+                return i < len(call.args) and self.placement(call.args[i]) == "cpu"
+        return False
 
     def _is_gpu_work_by_kind(self, call: ast.Call, fn_scope: bool) -> bool:
         if isinstance(call.func, ast.Name) and call.func.id not in self.functions and \

@@ -66,6 +66,17 @@ def _outer_if(binding: ast.stmt, use: ast.stmt) -> ast.If | None:
 class PlacementModel:
     """``placement(expr)``: ``"cuda"``, ``"cpu"`` or ``None``; ``on_cpu(call)``: the call only touches CPU tensors."""
 
+    def _kwargs_device(self, value: ast.AST) -> tuple[bool, str | None]:
+        """``**kwargs`` handed to a call: (the dict shows a ``"device"`` key, its device); ``(False, "?")`` when the
+        dict is not a literal the file binds once (it may hold a device), ``(False, None)`` when it has no device."""
+        vals = self.assigns.get(value.id, []) if isinstance(value, ast.Name) else [value]
+        if len(vals) != 1 or not isinstance(vals[0], ast.Dict) or None in vals[0].keys:
+            return False, "?"
+        for key, v in zip(vals[0].keys, vals[0].values):
+            if isinstance(key, ast.Constant) and key.value == "device":
+                return True, self._device_value(v)
+        return False, None
+
     def placement(self, expr: ast.AST) -> str | None:
         """``"cuda"``, ``"cpu"`` or ``None`` (unknown) for the device a tensor expression lives on.
 
@@ -281,6 +292,13 @@ class PlacementModel:
         for k in expr.keywords:
             if k.arg == "device":
                 return self._device_value(k.value)
+        last_q = q.rsplit(".", 1)[-1]
+        for k in expr.keywords:
+            if k.arg is None and q.startswith("torch.") and last_q in TORCH_FACTORIES and \
+                    not last_q.endswith("_like"):  # `torch.randn(shape, **kwargs)`: the device may be in the dict
+                shown, dev = self._kwargs_device(k.value)
+                if shown or dev == "?":
+                    return None if dev == "?" else dev
         if q.startswith(("cupy.", "cupyx.", "pycuda.gpuarray.", "pycuda.driver.mem_alloc", "numba.cuda.to_device",
                          "numba.cuda.device_array")) and q not in ("cupy.asnumpy",):
             return "cuda"

@@ -43,10 +43,9 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
             isinstance(a, ast.Call) and (ctx.call_name(a) or "") in PYCUDA_COPY_BACK for a in call.args):
         return True  # kern(drv.Out(dest), drv.In(a), block=..., grid=...): synchronizes, then copies `dest` back
     m = call.func.attr if isinstance(call.func, ast.Attribute) else None
-    if m is not None and _host_result_method(ctx, call, m):
+    if m in _RESULT_METHODS and _host_result_method(ctx, call, m):
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
-    if m is not None and any(m in methods and any(q0 == lib or q0.startswith(lib + ".") for q0 in ctx.imports.values())
-                             for lib, methods in SYNC_METHODS_OF.items()):
+    if m in _SYNC_METHODS and m in _imported_sync_methods(ctx):
         return True  # context.execute_v2(bindings): TensorRT's synchronous execution
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
@@ -68,6 +67,20 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     # (bar.set_postfix(loss=loss): tqdm formats the tensor with str(), a copy to the host)
 
 
+_RESULT_METHODS = frozenset(m for methods in HOST_RESULT_METHODS.values() for m in methods)
+_SYNC_METHODS = frozenset(m for methods in SYNC_METHODS_OF.values() for m in methods)
+
+
+def _imported_sync_methods(ctx) -> frozenset:
+    """The methods of :data:`SYNC_METHODS_OF` whose library the file imports (computed once per file)."""
+    cached = ctx.__dict__.get("_wp_sync_methods_of")
+    if cached is None:
+        roots = {q.split(".")[0] for q in ctx.imports.values()}
+        cached = frozenset(m for lib, methods in SYNC_METHODS_OF.items() if lib in roots for m in methods)
+        ctx._wp_sync_methods_of = cached
+    return cached
+
+
 def _is_call(a: ast.AST) -> bool:
     return isinstance(a, ast.Call)
 
@@ -77,23 +90,22 @@ def _host_result_method(ctx, call: ast.Call, m: str) -> bool:
     object that returns host objects by default (:data:`HOST_RESULT_METHODS`), without the keyword that asks for
     device tensors (``convert_to_tensor=True``)."""
     d = dotted(call.func.value)  # type: ignore[attr-defined]
-    memo = ctx.__dict__.setdefault("_wp_host_result_kind", {})  # per name, once per file: linear in its bindings
-    if d not in memo:
-        values = ctx.assigns.get(d, []) if d else []
+    if d is None:
+        return False
+    cache = ctx.__dict__.setdefault("_wp_result_kind", {})
+    if d not in cache:
         kinds = set()
-        for v in values:
+        for v in ctx.assigns.get(d, []):
             v = unwrap_moves(v)
             if dotted(v) == d:
                 continue
             q = (ctx.call_name(v) or "") if isinstance(v, ast.Call) else ""
             kinds.add(next((k for k in HOST_RESULT_METHODS if q == k or q.endswith("." + k.rsplit(".", 1)[-1]) and
                             q.split(".")[0] == k.split(".")[0]), None))
-            if None in kinds or len(kinds) > 1:
-                break  # not one library object: the answer is no
-        memo[d] = kinds.pop() if len(kinds) == 1 and None not in kinds else None
-    if memo[d] is None:
+        cache[d] = kinds.pop() if len(kinds) == 1 else None
+    if cache[d] is None:
         return False
-    methods = HOST_RESULT_METHODS[memo[d]]
+    methods = HOST_RESULT_METHODS[cache[d]]
     if m not in methods:
         return False
     for arg, value in methods[m]:

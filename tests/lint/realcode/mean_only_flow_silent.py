@@ -99,3 +99,28 @@ for _ in range(30):
     kept.append(time.perf_counter() - t0)
 kept = kept[5:]
 print("mean", sum(kept) / len(kept), "median", statistics.median(kept))
+
+
+class ProgressTimer:
+    def __init__(self):
+        self.laps = []
+
+    def start(self):
+        torch.cuda.synchronize()
+        self.t0 = time.perf_counter()
+
+    def stop(self):
+        torch.cuda.synchronize()
+        self.laps.append(time.perf_counter() - self.t0)
+
+    def avg(self):
+        return sum(self.laps) / len(self.laps)
+
+
+pt = ProgressTimer()
+for step in range(500):
+    pt.start()  # expect-extra: WP101
+    w @ w
+    pt.stop()
+    if step % 100 == 0:
+        print(step, "avg step so far", pt.avg())

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, dotted
 from ._self_placing import builds_self_placing, run_methods, self_placing
@@ -167,7 +168,7 @@ def _cuda_wait(ctx: Context, c: ast.Call) -> bool:
     return q.startswith(_CUDA_WAITS) and q.rsplit(".", 1)[-1].lower().endswith("synchronize")
 
 
-def device_built(ctx: Context, name: str) -> bool:
+def device_built(ctx: Context, name: str, scope=None) -> bool:
     """``name`` is bound to an object a library builds on the GPU (``SentenceTransformer(m, device="cuda")``,
     ``whisper.load_model("base", device="cuda")``): its methods run there."""
     memo = ctx.__dict__.setdefault("_wp_device_built", {})
@@ -181,7 +182,15 @@ def device_built(ctx: Context, name: str) -> bool:
             any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
             for v in ctx.assigns.get(name, ())) or any(self_placing(ctx, v) for v in ctx.assigns.get(name, ()))
         # (or a library object whose device defaults to CUDA when there is one: `SentenceTransformer(name)`)
-    return memo[name]
+    return memo[name] or (scope is not None and _factory_made(ctx, name, scope))
+
+
+def _factory_made(ctx: Context, name: str, scope) -> bool:
+    """``name`` is bound in ``scope`` (the region's function) only to what a factory handed the CUDA device returns:
+    ``model, args = make(device)`` with ``device`` a CUDA device there."""
+    local = ctx._local_bindings(scope) or {}
+    vals = [v for st, v in local.get(name, []) if st is not None]
+    return bool(vals) and len(vals) == len(local.get(name, [])) and all(_made_for_device(ctx, v) for v in vals)
 
 
 _RUNS = frozenset({"encode", "transcribe", "predict", "generate", "forward", "infer", "inference", "embed", "detect",
@@ -198,7 +207,7 @@ def device_object_calls(ctx: Context, r) -> set[int]:
         if isinstance(f, ast.Attribute) and f.attr not in _RUNS and not (
                 isinstance(base, ast.Name) and f.attr in run_methods(ctx, base.id)):
             continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
-        if isinstance(base, ast.Name) and device_built(ctx, base.id):
+        if isinstance(base, ast.Name) and device_built(ctx, base.id, r.scope):
             out.add(id(c))
         elif isinstance(f, ast.Name) and _moved_in_place(ctx, f.id):
             out.add(id(c))  # `pipe(prompt)` after `pipe = Pipeline.from_pretrained(...)`, `pipe = pipe.to("cuda")`
@@ -296,3 +305,36 @@ def waiting_method_runs(ctx: Context, r) -> set[int]:
         if own is not None and ctx.method_does_gpu_work(own):
             out.add(id(c))
     return out
+
+
+def _made_for_device(ctx: Context, v: ast.AST) -> bool:
+    """``make(device)`` / ``build(cfg, device=dev)`` with the device a CUDA one (a name bound to ``"cuda"``, or to
+    ``"cuda" if torch.cuda.is_available() else "cpu"``): a factory that is handed the device places what it makes
+    there. Not a tensor factory of an array library (its result is data, not a model), not a move (``.to``)."""
+    if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
+        return False
+    q = ctx.call_name(v) or ""
+    last = (dotted(v.func) or "").rsplit(".", 1)[-1]
+    if q.startswith(("torch.", "numpy.", "cupy.", "jax.")) or last in ("to", "cuda", "device", "get", "getattr") or \
+            last.startswith("from_"):
+        return False  # (a hub loader places by `device_map`: its `device=` may be no argument at all)
+    args = [*v.args, *(k.value for k in v.keywords if k.arg in ("device", "dev"))]
+    scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+    local = (ctx._local_bindings(scope) or {}) if scope is not None else {}
+
+    def cuda(a: ast.AST) -> bool:  # the device as bound in the factory call's own function (else the file's)
+        vals = [val for st, val in local.get(a.id, []) if st is not None] if isinstance(a, ast.Name) else []
+        return all(ctx._device_value(val) == "cuda" for val in vals) if vals else ctx._device_value(a) == "cuda"
+    return any(isinstance(a, ast.Name) and re.search(r"dev", a.id, re.I) and cuda(a) for a in args)
+
+
+def restarted_in_loop(r) -> bool:
+    """The region's start is read inside a loop that its end read is not in (``for chunk ...: start = time.time();
+    launch(...)`` then ``print(time.time() - start)`` after the loop): the interval runs from the last iteration's
+    start, so the first iterations' calls, the first call among them, are not in it."""
+    if r.loop is not None or r.kind != "host":
+        return False
+    start = r.scope.stmts[r.lo]
+    end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
+    inner = [lp for lp in getattr(start, "_wp_loops", ()) if lp not in getattr(end, "_wp_loops", ())]
+    return bool(inner) and end is not None

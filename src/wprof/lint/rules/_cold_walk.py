@@ -32,7 +32,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
                           end_to_end, is_library, mentions_warmup_for)
     from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, cuda_synced, returned_then_averaged, warm_up_run
+    from ._carried import accumulated_total, cuda_synced, restarted_in_loop, returned_then_averaged, warm_up_run
     from ._warm_sources import single_pass
 
     out: list[tuple[ast.AST, str, bool]] = []
@@ -42,7 +42,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         by_region.setdefault(id(r), []).append((r, v))
     for group in by_region.values():
         r = group[0][0]
-        if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or \
+        if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
+                cpu_only(ctx, r.scope.stmts[r.lo]) or \
                 (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
             continue
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
@@ -290,7 +291,8 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         head = head.value
     from ._carried import device_built
 
-    if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(ctx, head.id)):
+    if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(
+            ctx, head.id, getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None))):
         return True
     from ._carried import identity_on_gpu
 
@@ -394,6 +396,7 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     """A region the walk reaches before anything used the GPU, whose first GPU call (``cuda.stream()``,
     ``cuda.to_device(a)``, ``gpuarray.to_gpu(x)``, ``x.cuda()``) is inside it: that call creates the CUDA context
     (hundreds of milliseconds), timed as if it were the work. (call, its text)."""
+    from ._carried import restarted_in_loop
     from ._common import _times_first_call, end_to_end
     from ._evidence import cpu_only
     from ._first_run import cold_regions, gpu_use
@@ -402,7 +405,7 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     seen: set[int] = set()
     for r, v in cold_regions(ctx):
         if id(r) in seen or v.gpu or v.later or v.entry or _times_first_call(ctx, r) or _labelled_first(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r):
             continue
         from ._cold_array_lib import _program_clock
 

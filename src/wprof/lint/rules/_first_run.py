@@ -170,6 +170,7 @@ class _Walker:
         self.returned: dict[int, list] = {}  # id(call) -> what the expanded function returned (its last return)
         self.cur = ctx  # the context of the file whose code is walked (a project module's, expanded)
         self.made_from: dict[str, list] = {}  # identity -> the identities handed to the call that made it
+        self.placed: dict[str, str | None] = {}  # identity -> where the value it names was made (the file's own)
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -219,6 +220,9 @@ class _Walker:
         if not isinstance(c, ast.Call):
             return None
         f = c.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
+                self.lookup(f.value.id, env) in ("cupy", "numpy"):
+            return f"{self.lookup(f.value.id, env)}.{f.attr}"  # `xp.exp(x)` with `xp` the module of `x`
         if isinstance(f, ast.Attribute) and not isinstance(f.value, ast.Name) or \
                 isinstance(f, ast.Attribute) and self.cur.is_tensorish(f.value):
             return f"tensor.{f.attr}" if self.cur.is_tensorish(f.value) else self.ident(f, env)  # an op on a tensor
@@ -438,13 +442,24 @@ class _Walker:
             elif isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and \
                     isinstance(v.func.value, ast.Name) and v.func.value.id == t.id:
                 continue
+            elif isinstance(v, ast.Call) and (self.cur.call_name(v) or "").endswith(".get_array_module") and \
+                    v.args and (mod := self._array_module(v.args[0], env)) is not None:
+                env[t.id] = mod  # `xp = cp.get_array_module(x)`: CuPy for an array on the GPU, else NumPy
             else:
                 self.counter += 1
                 cls = _instance_of(self.cur, v, env, self)
                 env[t.id] = f"{cls}()#{self.counter}" if cls else f"{t.id}#{self.counter}"
+                if v is not None and self.cur is self.ctx:
+                    self.placed[env[t.id]] = self.ctx.placement(v)  # where the new value lives (array modules)
                 if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)
                     self.made_from[env[t.id]] = [k for a in [*v.args, *(kw.value for kw in v.keywords)]
                                                  if isinstance(a, (ast.Name, ast.Attribute)) and (k := self.ident(a, env))]
+
+    def _array_module(self, a: ast.AST, env: dict) -> str | None:
+        """The array module of the value ``a`` names, from where the walk saw it made: ``"cupy"`` on the GPU,
+        ``"numpy"`` on the host, None when not known."""
+        place = self.placed.get(self.ident(a, env)) if isinstance(a, (ast.Name, ast.Attribute)) else None
+        return {"cuda": "cupy", "cpu": "numpy"}.get(place or "")
 
     def calls(self, s: ast.stmt, st: _State, env: dict, sites: tuple, entry: bool) -> None:
         ctx = self.cur
@@ -473,7 +488,8 @@ class _Walker:
                 # judged below by what its body runs: a kernel compiled on its first launch there is WP112's)
             after = None
             if key is not None:
-                if key not in st.ran and d is None and ctx.is_gpu_work(c):
+                if key not in st.ran and d is None and not key.startswith("numpy.") and (
+                        ctx.is_gpu_work(c) or key.startswith(("cupy.", "cupyx."))):
                     self.fresh += 1
                 if key not in st.ran and _compiled_call(ctx, c, key):
                     self.fresh_compiled += 1  # a compiled callable's first call: it compiles here

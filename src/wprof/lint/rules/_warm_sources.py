@@ -25,6 +25,11 @@ def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
         return False
     n = loop.iter.args[0]
     values = [n] if isinstance(n, ast.Constant) else ctx.assigns.get(n.id, []) if isinstance(n, ast.Name) else []
+    if isinstance(n, ast.Attribute):  # `range(options.runs)` with `--runs` defaulting to 1: one run as written
+        from ._cli_defaults import cli_default
+
+        d = cli_default(ctx, n)
+        values = [d] if d is not None else []
     if not values and isinstance(n, ast.Name):
         values = _unpassed_default(ctx, loop, n.id)
     return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)

@@ -78,6 +78,12 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
                "averaged with the warm ones (includes compilation)",
                "Call it once or more before the timed loop, or leave the first sample out")
+    from ._retrace import retraced_rows
+
+    for call, key in retraced_rows(ctx):
+        report(call, f"Compiled `{key}` is timed on the first call with each new input shape (it is traced and "
+               "compiled again for every shape: each row includes compilation)",
+               "Call it once on each row's input before timing it")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "

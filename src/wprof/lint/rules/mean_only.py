@@ -421,7 +421,8 @@ def check(ctx: Context) -> None:
                 continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
-                    not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding):
+                    not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding) and \
+                    not _object_running_mean(ctx, means, appends):
                 reported.add(id(means[0]))
                 ctx.report(means[0], f"Only the mean of `{key}` is reported",
                            "Report the median and the spread (min, p5/p95 or IQR) and n too")
@@ -564,6 +565,32 @@ def _running_mean(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]],
         if not shared:
             return False
     return True
+
+
+def _object_running_mean(ctx: Context, means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
+    """A timer object's progress log: its list is filled by one method (``stop``) and averaged by another
+    (``avg``), and every call of the averaging method in the file sits in a loop that also calls the filling one
+    (``for step ...: t.start(); ...; t.stop(); print(step, t.avg())``): the mean so far, not a result."""
+    def method_of(node: ast.AST) -> str | None:
+        st = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
+        fn = getattr(getattr(st, "_wp_scope", None), "node", None)
+        return fn.name if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+    fills = {method_of(st) for _, st in appends} - {None}
+    averages = {method_of(m) for m in means}
+    if not fills or None in averages or averages & fills:
+        return False
+    calls = [c for c in ctx.calls if isinstance(c.func, ast.Attribute) and c.func.attr in averages]
+    def in_filling_loop(c: ast.Call) -> bool:
+        st = c._wp_stmt  # type: ignore[attr-defined]
+        for loop in st._wp_loops:  # type: ignore[attr-defined]
+            lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
+            if any(isinstance(k.func, ast.Attribute) and k.func.attr in fills and
+                   k._wp_stmt._wp_scope is st._wp_scope and lo < k._wp_stmt._wp_idx <= hi  # type: ignore
+                   for k in ctx.calls):
+                return True
+        return False
+    return bool(calls) and all(in_filling_loop(c) for c in calls)
 
 
 def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) -> bool:

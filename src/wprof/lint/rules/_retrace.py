@@ -1,0 +1,62 @@
+"""WP112: a function compiled per input shape timed once per shape. A fact about JAX: ``jax.jit`` traces and compiles
+its function again for every new shape (and dtype) of its array arguments, so a sweep over sizes that builds a new
+input from the size in each iteration and times one call of the jitted function per size times a compilation in
+every row, whatever ran before with other shapes (a warm-up on a small array warms that shape only)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context, dotted
+from .._walk import stmt_calls
+
+_PER_SHAPE = frozenset({"jax.jit", "jax.pmap"})  # compilers that specialize on every argument shape
+
+
+def retraced_rows(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """(timed call, function) for each region inside a loop over a written-out list of sizes whose timed code calls
+    a per-shape compiled function on an array the loop body built from the loop variable, with no call of that
+    function on it before the region in the same iteration."""
+    out: list[tuple[ast.Call, str]] = []
+    jitted = _per_shape_compiled(ctx)
+    if not jitted:
+        return out
+    for r in ctx.regions:
+        loops = [lp for lp in getattr(r.scope.stmts[r.lo], "_wp_loops", ()) if isinstance(lp, (ast.For, ast.AsyncFor))]
+        loop = loops[-1] if loops else r.loop  # (the innermost loop around the region: one row per iteration)
+        if not isinstance(loop, (ast.For, ast.AsyncFor)):
+            continue
+        if not _written_out(ctx, loop.iter):
+            continue
+        targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        body = r.scope.stmts[loop._wp_idx + 1:r.lo]  # type: ignore[attr-defined]  # the iteration before the region
+        sized = {t.id for st in body if isinstance(st, ast.Assign) for t in st.targets if isinstance(t, ast.Name)
+                 and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(st.value))}
+        if not sized:
+            continue
+        for c in r.calls():
+            name = dotted(c.func)
+            if name not in jitted or not any(isinstance(a, ast.Name) and a.id in sized for a in c.args):
+                continue
+            if any(dotted(c2.func) == name for st in body for c2 in stmt_calls(st)):
+                continue  # a call on this iteration's input before the region: compiled for its shape already
+            out.append((c, name))
+            break
+    return out
+
+
+def _per_shape_compiled(ctx: Context) -> set[str]:
+    """Functions of the file compiled by ``jax.jit`` (decorated, or a name bound to ``jax.jit(f)``)."""
+    names = {fn.name for fn in ctx.functions.values() if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+             and any(ctx.qualname(d.func if isinstance(d, ast.Call) else d) in _PER_SHAPE for d in fn.decorator_list)}
+    names |= {n for n, vals in ctx.assigns.items() if vals and all(
+        isinstance(v, ast.Call) and ctx.call_name(v) in _PER_SHAPE for v in vals)}
+    return names
+
+
+def _written_out(ctx: Context, it: ast.AST) -> bool:
+    """A list or tuple literal of sizes, or a name bound only to one."""
+    if isinstance(it, ast.Name):
+        vals = ctx.assigns.get(it.id, [])
+        return bool(vals) and all(isinstance(v, (ast.List, ast.Tuple)) for v in vals)
+    return isinstance(it, (ast.List, ast.Tuple))
