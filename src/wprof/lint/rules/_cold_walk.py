@@ -49,7 +49,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
         if looped and _config_rows(ctx, r):
             looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
-        if looped and not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r) or
+        if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
                            accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)

@@ -94,3 +94,41 @@ def _pick(v: ast.AST, part: object) -> ast.AST | None:
         if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Constant):
             return call if call.args[0].value == part else None
     return v
+
+
+def keyed_reads(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | None:
+    """``results[name] = value`` into a dict bound only to ``{}`` in the same function: the reads of its values,
+    ``results["BF16"]``, ``results[c]``, the value variable of ``for k, v in results.items()``, for the caller to
+    follow; any other read of the dict is a use in place. None when the dict is not shown to be one."""
+    from .mean_only import _empty_dict
+
+    scope = store._wp_scope  # type: ignore[attr-defined]
+    values = [v for v, st in zip(ctx.assigns.get(box, []), ctx.assign_stmts.get(box, []))
+              if st._wp_scope is scope]  # type: ignore[attr-defined]
+    if not values or not all(isinstance(v, (ast.Dict, ast.DictComp, ast.Call)) and _empty_dict(ctx, v)
+                             for v in values):
+        return None
+    out: list[ast.AST] = []
+    for ld in ctx.scope_loads(box, scope):
+        p = getattr(ld, "_wp_parent", None)
+        if isinstance(p, ast.Subscript) and p.value is ld:
+            if not isinstance(p.ctx, ast.Load):
+                continue  # another store into it
+            out.append(p)
+            continue
+        if isinstance(p, ast.Attribute) and p.attr in ("keys",):
+            continue
+        if isinstance(p, ast.Attribute) and p.attr in ("items", "values"):
+            call = getattr(p, "_wp_parent", None)
+            loop = getattr(call, "_wp_parent", None)
+            if isinstance(call, ast.Call) and isinstance(loop, (ast.For, ast.comprehension)) and loop.iter is call:
+                t = loop.target
+                if p.attr == "items":
+                    t = t.elts[1] if isinstance(t, ast.Tuple) and len(t.elts) == 2 else None
+                if isinstance(t, ast.Name):
+                    body = loop.body if isinstance(loop, ast.For) else [getattr(loop, "_wp_parent", loop)]
+                    out.extend(n for s in body for n in ast.walk(s)
+                               if isinstance(n, ast.Name) and n.id == t.id and isinstance(n.ctx, ast.Load))
+                    continue
+        out.append(ld)
+    return out

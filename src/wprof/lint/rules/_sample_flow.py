@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
-from ._sample_elements import WHOLE, element_reads
+from ._sample_elements import WHOLE, element_reads, keyed_reads
 
 _CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack", "list", "fromiter"})
 _MAX_DEPTH = 4
@@ -120,7 +120,8 @@ def _handed_on(ctx: Context, expr: ast.AST, parent: ast.AST | None) -> list[ast.
             target = _bound_to(comp, up)
             if target is not None:  # ms = [t * 1e3 for t in ts]
                 return _reads_after(ctx, target)
-            return [comp]  # statistics.mean(t * 1e3 for t in ts): the reduction is the use
+            onward = _handed_on(ctx, comp, up)  # {"ms": [t * 1e3 for t in ts]}, return [...], summarize([...])
+            return onward if onward is not None else [comp]  # statistics.mean(t * 1e3 for t in ts): the use
     return None
 
 
@@ -222,13 +223,49 @@ def _reads_after(ctx: Context, target: ast.Name) -> list[ast.AST] | None:
     if scope.node is ctx.tree and any(not ctx.scope_assigns(target.id, ld._wp_stmt._wp_scope)  # type: ignore
                                       for ld in ctx.loads(target.id) if ld._wp_stmt._wp_scope is not scope):
         return None  # a module-level name read as a global inside a function: not followed
-    nxt = min((st._wp_idx for st in ctx.scope_assigns(target.id, scope)  # type: ignore[attr-defined]
-               if st._wp_idx > at), default=None)  # type: ignore[attr-defined]
+    nxt = min([st._wp_idx for st in ctx.scope_assigns(target.id, scope)  # type: ignore[attr-defined]
+               if st._wp_idx > at] + [i for i in _rebinds(scope).get(target.id, ()) if i > at],  # type: ignore
+              default=None)
     if stmt._wp_loops and nxt is None and any(  # type: ignore[attr-defined]
             ld._wp_stmt._wp_idx <= at for ld in local):  # type: ignore[attr-defined]
         return None  # bound in a loop and read before its binding: the previous iteration's value
     return [ld for ld in local if ld._wp_stmt._wp_idx > at and  # type: ignore[attr-defined]
-            (nxt is None or ld._wp_stmt._wp_idx <= nxt)]  # type: ignore[attr-defined]
+            (nxt is None or ld._wp_stmt._wp_idx <= nxt) and not _comp_bound(ld)]  # type: ignore[attr-defined]
+
+
+def _rebinds(scope) -> dict[str, list[int]]:
+    """name -> statement indices of ``scope`` that bind it other than by assignment: a ``for`` target, a ``with
+    ... as`` name, ``del`` (cached per scope)."""
+    cached = getattr(scope, "_wp_rebinds", None)
+    if cached is None:
+        cached = {}
+        for st in scope.stmts:
+            targets: list[ast.AST] = []
+            if isinstance(st, (ast.For, ast.AsyncFor)):
+                targets = [st.target]
+            elif isinstance(st, (ast.With, ast.AsyncWith)):
+                targets = [i.optional_vars for i in st.items if i.optional_vars is not None]
+            elif isinstance(st, ast.Delete):
+                targets = list(st.targets)
+            for t in targets:
+                for n in ast.walk(t):
+                    if isinstance(n, ast.Name):
+                        cached.setdefault(n.id, []).append(st._wp_idx)  # type: ignore[attr-defined]
+        scope._wp_rebinds = cached
+    return cached
+
+
+def _comp_bound(ld: ast.AST) -> bool:
+    """The load reads a comprehension's own variable of that name (``[r["ms"] for r in rows]``), not the name of
+    the enclosing function."""
+    name = getattr(ld, "id", None)
+    node = getattr(ld, "_wp_parent", None)
+    while node is not None and not isinstance(node, ast.stmt):
+        if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)) and any(
+                isinstance(n, ast.Name) and n.id == name for g in node.generators for n in ast.walk(g.target)):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
 
 
 def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] | None:
@@ -250,10 +287,21 @@ def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] |
     if reads is None:
         return None
     out: list[ast.AST] = []
-    for r in reads:
+    todo = list(reads)
+    while todo:
+        r = todo.pop(0)
         p = getattr(r, "_wp_parent", None)
-        if isinstance(p, ast.Subscript) and p.value is r and isinstance(p.slice, ast.Constant):
-            if p.slice.value == key.value:
+        alias = _bound_to(r, p)
+        if alias is not None:  # r = results[name]: the alias's reads
+            more = _reads_after(ctx, alias)
+            if more is None:
+                out.append(r)
+            else:
+                todo.extend(more)
+            continue
+        if isinstance(p, ast.Subscript) and p.value is r and \
+                (picks := _key_values(ctx, p.slice)) is not None:
+            if key.value in picks:
                 out.append(p)
             continue  # another field
         if isinstance(p, ast.Attribute) and p.attr == "get" and isinstance(getattr(p, "_wp_parent", None), ast.Call):
@@ -264,6 +312,46 @@ def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] |
                 continue
         out.append(r)
     return out
+
+
+def _key_values(ctx: Context, k: ast.AST) -> set | None:
+    """The values a subscript key can take: a constant, or a loop variable over a literal list of constants or of
+    tuples of constants (``for metric, label in [("avg_ms", "ms"), ...]``); None when not shown."""
+    if isinstance(k, ast.Constant):
+        return {k.value}
+    if not isinstance(k, ast.Name):
+        return None
+    node = k
+    while node is not None:  # the nearest enclosing loop or comprehension that binds the name
+        node = getattr(node, "_wp_parent", None)
+        gens = node.generators if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp, ast.DictComp)) \
+            else [node] if isinstance(node, ast.For) else []
+        for g in gens:
+            vals = _literal_position(g.target, g.iter, k.id)
+            if vals is not None:
+                return vals
+    return None
+
+
+def _literal_position(target: ast.AST, it: ast.AST, name: str) -> set | None:
+    if not isinstance(it, (ast.List, ast.Tuple)):
+        return None
+    if isinstance(target, ast.Name) and target.id == name:
+        if all(isinstance(e, ast.Constant) for e in it.elts):
+            return {e.value for e in it.elts}  # type: ignore[attr-defined]
+        return None
+    if isinstance(target, ast.Tuple):
+        pos = next((i for i, e in enumerate(target.elts) if isinstance(e, ast.Name) and e.id == name), None)
+        if pos is None:
+            return None
+        vals = set()
+        for e in it.elts:
+            if not (isinstance(e, ast.Tuple) and len(e.elts) == len(target.elts) and
+                    isinstance(e.elts[pos], ast.Constant)):
+                return None
+            vals.add(e.elts[pos].value)
+        return vals
+    return None
 
 
 def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | None:
@@ -334,6 +422,12 @@ def _returned_to(ctx: Context, expr: ast.AST, parent: ast.AST) -> list[ast.AST] 
                 t = t.elts[pos]
             if isinstance(t, ast.Name):
                 reads = _reads_after(ctx, t)
+                if reads is None:
+                    return None
+                out.extend(reads)
+                continue
+            if pos is None and isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                reads = keyed_reads(ctx, t.value.id, up)  # results[name] = run(...): its reads by key
                 if reads is None:
                     return None
                 out.extend(reads)
