@@ -213,6 +213,17 @@ def test_explain_and_list(proj, capsys):
     assert run(capsys, "--explain", "WP999")[0] == 2
 
 
+def test_explain_says_which_findings_are_default(proj, capsys):
+    """WP104 and WP114 are default rules only in part (set 41's reader took WP104 for opt-in from the help): the
+    explanation, the rule list and the help say which part is on."""
+    _, out, _ = run(capsys, "--explain", "WP104")
+    assert "On by default for the findings described as such below" in out.split("## What it does")[0]
+    _, out, _ = run(capsys, "--explain", "WP106")
+    assert "Opt-in (group `extra`)" in out.split("## What it does")[0]
+    _, out, _ = run(capsys, "--list-rules")
+    assert [ln for ln in out.splitlines() if "in part" in ln][0].startswith("WP104")
+
+
 def test_exit_zero(proj, capsys):
     assert run(capsys, "--exit-zero", "bad.py")[0] == 0
 

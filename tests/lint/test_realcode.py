@@ -78,3 +78,32 @@ def test_hidden_sync_default_part_is_the_loop_invariant_copy():
     plain = select_rules(DEFAULT_SELECT)
     assert {line for _, line, code in found(path, plain) if code == "WP114"} == {25, 35, 53}
     assert {line for _, line, code in found(path) if code == "WP114"} == {25, 35, 53, 72}
+
+
+def test_opt_in_allocation_measured_alone():
+    """Set 41 FP8: an allocation that is the timed work itself (a host array copied to the device, timed as the
+    transfer; a buffer timed as its allocation) is not reported by WP104's opt-in part, in its own region or in a
+    script's total around it; one beside a kernel the region measures still is."""
+    src = (
+        "import time\nimport cupy as cp\nimport numpy as np\nimport torch\n"
+        "host = np.ones((4096, 4096), dtype=np.float32)\n"
+        "t0 = time.perf_counter()\n"
+        "t1 = time.perf_counter()\n"
+        "dev = cp.asarray(host)\n"
+        "cp.cuda.runtime.deviceSynchronize()\n"
+        "print('H2D', time.perf_counter() - t1)\n"
+        "t2 = time.perf_counter()\n"
+        "buf = torch.empty(1 << 28, device='cuda')\n"
+        "torch.cuda.synchronize()\n"
+        "print('alloc', time.perf_counter() - t2)\n"
+        "t3 = time.perf_counter()\n"
+        "y = cp.zeros_like(dev)\n"
+        "cp.matmul(dev, dev, out=y)\n"
+        "cp.cuda.runtime.deviceSynchronize()\n"
+        "print('matmul', time.perf_counter() - t3)\n"
+        "print('total', time.perf_counter() - t0)\n"
+    )
+    rules = [dataclasses.replace(r, explicit=True) for r in select_rules(["WP104"])]
+    diags, err = check_source(src, "alloc_alone.py", rules)
+    assert err is None
+    assert [(d.line, d.code) for d in diags] == [(16, "WP104")]  # the output allocated beside the matmul only

@@ -17,7 +17,8 @@ Timer`) are read too, never run, to see what their functions and classes do; fin
 only in the files you name (`--no-follow-imports`, or follow-imports = false, reads each file alone).
 
 Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
-The `default` rules are on; `--extend-select extra` adds the opt-in ones (WP104, WP106).
+The `default` rules are on (WP104 and WP114 only in part: `--explain` says which findings); `--extend-select
+extra` adds the opt-in rules (WP106, WP108) and the other findings of WP104 and WP114.
 Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/extend-select/ignore/exclude
 in pyproject.toml.
 
@@ -64,12 +65,17 @@ def run(args: argparse.Namespace) -> int:
         rule = rule_by_key(args.explain)
         if rule is None:
             raise UsageError(f"unknown rule {args.explain!r}: see `wprof lint --list-rules`")
-        print(f"# {rule.code} {rule.name}\n\n{rule.summary.split(': ', 1)[-1]}\n\n{rule.doc}")
+        from ..lint._docs import group_line
+
+        print(f"# {rule.code} {rule.name}\n\n{rule.summary.split(': ', 1)[-1]}\n\n{group_line(rule)}\n\n{rule.doc}")
         return 0
     if args.list_rules:
+        from ..lint._docs import _in_part
+
         for r in all_rules():
             fix = {"safe": " [fix]", "unsafe": " [unsafe fix]"}.get(r.fix, "")
-            opt = " (opt-in: extra)" if r.group != "default" else ""
+            opt = " (opt-in: extra)" if r.group != "default" else " (default in part; the rest: extra)" if \
+                _in_part(r) else ""
             print(f"{r.code}  {r.name:<26} {r.summary.split(': ', 1)[-1]}{fix}{opt}")
         return 0
     if args.output is not None and not args.output.strip():  # `-o ''`: said before anything is linted or fixed

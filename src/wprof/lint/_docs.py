@@ -32,15 +32,29 @@ def render_rules() -> str:
     ]
     for r in rules:
         summary = _summary(r.summary)
+        group = "default (in part; the rest `extra`)" if _in_part(r) else r.group
         out.append(f"| [{r.code}](#{r.code.lower()}-{r.name}) | `{r.name}` | {summary[0].upper()}{summary[1:]} | "
-                   f"{ {'safe': 'safe', 'unsafe': 'unsafe'}.get(r.fix, '-') } | {r.group} |")
+                   f"{ {'safe': 'safe', 'unsafe': 'unsafe'}.get(r.fix, '-') } | {group} |")
     for r in rules:
         body = re.sub(r"^## ", "### ", r.doc, flags=re.MULTILINE)
-        group = "On by default." if r.group == "default" else \
-            f"Opt-in (group `{r.group}`): `--extend-select {r.code}` or `--extend-select {r.group}`."
+        group = group_line(r)
         out += ["", f"## {r.code} {r.name}", "", _summary(r.summary)[0].upper() + _summary(r.summary)[1:], "",
                 group, "", body]
     return "\n".join(out).rstrip() + "\n"
+
+
+def group_line(r) -> str:
+    """Whether ``r`` is on by default, wholly or in part, or how to turn it on (docs/rules.md and ``--explain``)."""
+    if _in_part(r):
+        return (f"On by default for the findings described as such below; its other findings are opt-in: "
+                f"`--extend-select {r.code}` or `--extend-select extra`.")
+    return "On by default." if r.group == "default" else \
+        f"Opt-in (group `{r.group}`): `--extend-select {r.code}` or `--extend-select {r.group}`."
+
+
+def _in_part(r) -> bool:
+    """A default rule only part of whose findings are on by default (its docstring says which part is opt-in)."""
+    return r.group == "default" and re.search(r"\b[Oo]pt-in\b", r.doc) is not None
 
 
 def _summary(s: str) -> str:

@@ -303,6 +303,9 @@ def _statement_starts(lines: list[str]) -> list[bool]:
     return out
 
 
+_SKIPPED = " (cell skipped; the other cells are linted)"  # a cell that does not parse is left out of the program
+
+
 def _build(nb: Notebook) -> None:
     """Check each cell alone (a syntax error is the cell's), then concatenate the good ones into the program."""
     program: list[str] = []
@@ -324,10 +327,10 @@ def _build(nb: Notebook) -> None:
                 exc = auto_exc  # the error left once the magic lines are read as magics
                 line = exc.lineno or 1
                 col = exc.offset or 1
-                nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}"))
+                nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}{_SKIPPED}"))
                 continue
         except ValueError as exc:  # null bytes
-            nb.errors.append((cell.index, 1, 1, f"SyntaxError: {exc}"))
+            nb.errors.append((cell.index, 1, 1, f"SyntaxError: {exc}{_SKIPPED}"))
             continue
         base = len(program)
         for k, ln in enumerate(cell.program):

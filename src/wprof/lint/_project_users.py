@@ -208,15 +208,16 @@ def _index(project: Any, root: Path) -> dict[str, list[Path]]:
 
 
 def project_param_shown(ctx: Any, fn: ast.AST, param: str) -> bool | None:
-    """For a file that is GPU code only through its project's users: what the users' calls of its top-level
-    function ``fn`` (or of the class whose ``__init__`` it is) hand the parameter ``param`` (a callable parameter a
-    timing helper runs, a model a class keeps). True when one hands a callable or data shown on the GPU (in the
-    user's own analysis: ``bench(net_on_cuda, x)``, ``time_it(lambda: model(x_cuda))``), False when calls are seen
-    and none does (``time_it(json.loads, text)``: host work), None when no call is seen."""
+    """What the project's users' calls of a top-level function ``fn`` (or of the class whose ``__init__`` it is)
+    hand the parameter ``param`` (a callable parameter a timing helper runs, a model a class keeps). True when one
+    hands a callable or data shown on the GPU (in the user's own analysis: ``bench(net_on_cuda, x)``,
+    ``time_it(lambda: model(x_cuda))``), False when calls are seen and none does (``time_it(json.loads, text)``:
+    host work), None when no call is seen. Asked when no call in ``fn``'s own file shows what it is handed, whether
+    or not that file is GPU code by itself."""
     from .rules._evidence import _on_gpu_value, shows_gpu_work
 
     seen = False
-    for uctx, call, v in _user_values(ctx, fn, param):
+    for uctx, call, v in _user_values(ctx, fn, param, any_file=True):
         seen = True
         if shows_gpu_work(uctx, v) or _on_gpu_value(uctx, v) or any(
                 _on_gpu_value(uctx, a) for a in [*call.args, *(k.value for k in call.keywords)] if a is not v):
@@ -234,14 +235,15 @@ def project_param_placement(ctx: Any, fn: ast.AST, param: str) -> str | None:
     return "cuda" if "cuda" in places else "cpu"
 
 
-def _user_values(ctx: Any, fn: ast.AST, param: str):
+def _user_values(ctx: Any, fn: ast.AST, param: str, any_file: bool = False):
     """(user context, call, value) for each call of ``fn`` (a top-level function, or ``__init__`` of a top-level
     class: its constructor) in the project's modules and notebooks that import it, with the value it hands
-    ``param``; nothing unless the file is GPU code only through its users."""
+    ``param``; nothing unless the file is GPU code only through its users (or, with ``any_file``, for any file:
+    a timing helper no call of its own file shows what it runs)."""
     view = getattr(ctx, "import_view", None)
     name = getattr(fn, "name", None)
     args = getattr(fn, "args", None)
-    if view is None or not getattr(ctx, "_wp_gpu_from_project", False) or name is None or args is None:
+    if view is None or not (any_file or getattr(ctx, "_wp_gpu_from_project", False)) or name is None or args is None:
         return
     shift = 0
     owner = getattr(fn, "_wp_parent", None)

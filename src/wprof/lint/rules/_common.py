@@ -675,8 +675,25 @@ def _reads_events_from(ctx: Context, n: ast.Call, start: str | None) -> bool:
     return False
 
 
-def _mean_of_per_iteration(ctx: Context, r: Region) -> bool:
+def _mean_of_per_iteration(ctx: Context, r: Region, followed: bool = False) -> bool:
+    """The region's per-iteration samples end in a mean, not a robust statistic. With ``followed`` (the warm-up
+    walk, which knows what ran before a helper's loop), read for the list the region's own function appends to
+    (``_uses_by_binding``: that binding's uses, followed through returns, aliases and parameters, so a helper's
+    ``return times`` averaged by its caller is a mean, and another function's list of the same name says nothing);
+    otherwise, and when no append of the region's function is seen, the file-wide reading of the name."""
     if r.samples is None:
         return False
-    means, others = sample_uses(ctx, r.samples)
-    return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+    if not followed:
+        means, others = sample_uses(ctx, r.samples)
+        return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+    from .mean_only import _uses_by_binding
+
+    cache = ctx.__dict__.setdefault("_wp_uses_by_binding", {})  # (many regions, one name: linear, not quadratic)
+    if r.samples not in cache:
+        cache[r.samples] = _uses_by_binding(ctx, r.samples)
+    groups = [(means, others) for means, others, appends, _ in cache[r.samples]
+              if any(getattr(a, "_wp_scope", None) is r.scope for _, a in appends)]
+    if not groups:
+        groups = [sample_uses(ctx, r.samples)]
+    return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+               for means, others in groups)

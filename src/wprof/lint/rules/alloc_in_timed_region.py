@@ -123,7 +123,8 @@ def check(ctx: Context) -> None:
                        "parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, before the timed loop")
     for r in ctx.regions:
-        driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen]
+        driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
+                  id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
         seen.update(id(c) for c, _ in driver)
         if driver:  # one finding per region, at its first allocation
             c, what = driver[0]
@@ -146,7 +147,8 @@ def check(ctx: Context) -> None:
                            "timed with the kernel", "Copy the arrays to the device once before the timed region "
                            "(`cuda.to_device`) and back after it", opt_in=True)  # on the development sets 1
                 # true, 1 borderline, 3 false: readers count the transfers as part of an end-to-end figure
-            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)) and \
+                    id(c) not in _measured_alone(ctx):
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                            "Allocate inputs and outputs before the timed region", opt_in=True)
@@ -227,6 +229,25 @@ def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
         elif isinstance(a, ast.Name) and (ctx._numpy_only(a.id) or ctx._host_array(a)):  # type: ignore[attr-defined]
             out.append(a.id)
     return out[:3] + (["..."] if len(out) > 3 else [])
+
+
+def _measured_alone(ctx: Context) -> set[int]:
+    """The allocations some region measures by themselves (:func:`_only_allocations`): not reported in that region,
+    nor in a longer one around it (a script's total time)."""
+    cached = ctx.__dict__.get("_wp_alloc_alone")
+    if cached is None:
+        cached = {id(c) for r in ctx.regions if _only_allocations(ctx, r) for c in r.calls()}
+        ctx.__dict__["_wp_alloc_alone"] = cached
+    return cached
+
+
+def _only_allocations(ctx: Context, r) -> bool:
+    """The region does no GPU work besides allocations and copies to the device (``d = cp.asarray(host)`` then a
+    synchronize, timed as the transfer; ``buf = torch.empty(n, device="cuda")`` timed as the allocation): the
+    allocation is what it measures, not something timed beside the work."""
+    work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
+    return all(isinstance(w, ast.Call) and (is_factory(ctx.call_name(w)) or ctx.method(w) in ("cuda", "to"))
+               for w in work)
 
 
 def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
