@@ -28,7 +28,7 @@ def library_timer_regions(ctx: Context, region_cls) -> list:  # list[Region]
         if found is None:
             continue
         kind, stmt_arg, number, repeat, label = found
-        body = _timed_body(ctx, call, stmt_arg)
+        body = _timed_body(ctx, call, stmt_arg, _globals_of(ctx, call))
         if not body:
             continue
         outer = call._wp_stmt  # type: ignore[attr-defined]
@@ -93,8 +93,36 @@ def _timer_ctor(ctx: Context, expr: ast.AST) -> ast.Call | None:
     return None
 
 
-def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None) -> list[ast.stmt]:
-    """Statements standing for the timed code, with the original's positions."""
+def _globals_of(ctx: Context, call: ast.Call) -> dict[str, ast.AST]:
+    """The names a ``globals=`` mapping binds for the timed string (``globals={"fn": fn, "sync":
+    torch.cuda.synchronize}`` or ``dict(fn=fn, ...)``, on the call or on the ``timeit.Timer`` it runs)."""
+    g = _kw(call, "globals")
+    if g is None and isinstance(call.func, ast.Attribute):
+        timer = _timer_ctor(ctx, call.func.value)
+        g = _kw(timer, "globals") if timer is not None else None
+    if isinstance(g, ast.Dict):
+        return {k.value: v for k, v in zip(g.keys, g.values)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str) and k.value.isidentifier()}
+    if isinstance(g, ast.Call) and isinstance(g.func, ast.Name) and g.func.id == "dict" and not g.args:
+        return {k.arg: k.value for k in g.keywords if k.arg}
+    return {}
+
+
+def _bind_names(tree: ast.AST, names: dict[str, ast.AST]) -> ast.AST:
+    """The string's names read as the caller's expressions the ``globals=`` mapping binds them to (``sync()`` with
+    ``"sync": torch.cuda.synchronize`` is ``torch.cuda.synchronize()``)."""
+    class _Bind(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if isinstance(node.ctx, ast.Load) and node.id in names:
+                return ast.copy_location(_copy(names[node.id]), node)
+            return node
+    return _Bind().visit(tree) if names else tree
+
+
+def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None,
+                names: dict[str, ast.AST] | None = None) -> list[ast.stmt]:
+    """Statements standing for the timed code, with the original's positions (a string's names bound by the
+    measurement's ``globals=`` mapping read as what it binds them to)."""
     if isinstance(stmt_arg, ast.Lambda):
         expr = _copy(stmt_arg.body)
         return [ast.copy_location(ast.Expr(value=expr), stmt_arg.body)]
@@ -102,7 +130,7 @@ def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None) -> list[
         values = ctx.assigns.get(stmt_arg.id, [])
         if values and all(isinstance(v, ast.Constant) and isinstance(v.value, str) for v in values):
             if len({v.value for v in values}) == 1:  # type: ignore[attr-defined]
-                return _timed_body(ctx, call, values[0])
+                return _timed_body(ctx, call, values[0], names)
             return []
     if isinstance(stmt_arg, (ast.Name, ast.Attribute)):
         fn = ast.Call(func=_copy(stmt_arg), args=[], keywords=[])
@@ -111,7 +139,7 @@ def _timed_body(ctx: Context, call: ast.Call, stmt_arg: ast.AST | None) -> list[
         return [ast.copy_location(ast.Expr(value=fn), stmt_arg)]
     if isinstance(stmt_arg, ast.Constant) and isinstance(stmt_arg.value, str):
         try:
-            tree = ast.parse(stmt_arg.value)
+            tree = _bind_names(ast.parse(stmt_arg.value), names or {})
         except (SyntaxError, ValueError):
             return []
         for n in ast.walk(tree):  # every node on the string's line and column: findings point at the string

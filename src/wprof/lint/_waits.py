@@ -240,13 +240,22 @@ def host_copy_waits(ctx, stmt: ast.stmt) -> bool:
                for w in ctx.gpu_work_in(nodes))
 
 
-def _blocking_host_copy(ctx, c: ast.Call) -> bool:
+def _blocking_host_copy(ctx, c: ast.Call, host: frozenset = frozenset()) -> bool:
+    """``c`` copies host data to the device and returns once done (``host``: names known to hold host data here)."""
+    if c.args and isinstance(c.args[0], ast.Name) and c.args[0].id in host and \
+            (ctx.call_name(c) or "") in ("numba.cuda.to_device", "torch.as_tensor", "torch.tensor") and \
+            not any(k.arg in ("stream", "non_blocking") for k in c.keywords) and len(c.args) < 2:
+        return (ctx.call_name(c) or "") == "numba.cuda.to_device" or \
+            any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in c.keywords)
     if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
            for k in c.keywords):
         return False
     q = ctx.call_name(c) or ""
     if q == "numba.cuda.to_device" and c.args and len(c.args) < 2 and not c.keywords:
         return ctx.placement(c.args[0]) != "cuda"  # cuda.to_device(a) with no stream: a synchronous copy
+    if q.endswith("cuda.random.create_xoroshiro128p_states") and len(c.args) < 4 and \
+            not any(k.arg == "stream" for k in c.keywords):
+        return True  # Numba fills the RNG states on the host and copies them over (no stream: a synchronous copy)
     if q in ("torch.tensor", "torch.as_tensor", "torch.asarray") and c.args:
         dev = next((k.value for k in c.keywords if k.arg == "device"), None)
         data = c.args[0]

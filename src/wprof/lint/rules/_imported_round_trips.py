@@ -99,13 +99,16 @@ def helper_shapes(hctx: Context, fn: ast.AST) -> list[tuple[str, ast.Call, ast.C
 
 
 def _find_shapes(hctx: Context, fn: ast.AST) -> list[tuple[str, ast.Call, ast.Call]]:
-    from .sync_every_iteration import round_trip, timed_loops
+    from .sync_every_iteration import loop_syncs, round_trip, timed_loops
 
     scope = getattr(fn, "_wp_own_scope", None)
     if scope is None:
         return []
     out = []
-    for sc, loop, regions, whole, _body, syncs in timed_loops(hctx, [scope]):
+    for sc, loop, regions, whole, body in timed_loops(hctx, [scope]):
+        if not any(isinstance(c.func, ast.Name) and c.func.id in scope.params for st in body for c in _calls_of(st)):
+            continue  # no call of a parameter in the loop: nothing handed in is timed here
+        syncs = loop_syncs(hctx, body)
         picked: dict[int, ast.Call] = {}
 
         def sample_op(lp, stmts, picked=picked):

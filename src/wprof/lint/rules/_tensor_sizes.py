@@ -71,6 +71,10 @@ def _large(ctx: Context, n: ast.AST) -> bool:
     """An operand whose shape the file gives (``torch.randn(1024, 32768, device=...)``) holds more than
     ``_MAX_ELEMENTS`` elements of fp32 (64 MB; twice as many of a 2-byte dtype the file shows): the op is no longer
     µs-scale."""
+    if (isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult)) or \
+            (isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute)) and
+             (ctx.call_name(n) or "").startswith("torch.") and (ctx.call_name(n) or "").rsplit(".", 1)[-1] in MATMULS):
+        return False  # a matmul is bounded by its time on the reference GPU (`_small_matmul`), bytes included
     for x in _operands(n):
         sizes = [_elements(ctx, x, 0)]
         scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
@@ -165,7 +169,8 @@ def _joint_product(ctx: Context, dims: list[ast.AST]) -> int | None:
     for i, d in enumerate(dims):
         if isinstance(d, ast.Name):
             bound = index.get(d.id, ())
-            if len(bound) == 1 and isinstance(bound[0].target, ast.Tuple) and d.id not in ctx.assigns:
+            if len(bound) == 1 and isinstance(bound[0].target, ast.Tuple) and \
+                    not ctx.scope_assigns(d.id, bound[0]._wp_scope):  # type: ignore[attr-defined]
                 loops.setdefault(id(bound[0]), (bound[0], []))[1].append(i)
     best = _prod(vals)  # type: ignore[arg-type]
     for st, idxs in loops.values():
@@ -249,8 +254,72 @@ def _small_matmul(ctx: Context, operands: list[ast.AST]) -> bool:
     if macs <= _MAX_MACS:
         return True
     size = max(_itemsize(ctx, x) for x in operands)
+    if _matmul_us(a, b, size) <= _SHORT_US:
+        return True
+    joint = _joint_shapes(ctx, operands)  # `for k, n in SHAPES`: each (k, n) pair, not each at its own largest
+    return joint is not None and max(_matmul_us(ja, jb, size) for ja, jb in joint) <= _SHORT_US
+
+
+def _matmul_us(a: list[int], b: list[int], size: int) -> float:
+    macs = b[-1]
+    for d in a:
+        macs *= d
     moved = (_prod(a) + _prod(b) + _prod(a[:-1]) * b[-1]) * size
-    return max(2 * macs / _PEAK_FLOPS_PER_US[size], moved / _BYTES_PER_US) <= _SHORT_US
+    return max(2 * macs / _PEAK_FLOPS_PER_US[size], moved / _BYTES_PER_US)
+
+
+def _joint_shapes(ctx: Context, operands: list[ast.AST]) -> list[tuple[list[int], list[int]]] | None:
+    """The two operands' shapes for each tuple of the one loop over a literal list of tuples that binds their
+    dimensions together (``for k, n in [(5120, 13824), (13824, 5120)]`` with ``a = torch.randn(m, k)`` and ``b =
+    torch.randn(k, n)``); the other dimensions at their largest. None when no such loop binds them."""
+    exprs = [_dim_exprs(ctx, x) for x in operands]
+    if any(e is None for e in exprs):
+        return None
+    index = ctx.__dict__.get("_wp_loop_targets") or {}
+    loops = {id(b[0]): b[0] for e in exprs for d in e if isinstance(d, ast.Name)  # type: ignore[union-attr]
+             for b in [index.get(d.id, ())] if len(b) == 1 and isinstance(b[0].target, ast.Tuple) and
+             not ctx.scope_assigns(d.id, b[0]._wp_scope)}
+    if len(loops) != 1:
+        return None
+    (st,) = loops.values()
+    names = [e.id if isinstance(e, ast.Name) else None for e in st.target.elts]  # type: ignore[attr-defined]
+    rows = literal_lists(ctx, st.iter, st)  # type: ignore[attr-defined]
+    if len(rows) != 1 or not isinstance(rows[0], (ast.List, ast.Tuple)):
+        return None
+    out = []
+    for elt in rows[0].elts:
+        if not isinstance(elt, (ast.Tuple, ast.List)) or len(elt.elts) != len(names):
+            return None
+        env = {n: _int_value(ctx, v) for n, v in zip(names, elt.elts) if n is not None}
+        shapes = [[env[d.id] if isinstance(d, ast.Name) and d.id in env else _int_value(ctx, d)
+                   for d in e] for e in exprs]  # type: ignore[union-attr]
+        if any(v is None for sh in shapes for v in sh):
+            return None
+        out.append((shapes[0], shapes[1]))
+    return out or None  # type: ignore[return-value]
+
+
+def _dim_exprs(ctx: Context, x: ast.AST) -> list[ast.AST] | None:
+    """The dimension expressions of the one factory call a name is bound to in its scope (``torch.randn(m, k)``,
+    through casts and moves), else None."""
+    if not isinstance(x, ast.Name):
+        return None
+    scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+    values = [v for v in (_scoped_values(ctx, x.id, scope) if scope is not None else [])
+              if not _same_tensor(ctx, v, x.id)]
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    v = values[0]
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+            ctx.method(v) in ("contiguous", "to", "cuda", "float", "half", "bfloat16"):
+        v = v.func.value
+    q = ctx.call_name(v) if isinstance(v, ast.Call) else None
+    if not (q and q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")):
+        return None
+    dims = list(v.args)  # type: ignore[union-attr]
+    if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
+        dims = list(dims[0].elts)
+    return None if not dims or any(isinstance(d, ast.Starred) for d in dims) else dims
 
 
 def _itemsize(ctx: Context, x: ast.AST) -> int:

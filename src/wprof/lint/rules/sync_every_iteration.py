@@ -92,10 +92,11 @@ def check(ctx: Context) -> None:
                    "the host until the GPU is idle, so it measures a host round trip and the launch latency after "
                    "it besides the work", f"Remove the synchronize: `{label}` records events around each call and "
                    "waits for them itself")
-    for scope, loop, regions, whole, body, syncs in timed_loops(ctx, ctx.scopes):
+    for scope, loop, regions, whole, body in timed_loops(ctx, ctx.scopes):
         work = [s._wp_idx for s in body if sample_work(ctx, s)]  # type: ignore[attr-defined]
         if not work or (isinstance(loop, (ast.For, ast.AsyncFor)) and _range_count(ctx, loop) == 1):
             continue  # a loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample
+        syncs = loop_syncs(ctx, body)
         if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
             continue
         before = [c for i, c in syncs if i < min(work)]
@@ -111,8 +112,8 @@ def check(ctx: Context) -> None:
 
 
 def timed_loops(ctx: Context, scopes):
-    """(scope, loop, its per-iteration regions, timed as a whole, its own body, its explicit synchronizes as
-    (statement index, call)) for every loop of ``scopes`` that is timed per iteration or inside an interval."""
+    """(scope, loop, its per-iteration regions, timed as a whole, its own body) for every loop of ``scopes`` that
+    is timed per iteration or inside an interval."""
     per_sample: dict[int, list] = ctx.__dict__.get("_wp_per_sample")  # type: ignore[assignment]
     if per_sample is None:
         per_sample = {}
@@ -135,9 +136,13 @@ def timed_loops(ctx: Context, scopes):
                 continue
             body = [s for s in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
                     if s._wp_loops and s._wp_loops[-1] is loop]  # type: ignore[attr-defined]
-            syncs = [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
-                     if ctx.is_sync(c, hidden=False) and not periodic(s)]  # not `if step % N == 0:` syncs
-            yield scope, loop, regions, whole, body, syncs
+            yield scope, loop, regions, whole, body
+
+
+def loop_syncs(ctx: Context, body: list[ast.stmt]) -> list[tuple[int, ast.Call]]:
+    """The explicit synchronizes of a loop's own body as (statement index, call); not `if step % N == 0:` ones."""
+    return [(s._wp_idx, c) for s in body for c in _calls(s)  # type: ignore[attr-defined]
+            if ctx.is_sync(c, hidden=False) and not periodic(s)]
 
 
 def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool,

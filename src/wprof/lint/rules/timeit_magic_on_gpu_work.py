@@ -107,6 +107,19 @@ def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> as
     return None
 
 
+def _only_host_copies(ctx: Context, nodes: list[ast.AST]) -> bool:
+    """The timed code's only GPU work is blocking copies of host data to the device (``dev = cuda.to_device(host)``,
+    ``torch.from_numpy(a).cuda()``): each returns once it is done, so nothing is left queued when the clock is read."""
+    from .._waits import _blocking_host_copy, _inside
+
+    host = frozenset(_host_bound_here(ctx, nodes))  # `grid = np.zeros(...)` in the timed code: host data there
+    copies = [n for n in nodes if isinstance(n, ast.Call) and _blocking_host_copy(ctx, n, host)]
+    if not copies:
+        return False
+    work = [n for n in nodes if _gpu_work(ctx, [n]) is not None]
+    return all(any(w is c or _inside(w, c) for c in copies) for w in work)
+
+
 def _host_bound_here(ctx: Context, nodes: list[ast.AST]) -> set[str]:
     """Names the timed code itself binds, every time, to a value shown to live on the host (``R = np.sum(m) / N``):
     in that code they are that value, whatever the notebook binds them to elsewhere (``R = gpu_reduce(d) / N``)."""
@@ -201,7 +214,7 @@ def check(ctx: Context) -> None:
             continue
         nodes = _nodes(tree)
         work = _gpu_work(ctx, nodes, m.line)
-        if work is None or _may_sync(ctx, nodes):
+        if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
         weak = unseen_call(ctx, work)  # a helper the linter cannot read: it may copy its result back (a wait)
         if weak and not ctx._weak_ok:
