@@ -53,8 +53,6 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                            (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
                            accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
-        if looped and _first_left_out_too(ctx, r):
-            continue  # `sum(times[1:]) / ...` printed beside the plain mean: the cold first sample is shown apart
         hits = []
         for _, v in group:
             cold = v.cold
@@ -120,14 +118,6 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 if node is c:
                     break  # the cold call itself: one finding per region
     return out
-
-
-def _first_left_out_too(ctx: Context, r) -> bool:
-    """A mean of the region's samples leaves the first ones out (``np.mean(times[1:])``, "average after first
-    pass"): the code knows its first sample is cold and shows the figure without it."""
-    from ._sample_uses import drops_first, sample_uses
-
-    return r.samples is not None and any(drops_first(m) for m in sample_uses(ctx, r.samples)[0])
 
 
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
