@@ -450,3 +450,13 @@ def _breaks_out(loop: ast.While) -> bool:
             continue
         todo.extend(ast.iter_child_nodes(n))
     return False
+
+
+def inside_event_pair(ctx: Context, r) -> bool:
+    """The host interval lies between the two records of an event pair of the same function, read with
+    `elapsed_time`: the device time of the same work is measured by the events, so the host clock measures the host
+    side of the call on purpose (`start_gpu.record(); c0 = perf_counter(); fn(); cpu_ms = ...; end_gpu.record()`,
+    returned as the CPU cost next to the GPU time, set 41); weak."""
+    if r.kind != "host" or r.outer is not None:
+        return False
+    return any(e.kind == "event" and e.scope is r.scope and e.lo < r.lo and e.hi > r.hi for e in ctx.regions)

@@ -98,7 +98,7 @@ from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._host_timer_weak import (
     copy_then_elementwise, exits_through_device_test, only_blocking_copies,
-    ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, unshown_callables,
+    ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, inside_event_pair, unshown_callables,
     waits_every_iteration,
     whole_run_helper,
 )
@@ -140,7 +140,7 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
-            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r)
+            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
