@@ -67,3 +67,16 @@ for _ in range(100):
     torch.cuda.synchronize()
     window.append(time.perf_counter() - t0)
 print("mean", np.mean(window))  # expect: WP105
+
+
+import pandas as pd  # noqa: E402
+
+ms = []
+for _ in range(30):
+    torch.cuda.synchronize()  # expect-extra: WP101
+    t0 = time.perf_counter()
+    w @ w
+    torch.cuda.synchronize()
+    ms.append((time.perf_counter() - t0) * 1e3)
+frame = pd.DataFrame({"ms": ms, "op": "mm"})
+print("mean ms", frame["ms"].mean())  # expect: WP105

@@ -69,3 +69,17 @@ for step in range(1000):
     window.append(time.perf_counter() - t0)
     if step % 100 == 0:
         print(step, "recent mean", np.mean(window))
+
+
+import pandas as pd  # noqa: E402
+
+ms = []
+for _ in range(30):
+    torch.cuda.synchronize()  # expect-extra: WP101
+    t0 = time.perf_counter()
+    w @ w
+    torch.cuda.synchronize()
+    ms.append((time.perf_counter() - t0) * 1e3)
+frame = pd.DataFrame({"ms": ms, "op": "mm"})
+print("mean ms", frame["ms"].mean())
+print(frame.describe())

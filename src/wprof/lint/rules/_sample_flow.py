@@ -275,6 +275,9 @@ def _field_of(ctx: Context, d: ast.Dict, key: ast.AST | None) -> list[ast.AST] |
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
         return None
     up = getattr(d, "_wp_parent", None)
+    if isinstance(up, ast.Call) and up.args and up.args[0] is d and len(up.args) == 1 and \
+            (ctx.call_name(up) or "").rsplit(".", 1)[-1] == "DataFrame":
+        d, up = up, getattr(up, "_wp_parent", None)  # pd.DataFrame({"ms": ts}): its columns are the fields
     target = _bound_to(d, up)
     if target is not None:
         reads = _reads_after(ctx, target)
