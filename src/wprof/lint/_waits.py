@@ -195,7 +195,14 @@ def _gpu_model(ctx, a: ast.AST) -> bool:
     d = dotted(a)
     if d is None or d in ctx.functions or d in ctx.classes:
         return False  # a kernel or function of the file handed to a launcher (`wp.launch(kernel, ...)`) is not a model
-    return d in ctx._gpu_callables or model_on_gpu(ctx, d)
+    if ctx.is_tensorish(a):
+        return False  # `ext.gemm(x_fp8, scale, out)`: data handed to an op, not a model
+    if model_on_gpu(ctx, d):
+        return True
+    values = [unwrap_moves(v) for v in ctx.assigns.get(d, [])]
+    return d in ctx._gpu_callables and bool(values) and all(  # an object built by a class: `Net(cfg).cuda()`
+        isinstance(v, ast.Call) and (_last(v.func)[:1].isupper() or _last(v.func) == "from_pretrained")
+        for v in values)
 
 
 def percent_formats_device(ctx, stmt: ast.stmt) -> bool:
