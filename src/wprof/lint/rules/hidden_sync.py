@@ -121,6 +121,8 @@ def check(ctx: Context) -> None:
                     continue  # once every N steps (logging, checkpoint names), or on a path without the end read
                 if _names_a_file(ctx, c, s):
                     continue  # `torch.save(m, f"best_{loss.item():.3f}.pt")` under an `if`: when a file is written
+                if _stored_result(ctx, c, s):
+                    continue  # `store[k] = q.cpu()`: a result kept on the host, the copy is part of the work
                 if s._wp_loops and _loop_syncs_itself(ctx, s._wp_loops[-1]):  # type: ignore[attr-defined]
                     continue  # `while not done(tokens):` waits every step anyway: the copy adds no wait
                 if end_stmt is not None and periodic(s) and same_block_before(s, end_stmt) and \
@@ -327,6 +329,20 @@ def _names_a_file(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
             and (ctx.method(ld._wp_parent) or dotted(ld._wp_parent.func) or "").rsplit(".", 1)[-1]  # type: ignore
             in _FILE_CALLS for ld in later)
     return False
+
+
+def _stored_result(ctx: Context, c: ast.Call, stmt: ast.stmt) -> bool:
+    """A copy of a tensor's data to the host (``.cpu()``, ``.numpy()``) stored as it is into a container by index
+    (``store[k] = q.cpu()``, ``out[name] = w.cpu().numpy()``): a result the phase keeps on the host (a compressed
+    weight, an offloaded layer), part of the work the interval measures, not bookkeeping."""
+    if ctx.method(c) not in ("cpu", "numpy") or not isinstance(stmt, ast.Assign) or \
+            not all(isinstance(t, ast.Subscript) for t in stmt.targets):
+        return False
+    v = stmt.value
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v is not c and \
+            v.func.attr in ("numpy", "cpu", "float", "half", "clone", "detach", "contiguous"):
+        v = v.func.value
+    return v is c
 
 
 def _loop_syncs_itself(ctx: Context, loop: ast.stmt) -> bool:

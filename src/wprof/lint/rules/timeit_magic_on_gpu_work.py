@@ -103,6 +103,8 @@ def _gpu_work(ctx: Context, nodes: list[ast.AST], line: int | None = None) -> as
         if isinstance(n, ast.Call) and (ctx.is_gpu_work(n, fn_scope=True) or _file_function_on_gpu_data(ctx, n)):
             if line is not None and _moved_later(ctx, n, line):
                 continue  # `%time meanshift(data)` in cell 40, `data = data.cuda()` in cell 64: host work then
+            if line is not None and _rebound_to_host(ctx, n, line):
+                continue  # `@cuda.jit def score` in one cell, `def score(a): numpy` in a later one: the NumPy one
             return n
     return None
 
@@ -141,6 +143,23 @@ def _file_function_on_gpu_data(ctx: Context, call: ast.Call) -> bool:
     if not (isinstance(f, ast.Name) and f.id in ctx.functions) or f.id in ctx._syncing_functions(True):
         return False
     return ctx._computes_on_gpu_args(ctx.functions[f.id], call)
+
+
+def _rebound_to_host(ctx: Context, call: ast.Call, line: int) -> bool:
+    """The called name is defined more than once in the notebook, and the definition in force at the magic (the last
+    one before it, in cell order) is a plain function whose own body does no GPU work: the magic times that one
+    (set 41: a `@cuda.jit` kernel redefined as a NumPy function under the same name two cells before `%%time`)."""
+    from .._walk import stmt_nodes
+
+    if not isinstance(call.func, ast.Name):
+        return False
+    defs = [st for st in ctx.tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+            st.name == call.func.id]
+    before = [d for d in defs if d.lineno < line]
+    if len(defs) < 2 or not before or before[-1].decorator_list:
+        return False
+    scope = getattr(before[-1], "_wp_own_scope", None)
+    return scope is not None and not any(ctx.gpu_work_in(stmt_nodes(st)) for st in scope.stmts)
 
 
 def _moved_later(ctx: Context, call: ast.Call, line: int) -> bool:
