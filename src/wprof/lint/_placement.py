@@ -145,6 +145,9 @@ class PlacementModel:
             if latest is not None:  # a section that sets `device = "cpu"` (a later one sets "cuda"), or a function's
                 return latest  # own `device = torch.device(cfg.device)` (not a class field of the same name)
         d = dotted(expr)
+        if isinstance(expr, ast.Name) and depth < 8 and self._shadowing_param(expr):
+            return "cpu"  # `def f(device=None)` called with `torch.device("cpu")`: the parameter, not a module-level
+            # `device` of the same name
         if d is not None and depth < 8:
             cache = self.__dict__.setdefault("_device_names", {})
             if d not in cache:
@@ -208,6 +211,23 @@ class PlacementModel:
         if not vals or depth >= 8:
             return None
         return _either([self._device_value(v, depth + 1) for v in vals])
+
+    def _shadowing_param(self, name: ast.Name) -> bool:
+        """``name`` is a parameter of its function that a module-level binding of the same name would hide from
+        the lookup by name (``def run(device=None)`` in a file with ``device = torch.device("cuda")``), and every
+        call of that function in the file hands it a CPU device written at the call (``torch.device("cpu")``,
+        ``"cpu"``)."""
+        scope = getattr(getattr(name, "_wp_stmt", None), "_wp_scope", None)
+        fn = getattr(scope, "node", None)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or name.id not in getattr(scope, "params", ()) \
+                or name.id not in self.assigns:
+            return False
+        from ._call_sites import param_values
+
+        values = param_values(self, fn, name.id)
+        return bool(values) and all(((isinstance(v, ast.Call) and self.call_name(v) == "torch.device") or
+                                     (isinstance(v, ast.Constant) and isinstance(v.value, str))) and
+                                    self._device_value(v) == "cpu" for v in values)
 
     def _param_default(self, name: ast.Name, depth: int) -> str | None:
         """``device`` inside ``def load(model, device="cuda")``: the parameter's default."""

@@ -130,6 +130,9 @@ def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> 
     the first samples out), and no condition on the loop variable picks the samples (``if i > 0: total += t``)."""
     targets = {n.id for lp in st._wp_loops if isinstance(lp, (ast.For, ast.AsyncFor))  # type: ignore[attr-defined]
                for n in ast.walk(lp.target) if isinstance(n, ast.Name)}
+    targets |= {n.target.id for lp in st._wp_loops for n in ast.walk(lp)  # type: ignore[attr-defined]
+                if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and
+                isinstance(n.value, ast.Constant) and n.value.value == 1}  # `i += 1` in a `while`: a counter too
     for s2 in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
         if isinstance(s2, ast.If) and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(s2.test)):
             return False

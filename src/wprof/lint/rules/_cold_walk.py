@@ -47,6 +47,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
             continue
         looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+        if looped and first_samples_left_out(r):
+            continue  # `if i > 0: total += dt`: the first iteration runs the work and its sample is not kept
         if looped and _config_rows(ctx, r):
             looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
         if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
@@ -80,6 +82,11 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 continue
             from ._carried import wraps_warm
 
+            from ._library_runs import run_by_library
+
+            if any(run_by_library(ctx, k, r.scope, r.lo) for _, k in cold):
+                hits.append(None)  # `get_model_complexity_info(model, ...)` earlier: the FLOP counter ran it
+                continue
             if any(wraps_warm(ctx, c, k, v) for c, k in cold):
                 hits.append(None)  # `gen.generate(...)` of a wrapper built around a model that already ran
                 continue
@@ -427,3 +434,69 @@ def _context_free_query(ctx: Context, c: ast.Call) -> bool:
     q = ctx.call_name(c) or ""
     return q.startswith("torch.cuda.") and q.rsplit(".", 1)[-1] in _CONTEXT_FREE
 
+
+
+_KEEPS = ("append", "extend", "add", "insert")
+
+
+def first_samples_left_out(r) -> bool:
+    """The region runs in a loop whose samples are kept only under a test of the loop's counter that the first
+    iteration fails (``if i != 0: times.append(dt)``, ``if i >= warmup: total += dt``, ``if step: ...``, ``if i ==
+    0: continue``): the first run is the warm-up, its time thrown away. The counter is the loop's own target (a
+    ``for``, ``enumerate``'s index) or a name the loop steps (``i += 1`` in a ``while``)."""
+    loop = r.loop if r.loop is not None else (getattr(r.scope.stmts[r.lo], "_wp_loops", ()) or (None,))[-1]
+    if loop is None:
+        return False
+    counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
+        if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    counters |= {n.target.id for n in ast.walk(loop) if isinstance(n, ast.AugAssign) and
+                 isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and
+                 isinstance(n.value, ast.Constant) and n.value.value == 1}
+    if not counters:
+        return False
+    for node in ast.walk(loop):
+        if not isinstance(node, ast.If) or getattr(node, "lineno", 0) < getattr(r.scope.stmts[r.lo], "lineno", 0):
+            continue
+        skips = _skips_first(node.test, counters)
+        if skips is None:
+            continue
+        body = node.body if skips else node.orelse
+        if not skips and any(isinstance(s, ast.Continue) for s in node.body):
+            return True  # `if i == 0: continue` before the sample is kept
+        if any(_keeps(n) for s in body for n in ast.walk(s)):
+            return True
+    return False
+
+
+def _skips_first(test: ast.AST, counters: set) -> bool | None:
+    """True: the test fails on the first iteration (counter 0) and holds later (``i > 0``, ``i != 0``, ``i >=
+    warmup``, ``i``); False: it holds only on the first (``i == 0``, ``not i``); None: not a test of the counter."""
+    if isinstance(test, ast.Name) and test.id in counters:
+        return True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name) and \
+            test.operand.id in counters:
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and
+            test.left.id in counters):
+        return None
+    op, right = test.ops[0], test.comparators[0]
+    zero = isinstance(right, ast.Constant) and right.value == 0 and not isinstance(right.value, bool)
+    positive = isinstance(right, ast.Constant) and isinstance(right.value, int) and right.value > 0
+    if isinstance(op, ast.Gt) and (zero or positive or isinstance(right, ast.Name)):
+        return True
+    if isinstance(op, ast.NotEq) and zero:
+        return True
+    if isinstance(op, ast.GtE) and (positive or isinstance(right, (ast.Name, ast.Attribute))):
+        return True
+    if isinstance(op, ast.Eq) and zero:
+        return False
+    return None
+
+
+def _keeps(n: ast.AST) -> bool:
+    """A statement or call that keeps a sample: ``+=``, ``times.append(dt)``, ``ts[i] = dt``."""
+    if isinstance(n, ast.AugAssign):
+        return True
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEEPS:
+        return True
+    return isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)

@@ -168,6 +168,7 @@ def _elementwise_items(ctx: Context, region: Region) -> list[ast.AST]:
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
     """Regions whose GPU work was never called before them: (region, first cold call, its key)."""
     from ._carried import restarted_in_loop
+    from ._library_runs import run_by_library
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
 
@@ -217,7 +218,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     or _imported_harness(ctx, c) \
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r) \
-                    or _file_fn_ran_before(ctx, key, r.scope, r.lo) or _bound_by_warm_loader(ctx, key, r.scope, r.lo):
+                    or _file_fn_ran_before(ctx, key, r.scope, r.lo) or _bound_by_warm_loader(ctx, key, r.scope, r.lo) \
+                    or run_by_library(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if not cold:
@@ -234,6 +236,10 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = next(((c2, k2) for c2, k2 in cold if not host_helper(k2)), cold[0])  # name the GPU call
+        from ._cold_walk import first_samples_left_out
+
+        if r.loop is not None and first_samples_left_out(r):
+            continue  # `if i > 0: total += dt`: the first iteration is the warm-up
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
                 not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)

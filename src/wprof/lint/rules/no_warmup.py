@@ -402,6 +402,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
 
     from ._common import _mean_of_per_iteration, _summed_then_divided
     from ._cold_helpers import _ran_before
+    from ._cold_walk import first_samples_left_out
 
     out = []
     if not ctx.uses_gpu or is_library(ctx):
@@ -412,7 +413,7 @@ def _cold_lambda_sites(ctx: Context) -> list:
         if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or _times_first_call(ctx, r):
             continue
         if (r.loop is not None or r.in_loop(r.scope.stmts[r.lo])) and \
-                not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r)):
+                (not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r)) or first_samples_left_out(r)):
             continue  # per-call samples dropped or summarized by a robust statistic: the cold one does not count
         params = [a.arg for a in fn.args.args]
         timed = [c for c in r.calls() if isinstance(c.func, ast.Name) and c.func.id in params]

@@ -1,0 +1,65 @@
+"""A model whose first run happened inside a library call it was handed (facts about those libraries, not about any
+repository): FLOP counters and model summaries run the model's forward on a sample input to count or trace it
+(``ptflops.get_model_complexity_info(model, shape)``, ``thop.profile(model, inputs=...)``,
+``torchinfo.summary(model, input_size=...)``, ``fvcore``'s ``FlopCountAnalysis(model, x)``, ``calflops``), as do
+tracers (``torch.jit.trace(model, x)``, ``torch.onnx.export(model, x, ...)``). The model is handed directly, inside
+a wrapper built around it (``ModelWrapper(model, t)``, or a name bound to one), or through a function of the file
+that hands its parameter to such a call (``get_flops(ModelWrapper(model, t))``)."""
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from .._walk import Scope, stmt_calls
+from ._reach import reachable_before
+
+RUNS_FORWARD = frozenset({
+    "ptflops.get_model_complexity_info", "ptflops.flops_counter.get_model_complexity_info",
+    "thop.profile", "torchprofile.profile_macs", "torchinfo.summary", "torchsummary.summary",
+    "fvcore.nn.FlopCountAnalysis", "fvcore.nn.flop_count", "fvcore.nn.ActivationCountAnalysis",
+    "calflops.calculate_flops", "deepspeed.profiling.flops_profiler.get_model_profile",
+    "deepspeed.profiling.flops_profiler.profiler.get_model_profile",
+    "torch.jit.trace", "torch.onnx.export"})
+
+
+def run_by_library(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``key``'s object (its first dotted part) was handed, before index ``before`` of ``scope``, to a library call
+    that runs it, directly, wrapped, or through a function of the file."""
+    root = key.split(".")[0].split("#")[0]
+    if not root.isidentifier():
+        return False
+    stmts = reachable_before(ctx, scope, before)
+    names = {root}
+    for _ in range(2):  # `wrapper = ModelWrapper(model, t)`: a name bound to an object built around the model
+        for st in stmts:
+            for n in ast.walk(st):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and _mentions(n.value.args, names):
+                    names |= {t.id for t in n.targets if isinstance(t, ast.Name)}
+    return any(_hands_to_runner(ctx, c, names, 2) for st in stmts for c in _calls_in(st))
+
+
+def _calls_in(st: ast.stmt) -> list[ast.Call]:
+    """The calls of ``st``, those of compound statements' bodies with them (a ``for``/``try`` at module level)."""
+    return [n for n in ast.walk(st) if isinstance(n, ast.Call)] if not isinstance(
+        st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) else []
+
+
+def _mentions(args: list, names: set) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for a in args for n in ast.walk(a))
+
+
+def _hands_to_runner(ctx: Context, c: ast.Call, names: set, depth: int) -> bool:
+    args = [*c.args, *(k.value for k in c.keywords)]
+    if not _mentions(args, names):
+        return False
+    q = ctx.call_name(c)
+    if q in RUNS_FORWARD:
+        return not (q == "torchinfo.summary" and len(c.args) < 2 and not any(  # no input: parameters listed only
+            k.arg in ("input_size", "input_data") for k in c.keywords))
+    if depth == 0 or not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
+        return False
+    fn = ctx.functions[c.func.id]
+    a = fn.args
+    params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
+    return any(_hands_to_runner(ctx, inner, params, depth - 1) for inner in ast.walk(fn)
+               if isinstance(inner, ast.Call))
