@@ -7,7 +7,7 @@ from cuda.bindings import driver
 err, stream = driver.cuStreamCreate(0)
 err, ev = driver.cuEventCreate(0)
 t0 = time.perf_counter()
-driver.cuLaunchKernel(kernel, 128, 1, 1, 256, 1, 1, 0, stream, args, 0)  # noqa: F821
+driver.cuLaunchKernel(kernel, 128, 1, 1, 256, 1, 1, 0, stream, args, 0)  # noqa: F821  # expect-extra: WP103
 driver.cuEventDestroy(ev)
 driver.cuStreamDestroy(stream)
 t1 = time.perf_counter()  # expect: WP102
