@@ -101,7 +101,8 @@ class WorkModel:
                 return False  # torch._dynamo.utils.counters(), torch.monitor._WaitCounter(...): internals, not ops
             if q in _TORCH_FILE_IO and not any(k.arg == "map_location" for k in call.keywords):
                 return False  # torch.load(path, mmap=True): reading a checkpoint on the host
-            return not _QUERY.match(q.rsplit(".", 1)[-1])  # cudart.cudaGetDeviceProperties(0): a query, not work
+            last = q.rsplit(".", 1)[-1]  # cudart.cudaGetDeviceProperties(0): a query, not work; cuMemFree(d),
+            return not (_QUERY.match(last) or _RESOURCE.match(last))  # cuStreamDestroy(s): bookkeeping, no launch
         if m in ("backward", "replay"):
             return True
         if q in self._gpu_callables or self.imported_gpu_work(call):
@@ -423,6 +424,10 @@ _TORCH_FILE_IO = frozenset({"torch.load", "torch.save", "torch.jit.load", "torch
 # runtime and driver queries of a GPU module (CUDA Python's `cudaGetDeviceProperties`, `cudaRuntimeGetVersion`,
 # `cuDeviceGetAttribute`, a `get_device_name`): they read properties, they launch nothing
 _QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(get_|device_count$)|[vV]ersion$")
+# CUDA driver/runtime resource calls (cuda-python's `cuda.bindings` / `cuda.cuda` / `cuda.cudart`): they create or
+# release streams, events, memory, modules and contexts; they queue no kernel or copy on a stream
+_RESOURCE = re.compile(r"^(cuda|cu)([A-Z]\w*)?(Destroy|Free|FreeHost|Unload|Release|Create|CreateWithFlags|"
+                       r"CreateWithPriority)(_v\d+)?$")
 
 
 def _arg_values(call: ast.Call) -> list[ast.AST]:

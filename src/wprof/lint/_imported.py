@@ -12,6 +12,7 @@ import builtins
 from typing import Any
 
 from ._project import Definition, ImportView
+from ._wait_facts import KNOWN_LIBRARIES
 
 _BUILTINS = frozenset(dir(builtins))
 _HERE = ", called here)"
@@ -364,3 +365,17 @@ def function_alias(ctx: Any, name: str) -> ast.AST | None:
         ctx.__dict__["_wp_other_bindings"] = bound
     return None if name in bound else ctx.functions[vals[0].id]
 
+
+def unknown_module(ctx: Any, f: ast.AST) -> str | None:
+    """The module (as imported, maybe relative) that the root name of ``f`` (a name or a dotted attribute chain)
+    is imported from, when it is not a library whose semantics the linter knows: a project module or one it cannot
+    read; None otherwise."""
+    root = f
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not isinstance(root, ast.Name):
+        return None
+    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
+    if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
+        return None
+    return q

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import ast
 
+from ._imported import unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, KNOWN_LIBRARIES, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -158,15 +159,7 @@ def _handed_model(ctx, call: ast.Call) -> bool:
 def _unseen_callee(ctx, f: ast.AST) -> bool:
     """``f`` (a name or a dotted attribute of an imported module) comes from a module that is neither a library whose
     semantics the linter knows nor one of the project's modules it can read."""
-    root = f
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
-        return False
-    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
-    if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
-        return False
-    return ctx.imported_def(f) is None
+    return unknown_module(ctx, f) is not None and ctx.imported_def(f) is None
 
 
 def _unseen_instance(ctx, expr: ast.AST) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
-from .._wait_facts import KNOWN_LIBRARIES
+from .._imported import unknown_module
 
 # methods that return a view sharing the tensor's memory: writing the view writes the tensor
 _VIEWS = frozenset({"view", "view_as", "reshape", "flatten", "ravel", "narrow", "select", "t", "transpose",
@@ -92,14 +92,7 @@ def _writes_param(ctx: Context, fn: ast.AST, param: str, depth: int) -> bool:
 
 def _project_or_unread(ctx: Context, c: ast.Call) -> bool:
     """``c`` calls a function of a project module or of a module the linter does not know (not an array library)."""
-    f = c.func
-    root = f
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not isinstance(root, ast.Name):
-        return False
-    q = ctx.imports.get(root.id) or ctx.relative_imports.get(root.id)
-    return q is not None and q.lstrip(".").split(".")[0] not in KNOWN_LIBRARIES
+    return unknown_module(ctx, c.func) is not None
 
 
 def _subscript_stores(ctx: Context) -> list[ast.Assign]:

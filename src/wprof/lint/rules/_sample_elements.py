@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from ._sample_nodes import empty_list_before, only_empty_dict
 
 WHOLE = object()  # the element is the samples themselves
 
@@ -24,13 +25,8 @@ def element_reads(ctx: Context, append: ast.Call, part: object) -> list[ast.AST]
     box = append.func.value  # type: ignore[attr-defined]
     if not isinstance(box, ast.Name):
         return None
-    st = append._wp_stmt  # type: ignore[attr-defined]
-    binds = [b for b in ctx.scope_assigns(box.id, st._wp_scope) if b._wp_idx < st._wp_idx]  # type: ignore
-    if not binds:
-        return None
-    b = max(binds, key=lambda b: b._wp_idx)  # type: ignore[attr-defined]
-    if not (isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name) and
-            isinstance(b.value, ast.List) and not b.value.elts):
+    b = empty_list_before(ctx, box.id, append._wp_stmt)  # type: ignore[attr-defined]
+    if b is None:
         return None
     reads = _reads_after(ctx, b.targets[0])
     if reads is None:
@@ -100,13 +96,8 @@ def keyed_reads(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | No
     """``results[name] = value`` into a dict bound only to ``{}`` in the same function: the reads of its values,
     ``results["BF16"]``, ``results[c]``, the value variable of ``for k, v in results.items()``, for the caller to
     follow; any other read of the dict is a use in place. None when the dict is not shown to be one."""
-    from .mean_only import _empty_dict
-
     scope = store._wp_scope  # type: ignore[attr-defined]
-    values = [v for v, st in zip(ctx.assigns.get(box, []), ctx.assign_stmts.get(box, []))
-              if st._wp_scope is scope]  # type: ignore[attr-defined]
-    if not values or not all(isinstance(v, (ast.Dict, ast.DictComp, ast.Call)) and _empty_dict(ctx, v)
-                             for v in values):
+    if not only_empty_dict(ctx, box, scope):
         return None
     out: list[ast.AST] = []
     for ld in ctx.scope_loads(box, scope):

@@ -26,6 +26,7 @@ import ast
 
 from .._context import Context
 from ._sample_elements import WHOLE, element_reads, keyed_reads
+from ._sample_nodes import only_empty_dict
 
 _CONVERT = frozenset({"array", "asarray", "tensor", "as_tensor", "Tensor", "stack", "list", "fromiter"})
 _MAX_DEPTH = 4
@@ -361,13 +362,8 @@ def _dead_store(ctx: Context, box: str, store: ast.Assign) -> list[ast.AST] | No
     """``runtimes[name] = times`` into a dict bound only to ``{}`` in this function, whose every other read hands
     it on to names never read (``return err, avg, runtimes`` unpacked by a caller that ignores ``runtimes``): []
     (the samples are kept nowhere anyone looks); None otherwise (the dict's readers are judged elsewhere)."""
-    from .mean_only import _empty_dict
-
     scope = store._wp_scope  # type: ignore[attr-defined]
-    values = [v for v, st in zip(ctx.assigns.get(box, []), ctx.assign_stmts.get(box, []))
-              if st._wp_scope is scope]  # type: ignore[attr-defined]
-    if not values or not all(isinstance(v, (ast.Dict, ast.DictComp, ast.Call)) and _empty_dict(ctx, v)
-                             for v in values):
+    if not only_empty_dict(ctx, box, scope):
         return None
     for ld in ctx.scope_loads(box, scope):
         p = getattr(ld, "_wp_parent", None)

@@ -18,6 +18,7 @@ import ast
 
 from .._context import Context
 from .._walk import stmt_nodes
+from ._sample_nodes import empty_list_before
 
 _ARITH = (ast.BinOp, ast.UnaryOp, ast.IfExp, ast.Compare, ast.BoolOp, ast.Name, ast.Constant, ast.Attribute,
           ast.Subscript, ast.Load, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Call, ast.keyword,
@@ -128,12 +129,8 @@ def _collected(ctx: Context, rec: ast.AST) -> tuple[ast.Name, ast.stmt] | None:
     if not st._wp_loops:
         return None  # added once: one record, no spread to report
     box = call.func.value.id  # type: ignore[attr-defined]
-    binds = [b for b in ctx.scope_assigns(box, st._wp_scope) if b._wp_idx < st._wp_idx]  # type: ignore[attr-defined]
-    if not binds:
-        return None
-    b = max(binds, key=lambda b: b._wp_idx)  # type: ignore[attr-defined]
-    if not (isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name) and
-            isinstance(b.value, ast.List) and not b.value.elts):
+    b = empty_list_before(ctx, box, st)
+    if b is None:
         return None
     return b.targets[0], b
 

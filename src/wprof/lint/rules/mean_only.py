@@ -167,13 +167,15 @@ def check(ctx: Context) -> None:
         ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
                    "Report the median and the spread (min, p5/p95 or IQR) and n too")
     for key in sorted(lists):
-        for means, others, appends, binding in _uses_by_binding(ctx, key):
+        groups = _uses_by_binding(ctx, key)
+        every_append = [a for g in groups for a in g[2]]  # (a list emptied in the loop: its appends are the old one's)
+        for means, others, appends, binding in groups:
             if _unpacked(ctx, binding):
                 continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
                     not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding) and \
-                    not _object_running_mean(ctx, means, appends):
+                    not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append):
                 if binding is not None and "." in key and not ctx.assign_stmts.get(key):
                     if id(binding) in reported:
                         continue  # `res.cpu_times` and `res.gpu_times` of one `res = benchmark(...)`: one finding
@@ -302,6 +304,30 @@ def _running_mean(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]],
     return True
 
 
+def _periodic_log(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
+    """A periodic progress line, not a result: every mean is taken inside the loop that takes the samples, under a
+    test of the iteration count modulo an interval (``if step % log_every == 0: print(tok / np.mean(step_times))``,
+    whether the list is kept or emptied after each line): the mean of the recent steps, logged as training goes on."""
+    if not means or not appends:
+        return False
+    for m in means:
+        stmt = getattr(m, "_wp_stmt", None)
+        loops = [lp for lp in getattr(stmt, "_wp_loops", []) if all(
+            st._wp_scope is stmt._wp_scope and any(lp is x for x in st._wp_loops)  # type: ignore[attr-defined]
+            for _, st in appends)]
+        if not loops:
+            return False
+        node, periodic = getattr(stmt, "_wp_parent", None), False
+        while node is not None and node is not loops[-1]:
+            if isinstance(node, ast.If) and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)
+                                                for n in ast.walk(node.test)):
+                periodic = True
+            node = getattr(node, "_wp_parent", None)
+        if not periodic or node is None:
+            return False
+    return True
+
+
 def _reset_in(loop: ast.stmt, binding: ast.stmt) -> bool:
     """The list's name is bound again inside ``loop`` (``times = []`` at the end of each epoch): one list per
     iteration, whose mean is that iteration's result, not a mean so far."""
@@ -359,7 +385,40 @@ def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) ->
                     if type(n) is type(arg) and n is not arg and ctx.text(n) == text]
         if any(_shown(ctx, u) and not _conditional(u._wp_stmt, loop) for u in uses):  # type: ignore[attr-defined]
             return True  # (a print under `if args.verbose:` is not shown by default)
+        if not _conditional(stmt, loop) and _producer_shows(ctx, arg, scope.stmts[lo + 1:hi + 1]):
+            return True
     return False
+
+
+def _producer_shows(ctx: Context, arg: ast.AST, body: list[ast.stmt]) -> bool:
+    """The sample is what a function of the file returns (``times.append(run(x))``, or ``t = run(x)`` in the loop,
+    then ``times.append(t)``), and that function prints or logs the value it returns before returning it, in its own
+    body and under no condition (``elapsed = t1 - t0; print(f"{elapsed:.4f} s"); return elapsed``): every sample is
+    shown where it is taken, the mean is a summary."""
+    call = arg if isinstance(arg, ast.Call) else None
+    if isinstance(arg, ast.Name):
+        binds = [st for st in body if isinstance(st, ast.Assign) and len(st.targets) == 1 and
+                 isinstance(st.targets[0], ast.Name) and st.targets[0].id == arg.id]
+        if len(binds) == 1 and isinstance(binds[0].value, ast.Call):
+            call = binds[0].value
+    fn = ctx.functions.get(call.func.id) if call is not None and isinstance(call.func, ast.Name) else None
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    returns = [st for st in fn.body if isinstance(st, ast.Return)]
+    if len(returns) != 1 or fn.body[-1] is not returns[0] or not isinstance(returns[0].value, ast.Name) or \
+            any(isinstance(n, ast.Return) and n is not returns[0] for n in ast.walk(fn)):
+        return False  # one way out, at the end, of a name
+    name = returns[0].value.id
+
+    def shows(st: ast.stmt) -> bool:
+        if not isinstance(st, ast.Expr) or not isinstance(st.value, ast.Call):
+            return False
+        c = st.value
+        if (ctx.call_name(c) or "").rsplit(".", 1)[-1] not in _SHOW and ctx.method(c) not in _SHOW:
+            return False
+        return any(isinstance(n, ast.Name) and n.id == name for a in [*c.args, *(k.value for k in c.keywords)]
+                   for n in ast.walk(a))
+    return any(shows(st) for st in fn.body)
 
 
 def _conditional(stmt: ast.stmt, loop: ast.stmt) -> bool:
