@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
-from .._walk import Scope, stmt_calls
+from .._walk import Scope
 from ._reach import reachable_before
 
 RUNS_FORWARD = frozenset({
