@@ -182,6 +182,7 @@ def _other_branch(a: ast.stmt, b: ast.stmt) -> bool:
 
 # packages whose functions launch GPU work asynchronously like torch ops (or are torch ops): not opaque extensions
 from .._wait_facts import KNOWN_LIBRARIES  # noqa: E402  (libraries whose semantics the linter knows)
+from .._imported import unknown_module  # noqa: E402
 # a module name that says it is a compiled extension (prewitt_cuda, pycudaexpr, my_ext, fused_cpp, _C)
 _EXT_NAME = re.compile(r"(?i)cuda|cpp|_ext|ext_|^ext|_c$|^_c|_cu$|^cu_")
 
@@ -370,10 +371,7 @@ def _unseen_class(ctx, call: ast.Call) -> bool:
     f = call.func
     if not (isinstance(f, ast.Name) and f.id[:1].isupper()):
         return False
-    q = ctx.imports.get(f.id) or ctx.relative_imports.get(f.id)
-    if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
-        return False
-    return ctx.imported_def(f) is None
+    return unknown_module(ctx, f) is not None and ctx.imported_def(f) is None
 
 
 
