@@ -17,6 +17,7 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
+from ._warm_handed import own_method_def
 
 
 def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
@@ -246,6 +247,8 @@ def _dropped(ctx: Context, site: ast.Call) -> bool:
                    if isinstance(n, ast.Name))
     if isinstance(st, ast.Expr) and st.value is site:
         d = ctx.callee_def(site) if isinstance(site.func, (ast.Name, ast.Attribute)) else None
+        if d is None and (m := own_method_def(ctx, site)) is not None:
+            d = (ctx, m)  # `bench.run(5)` as a statement, `bench` an instance of a class of the file
         if d is None and isinstance(site.func, ast.Name):  # `softmax_v3(x, 0)` with `softmax_v3 = lambda x, s: run(...)`
             vals = ctx.assigns.get(site.func.id, [])
             if vals and all(isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call) for v in vals):
