@@ -17,6 +17,7 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
+from ._walk_devices import host_only
 from ._warm_handed import own_method_def
 
 
@@ -58,6 +59,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         hits = []
         for _, v in group:
+            if host_only(v):
+                continue  # this call of the function ran its work on the CPU: no GPU run to judge
             cold = v.cold
             if v.later or not cold or v.unknown:
                 hits.append(None)
@@ -301,7 +304,9 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         return True  # `fn(texts)` in `benchmark(embed, ...)`: the function handed in runs GPU work
     if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
         return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
-    return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
+    return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" or (
+        not isinstance(a, ast.Constant) and ctx._device_value(a) == "cuda") for a in site.args) for site in v.sites)  # (GPU data or the GPU
+    # device handed in: `time_it(n, torch.device("cuda"))`, whose other call with the CPU device warms nothing)
 
 
 def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:

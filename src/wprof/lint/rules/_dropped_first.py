@@ -157,10 +157,10 @@ def _value(e: ast.AST, env: dict) -> object:
     if isinstance(e, ast.Compare) and len(e.ops) == 1 and type(e.ops[0]) in _CMP:
         op, left, right = type(e.ops[0]), e.left, e.comparators[0]
         lv = _value(left, env) if not isinstance(left, ast.Constant) else _const(left)
-        if lv is None or lv is _UNKNOWN:  # `warm <= i`: read it as `i >= warm`
+        if not isinstance(lv, (int, float)) or isinstance(lv, bool):  # `warm <= i`: read it as `i >= warm`
             op, left, right = _FLIP[op], right, left
             lv = _value(left, env) if not isinstance(left, ast.Constant) else _const(left)
-        if lv is None or lv is _UNKNOWN or isinstance(lv, bool):
+        if not isinstance(lv, (int, float)) or isinstance(lv, bool):
             return None
         rv = _const(right)
         if isinstance(rv, (int, float)) and not isinstance(rv, bool):
