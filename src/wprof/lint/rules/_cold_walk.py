@@ -363,7 +363,8 @@ def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
     return None
 
 
-_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first (call|run|iter|pass|step|batch)|jit\b")
+_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first[- ](call|run|iter|pass|step|batch|inference|forward|"
+                    r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]")
 
 
 def _labelled_first(ctx: Context, r) -> bool:
