@@ -304,9 +304,7 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
         return True  # `fn(texts)` in `benchmark(embed, ...)`: the function handed in runs GPU work
     if any(identity_on_gpu(ctx, k) for c2, k in v.cold if c2 is c and isinstance(k, str)):
         return True  # `pipe(prompt)` in `run(pipe, ...)`, bound to a pipeline built on a model loaded on the GPU
-    return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" or (
-        not isinstance(a, ast.Constant) and ctx._device_value(a) == "cuda") for a in site.args) for site in v.sites)  # (GPU data or the GPU
-    # device handed in: `time_it(n, torch.device("cuda"))`, whose other call with the CPU device warms nothing)
+    return any(isinstance(site, ast.Call) and any(ctx.placement(a) == "cuda" for a in site.args) for site in v.sites)
 
 
 def _body_on_gpu(ctx: Context, fn: ast.AST | None, depth: int) -> bool:

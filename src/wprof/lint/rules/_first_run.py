@@ -31,7 +31,7 @@ from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _method, _prepares_placed_model, _ran, gpu_use)
-from ._walk_devices import device_value, made_on, mark_host, on_host_here
+from ._walk_devices import device_value, made_on, mark_host, note_move, on_host_here
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
@@ -442,6 +442,8 @@ class _Walker:
                 env[t.id] = self.ident(v, env)
             elif isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and \
                     isinstance(v.func.value, ast.Name) and v.func.value.id == t.id:
+                if self.cur is self.ctx:
+                    note_move(self, v, env, self.ident(t, env))  # `x = x.to(dev)`: the same object, moved
                 continue
             elif isinstance(v, ast.Call) and (self.cur.call_name(v) or "").endswith(".get_array_module") and \
                     v.args and (mod := self._array_module(v.args[0], env)) is not None:

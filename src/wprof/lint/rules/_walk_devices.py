@@ -88,3 +88,15 @@ def mark_host(walker, n: ast.AST, timed: list) -> None:
 def host_only(v) -> bool:
     """The visit's work items all ran on the CPU (``time_it(n, torch.device("cpu"))``): nothing to judge."""
     return bool(v.checked) and not v.cold and not v.warm and not v.unknown
+
+
+def note_move(walker, v: ast.Call, env: dict, ident: str | None) -> None:
+    """``x = x.to(device)``, ``x = x.cuda()``, ``x = x.cpu()``: the same object (the walk keeps its identity), now on
+    another device: where it lives from here on (unknown when the walk cannot say)."""
+    if ident is None or ident not in walker.placed or not isinstance(v.func, ast.Attribute):
+        return
+    attr = v.func.attr
+    if attr in ("cuda", "cpu"):
+        walker.placed[ident] = attr
+    elif attr == "to":
+        walker.placed[ident] = made_on(walker, v, env) or walker.ctx.placement(v)
