@@ -73,3 +73,15 @@ def own_method_def(ctx: Context, site: ast.Call) -> ast.AST | None:
         return None
     return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == f.attr),
                 None)
+
+
+def ran_by_own_method(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``model(x)`` timed after ``model.forward(x)`` (or ``model.generate(...)``, ``model.predict(...)``) ran in a
+    statement reachable before: the object's forward ran through a method that runs it."""
+    from ._warm_sources import _RUNS
+
+    if not key.isidentifier():
+        return False
+    return any(isinstance(c.func, ast.Attribute) and c.func.attr in _RUNS and isinstance(c.func.value, ast.Name) and
+               c.func.value.id == key and (c.args or c.keywords)
+               for st in reachable_before(ctx, scope, before) for c in stmt_calls(st))
