@@ -444,9 +444,14 @@ def first_samples_left_out(r) -> bool:
     iteration fails (``if i != 0: times.append(dt)``, ``if i >= warmup: total += dt``, ``if step: ...``, ``if i ==
     0: continue``): the first run is the warm-up, its time thrown away. The counter is the loop's own target (a
     ``for``, ``enumerate``'s index) or a name the loop steps (``i += 1`` in a ``while``)."""
-    loop = r.loop if r.loop is not None else (getattr(r.scope.stmts[r.lo], "_wp_loops", ()) or (None,))[-1]
-    if loop is None:
-        return False
+    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if r.loop is not None and r.loop not in loops:
+        loops.append(r.loop)
+    return any(_left_out_by(r, loop) for loop in loops)  # (an outer loop's counter too: `for epoch in range(2):`
+    # around the per-batch loop, `if epoch > 0: times.append(dt)`)
+
+
+def _left_out_by(r, loop: ast.stmt) -> bool:
     counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
         if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
     counters |= {n.target.id for n in ast.walk(loop) if isinstance(n, ast.AugAssign) and

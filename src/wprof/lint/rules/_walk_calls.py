@@ -164,3 +164,27 @@ def _in_lambda(c: ast.AST) -> bool:
             return True
         p = getattr(p, "_wp_parent", None)
     return False
+
+
+_CLOCK_READS = ("perf_counter", "perf_counter_ns", "time", "time_ns", "monotonic", "record", "elapsed_time")
+
+
+def _may_skip_sample(test_if: ast.If) -> bool:
+    """An ``if`` on the loop variable that can leave the first iteration's work or sample out: a branch ends the
+    iteration (``if i == -1: continue``) or holds the timing itself (``if i >= warmup: times.append(dt)``,
+    ``total += dt``, a clock read). A test that only chooses what to build (``if impl == EAGER: model = A()``) or
+    stops the loop (``if i + bs > n: break``: a first iteration that broke would time nothing) skips nothing."""
+    todo: list[tuple[ast.AST, bool]] = [(n, False) for n in list(test_if.body) + list(test_if.orelse)]
+    while todo:
+        n, nested = todo.pop()  # (nested: inside a loop of the branch, whose `continue` is its own)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.AugAssign) or (isinstance(n, ast.Continue) and not nested):
+            return True
+        if isinstance(n, ast.Call):
+            name = (dotted(n.func) or getattr(n.func, "attr", "") or "").rsplit(".", 1)[-1]
+            if name in ("append", "extend") or name in _CLOCK_READS:
+                return True
+        inner = nested or isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+        todo.extend((c, inner) for c in ast.iter_child_nodes(n))
+    return False
