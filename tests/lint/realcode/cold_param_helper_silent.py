@@ -1,0 +1,54 @@
+"""Sets 14/26/29/33 class, the silent side: the timing helper runs what it is handed before the clock starts (a
+warm-up loop, a check of its output, a library call that runs it), or its figure is a robust statistic of the
+samples."""
+import statistics
+import time
+
+import torch
+
+
+def forward_latency(net, batch, runs=20):
+    net = net.to("cuda").eval()
+    batch = batch.to("cuda")
+    with torch.no_grad():
+        for _ in range(3):
+            net(batch)
+        spent = []
+        for _ in range(runs):
+            t0 = time.perf_counter()
+            net(batch)
+            torch.cuda.synchronize()
+            spent.append(time.perf_counter() - t0)
+    return sum(spent) / len(spent)  # expect: WP105
+
+
+def decode_ms(lm, prompt_ids, new_tokens):
+    reference = lm.generate(prompt_ids, max_new_tokens=2)
+    assert reference.shape[0] == prompt_ids.shape[0]
+    begin = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    begin.record()
+    lm.generate(prompt_ids, max_new_tokens=new_tokens)
+    end.record()
+    torch.cuda.synchronize()
+    return begin.elapsed_time(end) / new_tokens
+
+
+def median_ms(op, a, reps=50):
+    samples = []
+    for _ in range(reps):
+        torch.cuda.synchronize()  # expect-extra: WP101
+        t = time.perf_counter()
+        op(a)
+        torch.cuda.synchronize()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples) * 1e3
+
+
+def profiled(model, x, count_flops):
+    count_flops(model, x)
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    model(x)
+    torch.cuda.synchronize()
+    return time.perf_counter() - t
