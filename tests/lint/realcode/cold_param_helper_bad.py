@@ -1,6 +1,5 @@
-"""Sets 14/26/29/33 class: a timing helper of a module whose callers live elsewhere times the model (or function)
-it is handed, and nothing in it runs that object before the clock starts: every caller's figure holds the first
-call's start-up (three shapes: a forward averaged over runs, one timed generate with events, a callable timed once)."""
+"""Sets 26/29 class: a timing helper of a module whose callers live elsewhere puts the model it is handed on the GPU
+and times it, and nothing in it runs that object before the clock starts: its first GPU call is in the figure (three shapes: a forward averaged over runs, one timed generate with events, a callable timed once)."""
 import time
 
 import torch
@@ -20,6 +19,7 @@ def forward_latency(net, batch, runs=20):
 
 
 def decode_ms(lm, prompt_ids, new_tokens):
+    lm.to("cuda")
     begin = torch.cuda.Event(enable_timing=True)
     end = torch.cuda.Event(enable_timing=True)
     begin.record()
@@ -30,6 +30,7 @@ def decode_ms(lm, prompt_ids, new_tokens):
 
 
 def one_call_ms(op, a):
+    op = op.cuda().half()
     torch.cuda.synchronize()
     t = time.time()
     op(a)  # expect: WP103

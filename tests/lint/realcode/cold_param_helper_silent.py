@@ -1,6 +1,7 @@
-"""Sets 14/26/29/33 class, the silent side: the timing helper runs what it is handed before the clock starts (a
-warm-up loop, a check of its output, a library call that runs it), or its figure is a robust statistic of the
-samples."""
+"""Sets 26/29 class, the silent side: the timing helper runs what it is handed before the clock starts (a warm-up
+loop, a check of its output, a library call that runs it), its figure is a robust statistic of the samples, it
+times a pass over a data loader (an evaluation, often after training), or it never puts the object on the GPU
+itself (callers the linter cannot see may have run it)."""
 import statistics
 import time
 
@@ -23,6 +24,7 @@ def forward_latency(net, batch, runs=20):
 
 
 def decode_ms(lm, prompt_ids, new_tokens):
+    lm.to("cuda")
     reference = lm.generate(prompt_ids, max_new_tokens=2)
     assert reference.shape[0] == prompt_ids.shape[0]
     begin = torch.cuda.Event(enable_timing=True)
@@ -35,6 +37,7 @@ def decode_ms(lm, prompt_ids, new_tokens):
 
 
 def median_ms(op, a, reps=50):
+    op = op.cuda()
     samples = []
     for _ in range(reps):
         torch.cuda.synchronize()  # expect-extra: WP101
@@ -46,9 +49,29 @@ def median_ms(op, a, reps=50):
 
 
 def profiled(model, x, count_flops):
+    model.cuda()
     count_flops(model, x)
     torch.cuda.synchronize()
     t = time.perf_counter()
     model(x)
     torch.cuda.synchronize()
     return time.perf_counter() - t
+
+
+def evaluate(model, loader):
+    model.to("cuda").eval()
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    with torch.no_grad():
+        for x, _ in loader:
+            model(x.cuda())
+    torch.cuda.synchronize()
+    print(f"eval pass {time.perf_counter() - t:.1f} s")
+
+
+def step_ms(model, x):
+    torch.cuda.synchronize()
+    t = time.perf_counter()
+    model(x)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t) * 1e3

@@ -1,15 +1,15 @@
 """WP103 for a timing helper whose timed work is an object handed in by a caller the warm-up walk cannot bind (a
 function of a module whose callers live elsewhere, or called only with objects of unknown origin): the walk knows
-nothing of what ran before, so it leaves the region alone. The helper's own code still answers the question for
-its measurement: it times a parameter's work (``model(batch)``, ``model.generate(...)``, ``fn(x)``) that nothing in
-its body runs before the clock starts, for a figure it keeps (one sample, or samples it averages), and it waits for
-the GPU (a CUDA synchronize or events) or works on data it shows on the GPU. A benchmark helper that does not warm
-up the work it measures reports the first call's start-up for every caller that has not run that very object
-before; the callers that have are rare in benchmark code (the sets' truth: 7 of 7 such helpers were meant warm).
+nothing of what ran before, so it leaves the region alone. The helper's own code answers the question when it puts
+the object on the GPU itself (``net = net.cuda()``, ``model.to(device)``) and then times its work (``net(x)``,
+``model.generate(...)``, ``op(a)``) with nothing in its body running it before the clock starts, for a figure it
+keeps (one sample, or samples it averages), waiting for the GPU (a CUDA synchronize or events) or on data shown on
+the GPU: the object's GPU life starts in the helper, so the timed call is its first GPU call (sets 26 and 29).
 
-Silent: the helper runs the parameter (or hands it to another call) before the region, says it measures a first
-call, times a whole program, drops its first samples, or summarizes per-iteration samples robustly
-(``_cold_walk.region_skipped``); the region's work is only set-up (``model.to(device)``)."""
+Silent: the helper runs the object (or hands it to another call) before the region, never moves it to the GPU
+itself (a library's helper: callers the linter cannot see may have run it), times a pass over a data loader (an
+evaluation, often after training ran the model), says it measures a first call, times a whole program, drops its
+first samples, or summarizes per-iteration samples robustly (``_cold_walk.region_skipped``)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ def cold_param_helpers(ctx: Context) -> list[tuple[ast.AST, str]]:
         if not items or region_skipped(ctx, r):
             continue
         c, p = items[0]
-        if _run_before(fn, p, r.start.lineno):  # type: ignore[attr-defined]
+        line = r.start.lineno  # type: ignore[attr-defined]
+        if _run_before(fn, p, line) or not _moved_here(fn, p, line) or _over_data(ctx, r):
             continue
         if not (cuda_synced(ctx, r) or on_gpu(ctx, c) or any(ctx.placement(a) == "cuda" for a in c.args)):
             continue
@@ -68,6 +69,26 @@ _RUNS = frozenset({"generate", "forward", "predict", "infer", "inference", "samp
 def _runs_model(c: ast.Call) -> bool:
     """``model(x)``, ``model.generate(...)``: a call that runs a handed-in model, whatever the linter knows of it."""
     return isinstance(c.func, ast.Name) or (isinstance(c.func, ast.Attribute) and c.func.attr in _RUNS)
+
+
+def _moved_here(fn: ast.AST, p: str, line: int) -> bool:
+    """``fn`` puts ``p`` on a device itself before ``line`` (``net = net.cuda()``, ``model.to(device)``, not to the
+    CPU): the object's life on the GPU starts in this helper, so its first GPU call is the helper's first call."""
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and getattr(n, "lineno", line) < line and isinstance(n.func, ast.Attribute) and \
+                n.func.attr in ("to", "cuda") and isinstance(n.func.value, ast.Name) and n.func.value.id == p and \
+                not any(isinstance(a, ast.Constant) and a.value == "cpu" for a in n.args):
+            return True
+    return False
+
+
+def _over_data(ctx: Context, r) -> bool:
+    """A loop in or around the region walks a dataset (a loader, batches of a list): an evaluation pass, whose
+    helper is often called after training has run the model (not a benchmark of the first call)."""
+    from ._cold_helpers import _walks_data
+
+    loops = [*getattr(r.scope.stmts[r.lo], "_wp_loops", ()), *r.inner_loops()]
+    return any(_walks_data(ctx, lp) for lp in loops)
 
 
 def _run_before(fn: ast.AST, p: str, line: int) -> bool:
