@@ -230,11 +230,14 @@ def _warmup_seen_in(scope) -> bool:
     for st in scope.stmts:
         if isinstance(st, ast.For) and isinstance(st.iter, ast.Call) and dotted(st.iter.func) == "range":
             counts |= {n.id for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+            counts |= {n.attr for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Attribute)}
     from ._carried import _SHOWN
 
     said = {id(x) for st in scope.stmts for n in stmt_nodes(st) if isinstance(n, ast.Call) and
-            (dotted(n.func) or "").rsplit(".", 1)[-1] in _SHOWN for a in n.args for x in ast.walk(a)
-            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) runs nothing the walk misses
+            (dotted(n.func) or "").rsplit(".", 1)[-1] in (*_SHOWN, "add_argument")
+            for a in [*n.args, *(k.value for k in n.keywords)] for x in ast.walk(a)
+            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) or an option's declaration
+    # (`add_argument("--warmup", ...)`, read where the walk runs the loop it counts) runs nothing the walk misses
     for st in scope.stmts:
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and isinstance(st.value.value, str):
             other = other or "warm" in st.value.value.lower()  # a docstring: text, no work
@@ -245,7 +248,7 @@ def _warmup_seen_in(scope) -> bool:
                 continue
             w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
                 n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) else ""
-            if "warm" in w.lower() and not (isinstance(n, ast.Name) and n.id in counts):
+            if "warm" in w.lower() and not (isinstance(n, (ast.Name, ast.Attribute)) and w in counts):
                 return False
             other = other or "warm" in w.lower()
     return other
