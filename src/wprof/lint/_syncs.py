@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 
+from ._copy_waits import copy_back_waits, driver_sync
 from ._device_reads import DeviceReads
 from ._host_results import HostResults
 from ._launch_waits import LaunchWaits
@@ -298,8 +299,12 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # PyCUDA: `kern(..., time_kernel=True)` synchronizes the context before it returns
         if library_waits(self, c, q, hidden):
             return True  # a fact about the library (_wait_facts): a launch that copies back, a synchronous memcpy...
+        if driver_sync(self, c, q):
+            return True  # cuStreamSynchronize(s) imported by name, cuda.core's stream.sync()
         if not hidden:
             return False
+        if copy_back_waits(self, c, q, m):
+            return True  # d.get(out=h), d.copy_to_host(h, stream=s) into pageable memory: done when it returns
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
             return True
         if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
