@@ -14,6 +14,9 @@ Facts about the CUDA runtime and driver and the array libraries, read by the syn
   ``pin_memory=True``) the copy is queued and the call returns at once.
 - CuPy's ``d.get(out=h)`` / ``d.get(stream=s)`` and PyCUDA's ``d.get(h)`` block until the copy is done (CuPy's
   ``blocking=True`` default; PyCUDA's ``get`` is synchronous, ``get_async`` is not).
+- Libraries whose every launch is followed by a context synchronize before the call returns: KeOps (its GPU binder
+  calls ``cuCtxSynchronize()`` after each reduction kernel), so calling a reduction it built (``fun = Genred(...)``;
+  ``fun(x, y, b)``) waits.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ from ._names import SYNC_ATTRS, dotted
 # modules whose functions named like a synchronize are the CUDA runtime's/driver's own (imported by name)
 _DRIVER_ROOTS = ("cuda.", "cupy.", "cupy_backends.", "numba.", "pycuda.")
 _DRIVER_SYNCS = SYNC_ATTRS | {"eventSynchronize", "ctxSynchronize"}
+# libraries whose reductions synchronize the context after their kernel (KeOps: keops_nvrtc.cpp)
+_SYNCHRONOUS_LAUNCHERS = ("pykeops.",)
 # constructors whose objects' `.sync()` waits for the device: cuda.core's device, streams and events
 _CUDA_CORE = ("cuda.core.",)
 # host buffers in page-locked memory: a copy into them is queued on the stream and returns at once
@@ -41,6 +46,10 @@ def driver_sync(ctx, c: ast.Call, q: str | None) -> bool:
         return True
     if isinstance(c.func, ast.Attribute) and c.func.attr == "sync" and not c.args and not c.keywords:
         return _built_by(ctx, c.func.value, lambda q: q.startswith(_CUDA_CORE))
+    if isinstance(c.func, ast.Call):  # Genred(formula, aliases)(x, y): built and called at once
+        return (ctx.call_name(c.func) or "").startswith(_SYNCHRONOUS_LAUNCHERS)
+    if isinstance(c.func, ast.Name) and c.func.id not in ctx.functions:
+        return _built_by(ctx, c.func, lambda q: q.startswith(_SYNCHRONOUS_LAUNCHERS), direct=True)
     return False
 
 
@@ -116,9 +125,9 @@ def _pinned_call(ctx, v: ast.Call) -> bool:
     return False
 
 
-def _built_by(ctx, expr: ast.AST, pred, seen: frozenset = frozenset()) -> bool:
-    """Every binding of ``expr`` is a call whose qualified name satisfies ``pred``, or a method call on such an
-    object (``dev = Device(); s = dev.create_stream()``)."""
+def _built_by(ctx, expr: ast.AST, pred, seen: frozenset = frozenset(), direct: bool = False) -> bool:
+    """Every binding of ``expr`` is a call whose qualified name satisfies ``pred``, or (unless ``direct``) a method
+    call on such an object (``dev = Device(); s = dev.create_stream()``)."""
     d = dotted(expr)
     if d is None or d in seen or len(seen) > 4:
         return False
@@ -130,7 +139,7 @@ def _built_by(ctx, expr: ast.AST, pred, seen: frozenset = frozenset()) -> bool:
         q = ctx.call_name(v) or ""
         if pred(q):
             ok = True
-        elif isinstance(v.func, ast.Attribute) and _built_by(ctx, v.func.value, pred, seen | {d}):
+        elif not direct and isinstance(v.func, ast.Attribute) and _built_by(ctx, v.func.value, pred, seen | {d}):
             ok = True
         else:
             return False
