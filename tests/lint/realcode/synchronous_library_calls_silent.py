@@ -51,3 +51,12 @@ def gds_write_one(path, data):
     fut = f.pwrite(data)
     fut.get()
     print(time.perf_counter() - t0)
+
+
+def harness_wall(n):
+    from cupyx.profiler import benchmark
+
+    a = cupy.random.rand(n, n, dtype=cupy.float32)
+    t0 = time.perf_counter()
+    res = benchmark(lambda: a @ a, n_repeat=20)
+    print(time.perf_counter() - t0, res)
