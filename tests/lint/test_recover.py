@@ -124,3 +124,32 @@ def test_the_command_line_says_it_once(tmp_path):
     text = format_text([d for r in results for d in r.diagnostics], [e for r in results for e in r.errors])
     lines = text.splitlines()
     assert sum("skipped" in ln for ln in lines) == 1 and any(":7:" in ln and "WP102" in ln for ln in lines)
+
+
+def _notebook(*cells: str) -> str:
+    import json
+
+    return json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+                                  "source": c} for c in cells], "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_a_notebook_cell_keeps_its_code_around_a_placeholder():
+    from wprof.lint._engine import lint_notebook_text
+
+    text = _notebook("import time, torch\n",
+                     'token = <your token>\nx = torch.randn(512, 512, device="cuda")\nt0 = time.time()\n'
+                     "y = x @ x\nprint(time.time() - t0)\n")
+    res = lint_notebook_text(text, "n.ipynb", RULES)
+    assert [(e.cell, e.line, e.message) for e in res.errors] == [
+        (2, 1, "SyntaxError: invalid syntax (line 1 skipped; the rest of the cell is linted)")]
+    assert (2, 5, "WP102") in {(d.cell, d.line, d.code) for d in res.diagnostics}
+
+
+def test_a_notebook_cell_whose_broken_statement_calls_something_is_skipped_whole():
+    from wprof.lint._engine import lint_notebook_text
+
+    text = _notebook("import time, torch\n",
+                     'x = torch.randn(512, 512, device="cuda")\nt0 = time.time()\ny = x @ x\n'
+                     "torch.cuda.synchronize() if <ready> else None\nprint(time.time() - t0)\n")
+    res = lint_notebook_text(text, "n.ipynb", RULES)
+    assert res.diagnostics == [] and "(cell skipped; the other cells are linted)" in res.errors[0].message
