@@ -208,7 +208,7 @@ def _recovered(source: str, path: str, rules: Sequence[Rule], magics: Sequence[_
         return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
     drop = _recover.unsure(rec.tree, rec)
     found = [dataclasses.replace(d, fix=None) for d in _findings(rec.tree, rec.source, path, rules, magics, imports)
-             if not drop(d.line)]
+             if not drop(d.line, d.code)]
     return found, FileError(path, exc.lineno or 1, (exc.offset or 1), _recover.describe(rec))
 
 

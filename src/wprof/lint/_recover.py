@@ -9,9 +9,8 @@ the file as it is. A header that opens a block (``for x in <items>:``) becomes `
 read; any other statement becomes ``pass`` (or nothing, where ``pass`` does not fit the indentation).
 
 What a skipped statement did is unknown. When its text calls something (it may have waited for the device, warmed
-a kernel up or printed the samples), findings in the function that holds it (or, at module level, outside every
-function) are not reported: :func:`unsure_lines`. A skipped placeholder, shell line or comment-like text calls
-nothing and costs no finding."""
+a kernel up or printed the samples), the findings it could have changed are not reported (:func:`unsure`). A
+skipped placeholder, shell line or comment-like text calls nothing and costs no finding."""
 
 from __future__ import annotations
 
@@ -119,26 +118,34 @@ def _replacements(lines: list[str], a: int, b: int) -> list[list[str]]:
     return [[indent + "pass"] + blank, [""] + blank]
 
 
-def unsure(tree: ast.AST, rec: Recovered) -> Callable[[int], bool]:
-    """Whether a finding at a line is not reported: for each skipped statement that calls something, the lines of
-    the function that holds it, or (at module level) every line outside the file's functions."""
+_WARMUP_RULES = frozenset({"WP103", "WP112"})  # what ran before is read across the file, in execution order
+_REPORT_RULES = frozenset({"WP105"})  # how the samples are reported: anywhere in the function
+
+
+def unsure(tree: ast.AST, rec: Recovered) -> Callable[[int, str], bool]:
+    """Whether a finding (line, rule code) is not reported because a skipped statement that calls something may
+    have changed it: it may have warmed the work up (the warm-up rules' findings anywhere in the file), printed
+    the samples (WP105 in the function that holds it) or waited for the device (any other rule's findings in that
+    function at or after the skipped line; at module level, outside every function)."""
     funcs = [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree)
              if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    spans: list[tuple[int, int]] = []
-    module_level = False
+    spans: list[tuple[int, int, int]] = []  # (holder's first line, holder's last line, skipped line); 0, 0: module
     for (a, b), calls in zip(rec.skipped, rec.calls):
         if not calls:
             continue
         holders = [f for f in funcs if f[0] <= a and b <= f[1]]
-        if holders:
-            spans.append(max(holders))
-        else:
-            module_level = True
+        spans.append((*max(holders), a) if holders else (0, 0, a))
 
-    def drop(line: int) -> bool:
-        if any(s <= line <= e for s, e in spans):
+    def held(line: int, first: int, last: int) -> bool:
+        if (first, last) == (0, 0):
+            return not any(s <= line <= e for s, e in funcs)
+        return first <= line <= last
+
+    def drop(line: int, code: str) -> bool:
+        if spans and code in _WARMUP_RULES:
             return True
-        return module_level and not any(s <= line <= e for s, e in funcs)
+        return any(held(line, first, last) and (code in _REPORT_RULES or line >= skipped)
+                   for first, last, skipped in spans)
     return drop
 
 
