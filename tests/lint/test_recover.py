@@ -156,10 +156,11 @@ def test_a_notebook_cell_whose_broken_statement_calls_something_is_skipped_whole
 
 
 def test_a_broken_report_after_the_end_read_keeps_the_region_but_not_the_warm_up_reading():
-    """`print("{} s".format(end – start))` with an en dash: the statement after the end read is skipped; what it
-    could change is a warm-up (WP103, read across the file) or a report of the samples, not whether the read
-    waited."""
+    """`print("{} GFLOP/s".format(2 * n ** 3 / (end – start)))` with an en dash: the statement after the end read
+    is skipped; what it could change is a warm-up (WP103, read across the file) or a report of the samples, not
+    whether the read waited."""
     src = ('import time, torch\na = torch.rand(4096, 4096).cuda()\nstart = time.time()\na.matmul(a)\n'
-           'end = time.time()\nprint("{} seconds".format(end \u2013 start))\n')
+           'end = time.time()\nprint(end - start)\nprint("{} GFLOP/s".format(2 * 4096 ** 3 / (end \u2013 start)))\n')
     found, err = lint(src)
-    assert found == [(5, "WP102")] and "line 6 skipped" in err.message
+    assert found == [(5, "WP102")] and "line 7 skipped" in err.message
+    assert lint(src.replace("\u2013", "-"))[0] == [(4, "WP103"), (5, "WP102")]
