@@ -292,6 +292,18 @@ def _repeats(comp: ast.ListComp) -> bool:
         and not any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(comp.elt))
 
 
+def _recorded_event(c: ast.Call) -> str | None:
+    """The event a record call marks: ``start.record()`` records the event ``start``; a stream's record returns the
+    event it records (CuPy's ``start = stream.record()``, torch's ``start = stream.record_event()``), so an assigned
+    result names the event (the receiver is then a stream, read at both ends)."""
+    parent = getattr(c, "_wp_parent", None)
+    if isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1:
+        return base_key(parent.targets[0])
+    if isinstance(c.func, ast.Attribute) and c.func.attr == "record_event":
+        return None  # a stream's event recorded and thrown away: nothing to read
+    return base_key(c.func.value)  # type: ignore[union-attr]
+
+
 def _event_regions(ctx: Context) -> list[Region]:
     pairs: set[tuple[str, str]] = set()
     local: dict[tuple[str, str], set[int]] = {}  # pairs read only in these scopes
@@ -302,8 +314,8 @@ def _event_regions(ctx: Context) -> list[Region]:
             s, e = alias_key(c.func.value), alias_key(c.args[0])  # type: ignore[union-attr]  # `e.time_since(s)`
             if s and e:
                 pairs.add((e, s) if m == "time_since" else (s, e))
-        elif m == "record":
-            key = base_key(c.func.value)  # type: ignore[union-attr]
+        elif m in ("record", "record_event"):
+            key = _recorded_event(c)
             if key:
                 records.append((key, c))
         elif (ctx.call_name(c) or "").endswith("get_elapsed_time") and len(c.args) == 2:
@@ -325,7 +337,7 @@ def _event_regions(ctx: Context) -> list[Region]:
             start_stmt = _latest(starts, end_stmt._wp_scope, end_stmt._wp_idx, ctx=ctx)
             if start_stmt is None:
                 continue
-            start_call = next(x for x in stmt_calls(start_stmt) if ctx.method(x) == "record")
+            start_call = next(x for x in stmt_calls(start_stmt) if ctx.method(x) in ("record", "record_event"))
             out.append(Region(kind="event", clock="cuda-event", scope=end_stmt._wp_scope, lo=start_stmt._wp_idx,
                               hi=end_stmt._wp_idx, start=start_call, end=c,
                               loop=_common_loop(start_stmt, end_stmt)))
