@@ -26,9 +26,14 @@ _UNKNOWN = object()  # a positive count whose value the file does not say (`warm
 def first_samples_left_out(r) -> bool:
     """The region runs in a loop whose samples are kept only when a test inside the loop says the iteration is not
     the first (see the module's docstring)."""
-    loop = r.loop if r.loop is not None else (getattr(r.scope.stmts[r.lo], "_wp_loops", ()) or (None,))[-1]
-    if loop is None:
-        return False
+    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if r.loop is not None and r.loop not in loops:
+        loops.append(r.loop)
+    return any(_left_out_by(r, loop) for loop in loops)  # (an outer loop's counter too: `for epoch in range(2):`
+    # around the per-batch loop, `if epoch > 0: times.append(dt)`; lint42)
+
+
+def _left_out_by(r, loop: ast.stmt) -> bool:
     counters = _counters(loop, r.scope)
     flags = _flags(loop, r.scope)
     if not counters and not flags:
