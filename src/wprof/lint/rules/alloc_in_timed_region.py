@@ -122,6 +122,14 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every timed sample: its construction, "
                        "parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, before the timed loop")
+    from ._allocator_flush import flush_findings
+
+    for c, where in flush_findings(ctx):
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, f"`{ctx.text(c.func)}()` {_FLUSH_PLACES[where]}: it hands the cached blocks back to the "
+                       "driver, so the timed work's allocations go through `cudaMalloc` inside the timed region",
+                       "Empty the cache once before the warm-up, not between timed samples")
     for r in ctx.regions:
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
@@ -152,6 +160,11 @@ def check(ctx: Context) -> None:
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                            "Allocate inputs and outputs before the timed region", opt_in=True)
+
+
+_FLUSH_PLACES = {"inside": "empties the allocator's cache inside the timed region",
+                 "between samples": "empties the allocator's cache between timed samples",
+                 "before": "empties the allocator's cache just before the timed region"}
 
 
 def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
