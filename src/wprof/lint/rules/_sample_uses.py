@@ -66,7 +66,7 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"
-            return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
+            return "neutral"  # a total (`sum(times) / 60` is minutes): neither a mean nor a spread
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor", "Series"):  # converted, then averaged?
             return "mean" if _classify_use(ctx, parent) == "mean" else "other"
         return "other"
@@ -84,6 +84,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
         if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
                 _total_only_averaged(ctx, call):
             return "mean"
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords:
+            return "neutral"  # a total: neither a mean nor a spread
     return "other"
 
 
@@ -100,8 +102,9 @@ def _unit_scaled(node: ast.AST) -> ast.AST:
 
 
 def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
-    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) whose every later read in its function
-    is a division by a count (``avg = total / iterations``), not by a unit: the total only makes a mean."""
+    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) of which a later read in its function
+    is a division by a count (``avg = total / iterations``), not by a unit: the total makes a mean (its other reads,
+    the total printed, show no spread)."""
     node, up = total, getattr(total, "_wp_parent", None)
     while isinstance(up, ast.BinOp) and up.left is node and isinstance(up.op, (ast.Mult, ast.Div)) and \
             _unit_divisor(up.right):
@@ -126,7 +129,7 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
             return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
         return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
-    return bool(later) and all(divided(ld) for ld in later)
+    return any(divided(ld) for ld in later)  # (its other reads show the total: neither a mean nor a spread)
 
 
 def drops_first(node: ast.AST) -> bool:
