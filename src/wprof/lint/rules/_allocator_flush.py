@@ -15,7 +15,9 @@ have filled the cache again and before a timed region whose work allocates? Thre
 A flush one call deep (a function of the file whose body flushes: ``cleanup()``) counts. Work in between that
 allocates nothing (an in-place ``cache.zero_()``, a kernel launch ``k[grid](...)``, synchronizes, event records,
 memory statistics) does not fill the cache again; any other GPU work does, and the flush before it is silent.
-A region whose GPU work allocates nothing of its own (only launches and in-place ops) is not reported.
+A move or a load that places data on the device (``model.to(device)``, ``from_pretrained``) between the flush and
+the region counts as work that allocates. A region whose GPU work allocates nothing of its own (only launches and
+in-place ops) is not reported.
 """
 
 from __future__ import annotations
@@ -76,8 +78,25 @@ def _allocates(ctx: Context, node: ast.AST) -> bool:
     return not isinstance(node.func, ast.Subscript)
 
 
+def _allocating_compute(ctx: Context, stmts: list[ast.stmt]) -> bool:
+    """GPU work that takes memory from the allocator (the region's work: loads and moves are not the work a
+    flush slows down, they fill the cache again)."""
+    return any(_allocates(ctx, w) for s in stmts for w in ctx.gpu_work_in(stmt_nodes(s)) if not (
+        isinstance(w, ast.Call) and (ctx.method(w) in ("to", "cuda") or
+                                     (ctx.call_name(w) or "").endswith("from_pretrained"))))
+
+
 def _allocating_work(ctx: Context, stmts: list[ast.stmt]) -> bool:
-    return any(_allocates(ctx, w) for s in stmts for w in ctx.gpu_work_in(stmt_nodes(s)))
+    """GPU work that takes memory, or a move or load that places data on the device (``model.to(device)``,
+    ``from_pretrained(...)``): after it the flush no longer holds for what follows."""
+    for s in stmts:
+        nodes = stmt_nodes(s)
+        if any(_allocates(ctx, w) for w in ctx.gpu_work_in(nodes)):
+            return True
+        if any(isinstance(n, ast.Call) and (ctx.method(n) in ("to", "cuda") or
+                                            (ctx.call_name(n) or "").endswith("from_pretrained")) for n in nodes):
+            return True
+    return False
 
 
 def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
@@ -89,13 +108,13 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
         if r.outer is not None:
             continue  # a `timeit` copy of the timed code
         body = r.stmts()
-        if not _allocating_work(ctx, body):
+        if not _allocating_compute(ctx, body):
             continue
         stmts = r.scope.stmts
         found: tuple[ast.Call, str] | None = None
         for i, st in enumerate(body):  # inside the region, before its last allocating work
             c = _flush_in(ctx, st)
-            if c is not None and _allocating_work(ctx, body[i + 1:]):
+            if c is not None and _allocating_compute(ctx, body[i + 1:]):
                 found = (c, "inside")
                 break
         if found is None and r.loop is not None:  # between samples: around the loop, back to the region

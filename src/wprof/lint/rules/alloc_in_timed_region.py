@@ -123,6 +123,16 @@ def check(ctx: Context) -> None:
                        "parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, before the timed loop")
     from ._allocator_flush import flush_findings
+    from ._host_made_copies import host_made_findings
+
+    for c, label in host_made_findings(ctx):
+        if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
+            seen.add(id(c))
+            copies.add((c.lineno, c.col_offset))
+            where = f"every sample `{label}` times" if label else "every timed sample"
+            ctx.report(c, f"`{ctx.text(c)[:60]}` builds the same data on the host and copies it to the device in "
+                       f"{where}: the host fill and the blocking copy (a wait for the GPU) are timed with the work",
+                       "Build it once on the device, before the timed loop")
 
     for c, where in flush_findings(ctx):
         if id(c) not in seen:
