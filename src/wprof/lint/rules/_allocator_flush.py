@@ -6,13 +6,15 @@ blocks) instead of the allocator's cache, and when that allocation falls inside 
 driver's allocations with the work. The question asked: does a flush run after the last untimed run that could
 have filled the cache again and before a timed region whose work allocates? Three places show it:
 
-- inside the region, before its GPU work (a loop timed as a whole that flushes in its body);
+- inside the region, before its GPU work, in every repetition (a loop timed as a whole that flushes in its body);
 - in the loop that takes one sample per iteration, outside the region: the next sample pays (read around the
   loop, from the flush to the end of the body and from the top of the body to the region's start);
-- before the region in the same function, with no allocating GPU work between them (``torch.cuda.empty_cache();
-  t0 = perf_counter(); model(x)``).
+- before a region that takes one sample (no loop inside it), in the same function or the same loop iteration,
+  with no allocating GPU work between them (``torch.cuda.empty_cache(); t0 = perf_counter(); model(x)``). Before
+  a loop timed as a whole, only the first of its iterations pays: not reported.
 
-A flush one call deep (a function of the file whose body flushes: ``cleanup()``) counts. Work in between that
+A flush one call deep (a function of the file whose body flushes: ``cleanup()``) counts, except inside the region
+(a helper called there does other work too). Work in between that
 allocates nothing (an in-place ``cache.zero_()``, a kernel launch ``k[grid](...)``, synchronizes, event records,
 memory statistics) does not fill the cache again; any other GPU work does, and the flush before it is silent.
 A move or a load that places data on the device (``model.to(device)``, ``from_pretrained``) between the flush and
@@ -53,10 +55,10 @@ def _flushing_functions(ctx: Context) -> set[str]:
     return cached
 
 
-def _flush_in(ctx: Context, st: ast.stmt) -> ast.Call | None:
+def _flush_in(ctx: Context, st: ast.stmt, direct: bool = False) -> ast.Call | None:
     """The flush a statement runs itself (not in a nested block: those are statements of their own), directly or
-    through a function of the file."""
-    fns = _flushing_functions(ctx)
+    (unless ``direct``) through a function of the file."""
+    fns = set() if direct else _flushing_functions(ctx)
     for n in stmt_nodes(st):
         if isinstance(n, ast.Call) and (is_flush(ctx, n) or (isinstance(n.func, ast.Name) and n.func.id in fns)):
             return n
@@ -112,9 +114,11 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
             continue
         stmts = r.scope.stmts
         found: tuple[ast.Call, str] | None = None
-        for i, st in enumerate(body):  # inside the region, before its last allocating work
-            c = _flush_in(ctx, st)
-            if c is not None and _allocating_compute(ctx, body[i + 1:]):
+        inner = r.inner_loops()
+        for i, st in enumerate(body):  # inside the region, before its last allocating work, in every repetition
+            c = _flush_in(ctx, st, direct=True)
+            if c is not None and _allocating_compute(ctx, body[i + 1:]) and \
+                    (not inner or any(r.contains(lp) for lp in st._wp_loops)):  # type: ignore[attr-defined]
                 found = (c, "inside")
                 break
         if found is None and r.loop is not None:  # between samples: around the loop, back to the region
@@ -125,7 +129,8 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
                         not _allocating_work(ctx, stmts[lo + 1:r.lo]):
                     found = (c, "between samples")
                     break
-        if found is None:  # just before the region (or before it in the same iteration)
+        if found is None and not inner:  # just before a one-sample region (or before it in the same iteration; a
+            # loop timed as a whole pays the flush in its first iteration only)
             first = r.loop._wp_idx + 1 if r.loop is not None else 0  # type: ignore[attr-defined]
             for k in range(r.lo - 1, first - 1, -1):
                 st = stmts[k]

@@ -103,8 +103,8 @@ def _unit_scaled(node: ast.AST) -> ast.AST:
 
 def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
     """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) of which a later read in its function
-    is a division by a count (``avg = total / iterations``), not by a unit: the total makes a mean (its other reads,
-    the total printed, show no spread)."""
+    is a division by a count (``avg = total / iterations``), not by a unit nor by another total, and whose other
+    reads only print it: the total makes a mean (a printed total shows no spread)."""
     node, up = total, getattr(total, "_wp_parent", None)
     while isinstance(up, ast.BinOp) and up.left is node and isinstance(up.op, (ast.Mult, ast.Div)) and \
             _unit_divisor(up.right):
@@ -127,9 +127,34 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
     def divided(ld: ast.AST) -> bool:
         p = getattr(ld, "_wp_parent", None)
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
-            return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
-        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
-    return any(divided(ld) for ld in later)  # (its other reads show the total: neither a mean nor a spread)
+            return isinstance(p.left, ast.Name) and not _a_total(ctx, p.left)  # fps = iterations / total
+        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and \
+            not _unit_divisor(p.right) and not _a_total(ctx, p.right)  # (a ratio of two totals is a speed-up)
+    kinds = [divided(ld) or (_shown(ld) and "shown") for ld in later]
+    return any(k is True for k in kinds) and all(kinds)  # (the total printed besides: neither mean nor spread)
+
+
+def _a_total(ctx: Context, node: ast.AST) -> bool:
+    """A name bound to a sum (``optimized = sum(times_b) / 60``): dividing by it makes a ratio, not a mean."""
+    if not isinstance(node, ast.Name):
+        return False
+    return any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id == "sum") or
+                                             (isinstance(n.func, ast.Attribute) and n.func.attr == "sum"))
+               for st in ctx.assign_stmts.get(node.id, []) for n in ast.walk(getattr(st, "value", st) or st))
+
+
+def _shown(node: ast.AST) -> bool:
+    """``node`` is printed or formatted: an argument of ``print``/a logger/``format``, or a value of an f-string."""
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.JoinedStr):
+            return True
+        if isinstance(parent, ast.Call) and node is not parent.func:
+            f = parent.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            return name in ("print", "format", "info", "debug", "warning", "log", "write", "add_scalar")
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
 
 
 def drops_first(node: ast.AST) -> bool:
