@@ -20,8 +20,8 @@ from .._context import Context
 from .._samples import harness_bodies
 from .._walk import stmt_nodes
 
-_HOST_FACTORIES = frozenset({"zeros", "ones", "full", "empty", "rand", "randn", "randint", "randperm", "arange",
-                             "linspace", "eye", "tensor", "as_tensor"})  # (`*_like` keeps its argument's device)
+_HOST_FACTORIES = frozenset({"zeros", "ones", "full", "empty", "arange", "linspace", "eye", "tensor", "as_tensor"})
+# (not `*_like`: it keeps its argument's device; not a random draw: new data in every sample, an input drawn afresh)
 _LITERAL_TENSORS = frozenset({"torch.tensor", "torch.as_tensor", "torch.Tensor", "torch.FloatTensor",
                               "torch.LongTensor"})
 
@@ -56,10 +56,23 @@ def _host_made(ctx: Context, node: ast.AST) -> bool:
     return any(_host_made(ctx, a) for a in node.args)  # torch.tril(torch.ones(...)), torch.diag(torch.ones(n))
 
 
+def _chosen(call: ast.Call) -> bool:
+    """The copy is one branch of a conditional expression (``logp if ok else torch.zeros(n).cuda()``): a fallback
+    value the algorithm picks per step, not data prepared for the measurement."""
+    node, parent = call, getattr(call, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.IfExp) and node is not parent.test:
+            return True
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
+
+
 def host_made_copy(ctx: Context, call: ast.Call) -> bool:
     """``call`` puts host-made data on the device: ``<host-made>.cuda()``, ``<host-made>.to(<device>)``,
     ``torch.tensor(<literal>, device=<GPU>)``, ``torch.from_numpy(<numpy call>).cuda()``, ``cupy.asarray(<numpy
-    call>)``."""
+    call>)``; not a branch of a conditional expression."""
+    if _chosen(call):
+        return False
     q = ctx.call_name(call) or ""
     if q in _LITERAL_TENSORS and call.args and _literal(call.args[0]):
         dev = _device_kw(call)
@@ -184,8 +197,14 @@ def host_made_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
 
 
 def _varies(ctx: Context, c: ast.Call, r, lo: int, hi: int) -> bool:
-    """A name ``c`` reads is bound inside the repeated loop (its target, or an assignment in its body)."""
-    for name in _names(c):
+    """A name ``c`` reads is bound inside the repeated loop (the target of any loop around ``c``, or an assignment
+    in the loop's body)."""
+    names = _names(c)
+    for loop in c._wp_stmt._wp_loops:  # type: ignore[attr-defined]
+        target = getattr(loop, "target", None)
+        if target is not None and names & {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}:
+            return True
+    for name in names:
         for st in ctx.scope_assigns(name, r.scope):
             if lo <= st._wp_idx <= hi:  # type: ignore[attr-defined]
                 return True

@@ -138,9 +138,20 @@ def _a_total(ctx: Context, node: ast.AST) -> bool:
     """A name bound to a sum (``optimized = sum(times_b) / 60``): dividing by it makes a ratio, not a mean."""
     if not isinstance(node, ast.Name):
         return False
-    return any(isinstance(n, ast.Call) and ((isinstance(n.func, ast.Name) and n.func.id == "sum") or
-                                             (isinstance(n.func, ast.Attribute) and n.func.attr == "sum"))
-               for st in ctx.assign_stmts.get(node.id, []) for n in ast.walk(getattr(st, "value", st) or st))
+    for st in ctx.assign_stmts.get(node.id, []):
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1):
+            continue
+        value, target = st.value, st.targets[0]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            value = next((v for t, v in zip(target.elts, value.elts)  # `t, n = sum(ts), len(ts)`: `n`'s own
+                          if isinstance(t, ast.Name) and t.id == node.id), None)
+        elif not isinstance(target, ast.Name):
+            continue
+        if value is not None and any(isinstance(n, ast.Call) and (
+                (isinstance(n.func, ast.Name) and n.func.id == "sum") or
+                (isinstance(n.func, ast.Attribute) and n.func.attr == "sum")) for n in ast.walk(value)):
+            return True
+    return False
 
 
 def _shown(node: ast.AST) -> bool:

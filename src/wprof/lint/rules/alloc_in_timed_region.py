@@ -17,7 +17,12 @@ end-to-end (`def total_time`, a print saying the copies are included), and the o
 comparison are not reported. And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
 (`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`), or in every repetition of a timed loop: every sample
-pays the construction and the copies.
+pays the construction and the copies. Constant data built on the host and copied to the device in every timed
+sample (`torch.tril(torch.ones(n, n)).to(device)`, `torch.zeros(k).cuda()`, `torch.tensor([0.3, 0.6, 0.1],
+device=x.device)`; every name it reads bound outside the repeated code): a host fill and a blocking copy that waits
+for the GPU, each sample. And the caching allocator emptied (`torch.cuda.empty_cache()`, CuPy's
+`free_all_blocks()`, directly or in a function of the file) between timed samples or just before a one-sample
+region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc`.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
