@@ -402,8 +402,8 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     seen: set[int] = set()
     for r, v in cold_regions(ctx):
         if id(r) in seen or v.gpu or v.later or v.entry or _times_first_call(ctx, r) or _labelled_first(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r):
-            continue
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r) or r.kind == "event":
+            continue  # (an event pair: recording the start event needs the context, so it exists before the span)
         from ._cold_array_lib import _program_clock
 
         if _program_clock(ctx, r, r.stmts()):
