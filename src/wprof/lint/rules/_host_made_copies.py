@@ -44,8 +44,8 @@ def _host_made(ctx: Context, node: ast.AST) -> bool:
         return False
     q = ctx.call_name(node) or ""
     head, _, last = q.rpartition(".")
-    if head == "numpy":
-        return True
+    if head == "numpy" or head.startswith("numpy.") and not head.startswith("numpy.random"):
+        return True  # (a NumPy random draw is new data in every sample, like a torch one)
     if head != "torch":
         return False
     dev = _device_kw(node)
@@ -79,7 +79,7 @@ def host_made_copy(ctx: Context, call: ast.Call) -> bool:
         return dev is not None and not _cpu(dev)
     if q in ("cupy.asarray", "cupy.array") and call.args:
         inner = call.args[0]
-        return isinstance(inner, ast.Call) and (ctx.call_name(inner) or "").startswith("numpy.")
+        return _host_made(ctx, inner)
     m = ctx.method(call)
     if m not in ("cuda", "to") or not isinstance(call.func, ast.Attribute):
         return False
