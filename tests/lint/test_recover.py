@@ -178,3 +178,12 @@ def test_a_project_module_that_does_not_parse_is_read_without_a_placeholder(tmp_
         "y = x @ x\nfinish()\nt0 = time.perf_counter()\ny = x @ x\nfinish()\nprint(time.perf_counter() - t0)\n")
     results = lint_paths([str(tmp_path / "main.py")])
     assert [(d.line, d.code) for d in results[0].diagnostics] == ([(11, "WP102")] if reported else [])
+
+
+def test_the_summary_says_the_file_was_linted_in_part(tmp_path, capsys):
+    from wprof.cli import main
+
+    (tmp_path / "h.py").write_text("import torch\nTOKEN = <token>\n")
+    code = main(["lint", str(tmp_path / "h.py")])
+    out = capsys.readouterr().out
+    assert code == 1 and out.splitlines()[-1] == "Found 1 file linted without the lines named above."
