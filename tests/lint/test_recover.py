@@ -187,3 +187,11 @@ def test_the_summary_says_the_file_was_linted_in_part(tmp_path, capsys):
     code = main(["lint", str(tmp_path / "h.py")])
     out = capsys.readouterr().out
     assert code == 1 and out.splitlines()[-1] == "Found 1 file linted without the lines named above."
+
+
+def test_the_summary_counts_cells_linted_in_part():
+    from wprof.lint._engine import lint_notebook_text
+
+    res = lint_notebook_text(_notebook("x = (", "y = ]"), "n.ipynb", RULES)
+    assert format_text(res.diagnostics, res.errors).splitlines()[-1] == \
+        "Found 2 notebook cells linted without the lines named above."

@@ -38,9 +38,11 @@ def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fix
                      if n]
             lines.append(f"Found {' and '.join(parts)} that could not be linted.")
         if partial:
-            n = len(partial)
-            what = "file" if all(e.cell is None for e in partial) else "file or cell"
-            lines.append(f"Found {n} {what}{'s' if n != 1 else ''} linted without the lines named above.")
+            nfile = sum(e.cell is None for e in partial)
+            ncell = len(partial) - nfile
+            parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
+                     if n]
+            lines.append(f"Found {' and '.join(parts)} linted without the lines named above.")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
