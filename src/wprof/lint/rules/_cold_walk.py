@@ -29,11 +29,9 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
 
 
 def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
-    from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
-                          end_to_end, is_library, mentions_warmup_for)
-    from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, cuda_synced, restarted_in_loop, returned_then_averaged, warm_up_run
-    from ._warm_sources import single_pass
+    from ._common import is_library
+    from ._evidence import returns_aot_executable
+    from ._carried import cuda_synced, warm_up_run
 
     out: list[tuple[ast.AST, str, bool]] = []
     library = is_library(ctx)
@@ -42,19 +40,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         by_region.setdefault(id(r), []).append((r, v))
     for group in by_region.values():
         r = group[0][0]
-        if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
-                cpu_only(ctx, r.scope.stmts[r.lo]) or \
-                (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
+        if region_skipped(ctx, r):
             continue
-        looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
-        if looped and first_samples_left_out(r):
-            continue  # `if i > 0: total += dt`: the first iteration runs the work and its sample is not kept
-        if looped and _config_rows(ctx, r):
-            looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
-        if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
-                           (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
-                           accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
-            continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         hits = []
         for _, v in group:
             cold = v.cold
@@ -125,6 +112,33 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 if node is c:
                     break  # the cold call itself: one finding per region
     return out
+
+
+def region_skipped(ctx: Context, r) -> bool:
+    """The region's own code says its cold work is no mistake: it measures the first call (by its labels), a
+    program's wall time, or CPU work; a warm-up the walk cannot follow is named; its loop drops the first samples;
+    or its per-iteration samples are never averaged (one cold sample among many, summarized robustly or not at
+    all)."""
+    from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
+                          end_to_end, mentions_warmup_for)
+    from ._evidence import cpu_only
+    from ._carried import accumulated_total, restarted_in_loop, returned_then_averaged
+    from ._warm_sources import single_pass
+
+    if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
+            cpu_only(ctx, r.scope.stmts[r.lo]) or \
+            (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
+        return True
+    looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if looped and first_samples_left_out(r):
+        return True  # `if i > 0: total += dt`: the first iteration runs the work and its sample is not kept
+    if looped and _config_rows(ctx, r):
+        looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
+    if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
+                       (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
+                       accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
+        return True  # one cold sample among many, summarized by a robust statistic (or not at all)
+    return False
 
 
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
@@ -216,11 +230,14 @@ def _warmup_seen_in(scope) -> bool:
     for st in scope.stmts:
         if isinstance(st, ast.For) and isinstance(st.iter, ast.Call) and dotted(st.iter.func) == "range":
             counts |= {n.id for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+            counts |= {n.attr for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Attribute)}
     from ._carried import _SHOWN
 
     said = {id(x) for st in scope.stmts for n in stmt_nodes(st) if isinstance(n, ast.Call) and
-            (dotted(n.func) or "").rsplit(".", 1)[-1] in _SHOWN for a in n.args for x in ast.walk(a)
-            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) runs nothing the walk misses
+            (dotted(n.func) or "").rsplit(".", 1)[-1] in (*_SHOWN, "add_argument")
+            for a in [*n.args, *(k.value for k in n.keywords)] for x in ast.walk(a)
+            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) or an option's declaration
+    # (`add_argument("--warmup", ...)`, read where the walk runs the loop it counts) runs nothing the walk misses
     for st in scope.stmts:
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and isinstance(st.value.value, str):
             other = other or "warm" in st.value.value.lower()  # a docstring: text, no work
@@ -231,7 +248,7 @@ def _warmup_seen_in(scope) -> bool:
                 continue
             w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
                 n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) else ""
-            if "warm" in w.lower() and not (isinstance(n, ast.Name) and n.id in counts):
+            if "warm" in w.lower() and not (isinstance(n, (ast.Name, ast.Attribute)) and w in counts):
                 return False
             other = other or "warm" in w.lower()
     return other
@@ -444,9 +461,14 @@ def first_samples_left_out(r) -> bool:
     iteration fails (``if i != 0: times.append(dt)``, ``if i >= warmup: total += dt``, ``if step: ...``, ``if i ==
     0: continue``): the first run is the warm-up, its time thrown away. The counter is the loop's own target (a
     ``for``, ``enumerate``'s index) or a name the loop steps (``i += 1`` in a ``while``)."""
-    loop = r.loop if r.loop is not None else (getattr(r.scope.stmts[r.lo], "_wp_loops", ()) or (None,))[-1]
-    if loop is None:
-        return False
+    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if r.loop is not None and r.loop not in loops:
+        loops.append(r.loop)
+    return any(_left_out_by(r, loop) for loop in loops)  # (an outer loop's counter too: `for epoch in range(2):`
+    # around the per-batch loop, `if epoch > 0: times.append(dt)`)
+
+
+def _left_out_by(r, loop: ast.stmt) -> bool:
     counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
         if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
     counters |= {n.target.id for n in ast.walk(loop) if isinstance(n, ast.AugAssign) and

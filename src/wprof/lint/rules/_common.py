@@ -701,5 +701,14 @@ def _mean_of_per_iteration(ctx: Context, r: Region, followed: bool = False) -> b
               if any(getattr(a, "_wp_scope", None) is r.scope for _, a in appends)]
     if not groups:
         groups = [sample_uses(ctx, r.samples)]
-    return any(any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
-               for means, others in groups)
+    return any(any(not drops_first(m) for m in means) and not any(_robust_shown(ctx, o) for o in others)
+               for means, others in groups)  # (the samples also kept whole, saved or plotted, leave the printed
+    # mean as biased by the cold first one: only a robust statistic of them shown beside it answers the question)
+
+
+def _robust_shown(ctx: Context, node: ast.AST) -> bool:
+    """``node`` (a read of the samples) is handed to a robust statistic (``np.median(ts)``, ``min(ts)``)."""
+    parent = getattr(node, "_wp_parent", None)
+    while isinstance(parent, ast.Subscript):
+        parent = getattr(parent, "_wp_parent", None)
+    return isinstance(parent, ast.Call) and _robust(ctx, node)

@@ -30,7 +30,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
-                          _method, _prepares_placed_model, _ran, gpu_use)
+                          _may_skip_sample, _method, _prepares_placed_model, _ran, gpu_use, never_runs)
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
@@ -359,13 +359,18 @@ class _Walker:
 
     def loop(self, s: ast.stmt, st: _State, env: dict, sites: tuple, loopvars: dict, entry: bool,
              later: bool) -> None:
+        if never_runs(self.cur, s, env):  # `for _ in range(warmup):` with `warmup=0`: nothing ran
+            if getattr(s, "orelse", None):
+                self.block(s.orelse, st, env, sites, loopvars, entry, later)
+            return
         first = _first_values(self.cur, s)
         lv = {**loopvars, **first}
         self._bind_first_item(s, env)  # `for name, fn in [("a", op_a), ...]`: the first iteration's objects
         targets = {n.id for n in ast.walk(s.target) if isinstance(n, ast.Name)} if isinstance(
             s, (ast.For, ast.AsyncFor)) else set()
         if targets - set(first) and any(isinstance(n, ast.If) and any(
-                isinstance(x, ast.Name) and x.id in targets for x in ast.walk(n.test)) for n in ast.walk(s)):
+                isinstance(x, ast.Name) and x.id in targets for x in ast.walk(n.test)) and _may_skip_sample(n)
+                for n in ast.walk(s)):
             # `for i in range(start, n): ... if i == -1: continue` with `start` unknown: which iteration first
             # reaches a region the walk cannot tell; what it reaches counts as a later iteration (not judged cold)
             later = True

@@ -164,3 +164,52 @@ def _in_lambda(c: ast.AST) -> bool:
             return True
         p = getattr(p, "_wp_parent", None)
     return False
+
+
+_CLOCK_READS = ("perf_counter", "perf_counter_ns", "time", "time_ns", "monotonic", "record", "elapsed_time")
+
+
+def _may_skip_sample(test_if: ast.If) -> bool:
+    """An ``if`` on the loop variable that can leave the first iteration's work or sample out: a branch ends the
+    iteration (``if i == -1: continue``) or holds the timing itself (``if i >= warmup: times.append(dt)``,
+    ``total += dt``, a clock read). A test that only chooses what to build (``if impl == EAGER: model = A()``) or
+    stops the loop (``if i + bs > n: break``: a first iteration that broke would time nothing) skips nothing."""
+    todo: list[tuple[ast.AST, bool]] = [(n, False) for n in list(test_if.body) + list(test_if.orelse)]
+    while todo:
+        n, nested = todo.pop()  # (nested: inside a loop of the branch, whose `continue` is its own)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.AugAssign) or (isinstance(n, ast.Continue) and not nested):
+            return True
+        if isinstance(n, ast.Call):
+            name = (dotted(n.func) or getattr(n.func, "attr", "") or "").rsplit(".", 1)[-1]
+            if name in ("append", "extend") or name in _CLOCK_READS:
+                return True
+        inner = nested or isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+        todo.extend((c, inner) for c in ast.iter_child_nodes(n))
+    return False
+
+
+def never_runs(ctx, loop: ast.stmt, env: dict) -> bool:
+    """``for _ in range(n)`` whose count the code shows to be 0 or less as the program is written: a literal or a
+    name bound once (``num_warmup_steps = 0``), a parameter bound to one at the call or by its default
+    (``def measure(fn, x, warmup=0)`` called without ``warmup``), or a command-line option's default
+    (``--num-warmup-iterations`` with ``default=0``): its body never runs (a warm-up loop that warms nothing)."""
+    from ._walk_values import loop_count
+
+    n = loop_count(ctx, loop, env)
+    if n is None and isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and \
+            dotted(loop.iter.func) == "range" and len(loop.iter.args) == 1:
+        n = _option_count(ctx, loop.iter.args[0])
+    return n is not None and n <= 0
+
+
+def _option_count(ctx, e: ast.AST) -> int | None:
+    """The default of the command-line option ``e`` reads (``args.warmup``, or a name bound once to it)."""
+    from ._cli_defaults import cli_default
+
+    if isinstance(e, ast.Name):
+        vals = ctx.assigns.get(e.id, [])
+        e = vals[0] if len(vals) == 1 else e
+    d = cli_default(ctx, e) if isinstance(e, ast.Attribute) else None
+    return d.value if isinstance(d, ast.Constant) and type(d.value) is int else None
