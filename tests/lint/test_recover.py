@@ -164,3 +164,34 @@ def test_a_broken_report_after_the_end_read_keeps_the_region_but_not_the_warm_up
     found, err = lint(src)
     assert found == [(5, "WP102")] and "line 7 skipped" in err.message
     assert lint(src.replace("\u2013", "-"))[0] == found
+
+
+@pytest.mark.parametrize("broken, reported", [
+    ("HF_TOKEN = <paste your token here>", False),  # a placeholder: the helper's module is still read
+    ("torch.cuda.synchronize() if <ready> else None", True),  # a skipped call: the module is not read, as before
+])
+def test_a_project_module_that_does_not_parse_is_read_without_a_placeholder(tmp_path, broken, reported):
+    (tmp_path / "pyproject.toml").write_text("")
+    (tmp_path / "helpers.py").write_text(f"import torch\n\n{broken}\n\n\ndef finish():\n    torch.cuda.synchronize()\n")
+    (tmp_path / "main.py").write_text(
+        'import time\nimport torch\nfrom helpers import finish\n\nx = torch.randn(4096, 4096, device="cuda")\n'
+        "y = x @ x\nfinish()\nt0 = time.perf_counter()\ny = x @ x\nfinish()\nprint(time.perf_counter() - t0)\n")
+    results = lint_paths([str(tmp_path / "main.py")])
+    assert [(d.line, d.code) for d in results[0].diagnostics] == ([(11, "WP102")] if reported else [])
+
+
+def test_the_summary_says_the_file_was_linted_in_part(tmp_path, capsys):
+    from wprof.cli import main
+
+    (tmp_path / "h.py").write_text("import torch\nTOKEN = <token>\n")
+    code = main(["lint", str(tmp_path / "h.py")])
+    out = capsys.readouterr().out
+    assert code == 1 and out.splitlines()[-1] == "Found 1 file linted without the lines named above."
+
+
+def test_the_summary_counts_cells_linted_in_part():
+    from wprof.lint._engine import lint_notebook_text
+
+    res = lint_notebook_text(_notebook("x = (", "y = ]"), "n.ipynb", RULES)
+    assert format_text(res.diagnostics, res.errors).splitlines()[-1] == \
+        "Found 2 notebook cells linted without the lines named above."

@@ -112,7 +112,8 @@ def _pageable_tensor(ctx, a: ast.AST) -> bool:
     return bool(values) and all(
         isinstance(v, ast.Call) and (ctx.call_name(v) or "").startswith("torch.") and not _pinned_call(ctx, v) and
         not any(k.arg == "pin_memory" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
-                for k in v.keywords) for v in values)
+                for k in v.keywords) and
+        all(ctx._device_value(k.value) == "cpu" for k in v.keywords if k.arg == "device") for v in values)
 
 
 def _pinned_call(ctx, v: ast.Call) -> bool:

@@ -33,3 +33,13 @@ def torch_non_blocking_into_pinned(n):
     y = x @ x
     host.copy_(y, non_blocking=True)
     print(time.perf_counter() - t0)  # expect: WP102
+
+
+def torch_copy_between_device_buffers(n):
+    x = torch.randn(n, n, device="cuda")
+    staging = torch.empty(n, n, device="cuda")
+    y = x @ x
+    t0 = time.perf_counter()
+    y = x @ x
+    staging.copy_(y, non_blocking=True)
+    print(time.perf_counter() - t0)  # expect: WP102

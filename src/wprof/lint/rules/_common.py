@@ -552,8 +552,8 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
     while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm",
                                                                                           "reversed") and it.args:
         it = it.args[0]
-    if isinstance(it, ast.Call) and ctx.call_name(it) in ("tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.trange") and it.args:
-        it = it.args[0]
+    if isinstance(it, ast.Call) and ctx.call_name(it) in ("tqdm.tqdm", "tqdm.auto.tqdm") and it.args:
+        it = it.args[0]  # (`trange(n)` is `range(n)` with a bar: its arguments are the range's, read below)
     if isinstance(it, (ast.List, ast.Tuple)) and it.elts and all(isinstance(e, ast.Constant) for e in it.elts):
         return True  # `for prompt in ["a cat", "a horse"]:` a few inputs written out, not a dataset
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange")):

@@ -30,7 +30,8 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
-                          _may_skip_sample, _method, _prepares_placed_model, _ran, gpu_use, never_runs)
+                          _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
+                          never_runs)
 from ._walk_devices import device_value, made_on, mark_host, note_move, on_host_here
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
@@ -462,7 +463,8 @@ class _Walker:
                     # value lives (array modules; a tensor made on the device this call of its function was handed)
                 if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)
                     self.made_from[env[t.id]] = [k for a in [*v.args, *(kw.value for kw in v.keywords)]
-                                                 if isinstance(a, (ast.Name, ast.Attribute)) and (k := self.ident(a, env))]
+                                                 if isinstance(a, (ast.Name, ast.Attribute)) and
+                                                 not _option_value(self.cur, a) and (k := self.ident(a, env))]
 
     def _array_module(self, a: ast.AST, env: dict) -> str | None:
         """The array module of the value ``a`` names, from where the walk saw it made: ``"cupy"`` on the GPU,
@@ -536,7 +538,8 @@ class _Walker:
                 obj = f"{c.func.id}()#{self.counter}"
                 self.returned[id(c)] = [obj]
                 self.made_from[obj] = [k for a in [*c.args, *(kw.value for kw in c.keywords)]
-                                       if isinstance(a, (ast.Name, ast.Attribute)) and (k := self.ident(a, env))]
+                                       if isinstance(a, (ast.Name, ast.Attribute)) and not _option_value(ctx, a) and
+                                       (k := self.ident(a, env))]
                 d = _method(ctx, obj, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
@@ -552,11 +555,10 @@ class _Walker:
                 st.ran.add(after)
             if dotted(c.func) in _HOST_BUILTINS or ctx.call_name(c) in _BINDS_ONLY:
                 continue  # (`types.MethodType(fn, model)` binds a method to the model, runs nothing)
-            for a in [*c.args, *(k.value for k in c.keywords)]:  # handed to a library call: it may run it
-                if isinstance(a, ast.Starred):
-                    a = a.value
+            handed = [a.value if isinstance(a, ast.Starred) else a for a in [*c.args, *(k.value for k in c.keywords)]]
+            for a in handed:  # handed to a library call: it may run it
                 k = self.ident(a, env) if isinstance(a, (ast.Name, ast.Attribute)) else None
-                if k is not None:
+                if k is not None and not (isinstance(a, ast.Name) and _nothing_to_run_on(ctx, c, a, handed)):
                     st.ran.add(k)
             for n in ast.walk(c):  # a lambda handed over: its body may run there
                 if isinstance(n, ast.Lambda) and isinstance(n.body, ast.Call) and n is not c:
