@@ -39,7 +39,8 @@ def cold_time_magics(ctx: Context) -> list:
     ctx._wp_cold_time_magics = out  # type: ignore[attr-defined]
     if not ctx.magics or not ctx.scopes or not any(m.name == "time" for m in ctx.magics):
         return out
-    from .timeit_magic_on_gpu_work import _gpu_work, _nodes, magic_tree
+    from .._waits import _blocking_host_copy
+    from .timeit_magic_on_gpu_work import _gpu_work, _host_bound_here, _nodes, magic_tree
 
     scope = ctx.scopes[0]
     body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
@@ -56,9 +57,11 @@ def cold_time_magics(ctx: Context) -> list:
         if _runs(ctx, nodes):
             continue
         cold = []  # (key, compiled) for each GPU call of the timed code whose work never ran before
+        host = frozenset(_host_bound_here(ctx, nodes))
         for c in nodes:
-            if not isinstance(c, ast.Call) or (key := callee_key(c)) is None or key.rpartition(".")[2] in _MOVES:
-                continue
+            if not isinstance(c, ast.Call) or (key := callee_key(c)) is None or key.rpartition(".")[2] in _MOVES or \
+                    _blocking_host_copy(ctx, c, host):
+                continue  # (a copy or an allocation: no cold start of its own, the context aside)
             fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
             if fn is not None:  # a function of the file: the GPU calls its body makes in so many words
                 inner = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and ctx.is_gpu_work(n) and
