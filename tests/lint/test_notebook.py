@@ -225,7 +225,7 @@ def test_not_a_notebook_is_a_file_error_and_the_run_goes_on(tmp_path, capsys, mo
 
 
 def test_errors_only_summary_counts_cells():
-    res = lint(notebook("x = (", "y = ]"))
+    res = lint(notebook("f(x y)", "g(1 2)"))  # (a broken call: the cell is skipped whole)
     from wprof.lint._format import format_text
 
     assert format_text(res.diagnostics, res.errors).splitlines()[-1] == \

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import UsageError
-from . import _notebook
+from . import _notebook, _recover
 from ._context import Context
 from ._imported import helper_findings
 from ._project import ImportView, Project
@@ -125,7 +125,7 @@ def select_rules(select: Sequence[str], ignore: Sequence[str] = (), extend_selec
 class FileResult:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    error: FileError | None = None  # the file could not be linted at all
+    error: FileError | None = None  # the file could not be linted (or only without the lines it names)
     fixed: int = 0
     source: str | None = None  # for a notebook, its JSON text
     fixed_source: str | None = None
@@ -189,7 +189,7 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
         except (SyntaxError, ValueError, TypeError):
             exported = None if notebook else _ipython_export(source, path)
             if exported is None:
-                return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+                return _recovered(source, path, rules, magics, notebook, imports, exc)
             tree, source, magics = exported  # a notebook saved as .py (`!pip ...` lines): read as its cells are
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
@@ -197,6 +197,19 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
     if mended:  # a fix would copy the rewritten f-strings' text into the file: report without one
         found = [dataclasses.replace(d, fix=None) for d in found]
     return found, None
+
+
+def _recovered(source: str, path: str, rules: Sequence[Rule], magics: Sequence[_notebook.Magic], notebook: bool,
+               imports: ImportView | None, exc: SyntaxError) -> tuple[list[Diagnostic], FileError]:
+    """A file that does not parse: the findings of the rest, its failing statements skipped (:mod:`._recover`;
+    never a fix), and one error line that says which lines were skipped; or only the error when that fails."""
+    rec = _recover.recover(source, lambda text: _parse(text, path, notebook), exc)
+    if rec is None:
+        return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
+    drop = _recover.unsure(rec.tree, rec)
+    found = [dataclasses.replace(d, fix=None) for d in _findings(rec.tree, rec.source, path, rules, magics, imports)
+             if not drop(d.line, d.code)]
+    return found, FileError(path, exc.lineno or 1, (exc.offset or 1), _recover.describe(rec))
 
 
 def _parse(source: str | None, path: str, notebook: bool) -> ast.AST:

@@ -9,6 +9,7 @@ from typing import Any
 from ._diagnostic import Diagnostic, FileError
 
 SCHEMA = "wprof.lint/1"
+_PARTIAL = "; the rest "  # the error line of a file linted without its failing statements (_recover)
 RULES_URL = "https://github.com/wprof/wprof/blob/main/docs/rules.md"
 
 
@@ -28,11 +29,20 @@ def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fix
         if nfix:
             lines.append(f"[*] {nfix} fixable with the `--fix` option.")
     elif errors:
-        nfile = sum(e.cell is None for e in errors)
-        ncell = len(errors) - nfile
-        parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
-                 if n]
-        lines.append(f"Found {' and '.join(parts)} that could not be linted.")
+        partial = [e for e in errors if _PARTIAL in e.message]  # read without the statements the line names
+        whole = [e for e in errors if _PARTIAL not in e.message]
+        if whole:
+            nfile = sum(e.cell is None for e in whole)
+            ncell = len(whole) - nfile
+            parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
+                     if n]
+            lines.append(f"Found {' and '.join(parts)} that could not be linted.")
+        if partial:
+            nfile = sum(e.cell is None for e in partial)
+            ncell = len(partial) - nfile
+            parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
+                     if n]
+            lines.append(f"Found {' and '.join(parts)} linted without the lines named above.")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"

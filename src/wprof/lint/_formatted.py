@@ -32,7 +32,7 @@ def _call_value(ctx, v: ast.AST) -> bool:
 def formats_device_before(ctx, stmt: ast.stmt, at: tuple, conditional) -> bool:
     """An f-string field of ``stmt`` that formats a device value and ends before position ``at`` (the clock read):
     an f-string formats each field as it reaches it, so the host waits for that value before reading the clock."""
-    from ._syncs import _meta_attr
+    from ._device_reads import _meta_attr
 
     for n in getattr(stmt, "_wp_nodes", ()):
         if not isinstance(n, ast.FormattedValue) or conditional(n):

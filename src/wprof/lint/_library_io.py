@@ -1,5 +1,6 @@
 """Facts about libraries whose calls move data between processes or storage (not the GPU's queue): a distributed
-checkpoint written or read, a remote procedure call and its result, an MLX graph evaluated. Such a call runs on the
+checkpoint written or read, a remote procedure call and its result, a GPUDirect Storage read or write waited for
+(kvikio), an MLX graph evaluated. Such a call runs on the
 host and returns when its data has arrived or been written, so it is no GPU work of its own and it waits for the
 device values it reads. Read by the sync model (``_syncs``), the GPU-work model (``_gpu_work``; their
 prefixes are in ``_names.NOT_WORK_PREFIXES``) and the placement model (``_placement``)."""
@@ -27,22 +28,36 @@ WAITING_CALLS = frozenset({
 _RPC_FUTURES = frozenset({"torch.distributed.rpc.rpc_async", "torch.distributed.rpc.remote"})
 
 
-def _rpc_future(ctx, v: ast.AST) -> bool:
-    """``v`` is (a name bound only to) the future or remote reference of a remote call."""
+# the futures of a file's reads and writes through GPUDirect Storage: `fut = f.pread(buf)` of a `kvikio.CuFile`, then
+# `fut.get()`, which blocks until the bytes are in the device buffer or in the file (`raw_*_async` calls are
+# stream-ordered instead: not here)
+_IO_FUTURE_METHODS = frozenset({"pread", "pwrite"})
+_IO_FUTURE_ROOTS = ("kvikio",)
+
+
+def _rpc_future(ctx, v: ast.AST, io: bool = False) -> bool:
+    """``v`` is (a name bound only to) the future or remote reference of a remote call; with ``io``, the future of
+    a GPUDirect Storage read or write."""
     if isinstance(v, ast.Call):
+        if io:
+            return isinstance(v.func, ast.Attribute) and v.func.attr in _IO_FUTURE_METHODS and _imports_io(ctx)
         return (ctx.call_name(v) or "") in _RPC_FUTURES
     if isinstance(v, (ast.List, ast.Tuple)):
-        return bool(v.elts) and all(_rpc_future(ctx, e) for e in v.elts)
+        return bool(v.elts) and all(_rpc_future(ctx, e, io) for e in v.elts)
     if isinstance(v, (ast.ListComp, ast.GeneratorExp)):
-        return _rpc_future(ctx, v.elt)
+        return _rpc_future(ctx, v.elt, io)
     if isinstance(v, ast.Name):
         it = _comprehension_iter(v)
         if it is not None:  # `[p.wait() for p in pending]`: each item of what the comprehension runs over
-            return _rpc_future(ctx, it)
+            return _rpc_future(ctx, it, io)
     d = dotted(v)
     vals = ctx.assigns.get(d, []) if d is not None else []
-    return bool(vals) and all(_rpc_future(ctx, x) for x in vals if x is not v) and \
+    return bool(vals) and all(_rpc_future(ctx, x, io) for x in vals if x is not v) and \
         all(isinstance(x, (ast.Call, ast.List, ast.Tuple, ast.ListComp)) for x in vals)
+
+
+def _imports_io(ctx) -> bool:
+    return any(q.split(".")[0] in _IO_FUTURE_ROOTS for q in ctx.imports.values())
 
 
 def _comprehension_iter(name: ast.Name) -> ast.AST | None:
@@ -65,6 +80,8 @@ def waits_for_data(ctx, call: ast.Call) -> bool:
     f = call.func
     if isinstance(f, ast.Attribute) and f.attr == "to_here":
         return True  # only remote references (torch.distributed.rpc.RRef) have this method
+    if isinstance(f, ast.Attribute) and f.attr == "get" and not call.args and _rpc_future(ctx, f.value, io=True):
+        return True  # sum(fut.get() for fut in futures) of `f.pread(buf)`: the bytes are in place
     return isinstance(f, ast.Attribute) and f.attr == "wait" and _rpc_future(ctx, f.value)
 
 

@@ -56,6 +56,7 @@ HOST_METHODS = frozenset({
 # calls that run on the host and wait for the device (or for other processes) before they return
 SYNCING_CALLS = frozenset({
     "triton.testing.do_bench", "triton.testing.do_bench_cudagraph", "wprof.bench", "torch.cuda.Event.synchronize",
+    "cupyx.profiler.benchmark", "cupyx.time.repeat",  # CuPy's harness synchronizes on its events every repeat
 })
 # torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
 # host after every token (data-dependent termination: it waits for the device each step)

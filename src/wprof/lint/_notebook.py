@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _recover
 from ._newer_syntax import older_fstrings
 
 # cell magics whose body is Python run in the kernel's namespace: the body is linted with the rest
@@ -306,6 +307,18 @@ def _statement_starts(lines: list[str]) -> list[bool]:
 _SKIPPED = " (cell skipped; the other cells are linted)"  # a cell that does not parse is left out of the program
 
 
+def _recovered_cell(cell: Cell, exc: SyntaxError):
+    """The cell without its failing statements (:mod:`._recover`), when none of them calls anything (a
+    placeholder, prose, a shell line): what a skipped call did is unknown, so such a cell is skipped whole."""
+    text = "\n".join(cell.program) + "\n"
+    try:
+        rec = _recover.recover(text, lambda t: compile(t, f"<cell {cell.index}>", "exec", PARSE_FLAGS,
+                                                       dont_inherit=True), exc)
+    except (RecursionError, MemoryError):
+        return None
+    return None if rec is None or any(rec.calls) else rec
+
+
 def _build(nb: Notebook) -> None:
     """Check each cell alone (a syntax error is the cell's), then concatenate the good ones into the program."""
     program: list[str] = []
@@ -327,8 +340,13 @@ def _build(nb: Notebook) -> None:
                 exc = auto_exc  # the error left once the magic lines are read as magics
                 line = exc.lineno or 1
                 col = exc.offset or 1
-                nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}{_SKIPPED}"))
-                continue
+                rec = _recovered_cell(cell, exc)
+                if rec is None:
+                    nb.errors.append((cell.index, line, col, f"SyntaxError: {exc.msg}{_SKIPPED}"))
+                    continue
+                nb.errors.append((cell.index, line, col, _recover.describe(rec).replace("the rest", "the rest of "
+                                                                                         "the cell")))
+                cell.program = rec.source.split("\n")[:len(cell.program)]
         except ValueError as exc:  # null bytes
             nb.errors.append((cell.index, 1, 1, f"SyntaxError: {exc}{_SKIPPED}"))
             continue

@@ -150,13 +150,14 @@ class Project:
                 warnings.simplefilter("ignore")
                 try:
                     tree = ast.parse(source, filename=str(path))
-                except SyntaxError:
+                except SyntaxError as exc:
                     from ._newer_syntax import older_fstrings
 
                     newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
                     if newer is None:
-                        raise
-                    tree, source = ast.parse(newer, filename=str(path)), newer
+                        tree, source = _recovered(source, path, exc)
+                    else:
+                        tree, source = ast.parse(newer, filename=str(path)), newer
         except (OSError, SyntaxError, ValueError, UnicodeDecodeError, LookupError, RecursionError, MemoryError):
             return None
         from ._context import Context
@@ -420,3 +421,15 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
         if not _inside(top, boundary):
             boundary = top
     return tuple(roots), boundary
+
+
+def _recovered(source: str, path: Path, exc: SyntaxError) -> tuple[ast.AST, str]:
+    """A module that does not parse, read without its failing statements (:mod:`._recover`) when none of them calls
+    anything (a placeholder, a shell line): what its definitions do is still known. Raises ``exc`` otherwise."""
+    from . import _recover
+
+    rec = _recover.recover(source, lambda text: ast.parse(text, filename=str(path)), exc)
+    if rec is None or any(rec.calls):
+        raise exc
+    return rec.tree, rec.source
+

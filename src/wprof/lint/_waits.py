@@ -202,7 +202,7 @@ def percent_formats_device(ctx, stmt: ast.stmt) -> bool:
     """``msg = "loss %.4f" % loss`` / ``"%s %d" % (name, correct)``: %-formatting a device value reads it on the host
     (``float()``/``str()`` of a tensor), which waits for the device, as an f-string field does."""
     from ._formatted import device_value_call
-    from ._syncs import _meta_attr
+    from ._device_reads import _meta_attr
 
     for n in getattr(stmt, "_wp_nodes", ()):
         if not (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) and isinstance(n.left, ast.Constant) and
@@ -293,7 +293,7 @@ def _numba_host_ufunc(ctx, call: ast.Call) -> bool:
     """``c = vadd(a, b)`` where ``vadd`` is a ``@vectorize``/``@guvectorize(..., target="cuda")`` function of the file
     and an argument is a host NumPy array (none a device array): Numba copies the inputs to the device, runs the
     kernel and copies the result back to a host array before it returns."""
-    from ._syncs import _qualify
+    from ._launch_waits import _qualify
 
     f = call.func
     fn = ctx.functions.get(f.id) if isinstance(f, ast.Name) else None

@@ -1,7 +1,8 @@
 """Set 21 classes: a mean computed by hand through a named total (`total = sum(times) * 1000; avg = total / n`,
 the warm-up samples subtracted from the total first) or over a dict of sample lists, one per category
-(`self.times[c] = self.times.get(c, []) + [dt]`), printed as the only statistic (WP105). A total that is itself
-reported, a total converted to minutes, and a dict whose lists also give a minimum are silent."""
+(`self.times[c] = self.times.get(c, []) + [dt]`), printed as the only statistic (WP105). A total printed beside
+the per-run mean is reported too (ninth session, set 38's reader: a total shows no spread); a total converted to
+minutes and nothing else, and a dict whose lists also give a minimum are silent."""
 
 import time
 
@@ -27,7 +28,7 @@ for _ in range(20):
     model(x)
     torch.cuda.synchronize()
     runs.append(time.perf_counter() - t0)
-total_s = sum(runs)
+total_s = sum(runs)  # expect: WP105
 print(f"total {total_s:.3f} s, per run {total_s / len(runs):.4f} s")
 
 epochs = []

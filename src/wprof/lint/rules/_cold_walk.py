@@ -17,6 +17,8 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
+from ._walk_devices import host_only
+from ._warm_handed import own_method_def
 
 
 def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
@@ -29,11 +31,9 @@ def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, b
 
 
 def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
-    from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
-                          end_to_end, is_library, mentions_warmup_for)
-    from ._evidence import cpu_only, returns_aot_executable
-    from ._carried import accumulated_total, cuda_synced, restarted_in_loop, returned_then_averaged, warm_up_run
-    from ._warm_sources import single_pass
+    from ._common import is_library
+    from ._evidence import returns_aot_executable
+    from ._carried import cuda_synced, warm_up_run
 
     out: list[tuple[ast.AST, str, bool]] = []
     library = is_library(ctx)
@@ -42,21 +42,12 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         by_region.setdefault(id(r), []).append((r, v))
     for group in by_region.values():
         r = group[0][0]
-        if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
-                cpu_only(ctx, r.scope.stmts[r.lo]) or \
-                (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
+        if region_skipped(ctx, r):
             continue
-        looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
-        if looped and first_samples_left_out(r):
-            continue  # `if i > 0: total += dt`: the first iteration runs the work and its sample is not kept
-        if looped and _config_rows(ctx, r):
-            looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
-        if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
-                           (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
-                           accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
-            continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         hits = []
         for _, v in group:
+            if host_only(v):
+                continue  # this call of the function ran its work on the CPU: no GPU run to judge
             cold = v.cold
             if v.later or not cold or v.unknown:
                 hits.append(None)
@@ -125,6 +116,33 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 if node is c:
                     break  # the cold call itself: one finding per region
     return out
+
+
+def region_skipped(ctx: Context, r) -> bool:
+    """The region's own code says its cold work is no mistake: it measures the first call (by its labels), a
+    program's wall time, or CPU work; a warm-up the walk cannot follow is named; its loop drops the first samples;
+    or its per-iteration samples are never averaged (one cold sample among many, summarized robustly or not at
+    all)."""
+    from ._common import (_event_list_mean, _mean_of_per_iteration, _summed_then_divided, _times_first_call,
+                          end_to_end, mentions_warmup_for)
+    from ._evidence import cpu_only
+    from ._carried import accumulated_total, restarted_in_loop, returned_then_averaged
+    from ._warm_sources import single_pass
+
+    if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
+            cpu_only(ctx, r.scope.stmts[r.lo]) or \
+            (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):
+        return True
+    looped = r.loop is not None or bool(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
+    if looped and first_samples_left_out(r):
+        return True  # `if i > 0: total += dt`: the first iteration runs the work and its sample is not kept
+    if looped and _config_rows(ctx, r):
+        looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
+    if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
+                       (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
+                       accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
+        return True  # one cold sample among many, summarized by a robust statistic (or not at all)
+    return False
 
 
 def _shown_after(ctx: Context, r, sites: tuple, i: int) -> bool:
@@ -216,11 +234,14 @@ def _warmup_seen_in(scope) -> bool:
     for st in scope.stmts:
         if isinstance(st, ast.For) and isinstance(st.iter, ast.Call) and dotted(st.iter.func) == "range":
             counts |= {n.id for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Name)}
+            counts |= {n.attr for a in st.iter.args for n in ast.walk(a) if isinstance(n, ast.Attribute)}
     from ._carried import _SHOWN
 
     said = {id(x) for st in scope.stmts for n in stmt_nodes(st) if isinstance(n, ast.Call) and
-            (dotted(n.func) or "").rsplit(".", 1)[-1] in _SHOWN for a in n.args for x in ast.walk(a)
-            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) runs nothing the walk misses
+            (dotted(n.func) or "").rsplit(".", 1)[-1] in (*_SHOWN, "add_argument")
+            for a in [*n.args, *(k.value for k in n.keywords)] for x in ast.walk(a)
+            if isinstance(x, ast.Constant)}  # a message (`print("GPU warmed up.")`) or an option's declaration
+    # (`add_argument("--warmup", ...)`, read where the walk runs the loop it counts) runs nothing the walk misses
     for st in scope.stmts:
         if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant) and isinstance(st.value.value, str):
             other = other or "warm" in st.value.value.lower()  # a docstring: text, no work
@@ -231,7 +252,7 @@ def _warmup_seen_in(scope) -> bool:
                 continue
             w = n.id if isinstance(n, ast.Name) else n.attr if isinstance(n, ast.Attribute) else \
                 n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) else ""
-            if "warm" in w.lower() and not (isinstance(n, ast.Name) and n.id in counts):
+            if "warm" in w.lower() and not (isinstance(n, (ast.Name, ast.Attribute)) and w in counts):
                 return False
             other = other or "warm" in w.lower()
     return other
@@ -246,6 +267,8 @@ def _dropped(ctx: Context, site: ast.Call) -> bool:
                    if isinstance(n, ast.Name))
     if isinstance(st, ast.Expr) and st.value is site:
         d = ctx.callee_def(site) if isinstance(site.func, (ast.Name, ast.Attribute)) else None
+        if d is None and (m := own_method_def(ctx, site)) is not None:
+            d = (ctx, m)  # `bench.run(5)` as a statement, `bench` an instance of a class of the file
         if d is None and isinstance(site.func, ast.Name):  # `softmax_v3(x, 0)` with `softmax_v3 = lambda x, s: run(...)`
             vals = ctx.assigns.get(site.func.id, [])
             if vals and all(isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call) for v in vals):
@@ -355,7 +378,8 @@ def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
     return None
 
 
-_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first (call|run|iter|pass|step|batch)|jit\b")
+_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first[- ](call|run|iter|pass|step|batch|inference|forward|"
+                    r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]")
 
 
 def _labelled_first(ctx: Context, r) -> bool:
@@ -436,67 +460,4 @@ def _context_free_query(ctx: Context, c: ast.Call) -> bool:
 
 
 
-_KEEPS = ("append", "extend", "add", "insert")
-
-
-def first_samples_left_out(r) -> bool:
-    """The region runs in a loop whose samples are kept only under a test of the loop's counter that the first
-    iteration fails (``if i != 0: times.append(dt)``, ``if i >= warmup: total += dt``, ``if step: ...``, ``if i ==
-    0: continue``): the first run is the warm-up, its time thrown away. The counter is the loop's own target (a
-    ``for``, ``enumerate``'s index) or a name the loop steps (``i += 1`` in a ``while``)."""
-    loop = r.loop if r.loop is not None else (getattr(r.scope.stmts[r.lo], "_wp_loops", ()) or (None,))[-1]
-    if loop is None:
-        return False
-    counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
-        if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
-    counters |= {n.target.id for n in ast.walk(loop) if isinstance(n, ast.AugAssign) and
-                 isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and
-                 isinstance(n.value, ast.Constant) and n.value.value == 1}
-    if not counters:
-        return False
-    for node in ast.walk(loop):
-        if not isinstance(node, ast.If) or getattr(node, "lineno", 0) < getattr(r.scope.stmts[r.lo], "lineno", 0):
-            continue
-        skips = _skips_first(node.test, counters)
-        if skips is None:
-            continue
-        body = node.body if skips else node.orelse
-        if not skips and any(isinstance(s, ast.Continue) for s in node.body):
-            return True  # `if i == 0: continue` before the sample is kept
-        if any(_keeps(n) for s in body for n in ast.walk(s)):
-            return True
-    return False
-
-
-def _skips_first(test: ast.AST, counters: set) -> bool | None:
-    """True: the test fails on the first iteration (counter 0) and holds later (``i > 0``, ``i != 0``, ``i >=
-    warmup``, ``i``); False: it holds only on the first (``i == 0``, ``not i``); None: not a test of the counter."""
-    if isinstance(test, ast.Name) and test.id in counters:
-        return True
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name) and \
-            test.operand.id in counters:
-        return False
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and
-            test.left.id in counters):
-        return None
-    op, right = test.ops[0], test.comparators[0]
-    zero = isinstance(right, ast.Constant) and right.value == 0 and not isinstance(right.value, bool)
-    positive = isinstance(right, ast.Constant) and isinstance(right.value, int) and right.value > 0
-    if isinstance(op, ast.Gt) and (zero or positive or isinstance(right, ast.Name)):
-        return True
-    if isinstance(op, ast.NotEq) and zero:
-        return True
-    if isinstance(op, ast.GtE) and (positive or isinstance(right, (ast.Name, ast.Attribute))):
-        return True
-    if isinstance(op, ast.Eq) and zero:
-        return False
-    return None
-
-
-def _keeps(n: ast.AST) -> bool:
-    """A statement or call that keeps a sample: ``+=``, ``times.append(dt)``, ``ts[i] = dt``."""
-    if isinstance(n, ast.AugAssign):
-        return True
-    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEEPS:
-        return True
-    return isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)
+from ._dropped_first import first_samples_left_out  # noqa: E402  (the model moved; callers import it here)

@@ -66,7 +66,7 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"
-            return "other"  # a total (`sum(times) / 60` is minutes, not a mean)
+            return "neutral"  # a total (`sum(times) / 60` is minutes): neither a mean nor a spread
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor", "Series"):  # converted, then averaged?
             return "mean" if _classify_use(ctx, parent) == "mean" else "other"
         return "other"
@@ -84,6 +84,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
         if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
                 _total_only_averaged(ctx, call):
             return "mean"
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords:
+            return "neutral"  # a total: neither a mean nor a spread
     return "other"
 
 
@@ -100,8 +102,9 @@ def _unit_scaled(node: ast.AST) -> ast.AST:
 
 
 def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
-    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) whose every later read in its function
-    is a division by a count (``avg = total / iterations``), not by a unit: the total only makes a mean."""
+    """``total = sum(times) * 1000`` (or ``t, n = sum(times), len(times)``) of which a later read in its function
+    is a division by a count (``avg = total / iterations``), not by a unit nor by another total, and whose other
+    reads only print it: the total makes a mean (a printed total shows no spread)."""
     node, up = total, getattr(total, "_wp_parent", None)
     while isinstance(up, ast.BinOp) and up.left is node and isinstance(up.op, (ast.Mult, ast.Div)) and \
             _unit_divisor(up.right):
@@ -124,9 +127,45 @@ def _total_only_averaged(ctx: Context, total: ast.Call) -> bool:
     def divided(ld: ast.AST) -> bool:
         p = getattr(ld, "_wp_parent", None)
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.right is ld:
-            return isinstance(p.left, ast.Name)  # fps = iterations / total: a rate from the mean
-        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and not _unit_divisor(p.right)
-    return bool(later) and all(divided(ld) for ld in later)
+            return isinstance(p.left, ast.Name) and not _a_total(ctx, p.left)  # fps = iterations / total
+        return isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and p.left is ld and \
+            not _unit_divisor(p.right) and not _a_total(ctx, p.right)  # (a ratio of two totals is a speed-up)
+    kinds = [divided(ld) or (_shown(ld) and "shown") for ld in later]
+    return any(k is True for k in kinds) and all(kinds)  # (the total printed besides: neither mean nor spread)
+
+
+def _a_total(ctx: Context, node: ast.AST) -> bool:
+    """A name bound to a sum (``optimized = sum(times_b) / 60``): dividing by it makes a ratio, not a mean."""
+    if not isinstance(node, ast.Name):
+        return False
+    for st in ctx.assign_stmts.get(node.id, []):
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1):
+            continue
+        value, target = st.value, st.targets[0]
+        if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts):
+            value = next((v for t, v in zip(target.elts, value.elts)  # `t, n = sum(ts), len(ts)`: `n`'s own
+                          if isinstance(t, ast.Name) and t.id == node.id), None)
+        elif not isinstance(target, ast.Name):
+            continue
+        if value is not None and any(isinstance(n, ast.Call) and (
+                (isinstance(n.func, ast.Name) and n.func.id == "sum") or
+                (isinstance(n.func, ast.Attribute) and n.func.attr == "sum")) for n in ast.walk(value)):
+            return True
+    return False
+
+
+def _shown(node: ast.AST) -> bool:
+    """``node`` is printed or formatted: an argument of ``print``/a logger/``format``, or a value of an f-string."""
+    parent = getattr(node, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.JoinedStr):
+            return True
+        if isinstance(parent, ast.Call) and node is not parent.func:
+            f = parent.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            return name in ("print", "format", "info", "debug", "warning", "log", "write", "add_scalar")
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
 
 
 def drops_first(node: ast.AST) -> bool:

@@ -56,6 +56,10 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
     q = ctx.call_name(c) or ""
     if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
         return True
+    from ._trainer_runs import trainer_run_call
+
+    if not direct and trainer_run_call(ctx, c):
+        return True  # `trainer.train()` of a library trainer: it trains on the GPU
     if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
         return ctx.placement(c) == "cuda"
     if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
@@ -164,3 +168,92 @@ def _in_lambda(c: ast.AST) -> bool:
             return True
         p = getattr(p, "_wp_parent", None)
     return False
+
+
+_CLOCK_READS = ("perf_counter", "perf_counter_ns", "time", "time_ns", "monotonic", "record", "elapsed_time")
+
+
+def _may_skip_sample(test_if: ast.If) -> bool:
+    """An ``if`` on the loop variable that can leave the first iteration's work or sample out: a branch ends the
+    iteration (``if i == -1: continue``) or holds the timing itself (``if i >= warmup: times.append(dt)``,
+    ``total += dt``, a clock read). A test that only chooses what to build (``if impl == EAGER: model = A()``) or
+    stops the loop (``if i + bs > n: break``: a first iteration that broke would time nothing) skips nothing."""
+    todo: list[tuple[ast.AST, bool]] = [(n, False) for n in list(test_if.body) + list(test_if.orelse)]
+    while todo:
+        n, nested = todo.pop()  # (nested: inside a loop of the branch, whose `continue` is its own)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(n, ast.AugAssign) or (isinstance(n, ast.Continue) and not nested):
+            return True
+        if isinstance(n, ast.Call):
+            name = (dotted(n.func) or getattr(n.func, "attr", "") or "").rsplit(".", 1)[-1]
+            if name in ("append", "extend") or name in _CLOCK_READS:
+                return True
+        inner = nested or isinstance(n, (ast.For, ast.AsyncFor, ast.While))
+        todo.extend((c, inner) for c in ast.iter_child_nodes(n))
+    return False
+
+
+def never_runs(ctx, loop: ast.stmt, env: dict) -> bool:
+    """``for _ in range(n)`` whose count the code shows to be 0 or less as the program is written: a literal or a
+    name bound once (``num_warmup_steps = 0``), a parameter bound to one at the call or by its default
+    (``def measure(fn, x, warmup=0)`` called without ``warmup``), or a command-line option's default
+    (``--num-warmup-iterations`` with ``default=0``): its body never runs (a warm-up loop that warms nothing)."""
+    from ._walk_values import loop_count
+
+    n = loop_count(ctx, loop, env)
+    if n is None and isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and \
+            dotted(loop.iter.func) == "range" and len(loop.iter.args) == 1:
+        n = _option_count(ctx, loop.iter.args[0])
+    return n is not None and n <= 0
+
+
+def _option_count(ctx, e: ast.AST) -> int | None:
+    """The default of the command-line option ``e`` reads (``args.warmup``, or a name bound once to it)."""
+    from ._cli_defaults import cli_default
+
+    if isinstance(e, ast.Name):
+        vals = ctx.assigns.get(e.id, [])
+        e = vals[0] if len(vals) == 1 else e
+    d = cli_default(ctx, e) if isinstance(e, ast.Attribute) else None
+    return d.value if isinstance(d, ast.Constant) and type(d.value) is int else None
+
+
+def _nothing_to_run_on(ctx, c: ast.Call, obj: ast.Name, handed: list) -> bool:
+    """A library call made as a statement, handed the object ``obj`` names and nothing it could run it on: every
+    other argument is a constant, a class, an option (``args.bits``) or a function (``quantize(model, bits=4)``,
+    ``replace_module(model, Attention)``): it rewrites the model in place, it cannot run its forward without an
+    input. A call that runs a model on inputs it makes itself
+    (``torchinfo.summary(model, input_size=...)``, ``_library_runs.RUNS_FORWARD``) is not one of these."""
+    from ._library_runs import RUNS_FORWARD
+
+    st = getattr(c, "_wp_stmt", None)
+    if not (isinstance(st, ast.Expr) and st.value is c):
+        return False  # a wrapper built around it (`fast = torch.compile(net)`, `ddp = DDP(model)`) runs it later
+    if ctx.call_name(c) in RUNS_FORWARD or isinstance(c.func, ast.Name) and c.func.id in ctx.functions:
+        return False
+    for a in handed:
+        if a is obj:
+            continue
+        if isinstance(a, ast.Constant) or (isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and
+                                           a.value.id == "args"):
+            continue
+        if isinstance(a, ast.Name) and (a.id in ctx.classes or a.id in ctx.functions or
+                                        (a.id in ctx.imports and a.id[:1].isupper())):
+            continue
+        return False
+    return len(handed) > 0
+
+
+def _option_value(ctx, a: ast.AST) -> bool:
+    """``a`` holds a plain value, not an object that runs: a command-line option (``args.model``), or a name bound
+    only to constants, f-strings or options (``model_name = args.model``). A model built from it
+    (``from_pretrained(model_name)``) is not a wrapper of anything that ran."""
+    def plain(e: ast.AST) -> bool:
+        return isinstance(e, (ast.Constant, ast.JoinedStr)) or (
+            isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "args")
+
+    if plain(a):
+        return True
+    vals = ctx.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+    return bool(vals) and all(plain(v) for v in vals)

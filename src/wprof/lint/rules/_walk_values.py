@@ -23,8 +23,10 @@ def _first_values(ctx: Context, loop: ast.stmt) -> dict:
     if not isinstance(loop, (ast.For, ast.AsyncFor)):
         return {}
     it, tgt = loop.iter, loop.target
-    if isinstance(it, ast.Call) and dotted(it.func) in ("enumerate", "tqdm", "tqdm.tqdm", "trange") and it.args and \
-            dotted(it.func) == "enumerate" and isinstance(tgt, ast.Tuple) and tgt.elts:
+    while isinstance(it, ast.Call) and dotted(it.func) in ("tqdm", "tqdm.tqdm", "tqdm.auto.tqdm") and it.args:
+        it = it.args[0]  # a progress bar yields what it wraps: `tqdm(range(0, n, bs))` starts at 0
+    if isinstance(it, ast.Call) and dotted(it.func) == "enumerate" and it.args and \
+            isinstance(tgt, ast.Tuple) and tgt.elts:
         start = 0
         for k in it.keywords:
             start = _const(ctx, k.value) if k.arg == "start" else start

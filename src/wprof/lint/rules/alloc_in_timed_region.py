@@ -17,7 +17,12 @@ end-to-end (`def total_time`, a print saying the copies are included), and the o
 comparison are not reported. And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
 (`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`), or in every repetition of a timed loop: every sample
-pays the construction and the copies.
+pays the construction and the copies. Constant data built on the host and copied to the device in every timed
+sample (`torch.tril(torch.ones(n, n)).to(device)`, `torch.zeros(k).cuda()`, `torch.tensor([0.3, 0.6, 0.1],
+device=x.device)`; every name it reads bound outside the repeated code): a host fill and a blocking copy that waits
+for the GPU, each sample. And the caching allocator emptied (`torch.cuda.empty_cache()`, CuPy's
+`free_all_blocks()`, directly or in a function of the file) between timed samples or just before a one-sample
+region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc`.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -122,6 +127,24 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every timed sample: its construction, "
                        "parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, before the timed loop")
+    from ._allocator_flush import flush_findings
+    from ._host_made_copies import host_made_findings
+
+    for c, label in host_made_findings(ctx):
+        if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
+            seen.add(id(c))
+            copies.add((c.lineno, c.col_offset))
+            where = f"every sample `{label}` times" if label else "every timed sample"
+            ctx.report(c, f"`{ctx.text(c)[:60]}` builds the same data on the host and copies it to the device in "
+                       f"{where}: the host fill and the blocking copy (a wait for the GPU) are timed with the work",
+                       "Build it once on the device, before the timed loop")
+
+    for c, where in flush_findings(ctx):
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, f"`{ctx.text(c.func)}()` {_FLUSH_PLACES[where]}: it hands the cached blocks back to the "
+                       "driver, so the timed work's allocations go through `cudaMalloc` inside the timed region",
+                       "Empty the cache once before the warm-up, not between timed samples")
     for r in ctx.regions:
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
@@ -152,6 +175,11 @@ def check(ctx: Context) -> None:
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                            "Allocate inputs and outputs before the timed region", opt_in=True)
+
+
+_FLUSH_PLACES = {"inside": "empties the allocator's cache inside the timed region",
+                 "between samples": "empties the allocator's cache between timed samples",
+                 "before": "empties the allocator's cache just before the timed region"}
 
 
 def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:

@@ -22,11 +22,14 @@ benchmark) is judged list by list. A dict of sample lists (`d[k] = d.get(k, []) 
 helper's returned samples averaged in place (`np.mean(bench(fn))`), a conversion averaged in place
 (`torch.mean(torch.tensor(times))`) and a rate from the samples' total (`len(times) / sum(times)`), and so is a named total only ever divided by a count
 (`total = sum(times) * 1000; avg = total / n`). Samples that are never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
-(`sum(times) / 60`, minutes) is a total, not a mean. Not reported either: samples each printed or logged where
+(`sum(times) / 60`, minutes) is a total, not a mean; a total printed beside the mean (`f"{sum(ts):.2f} s in all,
+{sum(ts) / n:.4f} s per run"`, `res.gpu_times.sum()`) shows no spread either, so the mean is still the only
+summary, and a total divided by another total is a ratio (a speed-up), not a mean. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
-reader sees every sample, and the mean is not the only number reported. Nor a running mean in a progress log:
-the mean so far printed inside the loop that takes the samples, of a list bound before that loop (`dur = []`;
-`for epoch ...: dur.append(dt); print(epoch, loss, np.mean(dur))`). Nor one sample (a loop
+reader sees every sample, and the mean is not the only number reported. A running mean printed in every
+iteration of the loop that takes the samples (`dur = []`; `for epoch ...: dur.append(dt); print(epoch, loss,
+np.mean(dur))`) is reported too: its last line is the result, and no line shows the spread; a mean printed only
+under a test of the step count modulo an interval (`if step % 100 == 0:`) is a periodic progress log, silent. Nor one sample (a loop
 `for i in range(1):`, or a list appended to once outside any loop of its own). A test of the list before its
 mean (`if not times: raise ...`) and a one-sample fallback beside it (`np.mean(t[1:]) if len(t) > 1 else t[0]`)
 report nothing more than the mean; a dict built as an empty list per category (`{k: [] for k in variants}`) is a
@@ -174,7 +177,7 @@ def check(ctx: Context) -> None:
                 continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
-                    not _one_sample(appends, binding, ctx) and not _running_mean(means, appends, binding) and \
+                    not _one_sample(appends, binding, ctx) and \
                     not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append):
                 if binding is not None and "." in key and not ctx.assign_stmts.get(key):
                     if id(binding) in reported:
@@ -283,25 +286,6 @@ def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | Non
             1 <= len(it.args) <= 2 and all(isinstance(a, ast.Constant) for a in it.args) and \
             it.args[-1].value - (it.args[0].value if len(it.args) == 2 else 0) == 1  # type: ignore[attr-defined]
     return bool(appends) and all(st._wp_loops and once(st._wp_loops[-1]) for _, st in appends)  # type: ignore
-
-
-def _running_mean(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | None) -> bool:
-    """A progress log, not a result: every mean is taken inside a loop that also takes the samples, of a list bound
-    before that loop (``dur = []``; ``for epoch ...: dur.append(dt); print(epoch, loss, np.mean(dur))``): the mean
-    so far, printed as training goes on. A list bound anew inside the loop (one per configuration) is a result."""
-    if binding is None or not appends:
-        return False
-    outside = {id(lp) for lp in binding._wp_loops}  # type: ignore[attr-defined]
-    for m in means:
-        stmt = getattr(m, "_wp_stmt", None)
-        if stmt is None or stmt._wp_scope is not binding._wp_scope:  # type: ignore[attr-defined]
-            return False
-        shared = [lp for lp in stmt._wp_loops if id(lp) not in outside and  # type: ignore[attr-defined]
-                  all(any(lp is x for x in st._wp_loops) for _, st in appends) and  # type: ignore[attr-defined]
-                  not _reset_in(lp, binding)]
-        if not shared:
-            return False
-    return True
 
 
 def _periodic_log(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]]) -> bool:

@@ -140,6 +140,11 @@ def check(ctx: Context) -> None:
             continue  # `_, ref = run(model, x)`: the helper's time is thrown away, only its output is used
         report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
                "Run it a few times before the timed region", weak=weak)
+    from ._cold_params import cold_param_helpers
+
+    for node, param in cold_param_helpers(ctx):
+        report(node, f"`{ctx.text(node.func)}` is timed without a warmup call (nothing in this function runs "
+               f"`{param}` before the timed region)", "Run it a few times before the timed region")
     for site, key, helper in _cold_lambda_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
                    "Run it once before handing it to the timing helper")

@@ -209,6 +209,9 @@ def _anchor(ctx: Context, tree: ast.AST, line: int) -> None:
     for n in ast.walk(tree):
         if isinstance(n, (ast.Name, ast.Attribute)) and not hasattr(n, "_wp_stmt"):
             n._wp_stmt = anchor  # type: ignore[attr-defined]
+        for child in ast.iter_child_nodes(n):  # `pipe(prompt).images[0]`: how a call's result is used
+            if not hasattr(child, "_wp_parent"):
+                child._wp_parent = n  # type: ignore[attr-defined]
 
 
 def magic_tree(ctx: Context, m) -> ast.Module | None:

@@ -1,0 +1,148 @@
+"""WP104's allocator flushes: the caching allocator emptied between timed samples, or just before a timed region.
+
+``torch.cuda.empty_cache()`` (and CuPy's ``pool.free_all_blocks()``) hands every cached block back to the driver.
+The next allocation of the work then goes through ``cudaMalloc`` (a synchronizing driver call, milliseconds for large
+blocks) instead of the allocator's cache, and when that allocation falls inside a timed region the sample times the
+driver's allocations with the work. The question asked: does a flush run after the last untimed run that could
+have filled the cache again and before a timed region whose work allocates? Three places show it:
+
+- inside the region, before its GPU work, in every repetition (a loop timed as a whole that flushes in its body);
+- in the loop that takes one sample per iteration, outside the region: the next sample pays (read around the
+  loop, from the flush to the end of the body and from the top of the body to the region's start);
+- before a region that takes one sample (no loop inside it), in the same function or the same loop iteration,
+  with no allocating GPU work between them (``torch.cuda.empty_cache(); t0 = perf_counter(); model(x)``). Before
+  a loop timed as a whole, only the first of its iterations pays: not reported.
+
+A flush one call deep (a function of the file whose body flushes: ``cleanup()``) counts, except inside the region
+(a helper called there does other work too). Work in between that
+allocates nothing (an in-place ``cache.zero_()``, a kernel launch ``k[grid](...)``, synchronizes, event records,
+memory statistics) does not fill the cache again; any other GPU work does, and the flush before it is silent.
+A move or a load that places data on the device (``model.to(device)``, ``from_pretrained``) between the flush and
+the region counts as work that allocates. A region whose GPU work allocates nothing of its own (only launches and
+in-place ops) is not reported.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from .._walk import stmt_nodes
+
+_FLUSH_NAMES = frozenset({"torch.cuda.empty_cache", "torch.cuda.memory.empty_cache"})
+_FLUSH_METHODS = frozenset({"free_all_blocks"})  # CuPy memory pools (`cp.get_default_memory_pool()`)
+_QUIET_METHODS = frozenset({"record", "synchronize", "elapsed_time", "query", "wait", "wait_event",
+                            "wait_stream", "item", "tolist", "cpu", "numpy"})
+_QUIET_PREFIXES = ("torch.cuda.", "cupy.cuda.", "torch.mps.")
+
+
+def is_flush(ctx: Context, call: ast.Call) -> bool:
+    return (ctx.call_name(call) or "") in _FLUSH_NAMES or ctx.method(call) in _FLUSH_METHODS
+
+
+def _flushing_functions(ctx: Context) -> set[str]:
+    """Functions of the file whose own body flushes the allocator (``def cleanup(): gc.collect();
+    torch.cuda.empty_cache()``)."""
+    cached = ctx.__dict__.get("_wp_flushing_fns")
+    if cached is None:
+        cached = set()
+        for name, fn in ctx.functions.items():
+            body = getattr(fn, "body", None)
+            if body and any(isinstance(n, ast.Call) and is_flush(ctx, n) for st in body for n in ast.walk(st)
+                            if not isinstance(n, (ast.FunctionDef, ast.Lambda))):
+                cached.add(name)
+        ctx.__dict__["_wp_flushing_fns"] = cached
+    return cached
+
+
+def _flush_in(ctx: Context, st: ast.stmt, direct: bool = False) -> ast.Call | None:
+    """The flush a statement runs itself (not in a nested block: those are statements of their own), directly or
+    (unless ``direct``) through a function of the file."""
+    fns = set() if direct else _flushing_functions(ctx)
+    for n in stmt_nodes(st):
+        if isinstance(n, ast.Call) and (is_flush(ctx, n) or (isinstance(n.func, ast.Name) and n.func.id in fns)):
+            return n
+    return None
+
+
+def _allocates(ctx: Context, node: ast.AST) -> bool:
+    """GPU work that may take memory from the allocator: not an in-place method (``x.zero_()``), not a kernel
+    launch by subscript (``kernel[grid](...)``, ``k[blocks, threads](...)``), not an event, a synchronize or a
+    memory statistic."""
+    if not isinstance(node, ast.Call):
+        return True  # arithmetic on device arrays makes a new array
+    q = ctx.call_name(node) or ""
+    if q.startswith(_QUIET_PREFIXES) or is_flush(ctx, node):
+        return False
+    m = ctx.method(node)
+    if m in _QUIET_METHODS or (m and m.endswith("_") and not m.startswith("_")):
+        return False
+    return not isinstance(node.func, ast.Subscript)
+
+
+def _allocating_compute(ctx: Context, stmts: list[ast.stmt]) -> bool:
+    """GPU work that takes memory from the allocator (the region's work: loads and moves are not the work a
+    flush slows down, they fill the cache again)."""
+    return any(_allocates(ctx, w) for s in stmts for w in ctx.gpu_work_in(stmt_nodes(s)) if not (
+        isinstance(w, ast.Call) and (ctx.method(w) in ("to", "cuda") or
+                                     (ctx.call_name(w) or "").endswith("from_pretrained"))))
+
+
+def _allocating_work(ctx: Context, stmts: list[ast.stmt]) -> bool:
+    """GPU work that takes memory, or a move or load that places data on the device (``model.to(device)``,
+    ``from_pretrained(...)``): after it the flush no longer holds for what follows."""
+    for s in stmts:
+        nodes = stmt_nodes(s)
+        if any(_allocates(ctx, w) for w in ctx.gpu_work_in(nodes)):
+            return True
+        if any(isinstance(n, ast.Call) and (ctx.method(n) in ("to", "cuda") or
+                                            (ctx.call_name(n) or "").endswith("from_pretrained")) for n in nodes):
+            return True
+    return False
+
+
+def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """(flush call, where) for every flush that empties the cache before a timed region's allocations: ``where`` is
+    "inside", "between samples" or "before"."""
+    out: list[tuple[ast.Call, str]] = []
+    seen: set[int] = set()
+    for r in ctx.regions:
+        if r.outer is not None:
+            continue  # a `timeit` copy of the timed code
+        body = r.stmts()
+        if not _allocating_compute(ctx, body):
+            continue
+        stmts = r.scope.stmts
+        found: tuple[ast.Call, str] | None = None
+        inner = r.inner_loops()
+        for i, st in enumerate(body):  # inside the region, before its last allocating work, in every repetition
+            c = _flush_in(ctx, st, direct=True)
+            if c is not None and _allocating_compute(ctx, body[i + 1:]) and \
+                    (not inner or any(r.contains(lp) for lp in st._wp_loops)):  # type: ignore[attr-defined]
+                found = (c, "inside")
+                break
+        if found is None and r.loop is not None:  # between samples: around the loop, back to the region
+            lo, hi = r.loop._wp_idx, r.loop._wp_end  # type: ignore[attr-defined]
+            for k in range(r.hi + 1, hi + 1):
+                c = _flush_in(ctx, stmts[k])
+                if c is not None and not _allocating_work(ctx, stmts[k + 1:hi + 1]) and \
+                        not _allocating_work(ctx, stmts[lo + 1:r.lo]):
+                    found = (c, "between samples")
+                    break
+        if found is None and not inner:  # just before a one-sample region (or before it in the same iteration; a
+            # loop timed as a whole pays the flush in its first iteration only)
+            first = r.loop._wp_idx + 1 if r.loop is not None else 0  # type: ignore[attr-defined]
+            for k in range(r.lo - 1, first - 1, -1):
+                st = stmts[k]
+                if isinstance(st, (ast.For, ast.AsyncFor, ast.While)) and st._wp_end >= r.lo:  # type: ignore
+                    break  # an enclosing loop's header: earlier statements run before the loop
+                c = _flush_in(ctx, st)
+                if c is not None:
+                    found = (c, "before")
+                    break
+                if _allocating_work(ctx, [st]):
+                    break
+        if found is not None and id(found[0]) not in seen:
+            seen.add(id(found[0]))
+            out.append(found)
+    return out
