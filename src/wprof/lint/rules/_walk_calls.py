@@ -56,6 +56,10 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
     q = ctx.call_name(c) or ""
     if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
         return True
+    from ._trainer_runs import trainer_run_call
+
+    if not direct and trainer_run_call(ctx, c):
+        return True  # `trainer.train()` of a library trainer: it trains on the GPU
     if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
         return ctx.placement(c) == "cuda"
     if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
@@ -213,3 +217,43 @@ def _option_count(ctx, e: ast.AST) -> int | None:
         e = vals[0] if len(vals) == 1 else e
     d = cli_default(ctx, e) if isinstance(e, ast.Attribute) else None
     return d.value if isinstance(d, ast.Constant) and type(d.value) is int else None
+
+
+def _nothing_to_run_on(ctx, c: ast.Call, obj: ast.Name, handed: list) -> bool:
+    """A library call made as a statement, handed the object ``obj`` names and nothing it could run it on: every
+    other argument is a constant, a class, an option (``args.bits``) or a function (``quantize(model, bits=4)``,
+    ``replace_module(model, Attention)``): it rewrites the model in place, it cannot run its forward without an
+    input. A call that runs a model on inputs it makes itself
+    (``torchinfo.summary(model, input_size=...)``, ``_library_runs.RUNS_FORWARD``) is not one of these."""
+    from ._library_runs import RUNS_FORWARD
+
+    st = getattr(c, "_wp_stmt", None)
+    if not (isinstance(st, ast.Expr) and st.value is c):
+        return False  # a wrapper built around it (`fast = torch.compile(net)`, `ddp = DDP(model)`) runs it later
+    if ctx.call_name(c) in RUNS_FORWARD or isinstance(c.func, ast.Name) and c.func.id in ctx.functions:
+        return False
+    for a in handed:
+        if a is obj:
+            continue
+        if isinstance(a, ast.Constant) or (isinstance(a, ast.Attribute) and isinstance(a.value, ast.Name) and
+                                           a.value.id == "args"):
+            continue
+        if isinstance(a, ast.Name) and (a.id in ctx.classes or a.id in ctx.functions or
+                                        (a.id in ctx.imports and a.id[:1].isupper())):
+            continue
+        return False
+    return len(handed) > 0
+
+
+def _option_value(ctx, a: ast.AST) -> bool:
+    """``a`` holds a plain value, not an object that runs: a command-line option (``args.model``), or a name bound
+    only to constants, f-strings or options (``model_name = args.model``). A model built from it
+    (``from_pretrained(model_name)``) is not a wrapper of anything that ran."""
+    def plain(e: ast.AST) -> bool:
+        return isinstance(e, (ast.Constant, ast.JoinedStr)) or (
+            isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "args")
+
+    if plain(a):
+        return True
+    vals = ctx.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+    return bool(vals) and all(plain(v) for v in vals)
