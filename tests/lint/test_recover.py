@@ -4,6 +4,8 @@ of its function (what it did is unknown)."""
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
 from wprof.lint import select_rules
@@ -206,3 +208,15 @@ def test_a_python2_file_has_its_print_statements_read_as_calls():
     assert found == [(9, "WP102")]
     assert err.message.endswith("(Python 2 print statements read as calls; the rest is linted)")
     assert (err.line, err.column) == (10, 5)
+
+
+def test_a_broken_function_header_keeps_its_body_a_function_body():
+    """`def bench(model, n=<N>):` skipped: its body is still a function's (run nowhere), not module code."""
+    src = ('import time, torch\n\ndef bench(model, n=<N>):\n    t0 = time.time()\n    y = model(x)\n'
+           '    return time.time() - t0\n')
+    found, err = lint(src)
+    assert found == [] and "line 3 skipped" in err.message
+    from wprof.lint import _recover
+
+    rec = _recover.recover(src, ast.parse, SyntaxError("invalid syntax", ("f.py", 3, 19, "", 3, 19)))
+    assert isinstance(rec.tree.body[1], ast.FunctionDef)

@@ -181,6 +181,11 @@ def _replacements(lines: list[str], a: int, b: int) -> list[list[str]]:
     following = next((ln for ln in lines[b:] if ln.strip() and not ln.lstrip().startswith("#")), "")
     opens_block = len(following) - len(following.lstrip()) > len(indent) and first.rstrip().endswith(":")
     if opens_block:
+        head = first.lstrip()
+        if head.startswith(("def ", "async def ")):  # the body stays a function's (its parameters unknown)
+            return [[indent + "def _wp_skipped(*args, **kwargs):"] + blank]
+        if head.startswith("class "):
+            return [[indent + "class _wp_skipped:"] + blank]
         return [[indent + "if True:"] + blank]
     return [[indent + "pass"] + blank, [""] + blank]
 
