@@ -1,6 +1,6 @@
 """A file that does not parse still gets the findings of the rest (lint/_recover.py): its failing statements are
 skipped, once each, and one error line names them; a skipped statement that calls something silences the findings
-of its function (what it did is unknown)."""
+it could have changed (what it did is unknown)."""
 
 from __future__ import annotations
 
