@@ -123,7 +123,6 @@ def region_skipped(ctx: Context, r) -> bool:
                           end_to_end, mentions_warmup_for)
     from ._evidence import cpu_only
     from ._carried import accumulated_total, restarted_in_loop, returned_then_averaged
-    from ._steady_state import steady_state_over_data
     from ._warm_sources import single_pass
 
     if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
@@ -137,8 +136,7 @@ def region_skipped(ctx: Context, r) -> bool:
         looped = False  # one row per configuration of a written-out list: the first row is a sample of its own
     if looped and not (_mean_of_per_iteration(ctx, r, followed=True) or _summed_then_divided(ctx, r) or
                        (r.loop is not None and single_pass(ctx, r.loop)) or _event_list_mean(ctx, r) or
-                       accumulated_total(ctx, r) or returned_then_averaged(ctx, r) or
-                       steady_state_over_data(ctx, r)):
+                       accumulated_total(ctx, r) or returned_then_averaged(ctx, r)):
         return True  # one cold sample among many, summarized by a robust statistic (or not at all)
     return False
 
