@@ -103,7 +103,7 @@ def test_a_skipped_call_at_module_level_silences_module_level_findings_only():
 
 @pytest.mark.parametrize("src", [
     "import time\n" + "    a b c\n" * 6,  # more broken statements than are skipped
-    "print 'a'\nprint 'b'\nprint 'c'\nprint 'd'\nprint 'e'\n",  # more broken statements than are skipped
+    "a b\nc d\ne f\ng h\ni j\n",  # more broken statements than are skipped
 ])
 def test_a_file_that_cannot_be_mended_is_one_error_as_before(src):
     found, err = lint(src)
@@ -195,3 +195,14 @@ def test_the_summary_counts_cells_linted_in_part():
     res = lint_notebook_text(_notebook("x = (", "y = ]"), "n.ipynb", RULES)
     assert format_text(res.diagnostics, res.errors).splitlines()[-1] == \
         "Found 2 notebook cells linted without the lines named above."
+
+
+def test_a_python2_file_has_its_print_statements_read_as_calls():
+    src = ('import time\nimport torch\n\nx = torch.randn(4096, 4096).cuda()\ny = x.mm(x)\nfor i in range(5):\n'
+           '    t0 = time.time()\n    y = x.mm(x)\n    t1 = time.time()\n    print "step %d # %f s" % (i, t1 - t0)  # note\n'
+           'try:\n    import numpy\nexcept ImportError, e:\n    print >>sys.stderr, "no numpy"\n'
+           + 'print "done", y.shape\n' * 6)
+    found, err = lint(src)
+    assert found == [(9, "WP102")]
+    assert err.message.endswith("(Python 2 print statements read as calls; the rest is linted)")
+    assert (err.line, err.column) == (10, 5)

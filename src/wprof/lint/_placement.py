@@ -219,9 +219,9 @@ class PlacementModel:
         ``"cpu"``)."""
         scope = getattr(getattr(name, "_wp_stmt", None), "_wp_scope", None)
         fn = getattr(scope, "node", None)
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or name.id not in getattr(scope, "params", ()) \
-                or name.id not in self.assigns:
-            return False
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or name.id not in getattr(scope, "params", ()):
+            return False  # (also without a module-level binding: the lookup by name is shared by every function's
+            # parameter of that name, `on_cpu(n, device)` beside `on_gpu(n, device)`; ninth session, lint43)
         from ._call_sites import param_values
 
         values = param_values(self, fn, name.id)

@@ -36,11 +36,78 @@ class Recovered:
     skipped: tuple[tuple[int, int], ...]  # (first line, last line) of each skipped statement, 1-based
     calls: tuple[bool, ...]  # whether each skipped statement's text calls something
     error: SyntaxError  # the file's first syntax error, as the parser reported it
+    py2: bool = False  # Python 2 print/except statements were read as Python 3
+
+
+_PY2_PRINT = re.compile(r"^(\s*)print(\s+)(?![\s=(.,\[)>])(.*)$")
+
+
+def _comment_at(text: str) -> int:
+    """Where a trailing ``#`` comment starts in a line of code (outside string literals), or its length."""
+    quote = None
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif text.startswith(quote, i):
+                i += len(quote) - 1
+                quote = None
+        elif c in "'\"":
+            quote = text[i:i + 3] if text[i:i + 3] in ("'''", '"""') else c
+            i += len(quote) - 1
+        elif c == "#":
+            return i
+        i += 1
+    return len(text)
+_PY2_EXCEPT = re.compile(r"^(\s*except\s+)([\w.]+)(\s*),(\s*)(\w+)(\s*:)")
+
+
+def py2_statements(source: str) -> str | None:
+    """A Python 2 file's ``print x, y`` statements read as calls (``print(x, y)``: the space after ``print`` becomes
+    the opening parenthesis, the closing one goes before a trailing comment) and ``except E, e:`` as ``except E as
+    e:``; every other line, and every column before the change, as it was. None when no line changes."""
+    lines = source.split("\n")
+    changed = False
+    for i, ln in enumerate(lines):
+        m = _PY2_PRINT.match(ln)
+        if m and m.group(3).strip():
+            rest = m.group(3)
+            cut = _comment_at(rest)
+            code = rest[:cut].rstrip()
+            lines[i] = f"{m.group(1)}print({m.group(2)[1:]}{code}){rest[len(code):]}"
+            changed = True
+            continue
+        m = _PY2_EXCEPT.match(ln)
+        if m:
+            lines[i] = f"{m.group(1)}{m.group(2)}{m.group(3)} as{m.group(4) or ' '}{m.group(5)}{m.group(6)}" + \
+                ln[m.end():]
+            changed = True
+    return "\n".join(lines) if changed else None
 
 
 def recover(source: str, parse: Callable[[str], ast.AST], first: SyntaxError) -> Recovered | None:
     """The file parsed without its failing statements (at most :data:`MAX_SKIPS`), or None when that does not
-    make it parse. ``first``: the error the unchanged text gave."""
+    make it parse. ``first``: the error the unchanged text gave. A Python 2 file (its first error a ``print``
+    statement) has its ``print`` and ``except E, e`` statements read as Python 3 first (:func:`py2_statements`)."""
+    py2, error = None, first
+    if (first.msg or "").startswith("Missing parentheses in call to 'print'"):
+        py2 = py2_statements(source)
+        if py2 is not None:
+            try:
+                return Recovered(parse(py2), py2, (), (), first, py2=True)
+            except SyntaxError as again:
+                source, error = py2, again
+            except (ValueError, TypeError):
+                return None
+    rec = _recover_statements(source, parse, error)
+    if rec is not None and py2 is not None:
+        return Recovered(rec.tree, rec.source, rec.skipped, rec.calls, first, py2=True)
+    return rec
+
+
+def _recover_statements(source: str, parse: Callable[[str], ast.AST], first: SyntaxError) -> Recovered | None:
     lines = source.split("\n")
     original = list(lines)
     skipped: list[tuple[int, int]] = []
@@ -154,4 +221,7 @@ def describe(rec: Recovered) -> str:
     linted)``."""
     spans = [f"{a}" if a == b else f"{a}-{b}" for a, b in rec.skipped]
     what = ("line " if len(spans) == 1 and "-" not in spans[0] else "lines ") + ", ".join(spans)
-    return f"SyntaxError: {rec.error.msg} ({what} skipped; the rest is linted)"
+    py2 = "Python 2 print statements read as calls" if rec.py2 else ""
+    if not spans:
+        return f"SyntaxError: {rec.error.msg} ({py2}; the rest is linted)"
+    return f"SyntaxError: {rec.error.msg} ({py2 + '; ' if py2 else ''}{what} skipped; the rest is linted)"

@@ -43,7 +43,7 @@ with torch.no_grad():
     head(tokens)  # expect: WP103
 torch.cuda.synchronize()
 clock.stop()
-print("cold head", clock.spent)
+print("head", clock.spent)
 
 late = Clock()
 late.start()  # expect: WP102

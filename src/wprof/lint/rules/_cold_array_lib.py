@@ -107,9 +107,19 @@ def _gpu_before(ctx: Context, r) -> bool:
         for c in stmt_calls(s):
             q = ctx.call_name(c) or ""
             if q.startswith(_GPU_INIT) or ctx.method(c) in ("cuda", "to") or ctx.is_gpu_work(c) or \
-                    (isinstance(c.func, ast.Name) and c.func.id in ctx.functions):
+                    (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or _library_gpu_use(ctx, c):
                 return True
     return False
+
+
+def _library_gpu_use(ctx: Context, c: ast.Call) -> bool:
+    """A library call that uses the GPU without naming it at the call: a model loaded with ``device_map=`` onto
+    the GPU, a library trainer's ``train()``/``fit(model)`` (``_trainer_runs``)."""
+    from ._trainer_runs import trainer_run_call
+
+    return trainer_run_call(ctx, c) or any(
+        k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and str(k.value.value).lower() in
+                                       ("cpu", "none")) for k in c.keywords)
 
 
 def _array_ops(ctx: Context, s: ast.stmt) -> list[tuple[ast.AST, str]]:

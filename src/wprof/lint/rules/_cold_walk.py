@@ -17,6 +17,8 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
+from ._walk_devices import host_only
+from ._warm_handed import own_method_def
 
 
 def walk_findings(ctx: Context, *, compiled: bool) -> list[tuple[ast.AST, str, bool]]:
@@ -44,6 +46,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             continue
         hits = []
         for _, v in group:
+            if host_only(v):
+                continue  # this call of the function ran its work on the CPU: no GPU run to judge
             cold = v.cold
             if v.later or not cold or v.unknown:
                 hits.append(None)
@@ -263,6 +267,8 @@ def _dropped(ctx: Context, site: ast.Call) -> bool:
                    if isinstance(n, ast.Name))
     if isinstance(st, ast.Expr) and st.value is site:
         d = ctx.callee_def(site) if isinstance(site.func, (ast.Name, ast.Attribute)) else None
+        if d is None and (m := own_method_def(ctx, site)) is not None:
+            d = (ctx, m)  # `bench.run(5)` as a statement, `bench` an instance of a class of the file
         if d is None and isinstance(site.func, ast.Name):  # `softmax_v3(x, 0)` with `softmax_v3 = lambda x, s: run(...)`
             vals = ctx.assigns.get(site.func.id, [])
             if vals and all(isinstance(v, ast.Lambda) and isinstance(v.body, ast.Call) for v in vals):
@@ -372,7 +378,8 @@ def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
     return None
 
 
-_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first (call|run|iter|pass|step|batch)|jit\b")
+_FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first[- ](call|run|iter|pass|step|batch|inference|forward|"
+                    r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]")
 
 
 def _labelled_first(ctx: Context, r) -> bool:
@@ -453,72 +460,4 @@ def _context_free_query(ctx: Context, c: ast.Call) -> bool:
 
 
 
-_KEEPS = ("append", "extend", "add", "insert")
-
-
-def first_samples_left_out(r) -> bool:
-    """The region runs in a loop whose samples are kept only under a test of the loop's counter that the first
-    iteration fails (``if i != 0: times.append(dt)``, ``if i >= warmup: total += dt``, ``if step: ...``, ``if i ==
-    0: continue``): the first run is the warm-up, its time thrown away. The counter is the loop's own target (a
-    ``for``, ``enumerate``'s index) or a name the loop steps (``i += 1`` in a ``while``)."""
-    loops = list(getattr(r.scope.stmts[r.lo], "_wp_loops", ()))
-    if r.loop is not None and r.loop not in loops:
-        loops.append(r.loop)
-    return any(_left_out_by(r, loop) for loop in loops)  # (an outer loop's counter too: `for epoch in range(2):`
-    # around the per-batch loop, `if epoch > 0: times.append(dt)`)
-
-
-def _left_out_by(r, loop: ast.stmt) -> bool:
-    counters = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
-        if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
-    counters |= {n.target.id for n in ast.walk(loop) if isinstance(n, ast.AugAssign) and
-                 isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and
-                 isinstance(n.value, ast.Constant) and n.value.value == 1}
-    if not counters:
-        return False
-    for node in ast.walk(loop):
-        if not isinstance(node, ast.If) or getattr(node, "lineno", 0) < getattr(r.scope.stmts[r.lo], "lineno", 0):
-            continue
-        skips = _skips_first(node.test, counters)
-        if skips is None:
-            continue
-        body = node.body if skips else node.orelse
-        if not skips and any(isinstance(s, ast.Continue) for s in node.body):
-            return True  # `if i == 0: continue` before the sample is kept
-        if any(_keeps(n) for s in body for n in ast.walk(s)):
-            return True
-    return False
-
-
-def _skips_first(test: ast.AST, counters: set) -> bool | None:
-    """True: the test fails on the first iteration (counter 0) and holds later (``i > 0``, ``i != 0``, ``i >=
-    warmup``, ``i``); False: it holds only on the first (``i == 0``, ``not i``); None: not a test of the counter."""
-    if isinstance(test, ast.Name) and test.id in counters:
-        return True
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) and isinstance(test.operand, ast.Name) and \
-            test.operand.id in counters:
-        return False
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name) and
-            test.left.id in counters):
-        return None
-    op, right = test.ops[0], test.comparators[0]
-    zero = isinstance(right, ast.Constant) and right.value == 0 and not isinstance(right.value, bool)
-    positive = isinstance(right, ast.Constant) and isinstance(right.value, int) and right.value > 0
-    if isinstance(op, ast.Gt) and (zero or positive or isinstance(right, ast.Name)):
-        return True
-    if isinstance(op, ast.NotEq) and zero:
-        return True
-    if isinstance(op, ast.GtE) and (positive or isinstance(right, (ast.Name, ast.Attribute))):
-        return True
-    if isinstance(op, ast.Eq) and zero:
-        return False
-    return None
-
-
-def _keeps(n: ast.AST) -> bool:
-    """A statement or call that keeps a sample: ``+=``, ``times.append(dt)``, ``ts[i] = dt``."""
-    if isinstance(n, ast.AugAssign):
-        return True
-    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEEPS:
-        return True
-    return isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)
+from ._dropped_first import first_samples_left_out  # noqa: E402  (the model moved; callers import it here)

@@ -168,6 +168,8 @@ def _elementwise_items(ctx: Context, region: Region) -> list[ast.AST]:
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
     """Regions whose GPU work was never called before them: (region, first cold call, its key)."""
     from ._carried import restarted_in_loop
+    from ._on_purpose import labelled_cold  # "Cold start latency", "first inference took ...": on purpose
+    from ._warm_handed import ran_by_own_method
     from ._library_runs import run_by_library
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
@@ -178,6 +180,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     library = is_library(ctx)
     for r in ctx.regions:
         if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
+                (not compiled and labelled_cold(ctx, r)) or \
                 helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or \
                 restarted_in_loop(r):
             continue
@@ -211,6 +214,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     cold.append((c, key))  # (an earlier run with `numpy` does not load CuPy's kernels)
                 continue
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
+                    ran_by_own_method(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
                     benchmarks_itself(ctx, key) or (key in ctx.functions and key in ctx._syncing_functions(False) and
                                                       (_harness(ctx, ctx.functions[key]) or

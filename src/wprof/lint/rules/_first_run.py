@@ -32,6 +32,7 @@ from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compi
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
                           never_runs)
+from ._walk_devices import device_value, made_on, mark_host, note_move, on_host_here
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
@@ -213,7 +214,7 @@ class _Walker:
             return Const(e.value)
         if isinstance(e, ast.Name) and isinstance(v := self.lookup(e.id, env), Const):
             return v
-        return self.ident(e, env)
+        return device_value(e) or self.ident(e, env)  # (`torch.device("cpu")`: a device, as its string)
 
     def callee(self, c: ast.AST, env: dict) -> str | None:
         if isinstance(c, ast.BinOp):
@@ -447,6 +448,8 @@ class _Walker:
                 env[t.id] = self.ident(v, env)
             elif isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and \
                     isinstance(v.func.value, ast.Name) and v.func.value.id == t.id:
+                if self.cur is self.ctx:
+                    note_move(self, v, env, self.ident(t, env))  # `x = x.to(dev)`: the same object, moved
                 continue
             elif isinstance(v, ast.Call) and (self.cur.call_name(v) or "").endswith(".get_array_module") and \
                     v.args and (mod := self._array_module(v.args[0], env)) is not None:
@@ -456,7 +459,8 @@ class _Walker:
                 cls = _instance_of(self.cur, v, env, self)
                 env[t.id] = f"{cls}()#{self.counter}" if cls else f"{t.id}#{self.counter}"
                 if v is not None and self.cur is self.ctx:
-                    self.placed[env[t.id]] = self.ctx.placement(v)  # where the new value lives (array modules)
+                    self.placed[env[t.id]] = made_on(self, v, env) or self.ctx.placement(v)  # where the new
+                    # value lives (array modules; a tensor made on the device this call of its function was handed)
                 if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)
                     self.made_from[env[t.id]] = [k for a in [*v.args, *(kw.value for kw in v.keywords)]
                                                  if isinstance(a, (ast.Name, ast.Attribute)) and
@@ -473,6 +477,9 @@ class _Walker:
         timed = [o for o in self.open if o[2] is env] if self.open else []
         for n in stmt_nodes(s):
             if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+                if ctx is self.ctx and on_host_here(self, n, env):
+                    mark_host(self, n, timed)
+                    continue  # `X @ X` on tensors this call made on the CPU
                 if timed:
                     self.item(n, "@", st, timed)
                 if ctx.placement(n) != "cpu":
@@ -486,6 +493,10 @@ class _Walker:
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
             if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
                 d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
+            if key is not None and d is None and ctx is self.ctx and key.split(".")[0] in ("torch", "tensor") and \
+                    on_host_here(self, c, env):
+                mark_host(self, c, timed)
+                continue  # `torch.matmul(X, X)` on tensors this call made on the CPU: host work, warms no GPU op
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(

@@ -35,7 +35,9 @@ def run_by_library(ctx: Context, key: str, scope: Scope, before: int) -> bool:
             for n in ast.walk(st):
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and _mentions(n.value.args, names):
                     names |= {t.id for t in n.targets if isinstance(t, ast.Name)}
-    return any(_hands_to_runner(ctx, c, names, 2) for st in stmts for c in _calls_in(st))
+    from ._trainer_runs import trainer_ran
+
+    return any(_hands_to_runner(ctx, c, names, 2) or trainer_ran(ctx, c, names) for st in stmts for c in _calls_in(st))
 
 
 def _calls_in(st: ast.stmt) -> list[ast.Call]:

@@ -41,3 +41,20 @@ def names_host_timing(ctx: Context, r) -> bool:
         if parts & _ON_PURPOSE or (parts & _SIDE and parts & _TIMING):
             return True
     return False
+
+
+# a cold start measured on purpose, said in the label of its reading: "Cold start latency", "first inference took",
+# "startup overhead", "time for first forward (includes CUDA init)" (not "time to first token": a steady-state metric)
+_COLD_LABEL = re.compile(r"\bcold\b|start[- ]?up|first[- ](call|run|iteration|iter|pass|inference|forward|launch|"
+                         r"invocation|execution|request|generation)\b|initiali[sz]ation|includes? (the )?(cuda|context|"
+                         r"init|warm)")
+
+
+def labelled_cold(ctx: Context, r) -> bool:
+    """The region's reading is labelled as a cold start (a string of the statement that takes the interval or of the
+    two after the region's end, where it is printed or stored: ``results["cold"] = dt``)."""
+    from .._walk import stmt_nodes
+
+    stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _COLD_LABEL.search(n.value.lower())
+               for st in stmts for n in stmt_nodes(st))

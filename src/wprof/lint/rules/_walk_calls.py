@@ -56,6 +56,10 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
     q = ctx.call_name(c) or ""
     if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
         return True
+    from ._trainer_runs import trainer_run_call
+
+    if not direct and trainer_run_call(ctx, c):
+        return True  # `trainer.train()` of a library trainer: it trains on the GPU
     if ctx.method(c) in ("cuda", "to") or any(k.arg == "device" for k in c.keywords):
         return ctx.placement(c) == "cuda"
     if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and

@@ -45,3 +45,43 @@ def _compiled_callees_ran(ctx: Context, key: str, stmts: list) -> bool:
         return False
     kernels = {k for c in ctx.calls_in_function(fn) if (k := callee_key(c)) and k != key and ctx.is_compiled(k)}
     return bool(kernels) and all(_called_before(ctx, k, stmts) for k in kernels)
+
+
+def own_method_def(ctx: Context, site: ast.Call) -> ast.AST | None:
+    """``b.run(5)`` where every value the file binds ``b`` to is an instance of one class of the file (``b =
+    Bench(net, x)``), or ``self.run(5)`` in a method of that class: the method ``run`` of that class (its own, not
+    inherited). A warm-up run through a benchmark object's method is read like one through a function."""
+    f = site.func
+    if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)):
+        return None
+    recv = f.value.id
+    cls = None
+    if recv == "self":
+        n = getattr(site, "_wp_parent", None)
+        while n is not None and not isinstance(n, ast.ClassDef):
+            n = getattr(n, "_wp_parent", None)
+        cls = n
+    else:
+        names = set()
+        for v in ctx.assigns.get(recv, []):
+            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("cuda", "to", "eval"):
+                v = v.func.value
+            names.add(v.func.id if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None)
+        if len(names) == 1 and (name := names.pop()) in ctx.classes:
+            cls = ctx.classes[name]
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == f.attr),
+                None)
+
+
+def ran_by_own_method(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+    """``model(x)`` timed after ``model.forward(x)`` (or ``model.generate(...)``, ``model.predict(...)``) ran in a
+    statement reachable before: the object's forward ran through a method that runs it."""
+    from ._warm_sources import _RUNS
+
+    if not key.isidentifier():
+        return False
+    return any(isinstance(c.func, ast.Attribute) and c.func.attr in _RUNS and isinstance(c.func.value, ast.Name) and
+               c.func.value.id == key and (c.args or c.keywords)
+               for st in reachable_before(ctx, scope, before) for c in stmt_calls(st))

@@ -1,0 +1,102 @@
+"""Where the warm-up walk's values live, per call of a function (the device decided at the call site).
+
+``def time_it(n, device): x = torch.randn(n, n, device=device); t0 = ...; x @ x`` called first with
+``torch.device("cpu")`` and then with the GPU device: the file's static placement cannot say where ``x`` is (it
+depends on the caller), but the walk binds ``device`` to the argument of each call. A tensor made in that expansion
+on a device the walk knows to be the CPU is a host value; a library op whose tensor operands are all such host
+values runs on the CPU, and does not warm the same op on the GPU (the opposite error: a CPU run credited as the
+GPU's warm-up hides the cold first GPU call)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import dotted
+
+_DEVICE_CALLS = frozenset({"torch.device", "device"})
+
+
+def device_const(walker, e: ast.AST | None, env: dict) -> str | None:
+    """The device an expression names in this expansion: ``"cpu"``, ``"cuda..."``, or None (not known)."""
+    from ._walk_values import Const
+
+    if e is None:
+        return None
+    if isinstance(e, ast.Constant) and isinstance(e.value, str):
+        return e.value
+    if isinstance(e, ast.Name):
+        v = walker.lookup(e.id, env)
+        return v.value if isinstance(v, Const) and isinstance(v.value, str) else None
+    if isinstance(e, ast.Call) and dotted(e.func) in _DEVICE_CALLS and e.args and not e.keywords:
+        a = e.args[0]
+        return a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+    return None
+
+
+def device_value(e: ast.AST):
+    """``torch.device("cpu")`` as the constant the walk binds a parameter to (``Const("cpu")``), else None."""
+    from ._walk_values import Const
+
+    if isinstance(e, ast.Call) and dotted(e.func) in _DEVICE_CALLS and len(e.args) == 1 and not e.keywords and \
+            isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str):
+        return Const(e.args[0].value)
+    return None
+
+
+def made_on(walker, v: ast.AST, env: dict) -> str | None:
+    """Where a value made by ``v`` lives in this expansion, when the static placement does not say and the device
+    comes from a name the walk bound: ``torch.randn(n, device=device)``, ``t.to(device)``, ``t.cuda()`` -> its
+    device (``"cpu"`` or ``"cuda"``); None when not known."""
+    if not isinstance(v, ast.Call):
+        return None
+    dev = next((k.value for k in v.keywords if k.arg == "device"), None)
+    if dev is None and isinstance(v.func, ast.Attribute) and v.func.attr == "to" and v.args:
+        dev = v.args[0]
+    d = device_const(walker, dev, env)
+    if d is None:
+        return None
+    return "cpu" if d.split(":")[0] == "cpu" else "cuda" if d.split(":")[0] == "cuda" else None
+
+
+def on_host_here(walker, c: ast.AST, env: dict) -> bool:
+    """A library op (``torch.matmul(X, Y)``, ``X @ Y``) whose tensor operands are names the walk saw made on the
+    CPU in this expansion, none of them elsewhere: host work that warms nothing on the GPU."""
+    if isinstance(c, ast.BinOp):
+        ops = [c.left, c.right]
+    elif isinstance(c, ast.Call):
+        ops = [*c.args, *(k.value for k in c.keywords)]
+    else:
+        return False
+    places = []
+    for a in ops:
+        if isinstance(a, ast.Name):
+            k = walker.ident(a, env)
+            places.append(walker.placed.get(k) if k is not None else None)
+        elif not isinstance(a, ast.Constant):
+            places.append(None)
+    return bool(places) and all(p == "cpu" for p in places)
+
+
+def mark_host(walker, n: ast.AST, timed: list) -> None:
+    """A work item of open regions ran as host work in this expansion: checked, neither cold nor warm (a visit
+    whose every item is host work ran nothing on the GPU; ``host_only`` says so)."""
+    for r, v, _ in timed:
+        if id(n) in walker.work.get(id(r), ()):
+            v.checked.add(id(n))
+
+
+def host_only(v) -> bool:
+    """The visit's work items all ran on the CPU (``time_it(n, torch.device("cpu"))``): nothing to judge."""
+    return bool(v.checked) and not v.cold and not v.warm and not v.unknown
+
+
+def note_move(walker, v: ast.Call, env: dict, ident: str | None) -> None:
+    """``x = x.to(device)``, ``x = x.cuda()``, ``x = x.cpu()``: the same object (the walk keeps its identity), now on
+    another device: where it lives from here on (unknown when the walk cannot say)."""
+    if ident is None or ident not in walker.placed or not isinstance(v.func, ast.Attribute):
+        return
+    attr = v.func.attr
+    if attr in ("cuda", "cpu"):
+        walker.placed[ident] = attr
+    elif attr == "to":
+        walker.placed[ident] = made_on(walker, v, env) or walker.ctx.placement(v)
