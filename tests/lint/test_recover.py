@@ -220,3 +220,11 @@ def test_a_broken_function_header_keeps_its_body_a_function_body():
 
     rec = _recover.recover(src, ast.parse, SyntaxError("invalid syntax", ("f.py", 3, 19, "", 3, 19)))
     assert isinstance(rec.tree.body[1], ast.FunctionDef)
+
+
+def test_a_placeholder_in_a_loading_call_costs_no_finding():
+    src = ('import time, torch\nfrom transformers import AutoModelForCausalLM\n'
+           'model = AutoModelForCausalLM.from_pretrained(<model path>, device_map="auto")\n'
+           'x = torch.randn(2048, 2048, device="cuda")\nt0 = time.time()\ny = x @ x\nprint(time.time() - t0)\n')
+    found, err = lint(src)
+    assert (7, "WP102") in found and "line 3 skipped" in err.message

@@ -24,9 +24,12 @@ from dataclasses import dataclass
 MAX_SKIPS = 4  # statements skipped at most; a file with more errors (a Python 2 module) is reported as before
 _MAX_SPAN = 12  # lines one skipped statement may cover; a longer "statement" is an unclosed bracket: give up
 _CALL = re.compile(r"(?:([A-Za-z_][\w.]*)|[\])])\s*\(|^\s*(print|exec)\b", re.MULTILINE)  # Python 2's too
-# calls that only build a value on the host: a placeholder inside them (`dict(token=<token>)`) hides nothing
+# calls that only build a value or read configuration and files on the host, with no device work, wait or report:
+# a placeholder inside them (`dict(token=<token>)`, `from_pretrained(<model path>)`) hides nothing
 _VALUE_CALLS = frozenset({"dict", "list", "tuple", "set", "str", "int", "float", "bool", "len", "range", "getenv",
-                          "get", "format", "join", "Path", "environ"})
+                          "get", "format", "join", "Path", "environ", "setdefault", "split", "strip", "replace",
+                          "open", "login", "from_pretrained", "hf_hub_download", "snapshot_download", "add_argument",
+                          "ArgumentParser", "parse_args", "basicConfig", "getLogger", "makedirs", "exists"})
 
 
 @dataclass(frozen=True)
