@@ -6,7 +6,9 @@ placeholder left for the reader (``os.environ["HF_TOKEN"] = <hf_token>``), a str
 failing piece -- the logical line (the whole statement, over its continuation lines) that holds the syntax error --
 and parses again, a few times at most. Line numbers and columns of every other line are kept, so findings point at
 the file as it is. A header that opens a block (``for x in <items>:``) becomes ``if True:`` so its body is still
-read; any other statement becomes ``pass`` (or nothing, where ``pass`` does not fit the indentation).
+read (a function's or class's header a placeholder function or class, so its body stays theirs); any other
+statement becomes ``pass`` (or nothing, where ``pass`` does not fit the indentation). A Python 2 file has its
+``print x`` and ``except E, e:`` statements read as Python 3 first (:func:`py2_statements`).
 
 What a skipped statement did is unknown. When its text calls something (it may have waited for the device, warmed
 a kernel up or printed the samples), the findings it could have changed are not reported (:func:`unsure`). A
@@ -21,7 +23,7 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 
-MAX_SKIPS = 4  # statements skipped at most; a file with more errors (a Python 2 module) is reported as before
+MAX_SKIPS = 4  # statements skipped at most; a file with more errors is reported as before
 _MAX_SPAN = 12  # lines one skipped statement may cover; a longer "statement" is an unclosed bracket: give up
 _CALL = re.compile(r"(?:([A-Za-z_][\w.]*)|[\])])\s*\(|^\s*(print|exec)\b", re.MULTILINE)  # Python 2's too
 # calls that only build a value or read configuration and files on the host, with no device work, wait or report:
