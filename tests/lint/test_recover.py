@@ -228,3 +228,15 @@ def test_a_placeholder_in_a_loading_call_costs_no_finding():
            'x = torch.randn(2048, 2048, device="cuda")\nt0 = time.time()\ny = x @ x\nprint(time.time() - t0)\n')
     found, err = lint(src)
     assert (7, "WP102") in found and "line 3 skipped" in err.message
+
+
+def test_a_skipped_call_in_a_helper_silences_the_regions_that_call_it():
+    """The helper's skipped line may have been its synchronize: the region around a call of the helper is not
+    reported either."""
+    src = ('import time, torch\nx = torch.randn(2048, 2048, device="cuda")\n\ndef step(v):\n    y = v @ v\n'
+           '    torch.cuda.synchronize() then wait\n    return y\n\ndef bench():\n    t0 = time.time()\n    step(x)\n'
+           '    print(time.time() - t0)\n\nbench()\n')
+    found, err = lint(src)
+    assert found == [] and "line 6 skipped" in err.message
+    assert lint(src.replace(" then wait", ""))[0] == [(11, "WP103")]  # the file whole: the helper waits
+    assert (12, "WP102") in lint(src.replace("torch.cuda.synchronize() then wait", "pass"))[0]  # a helper that does not

@@ -203,15 +203,34 @@ def unsure(tree: ast.AST, rec: Recovered) -> Callable[[int, str], bool]:
     """Whether a finding (line, rule code) is not reported because a skipped statement that calls something may
     have changed it: it may have warmed the work up (the warm-up rules' findings anywhere in the file), printed
     the samples (WP105 in the function that holds it) or waited for the device (any other rule's findings in that
-    function at or after the skipped line; at module level, outside every function)."""
-    funcs = [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree)
-             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    function at or after the skipped line, at module level outside every function, and likewise after each call of
+    that function, two levels up)."""
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    funcs = [(n.lineno, n.end_lineno or n.lineno) for n in defs]
+    calls_of: dict[str, list[int]] = {}  # function name -> lines that call it (`f(...)`, `self.f(...)`)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+            if name:
+                calls_of.setdefault(name, []).append(n.lineno)
+
+    def holder(line: int) -> tuple[int, int]:
+        inside = [f for f in funcs if f[0] <= line <= f[1]]
+        return max(inside) if inside else (0, 0)
+
     spans: list[tuple[int, int, int]] = []  # (holder's first line, holder's last line, skipped line); 0, 0: module
-    for (a, b), calls in zip(rec.skipped, rec.calls):
-        if not calls:
+    todo = [(a, 0) for (a, b), calls in zip(rec.skipped, rec.calls) if calls]
+    seen: set[tuple[int, int]] = set()
+    while todo:  # the skipped line's function, then (two levels) every call of that function: it may wait there
+        line, depth = todo.pop()
+        span = (*holder(line), line)
+        if span in seen:
             continue
-        holders = [f for f in funcs if f[0] <= a and b <= f[1]]
-        spans.append((*max(holders), a) if holders else (0, 0, a))
+        seen.add(span)
+        spans.append(span)
+        if span[:2] != (0, 0) and depth < 2:
+            d = next(f for f in defs if (f.lineno, f.end_lineno or f.lineno) == span[:2])
+            todo += [(at, depth + 1) for at in calls_of.get(d.name, ())]
 
     def held(line: int, first: int, last: int) -> bool:
         if (first, last) == (0, 0):
