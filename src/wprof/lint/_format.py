@@ -9,7 +9,7 @@ from typing import Any
 from ._diagnostic import Diagnostic, FileError
 
 SCHEMA = "wprof.lint/1"
-_PARTIAL = " skipped; the rest"  # the error line of a file linted without its failing statements (_recover)
+_PARTIAL = "; the rest "  # the error line of a file linted without its failing statements (_recover)
 RULES_URL = "https://github.com/wprof/wprof/blob/main/docs/rules.md"
 
 

@@ -312,6 +312,11 @@ def hands_gpu_values(ctx: Any, call: ast.Call) -> bool:
     for a in handed:
         if isinstance(a, ast.Starred):
             a = a.value
+        if isinstance(a, ast.Lambda):  # `bench(lambda: step(x_gpu), n)`: the callable runs its body
+            if any((isinstance(n, ast.Call) and (ctx.is_gpu_work(n) or hands_gpu_values(ctx, n))) or
+                   ctx.is_matmul_on_gpu(n) or ctx.is_array_op_on_gpu(n) for n in ast.walk(a.body)):
+                return True
+            continue
         d = dotted(a)
         if ctx.placement(a) == "cuda" or (d is not None and (d in ctx._gpu_callables or model_on_gpu(ctx, d))):
             return True

@@ -311,8 +311,11 @@ def _recovered_cell(cell: Cell, exc: SyntaxError):
     """The cell without its failing statements (:mod:`._recover`), when none of them calls anything (a
     placeholder, prose, a shell line): what a skipped call did is unknown, so such a cell is skipped whole."""
     text = "\n".join(cell.program) + "\n"
-    rec = _recover.recover(text, lambda t: compile(t, f"<cell {cell.index}>", "exec", PARSE_FLAGS,
-                                                   dont_inherit=True), exc)
+    try:
+        rec = _recover.recover(text, lambda t: compile(t, f"<cell {cell.index}>", "exec", PARSE_FLAGS,
+                                                       dont_inherit=True), exc)
+    except (RecursionError, MemoryError):
+        return None
     return None if rec is None or any(rec.calls) else rec
 
 

@@ -7,8 +7,9 @@ driver's allocations with the work. The question asked: does a flush run after t
 have filled the cache again and before a timed region whose work allocates? Three places show it:
 
 - inside the region, before its GPU work, in every repetition (a loop timed as a whole that flushes in its body);
-- in the loop that takes one sample per iteration, outside the region: the next sample pays (read around the
-  loop, from the flush to the end of the body and from the top of the body to the region's start);
+- in the loop that takes one sample per iteration, outside the region, when a sample holds no loop of its own (a
+  training epoch's flush reaches only its first step): the next sample pays (read around the loop, from the flush
+  to the end of the body and from the top of the body to the region's start);
 - before a region that takes one sample (no loop inside it), in the same function or the same loop iteration,
   with no allocating GPU work between them (``torch.cuda.empty_cache(); t0 = perf_counter(); model(x)``). Before
   a loop timed as a whole, only the first of its iterations pays: not reported.
@@ -121,7 +122,8 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
                     (not inner or any(r.contains(lp) for lp in st._wp_loops)):  # type: ignore[attr-defined]
                 found = (c, "inside")
                 break
-        if found is None and r.loop is not None:  # between samples: around the loop, back to the region
+        if found is None and r.loop is not None and not inner:  # between samples (each one op or call, not a
+            # loop of its own such as a training epoch): around the loop, back to the region
             lo, hi = r.loop._wp_idx, r.loop._wp_end  # type: ignore[attr-defined]
             for k in range(r.hi + 1, hi + 1):
                 c = _flush_in(ctx, stmts[k])

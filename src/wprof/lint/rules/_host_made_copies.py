@@ -74,7 +74,8 @@ def host_made_copy(ctx: Context, call: ast.Call) -> bool:
     if _chosen(call):
         return False
     q = ctx.call_name(call) or ""
-    if q in _LITERAL_TENSORS and call.args and _literal(call.args[0]):
+    if q in _LITERAL_TENSORS and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)) and \
+            _literal(call.args[0]):  # (not a scalar: `torch.tensor(0.0, device=d)` is a zero loss, a placeholder)
         dev = _device_kw(call)
         return dev is not None and not _cpu(dev)
     if q in ("cupy.asarray", "cupy.array") and call.args:

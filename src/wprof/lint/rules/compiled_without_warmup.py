@@ -78,6 +78,13 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
                "averaged with the warm ones (includes compilation)",
                "Call it once or more before the timed loop, or leave the first sample out")
+    from ._cold_time_magic import cold_time_magics
+
+    for m, key, compiled in cold_time_magics(ctx):
+        if compiled:
+            ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}time` times "
+                          f"compiled `{key}` once, on its first call (includes compilation)",
+                          "Run it once before the timed cell, or use `%timeit`")
     from ._retrace import retraced_rows
 
     for call, key in retraced_rows(ctx):

@@ -1,0 +1,113 @@
+"""WP103/WP112 for ``%time`` / ``%%time``: one run of the timed code, its wall time reported as is.
+
+A notebook's ``%time z = gemm(x_gpu, y_gpu)`` runs the statement once: when the GPU work in it never ran before in
+the notebook, that one sample is the cold first call (a cuBLAS handle, a kernel loaded or JIT-compiled), reported
+as the op's speed. Only short work shown on the GPU in so many words counts:
+
+- the timed code and the file's functions it calls hold no loop (a sampler of 1000 steps, a training epoch: the
+  cold start is a small part of a long run), no backward pass, no ``generate``/``fit``/``train`` call (a cell's wall
+  time shown for a generation or a training run is not a benchmark claim);
+- the work is the first GPU call of the timed code, shown on the GPU (``on_gpu``: data placed there, a CuPy call, a
+  kernel launch); for a function of the file, the GPU calls its body makes in so many words (a notebook rebinds
+  names, so a parameter's placement read through the notebook's other cells is not enough), none of which ran
+  before (at the top level, or in another function of the file called earlier).
+
+A compiled callee (a JIT kernel, ``@triton.jit``, ``torch.compile``) is WP112's, the rest WP103's."""
+
+from __future__ import annotations
+
+import ast
+import bisect
+
+from .._context import Context
+from ._common import callee_key, called_before
+
+_RUNS = frozenset({"backward", "generate", "fit", "train", "train_model", "evaluate"})
+# copies and allocations: their first call is not a cold start of their own (the context aside)
+_MOVES = frozenset({"to_device", "asarray", "array", "asnumpy", "get", "copy_to_host", "to", "cuda", "cpu", "zeros",
+                    "empty", "ones", "full", "device_array", "device_array_like", "to_gpu", "empty_like", "zeros_like",
+                    "synchronize"})
+_GPU_LIBS = ("cupy.", "cupyx.", "numba.cuda.", "pycuda.", "torch.cuda.")
+
+
+def cold_time_magics(ctx: Context) -> list:
+    """(magic, key, compiled) for each ``%time``/``%%time`` whose single run is the first call of its GPU work."""
+    cached = ctx.__dict__.get("_wp_cold_time_magics")
+    if cached is not None:
+        return cached
+    out: list = []
+    ctx._wp_cold_time_magics = out  # type: ignore[attr-defined]
+    if not ctx.magics or not ctx.scopes or not any(m.name == "time" for m in ctx.magics):
+        return out
+    from .._waits import _blocking_host_copy
+    from .timeit_magic_on_gpu_work import _gpu_work, _host_bound_here, _nodes, magic_tree
+
+    scope = ctx.scopes[0]
+    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    lines = [st.lineno for st in body]
+    for m in ctx.magics:
+        if m.name != "time":
+            continue
+        tree = magic_tree(ctx, m)
+        k = bisect.bisect_left(lines, m.line)
+        if tree is None or k >= len(body):
+            continue
+        before = body[k]._wp_idx  # type: ignore[attr-defined]
+        nodes = _nodes(tree)
+        if _runs(ctx, nodes):
+            continue
+        cold = []  # (key, compiled) for each GPU call of the timed code whose work never ran before
+        host = frozenset(_host_bound_here(ctx, nodes))
+        for c in nodes:
+            if not isinstance(c, ast.Call) or (key := callee_key(c)) is None or key.rpartition(".")[2] in _MOVES or \
+                    _blocking_host_copy(ctx, c, host):
+                continue  # (a copy or an allocation: no cold start of its own, the context aside)
+            fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
+            if fn is not None:  # a function of the file: the GPU calls its body makes in so many words
+                inner = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and ctx.is_gpu_work(n) and
+                         _shown(ctx, n, placed=False)]
+                if _runs(ctx, list(ast.walk(fn))):
+                    cold = []
+                    break  # a run (a loop in it): not one sample of an op
+                keys = [key, *(k2 for k2 in (callee_key(n) for n in inner) if k2 is not None)]
+                if not inner or any(_ran_before(ctx, k2, scope, before, fn) for k2 in keys):
+                    continue
+            elif not (ctx.is_gpu_work(c, fn_scope=True) and _shown(ctx, c)) or \
+                    _ran_before(ctx, key, scope, before, None):
+                continue
+            else:
+                keys = [key]
+            cold.append((key, any(ctx.is_compiled(k2) for k2 in keys)))
+        if not cold or _gpu_work(ctx, nodes, m.line) is None:
+            continue
+        key, compiled = next((x for x in cold if x[1]), cold[0])  # a compiled kernel's first launch first
+        out.append((m, key, compiled))
+    return out
+
+
+def _shown(ctx: Context, call: ast.Call, placed: bool = True) -> bool:
+    """The call runs on the GPU in so many words: a kernel launch (``kern[grid, block](...)``) of a compiled
+    kernel, a call of a GPU library, or (``placed``) a call on data shown placed there: inside a function of the
+    file, where the data are its parameters, only the first two."""
+    from ._evidence import on_gpu
+
+    if isinstance(call.func, ast.Subscript):
+        return ctx.is_compiled(callee_key(call))
+    return (ctx.call_name(call) or "").startswith(_GPU_LIBS) or (placed and on_gpu(ctx, call))
+
+
+def _runs(ctx: Context, nodes: list) -> bool:
+    """A loop, a backward pass, a generation or a training call: a run, not one sample of an op."""
+    return any(isinstance(n, (ast.For, ast.While, ast.AsyncFor, ast.comprehension)) or
+               (isinstance(n, ast.Call) and (ctx.method(n) or getattr(n.func, "id", "")) in _RUNS) for n in nodes)
+
+
+def _ran_before(ctx: Context, key: str, scope, before: int, own: ast.AST | None) -> bool:
+    if called_before(ctx, key, scope, before):
+        return True
+    for name, fn in ctx.functions.items():  # a function of the file that makes the same call and ran before
+        if fn is own or not called_before(ctx, name, scope, before):
+            continue
+        if any(isinstance(n, ast.Call) and callee_key(n) == key for n in ast.walk(fn)):
+            return True
+    return False
