@@ -39,10 +39,11 @@ def _left_out_by(r, loop: ast.stmt) -> bool:
     if not counters and not flags:
         return False
     start_line = getattr(r.scope.stmts[r.lo], "lineno", 0)
+    steps = _steps(loop)
     for node in ast.walk(loop):
         if not isinstance(node, ast.If) or getattr(node, "lineno", 0) < start_line:
             continue
-        env = {k: v + _stepped_before(loop, k, node) if k not in _targets(loop) else v for k, v in counters.items()}
+        env = {k: v + _stepped_before(steps.get(k, ()), node) for k, v in counters.items()}
         env.update(_named_counts(node, loop, r.scope))
         env.update({k: v for k, (v, changes) in flags.items() if _before_changes(node, changes)})
         first = _value(node.test, env)
@@ -212,18 +213,26 @@ def _named_counts(test_if: ast.If, loop: ast.AST, scope) -> dict:
     return out
 
 
-def _targets(loop: ast.AST) -> set:
-    return {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
+def _steps(loop: ast.AST) -> dict[str, list[int]]:
+    """The lines of the ``name += 1`` of the loop's own body (not under a condition or a nested loop), per name; a
+    ``for`` loop's own targets are stepped by the loop, not counted here."""
+    own = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
         if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    out: dict[str, list[int]] = {}
+    for st in loop.body:  # type: ignore[attr-defined]
+        for n in ast.walk(st):
+            if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and \
+                    isinstance(n.value, ast.Constant) and n.value.value == 1 and n.target.id not in own and \
+                    not _in_nested_loop(n, loop):
+                out.setdefault(n.target.id, []).append(n.lineno)
+    return out
 
 
-def _stepped_before(loop: ast.AST, name: str, test_if: ast.If) -> int:
-    """How many ``name += 1`` of the loop's own body run before ``test_if`` on the first iteration (``step += 1`` at
-    the top of the body: the test sees the counter's start plus one)."""
-    inside = {id(n) for n in ast.walk(test_if)}
-    return sum(1 for st in loop.body for n in ast.walk(st)  # type: ignore[attr-defined]
-               if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == name and
-               id(n) not in inside and n.lineno < test_if.lineno and not _in_nested_loop(n, loop))
+def _stepped_before(lines, test_if: ast.If) -> int:
+    """How many of a counter's ``+= 1`` run before ``test_if`` on the first iteration (``step += 1`` at the top of
+    the body: the test sees the counter's start plus one)."""
+    end = getattr(test_if, "end_lineno", test_if.lineno)
+    return sum(1 for ln in lines if ln < test_if.lineno and not (test_if.lineno <= ln <= end))
 
 
 def _in_nested_loop(n: ast.AST, loop: ast.AST) -> bool:
