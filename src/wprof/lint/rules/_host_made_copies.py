@@ -133,7 +133,14 @@ def _bound_in(fn: ast.AST) -> set[str]:
 
 def _copies_in_function(ctx: Context, fn: ast.AST) -> list[ast.Call]:
     """Host-made copies a function of the file makes in its own body, of values its parameters and locals do not
-    change (the same in every call)."""
+    change (the same in every call). Memoized per function (every region that calls it asks)."""
+    cache = ctx.__dict__.setdefault("_wp_fn_host_copies", {})
+    if id(fn) not in cache:
+        cache[id(fn)] = _find_copies_in_function(ctx, fn)
+    return cache[id(fn)]
+
+
+def _find_copies_in_function(ctx: Context, fn: ast.AST) -> list[ast.Call]:
     bound = _bound_in(fn)
     out = []
     for st in getattr(fn, "body", []):
