@@ -17,7 +17,7 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
-from ._walk_devices import host_only
+from ._walk_devices import device_pass, handed_gpu_device, host_only
 from ._warm_handed import own_method_def
 
 
@@ -52,7 +52,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if v.later or not cold or v.unknown:
                 hits.append(None)
                 continue
-            if any(_repeated_site(ctx, site) and not _config_row(ctx, site) for site in v.sites) and \
+            if any(_repeated_site(ctx, site) and not _config_row(ctx, site) and not device_pass(ctx, site)
+                   for site in v.sites) and \
                     not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
@@ -103,7 +104,9 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 continue  # (after the first: only another object the program built, a fresh model or pipeline
                 # handed in; a library op first run after another op of the same library shares its start-up)
             weak = amortized(ctx, r, c, v.env, _site_repeats(ctx, v.sites)) or \
-                (not compiled and not _shown_on_gpu(ctx, c, v) and not ("#" in k and cuda_synced(ctx, r)))
+                (not compiled and not _shown_on_gpu(ctx, c, v) and not ("#" in k and cuda_synced(ctx, r)) and
+                 not (handed_gpu_device(v) and any(host_only(v2) for _, v2 in group)))  # (the same region run on
+            # the CPU by another call, and handed the CUDA device by this one: `bench("cpu")`, `bench("cuda")`)
             if not compiled and not weak:
                 from ._common import callee_key
                 from .no_warmup import _timed_again_later

@@ -32,7 +32,7 @@ from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compi
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
                           never_runs)
-from ._walk_devices import device_value, made_on, mark_host, note_move, on_host_here
+from ._walk_devices import device_items, device_value, made_on, mark_host, note_move, on_host_here
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
@@ -376,6 +376,12 @@ class _Walker:
             # `for i in range(start, n): ... if i == -1: continue` with `start` unknown: which iteration first
             # reaches a region the walk cannot tell; what it reaches counts as a later iteration (not judged cold)
             later = True
+        devices = device_items(s)
+        if devices:  # `for dev in ["cpu", "cuda"]:` one pass per device, the name bound to it
+            for d in devices[:-1]:
+                env[s.target.id] = Const(d)  # type: ignore[attr-defined]
+                self.block(s.body, st, env, sites, lv, entry, later)
+            env[s.target.id] = Const(devices[-1])  # type: ignore[attr-defined]
         end = self.block(s.body, st, env, sites, lv, entry, later)
         skipped = end is not None or any(isinstance(n, ast.If) and any(isinstance(x, ast.Name) and x.id in first
                                                                         for x in ast.walk(n.test)) for n in ast.walk(s))

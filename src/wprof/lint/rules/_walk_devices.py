@@ -100,3 +100,35 @@ def note_move(walker, v: ast.Call, env: dict, ident: str | None) -> None:
         walker.placed[ident] = attr
     elif attr == "to":
         walker.placed[ident] = made_on(walker, v, env) or walker.ctx.placement(v)
+
+
+def device_items(s: ast.stmt) -> list[str]:
+    """``for dev in ["cpu", "cuda"]:`` (a single name over a written-out list of two to four device strings or
+    ``torch.device("...")``): the devices in order, else []. The walk runs the body once per device, each pass
+    with the name bound to its device: the CPU pass warms nothing, the first GPU pass is the cold one."""
+    if not isinstance(s, (ast.For, ast.AsyncFor)) or not isinstance(s.target, ast.Name) or \
+            not isinstance(s.iter, (ast.List, ast.Tuple)) or not 2 <= len(s.iter.elts) <= 4:
+        return []
+    out = []
+    for e in s.iter.elts:
+        v = e.value if isinstance(e, ast.Constant) else device_value(e).value if device_value(e) else None
+        if not isinstance(v, str) or v.split(":")[0] not in ("cpu", "cuda"):
+            return []
+        out.append(v)
+    return out if "cpu" in [d.split(":")[0] for d in out] else []
+
+
+def device_pass(ctx, site: ast.Call) -> bool:
+    """``bench(dev)`` inside ``for dev in ["cpu", "cuda"]:``: one call per device, each its own first call on that
+    device (not a repeat whose first result stands for the rest)."""
+    loops = getattr(getattr(site, "_wp_stmt", None), "_wp_loops", ())
+    return bool(loops) and bool(device_items(loops[-1]))
+
+
+def handed_gpu_device(v) -> bool:
+    """The visit's function was handed a CUDA device written in the program (``Const("cuda")`` bound to a
+    parameter): its tensors made there live on the GPU."""
+    from ._walk_values import Const
+
+    return any(isinstance(x, Const) and isinstance(x.value, str) and x.value.split(":")[0] == "cuda"
+               for x in v.env.values())
