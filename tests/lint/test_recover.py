@@ -1,8 +1,10 @@
 """A file that does not parse still gets the findings of the rest (lint/_recover.py): its failing statements are
 skipped, once each, and one error line names them; a skipped statement that calls something silences the findings
-of its function (what it did is unknown)."""
+it could have changed (what it did is unknown)."""
 
 from __future__ import annotations
+
+import ast
 
 import pytest
 
@@ -206,3 +208,35 @@ def test_a_python2_file_has_its_print_statements_read_as_calls():
     assert found == [(9, "WP102")]
     assert err.message.endswith("(Python 2 print statements read as calls; the rest is linted)")
     assert (err.line, err.column) == (10, 5)
+
+
+def test_a_broken_function_header_keeps_its_body_a_function_body():
+    """`def bench(model, n=<N>):` skipped: its body is still a function's (run nowhere), not module code."""
+    src = ('import time, torch\n\ndef bench(model, n=<N>):\n    t0 = time.time()\n    y = model(x)\n'
+           '    return time.time() - t0\n')
+    found, err = lint(src)
+    assert found == [] and "line 3 skipped" in err.message
+    from wprof.lint import _recover
+
+    rec = _recover.recover(src, ast.parse, SyntaxError("invalid syntax", ("f.py", 3, 19, "", 3, 19)))
+    assert isinstance(rec.tree.body[1], ast.FunctionDef)
+
+
+def test_a_placeholder_in_a_loading_call_costs_no_finding():
+    src = ('import time, torch\nfrom transformers import AutoModelForCausalLM\n'
+           'model = AutoModelForCausalLM.from_pretrained(<model path>, device_map="auto")\n'
+           'x = torch.randn(2048, 2048, device="cuda")\nt0 = time.time()\ny = x @ x\nprint(time.time() - t0)\n')
+    found, err = lint(src)
+    assert (7, "WP102") in found and "line 3 skipped" in err.message
+
+
+def test_a_skipped_call_in_a_helper_silences_the_regions_that_call_it():
+    """The helper's skipped line may have been its synchronize: the region around a call of the helper is not
+    reported either."""
+    src = ('import time, torch\nx = torch.randn(2048, 2048, device="cuda")\n\ndef step(v):\n    y = v @ v\n'
+           '    torch.cuda.synchronize() then wait\n    return y\n\ndef bench():\n    t0 = time.time()\n    step(x)\n'
+           '    print(time.time() - t0)\n\nbench()\n')
+    found, err = lint(src)
+    assert found == [] and "line 6 skipped" in err.message
+    assert lint(src.replace(" then wait", ""))[0] == [(11, "WP103")]  # the file whole: the helper waits
+    assert (12, "WP102") in lint(src.replace("torch.cuda.synchronize() then wait", "pass"))[0]  # a helper that does not

@@ -14,6 +14,8 @@ Facts about the CUDA runtime and driver and the array libraries, read by the syn
   ``pin_memory=True``) the copy is queued and the call returns at once.
 - CuPy's ``d.get(out=h)`` / ``d.get(stream=s)`` and PyCUDA's ``d.get(h)`` block until the copy is done (CuPy's
   ``blocking=True`` default; PyCUDA's ``get`` is synchronous, ``get_async`` is not).
+- CUTLASS's Python operations (``plan = cutlass.op.Gemm(...)``): ``plan.run(A, B, C, D)`` synchronizes unless
+  given ``sync=False``, and ``args.sync()`` of what such a run returns waits.
 - Libraries whose every launch is followed by a context synchronize before the call returns: KeOps (its GPU binder
   calls ``cuCtxSynchronize()`` after each reduction kernel), so calling a reduction it built (``fun = Genred(...)``;
   ``fun(x, y, b)``) waits.
@@ -28,6 +30,9 @@ from ._names import SYNC_ATTRS, dotted
 # modules whose functions named like a synchronize are the CUDA runtime's/driver's own (imported by name)
 _DRIVER_ROOTS = ("cuda.", "cupy.", "cupy_backends.", "numba.", "pycuda.")
 _DRIVER_SYNCS = SYNC_ATTRS | {"eventSynchronize", "ctxSynchronize"}
+# CUTLASS's Python operations: `plan.run(A, B, C, D)` synchronizes before it returns unless given `sync=False`
+# (then `args.sync()` of the arguments it returns waits)
+_CUTLASS_OPS = ("cutlass.op.",)
 # libraries whose reductions synchronize the context after their kernel (KeOps: keops_nvrtc.cpp)
 _SYNCHRONOUS_LAUNCHERS = ("pykeops.",)
 # constructors whose objects' `.sync()` waits for the device: cuda.core's device, streams and events
@@ -45,7 +50,10 @@ def driver_sync(ctx, c: ast.Call, q: str | None) -> bool:
     if q and q.startswith(_DRIVER_ROOTS) and q.rsplit(".", 1)[-1] in _DRIVER_SYNCS:
         return True
     if isinstance(c.func, ast.Attribute) and c.func.attr == "sync" and not c.args and not c.keywords:
-        return _built_by(ctx, c.func.value, lambda q: q.startswith(_CUDA_CORE))
+        return _built_by(ctx, c.func.value, lambda q: q.startswith(_CUDA_CORE + _CUTLASS_OPS))
+    if isinstance(c.func, ast.Attribute) and c.func.attr == "run" and not any(
+            k.arg == "sync" and not (isinstance(k.value, ast.Constant) and k.value.value is True) for k in c.keywords):
+        return _built_by(ctx, c.func.value, lambda q: q.startswith(_CUTLASS_OPS), direct=True)
     if isinstance(c.func, ast.Call):  # Genred(formula, aliases)(x, y): built and called at once
         return (ctx.call_name(c.func) or "").startswith(_SYNCHRONOUS_LAUNCHERS)
     if isinstance(c.func, ast.Name) and c.func.id not in ctx.functions:

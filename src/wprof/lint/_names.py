@@ -52,6 +52,10 @@ HOST_METHODS = frozenset({
     "load_state_dict", "from_pretrained", "save_pretrained", "requires_grad_", "register_buffer", "manual_seed",
     "seed", "numel", "size", "dim", "element_size", "data_ptr", "stride", "is_contiguous", "nelement",
     "num_parameters", "get_num_params",
+    # adapters switched, loaded or dropped (peft, diffusers): flags and weight copies that return when done, as
+    # `load_state_dict` does (merging them, `fuse_lora`/`merge_and_unload`, is GPU work and not here)
+    "set_adapter", "set_adapters", "load_adapter", "delete_adapter", "enable_adapters", "disable_adapters",
+    "enable_adapter_layers", "disable_adapter_layers", "load_lora_weights", "unload_lora_weights",
 })
 # calls that run on the host and wait for the device (or for other processes) before they return
 SYNCING_CALLS = frozenset({

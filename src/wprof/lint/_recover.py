@@ -6,7 +6,9 @@ placeholder left for the reader (``os.environ["HF_TOKEN"] = <hf_token>``), a str
 failing piece -- the logical line (the whole statement, over its continuation lines) that holds the syntax error --
 and parses again, a few times at most. Line numbers and columns of every other line are kept, so findings point at
 the file as it is. A header that opens a block (``for x in <items>:``) becomes ``if True:`` so its body is still
-read; any other statement becomes ``pass`` (or nothing, where ``pass`` does not fit the indentation).
+read (a function's or class's header a placeholder function or class, so its body stays theirs); any other
+statement becomes ``pass`` (or nothing, where ``pass`` does not fit the indentation). A Python 2 file has its
+``print x`` and ``except E, e:`` statements read as Python 3 first (:func:`py2_statements`).
 
 What a skipped statement did is unknown. When its text calls something (it may have waited for the device, warmed
 a kernel up or printed the samples), the findings it could have changed are not reported (:func:`unsure`). A
@@ -21,12 +23,15 @@ import tokenize
 from collections.abc import Callable
 from dataclasses import dataclass
 
-MAX_SKIPS = 4  # statements skipped at most; a file with more errors (a Python 2 module) is reported as before
+MAX_SKIPS = 4  # statements skipped at most; a file with more errors is reported as before
 _MAX_SPAN = 12  # lines one skipped statement may cover; a longer "statement" is an unclosed bracket: give up
 _CALL = re.compile(r"(?:([A-Za-z_][\w.]*)|[\])])\s*\(|^\s*(print|exec)\b", re.MULTILINE)  # Python 2's too
-# calls that only build a value on the host: a placeholder inside them (`dict(token=<token>)`) hides nothing
+# calls that only build a value or read configuration and files on the host, with no device work, wait or report:
+# a placeholder inside them (`dict(token=<token>)`, `from_pretrained(<model path>)`) hides nothing
 _VALUE_CALLS = frozenset({"dict", "list", "tuple", "set", "str", "int", "float", "bool", "len", "range", "getenv",
-                          "get", "format", "join", "Path", "environ"})
+                          "get", "format", "join", "Path", "environ", "setdefault", "split", "strip", "replace",
+                          "open", "login", "from_pretrained", "hf_hub_download", "snapshot_download", "add_argument",
+                          "ArgumentParser", "parse_args", "basicConfig", "getLogger", "makedirs", "exists"})
 
 
 @dataclass(frozen=True)
@@ -181,6 +186,11 @@ def _replacements(lines: list[str], a: int, b: int) -> list[list[str]]:
     following = next((ln for ln in lines[b:] if ln.strip() and not ln.lstrip().startswith("#")), "")
     opens_block = len(following) - len(following.lstrip()) > len(indent) and first.rstrip().endswith(":")
     if opens_block:
+        head = first.lstrip()
+        if head.startswith(("def ", "async def ")):  # the body stays a function's (its parameters unknown)
+            return [[indent + "def _wp_skipped(*args, **kwargs):"] + blank]
+        if head.startswith("class "):
+            return [[indent + "class _wp_skipped:"] + blank]
         return [[indent + "if True:"] + blank]
     return [[indent + "pass"] + blank, [""] + blank]
 
@@ -193,15 +203,34 @@ def unsure(tree: ast.AST, rec: Recovered) -> Callable[[int, str], bool]:
     """Whether a finding (line, rule code) is not reported because a skipped statement that calls something may
     have changed it: it may have warmed the work up (the warm-up rules' findings anywhere in the file), printed
     the samples (WP105 in the function that holds it) or waited for the device (any other rule's findings in that
-    function at or after the skipped line; at module level, outside every function)."""
-    funcs = [(n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree)
-             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    function at or after the skipped line, at module level outside every function, and likewise after each call of
+    that function, two levels up)."""
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    funcs = [(n.lineno, n.end_lineno or n.lineno) for n in defs]
+    calls_of: dict[str, list[int]] = {}  # function name -> lines that call it (`f(...)`, `self.f(...)`)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call):
+            name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)
+            if name:
+                calls_of.setdefault(name, []).append(n.lineno)
+
+    def holder(line: int) -> tuple[int, int]:
+        inside = [f for f in funcs if f[0] <= line <= f[1]]
+        return max(inside) if inside else (0, 0)
+
     spans: list[tuple[int, int, int]] = []  # (holder's first line, holder's last line, skipped line); 0, 0: module
-    for (a, b), calls in zip(rec.skipped, rec.calls):
-        if not calls:
+    todo = [(a, 0) for (a, b), calls in zip(rec.skipped, rec.calls) if calls]
+    seen: set[tuple[int, int]] = set()
+    while todo:  # the skipped line's function, then (two levels) every call of that function: it may wait there
+        line, depth = todo.pop()
+        span = (*holder(line), line)
+        if span in seen:
             continue
-        holders = [f for f in funcs if f[0] <= a and b <= f[1]]
-        spans.append((*max(holders), a) if holders else (0, 0, a))
+        seen.add(span)
+        spans.append(span)
+        if span[:2] != (0, 0) and depth < 2:
+            d = next(f for f in defs if (f.lineno, f.end_lineno or f.lineno) == span[:2])
+            todo += [(at, depth + 1) for at in calls_of.get(d.name, ())]
 
     def held(line: int, first: int, last: int) -> bool:
         if (first, last) == (0, 0):

@@ -32,3 +32,16 @@ def gds_read_unwaited(paths, nbytes):
     pending = [h.pread(buf) for h, buf in zip(handles, bufs)]
     scratch *= 2
     print(time.perf_counter() - t0, len(pending))  # expect: WP102
+
+
+def cutlass_gemm_unsynced(n):
+    import cutlass
+
+    a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    d = torch.empty(n, n, device="cuda", dtype=torch.float16)
+    plan = cutlass.op.Gemm(element=torch.float16, layout=cutlass.LayoutType.RowMajor)
+    plan.run(a, b, d, d)
+    t0 = time.perf_counter()
+    plan.run(a, b, d, d, sync=False)
+    print("gemm", time.perf_counter() - t0)  # expect: WP102

@@ -61,3 +61,20 @@ def harness_wall(n):
     t0 = time.perf_counter()
     res = benchmark(lambda: a @ a, n_repeat=20)
     print(time.perf_counter() - t0, res)
+
+
+def cutlass_gemm(n):
+    import cutlass
+
+    a = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float16)
+    d = torch.empty(n, n, device="cuda", dtype=torch.float16)
+    plan = cutlass.op.Gemm(element=torch.float16, layout=cutlass.LayoutType.RowMajor)
+    plan.run(a, b, d, d)
+    t0 = time.perf_counter()
+    plan.run(a, b, d, d)  # synchronizes before it returns (sync=True by default)
+    print("gemm", time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    handle = plan.run(a, b, d, d, sync=False)
+    handle.sync()
+    print("gemm", time.perf_counter() - t0)

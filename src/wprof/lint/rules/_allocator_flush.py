@@ -7,8 +7,9 @@ driver's allocations with the work. The question asked: does a flush run after t
 have filled the cache again and before a timed region whose work allocates? Three places show it:
 
 - inside the region, before its GPU work, in every repetition (a loop timed as a whole that flushes in its body);
-- in the loop that takes one sample per iteration, outside the region: the next sample pays (read around the
-  loop, from the flush to the end of the body and from the top of the body to the region's start);
+- in the loop that takes one sample per iteration, outside the region, when a sample holds no loop of its own (a
+  training epoch's flush reaches only its first step): the next sample pays (read around the loop, from the flush
+  to the end of the body and from the top of the body to the region's start);
 - before a region that takes one sample (no loop inside it), in the same function or the same loop iteration,
   with no allocating GPU work between them (``torch.cuda.empty_cache(); t0 = perf_counter(); model(x)``). Before
   a loop timed as a whole, only the first of its iterations pays: not reported.
@@ -19,7 +20,8 @@ allocates nothing (an in-place ``cache.zero_()``, a kernel launch ``k[grid](...)
 memory statistics) does not fill the cache again; any other GPU work does, and the flush before it is silent.
 A move or a load that places data on the device (``model.to(device)``, ``from_pretrained``) between the flush and
 the region counts as work that allocates. A region whose GPU work allocates nothing of its own (only launches and
-in-place ops) is not reported.
+in-place ops) is not reported; between the records of CUDA events, a call whose result the region binds
+(``out = model.generate(x)``) counts as allocating work even when the linter cannot tell the object is on the GPU.
 """
 
 from __future__ import annotations
@@ -88,6 +90,30 @@ def _allocating_compute(ctx: Context, stmts: list[ast.stmt]) -> bool:
                                      (ctx.call_name(w) or "").endswith("from_pretrained"))))
 
 
+def _conditional(st: ast.stmt, r) -> bool:
+    """``st`` sits under an ``if`` that does not also hold the region (``if i == compile_iter: compile_util(m)``)."""
+    node = getattr(st, "_wp_parent", None)
+    while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        idx = getattr(node, "_wp_idx", None)
+        if isinstance(node, ast.If) and not r.contains(node) and not (
+                idx is not None and idx < r.lo and getattr(node, "_wp_end", idx) >= r.lo):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
+
+
+def _bound_results(ctx: Context, stmts: list[ast.stmt]) -> bool:
+    """A call whose result the region binds (``out = model.generate(x)``, ``_ = run(q, k, v)``) between the records
+    of CUDA events: what the events time is device work, and a result is memory it takes."""
+    for s in stmts:
+        if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and not is_flush(ctx, s.value):
+            q = ctx.call_name(s.value) or ""
+            if not q.startswith(_QUIET_PREFIXES) and ctx.method(s.value) not in _QUIET_METHODS and \
+                    not isinstance(s.value.func, ast.Subscript):
+                return True
+    return False
+
+
 def _allocating_work(ctx: Context, stmts: list[ast.stmt]) -> bool:
     """GPU work that takes memory, or a move or load that places data on the device (``model.to(device)``,
     ``from_pretrained(...)``): after it the flush no longer holds for what follows."""
@@ -110,7 +136,7 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
         if r.outer is not None:
             continue  # a `timeit` copy of the timed code
         body = r.stmts()
-        if not _allocating_compute(ctx, body):
+        if not _allocating_compute(ctx, body) and not (r.kind == "event" and _bound_results(ctx, body)):
             continue
         stmts = r.scope.stmts
         found: tuple[ast.Call, str] | None = None
@@ -121,7 +147,8 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
                     (not inner or any(r.contains(lp) for lp in st._wp_loops)):  # type: ignore[attr-defined]
                 found = (c, "inside")
                 break
-        if found is None and r.loop is not None:  # between samples: around the loop, back to the region
+        if found is None and r.loop is not None and not inner:  # between samples (each one op or call, not a
+            # loop of its own such as a training epoch): around the loop, back to the region
             lo, hi = r.loop._wp_idx, r.loop._wp_end  # type: ignore[attr-defined]
             for k in range(r.hi + 1, hi + 1):
                 c = _flush_in(ctx, stmts[k])
@@ -138,8 +165,11 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
                     break  # an enclosing loop's header: earlier statements run before the loop
                 c = _flush_in(ctx, st)
                 if c is not None:
-                    found = (c, "before")
-                    break
+                    found = found or (c, "before")
+                    if not _conditional(st, r):
+                        found = (c, "before")  # the flush that runs every time, rather than one under an `if`
+                        break
+                    continue
                 if _allocating_work(ctx, [st]):
                     break
         if found is not None and id(found[0]) not in seen:

@@ -287,6 +287,8 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")
 _COMP_ABBREV = re.compile(r"(^|_)comp(_|time)")  # comp_time, comptime_s: not compute_time
+_FIRST_TOKEN = re.compile(r"first_?tok(en)?s?")  # `first_token_time`: a latency of every request (TTFT), not a
+# first call measured on purpose
 
 
 def _times_first_call(ctx: Context, r: Region) -> bool:
@@ -302,9 +304,11 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
             names += [n.attr for t in targets for n in ast.walk(t) if isinstance(n, ast.Attribute)]
     if r.samples:
         names.append(r.samples)
-    if any(w in n.lower() for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n.lower()) for n in names):
+    names = [_FIRST_TOKEN.sub("", n.lower()) for n in names]
+    if any(w in n for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n) for n in names):
         return True
-    fname = getattr(r.scope.node, "name", "").lower()  # def first_call_time(model, ...): the function says so
+    fname = _FIRST_TOKEN.sub("", getattr(r.scope.node, "name", "").lower())  # def first_call_time(model, ...): the
+    # function says so
     if isinstance(r.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
             any(w in fname for w in ("first", "cold", "compile", "startup")):
         return True

@@ -39,10 +39,12 @@ def _left_out_by(r, loop: ast.stmt) -> bool:
     if not counters and not flags:
         return False
     start_line = getattr(r.scope.stmts[r.lo], "lineno", 0)
+    steps = _steps(loop)
     for node in ast.walk(loop):
         if not isinstance(node, ast.If) or getattr(node, "lineno", 0) < start_line:
             continue
-        env = dict(counters)
+        env = {k: v + _stepped_before(steps.get(k, ()), node) for k, v in counters.items()}
+        env.update(_named_counts(node, loop, r.scope))
         env.update({k: v for k, (v, changes) in flags.items() if _before_changes(node, changes)})
         first = _value(node.test, env)
         if first is None or first is _UNKNOWN:
@@ -88,6 +90,9 @@ def _start_of(it: ast.AST) -> int:
             v = it.args[1] if len(it.args) > 1 else next((k.value for k in it.keywords if k.arg == "start"), None)
         if v is not None:
             c = _const(v)
+            if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub) and isinstance(v.operand, (ast.Name,
+                                                                                                  ast.Attribute)):
+                return -1  # `range(-warmup, n)`: the counter starts below 0 (a count the file names, positive)
             return c if isinstance(c, int) and not isinstance(c, bool) else 0
     return 0
 
@@ -168,6 +173,8 @@ def _value(e: ast.AST, env: dict) -> object:
         if not isinstance(lv, (int, float)) or isinstance(lv, bool):
             return None
         rv = _const(right)
+        if rv is None and isinstance(right, ast.Name) and right.id not in env:
+            rv = env.get(("\0const", right.id))  # `WARMUP = 0`: the file says the count
         if isinstance(rv, (int, float)) and not isinstance(rv, bool):
             return _CMP[op](lv, rv)
         if isinstance(right, (ast.Name, ast.Attribute)) and not (isinstance(right, ast.Name) and right.id in env):
@@ -185,3 +192,53 @@ def _keeps(n: ast.AST) -> bool:
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _KEEPS:
         return True
     return isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)
+
+
+def _named_counts(test_if: ast.If, loop: ast.AST, scope) -> dict:
+    """The integer constants the names of the test are bound to, where the file says so: the last binding in the
+    loop's scope before the loop (``skip = 0``), else every binding at module level (``WARMUP = 0``)."""
+    out = {}
+    names = {n.id for n in ast.walk(test_if.test) if isinstance(n, ast.Name)}
+    module = loop
+    while module is not None and not isinstance(module, ast.Module):
+        module = getattr(module, "_wp_parent", None)
+    for name in names:
+        v = _initial(loop, scope, name)
+        if v is None and module is not None:
+            vals = {_const(st.value) for st in module.body if isinstance(st, ast.Assign) and
+                    any(isinstance(t, ast.Name) and t.id == name for t in st.targets)}
+            v = vals.pop() if len(vals) == 1 else None
+        if isinstance(v, int) and not isinstance(v, bool):
+            out[("\0const", name)] = v
+    return out
+
+
+def _steps(loop: ast.AST) -> dict[str, list[int]]:
+    """The lines of the ``name += 1`` of the loop's own body (not under a condition or a nested loop), per name; a
+    ``for`` loop's own targets are stepped by the loop, not counted here."""
+    own = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} \
+        if isinstance(loop, (ast.For, ast.AsyncFor)) else set()
+    out: dict[str, list[int]] = {}
+    for st in loop.body:  # type: ignore[attr-defined]
+        for n in ast.walk(st):
+            if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name) and \
+                    isinstance(n.value, ast.Constant) and n.value.value == 1 and n.target.id not in own and \
+                    not _in_nested_loop(n, loop):
+                out.setdefault(n.target.id, []).append(n.lineno)
+    return out
+
+
+def _stepped_before(lines, test_if: ast.If) -> int:
+    """How many of a counter's ``+= 1`` run before ``test_if`` on the first iteration (``step += 1`` at the top of
+    the body: the test sees the counter's start plus one)."""
+    end = getattr(test_if, "end_lineno", test_if.lineno)
+    return sum(1 for ln in lines if ln < test_if.lineno and not (test_if.lineno <= ln <= end))
+
+
+def _in_nested_loop(n: ast.AST, loop: ast.AST) -> bool:
+    p = getattr(n, "_wp_parent", None)
+    while p is not None and p is not loop:
+        if isinstance(p, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.Try)):
+            return True  # (under a condition or another loop: not known to run before the test)
+        p = getattr(p, "_wp_parent", None)
+    return False

@@ -74,7 +74,8 @@ def host_made_copy(ctx: Context, call: ast.Call) -> bool:
     if _chosen(call):
         return False
     q = ctx.call_name(call) or ""
-    if q in _LITERAL_TENSORS and call.args and _literal(call.args[0]):
+    if q in _LITERAL_TENSORS and call.args and isinstance(call.args[0], (ast.List, ast.Tuple)) and \
+            _literal(call.args[0]):  # (not a scalar: `torch.tensor(0.0, device=d)` is a zero loss, a placeholder)
         dev = _device_kw(call)
         return dev is not None and not _cpu(dev)
     if q in ("cupy.asarray", "cupy.array") and call.args:
@@ -132,7 +133,14 @@ def _bound_in(fn: ast.AST) -> set[str]:
 
 def _copies_in_function(ctx: Context, fn: ast.AST) -> list[ast.Call]:
     """Host-made copies a function of the file makes in its own body, of values its parameters and locals do not
-    change (the same in every call)."""
+    change (the same in every call). Memoized per function (every region that calls it asks)."""
+    cache = ctx.__dict__.setdefault("_wp_fn_host_copies", {})
+    if id(fn) not in cache:
+        cache[id(fn)] = _find_copies_in_function(ctx, fn)
+    return cache[id(fn)]
+
+
+def _find_copies_in_function(ctx: Context, fn: ast.AST) -> list[ast.Call]:
     bound = _bound_in(fn)
     out = []
     for st in getattr(fn, "body", []):

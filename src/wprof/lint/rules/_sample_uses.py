@@ -66,6 +66,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"
+            if isinstance(getattr(parent, "_wp_stmt", None), ast.Return):
+                return "other"  # a total handed to the callers (a timer class's `get_sum()`): theirs to report
             return "neutral"  # a total (`sum(times) / 60` is minutes): neither a mean nor a spread
         if last in ("array", "tensor", "asarray", "as_tensor", "Tensor", "Series"):  # converted, then averaged?
             return "mean" if _classify_use(ctx, parent) == "mean" else "other"
@@ -84,7 +86,8 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
         if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
                 _total_only_averaged(ctx, call):
             return "mean"
-        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords:
+        if isinstance(call, ast.Call) and call.func is parent and not call.args and not call.keywords and \
+                not isinstance(getattr(call, "_wp_stmt", None), ast.Return):
             return "neutral"  # a total: neither a mean nor a spread
     return "other"
 
