@@ -1,6 +1,7 @@
 """What the file's calls hand a function of the file, and which class of the file an object is an instance of:
 the facts the placement and work models read through calls (``f(x_cuda)``, ``Runner(Net(), torch.device("cuda"))``,
-``sim = Solver(n); sim.step()``), found the same way for functions, methods and constructors."""
+``sim = Solver(n); sim.step()``), found the same way for functions, methods and constructors; and which functions
+return a closure over what they are handed (``run = make_step(net, x)``: a later ``run()`` runs ``net(x)``)."""
 
 from __future__ import annotations
 
@@ -133,3 +134,23 @@ def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:
     out = plain if plain is not None else [defaults[param] if r is _DEFAULT else r for r in recipe]
     memo[key] = out
     return out
+
+
+def returns_closure(fn: ast.AST) -> bool:
+    """``fn`` returns a function it defines (a nested ``def`` or a ``lambda``) that calls one of ``fn``'s
+    parameters or passes one on: a step built around what the caller handed it, run later."""
+    a = fn.args  # type: ignore[attr-defined]
+    params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x))}
+    local = {d.name: d for d in fn.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}  # type: ignore
+    for r in ast.walk(fn):
+        if not isinstance(r, ast.Return) or r.value is None:
+            continue
+        body = r.value.body if isinstance(r.value, ast.Lambda) else (
+            local[r.value.id] if isinstance(r.value, ast.Name) and r.value.id in local else None)
+        if body is None:
+            continue
+        for c in ast.walk(body):
+            if isinstance(c, ast.Call) and any(isinstance(n, ast.Name) and n.id in params
+                                               for n in [c.func, *c.args, *(k.value for k in c.keywords)]):
+                return True
+    return False

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 
+from ._call_sites import returns_closure
 from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted
 
 
@@ -100,6 +101,13 @@ class NameModel:
                             callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
                             self._kernels.add(name)
                             continue
+                        if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
+                                returns_closure(self.functions[v.func.id]) and name not in callables:
+                            from ._imported import hands_gpu_values
+
+                            if hands_gpu_values(self, v):
+                                callables.add(name)  # `run = make_step(net_gpu, x)` returning `lambda: model(x)`
+                                continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
                                 self._loads_model_on_gpu(name, v):
                             callables.add(name)  # `model = load()`, `tok, model, dev = load(name)`: a loader of the
