@@ -30,7 +30,8 @@ reader sees every sample, and the mean is not the only number reported. A runnin
 iteration of the loop that takes the samples (`dur = []`; `for epoch ...: dur.append(dt); print(epoch, loss,
 np.mean(dur))`) is reported too: its last line is the result, and no line shows the spread; a mean printed only
 under a test of the step count modulo an interval (`if step % 100 == 0:`) is a periodic progress log, silent. Nor one sample (a loop
-`for i in range(1):`, or a list appended to once outside any loop of its own). A test of the list before its
+`for i in range(1):`, a list appended to once outside any loop of its own, or a harness told to take one:
+`cupyx.profiler.benchmark(f, args, n_repeat=1)`, `timeit.repeat(stmt, repeat=1)`). A test of the list before its
 mean (`if not times: raise ...`) and a one-sample fallback beside it (`np.mean(t[1:]) if len(t) > 1 else t[0]`)
 report nothing more than the mean; a dict built as an empty list per category (`{k: [] for k in variants}`) is a
 dict of sample lists, judged in the function that binds it.
@@ -155,6 +156,7 @@ def _check_dicts(ctx: Context) -> None:
 
 
 def check(ctx: Context) -> None:
+    from ._sample_count import one_sample_harness
     from ._sample_records import check_records
 
     _check_dicts(ctx)
@@ -163,6 +165,8 @@ def check(ctx: Context) -> None:
     _check_whole_list_dicts(ctx, lists)
     reported: set[int] = set()  # a helper's mean that several lists reach (`rmean(a), rmean(b)`): one finding
     for node in inline_perf_means(ctx):  # benchmark(f, args).gpu_times.mean()
+        if one_sample_harness(ctx, node.value):  # type: ignore[attr-defined]
+            continue  # `benchmark(f, args, n_repeat=1).gpu_times.mean()`: one sample, its own mean
         ctx.report(node, f"Only the mean of `{node.attr}` is reported",  # type: ignore[attr-defined]
                    "Report the median and the spread (min, p5/p95 or IQR) and n too")
     for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
@@ -177,7 +181,7 @@ def check(ctx: Context) -> None:
                 continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
-                    not _one_sample(appends, binding, ctx) and \
+                    not _one_sample(appends, binding, ctx) and not _one_sample_binding(ctx, binding) and \
                     not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append):
                 if binding is not None and "." in key and not ctx.assign_stmts.get(key):
                     if id(binding) in reported:
@@ -286,6 +290,17 @@ def _one_sample(appends: list[tuple[ast.AST, ast.stmt]], binding: ast.stmt | Non
             1 <= len(it.args) <= 2 and all(isinstance(a, ast.Constant) for a in it.args) and \
             it.args[-1].value - (it.args[0].value if len(it.args) == 2 else 0) == 1  # type: ignore[attr-defined]
     return bool(appends) and all(st._wp_loops and once(st._wp_loops[-1]) for _, st in appends)  # type: ignore
+
+
+def _one_sample_binding(ctx: Context, binding: ast.stmt | None) -> bool:
+    """The binding takes its samples from a harness told to take one (``res = benchmark(f, args, n_repeat=1)``,
+    ``t = benchmark(...).gpu_times``, ``runs = timeit.repeat(stmt, repeat=1)``): one value, no spread to hide."""
+    from ._sample_count import one_sample_harness
+
+    v = getattr(binding, "value", None)
+    if isinstance(v, ast.Attribute):
+        v = v.value
+    return one_sample_harness(ctx, v)
 
 
 def _periodic_log(means: list[ast.AST], appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
