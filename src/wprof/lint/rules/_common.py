@@ -15,12 +15,15 @@ from ._sample_uses import _robust, _unit_divisor, drops_first, sample_uses
 
 def callee_key(call: ast.AST) -> str | None:
     """``f`` for ``f(x)``, ``model.forward`` for ``model.forward(x)``, ``kernel`` for ``kernel[grid](...)``,
-    ``@`` for a matrix product."""
+    ``@`` for a matrix product; ``kernel`` for Numba's ``kernel.forall(n)(...)`` too (a launch of ``kernel`` with
+    a chosen configuration: it compiles and runs the same kernel as ``kernel[grid, block](...)``)."""
     if isinstance(call, ast.BinOp):
         return "@"
     func = call.func  # type: ignore[attr-defined]
     if isinstance(func, ast.Subscript):
         func = func.value
+    elif isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "forall":
+        func = func.func.value
     return dotted(func)
 
 
@@ -144,8 +147,17 @@ def work_items(ctx: Context, region: Region) -> list[ast.AST]:
     for s in region.stmts():
         for n in stmt_nodes(s):
             if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n):
-                out.append(n)
+                out.append(_launch_of(n))
     return out
+
+
+def _launch_of(n: ast.AST) -> ast.AST:
+    """Numba's ``kernel.forall(n)``: the launch it configures (``kernel.forall(n)(a, b)``), keyed ``kernel``."""
+    parent = getattr(n, "_wp_parent", None)
+    if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "forall" and \
+            isinstance(parent, ast.Call) and parent.func is n:
+        return parent
+    return n
 
 
 _ELEMENTWISE = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/"}

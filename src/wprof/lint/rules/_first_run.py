@@ -222,6 +222,11 @@ class _Walker:
         if not isinstance(c, ast.Call):
             return None
         f = c.func
+        if isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall":
+            return self.ident(f.func.value, env)  # Numba's `kernel.forall(n)(...)`: a launch of `kernel`
+        if isinstance(f, ast.Attribute) and f.attr == "forall" and \
+                isinstance(getattr(c, "_wp_parent", None), ast.Call) and c._wp_parent.func is c:  # type: ignore
+            return None  # (its `kernel.forall(n)`: the launch configuration, not a run)
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
                 self.lookup(f.value.id, env) in ("cupy", "numpy"):
             return f"{self.lookup(f.value.id, env)}.{f.attr}"  # `xp.exp(x)` with `xp` the module of `x`
