@@ -292,9 +292,31 @@ def _repeated_site(ctx: Context, site: ast.Call) -> bool:
     from ._cold_helpers import _walks_data
 
     loops = [lp for lp in loops if loop_count(ctx, lp) != 1]  # (`for _ in range(1):` runs once)
+    if not loops:
+        return _robust_comprehension(ctx, site)
     if any(_walks_data(ctx, lp) for lp in loops):
         return True  # a run over a dataset's batches: the first batch's start-up is a small share of the total
     return bool(loops) and not _accumulated(ctx, site, st, loops[0])
+
+
+_ROBUST = ("median", "min", "sorted", "percentile", "quantile", "nanmedian")
+
+
+def _robust_comprehension(ctx: Context, site: ast.Call) -> bool:
+    """``statistics.median(once() for _ in range(5))``: the site is repeated by a comprehension whose samples go
+    straight to a robust summary (a median, a minimum, a sort), which leaves the cold first one out."""
+    from ._common import _repeated_by_comprehension
+
+    if not _repeated_by_comprehension(site):
+        return False
+    node = site
+    while not isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
+        node = getattr(node, "_wp_parent", None)
+        if node is None or isinstance(node, ast.stmt):
+            return False
+    parent = getattr(node, "_wp_parent", None)
+    return isinstance(parent, ast.Call) and node in parent.args and \
+        (ctx.call_name(parent) or dotted(parent.func) or "").rsplit(".", 1)[-1] in _ROBUST
 
 
 def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:

@@ -382,16 +382,41 @@ def is_library(ctx: Context) -> bool:
     return cached
 
 
-def helper_called_again(ctx: Context, scope: Scope) -> bool:
+def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
     """The region's function is called more than once in the file, or in a loop: its first call warms up the
-    later ones (``run_benchmark(num_iters=3)`` then ``run_benchmark(num_iters=100)``)."""
+    later ones (``run_benchmark(num_iters=3)`` then ``run_benchmark(num_iters=100)``); a call in a comprehension
+    summarized by a median or a minimum counts as in a loop, and a nested function is called again when its enclosing function is."""
     if isinstance(scope.node, ast.Module):
         return False
     name = getattr(scope.node, "name", None)
     if name is None:
         return False
     sites = call_sites(ctx, name)
-    return len(sites) > 1 or any(c._wp_stmt._wp_loops for c in sites)  # type: ignore[attr-defined]
+    from ._cold_walk import _robust_comprehension  # `median(once() for _ in range(5))`: repeated, the cold one
+    # left out by the median (averaged, it stays in: the walk judges that)
+
+    if len(sites) > 1 or any(c._wp_stmt._wp_loops or _robust_comprehension(ctx, c) for c in sites):  # type: ignore
+        return True
+    # a function nested in another one runs again whenever its enclosing function does: `def median_of(n): def
+    # once(): <timed>; return sorted(once() for ...)`, with `median_of` called twice (a warm-up call, then the kept one)
+    outer = getattr(scope.node, "_wp_scope", None)
+    return bool(sites) and _depth < 3 and outer is not None and not isinstance(outer.node, ast.Module) and \
+        all(getattr(c._wp_stmt, "_wp_scope", None) is outer for c in sites) and \
+        helper_called_again(ctx, outer, _depth + 1)
+
+
+def _repeated_by_comprehension(c: ast.AST) -> bool:
+    """The call sits in the element (or a later clause) of a comprehension, which runs it once per item
+    (``sorted(once() for _ in range(5))``), not in the iterable of its first ``for``."""
+    node, parent = c, getattr(c, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)) and \
+                node is not parent.generators[0].iter:
+            return True
+        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return False
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
 
 
 def _built_ahead(ctx: Context, key: str) -> bool:
