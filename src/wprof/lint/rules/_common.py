@@ -545,11 +545,16 @@ def data_driven(ctx: Context, r: Region) -> bool:
 
 
 def end_to_end(ctx: Context, r: Region) -> bool:
-    """The region runs a data-driven loop or trains (``.backward()``), directly or through a function of the file
+    """The region runs a data-driven loop or trains (``.backward()``, a library trainer's ``train()``/``fit()``),
+    directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
     first step is part of the workload, not a steady-state benchmark."""
     if data_driven(ctx, r):
         return True
+    from ._trainer_runs import trainer_run_call
+
+    if any(ctx.method(c) in ("train", "fit") and trainer_run_call(ctx, c) for c in r.calls()):
+        return True  # `trainer.train()` of a training library inside the clock: a training run's wall time
     if any(ctx.method(c) == "backward" for c in r.calls()):  # training: a run, unless one step timed once (set 20)
         return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
             not any(ctx.method(c) == "step" for c in r.calls())
