@@ -69,6 +69,11 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 # own regions are judged from its body alone, not those of the helpers it calls
                 hits.append(None)
                 continue
+            from ._cold_host_models import host_model_call
+
+            if any(host_model_call(ctx, c, r) for c, _ in cold):
+                hits.append(None)  # a model the code rebuilt on the host under a name a GPU model had: CPU work
+                continue
             if any(returns_aot_executable(ctx, k) for _, k in cold):
                 hits.append(None)  # a JAX ahead-of-time compile: host work, the compile itself timed
                 continue

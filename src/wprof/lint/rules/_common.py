@@ -208,6 +208,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
             seen = {id(c) for c in work}
             work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
+        from ._cold_host_models import host_model_call
+
+        work = [c for c in work if not host_model_call(ctx, c, r)]  # a model the code rebuilt on the host: CPU work
         ops = not work and not compiled  # the region's only GPU work is elementwise operators (`x + y`)
         if ops:
             work = _elementwise_items(ctx, r)
