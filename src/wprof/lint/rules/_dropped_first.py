@@ -194,6 +194,21 @@ def _keeps(n: ast.AST) -> bool:
     return isinstance(n, ast.Assign) and any(isinstance(t, ast.Subscript) for t in n.targets)
 
 
+def _module_constants(module: ast.Module) -> dict[str, set]:
+    """Every module-level ``name = value`` as name -> the set of constant values bound (``_const``), read once per
+    module: the tests of every loop ask it (one walk of the module's body, not one per test: lint stays linear)."""
+    cached = getattr(module, "_wp_module_constants", None)
+    if cached is None:
+        cached = {}
+        for st in module.body:
+            if isinstance(st, ast.Assign):
+                for t in st.targets:
+                    if isinstance(t, ast.Name):
+                        cached.setdefault(t.id, set()).add(_const(st.value))
+        module._wp_module_constants = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def _named_counts(test_if: ast.If, loop: ast.AST, scope) -> dict:
     """The integer constants the names of the test are bound to, where the file says so: the last binding in the
     loop's scope before the loop (``skip = 0``), else every binding at module level (``WARMUP = 0``)."""
@@ -205,9 +220,8 @@ def _named_counts(test_if: ast.If, loop: ast.AST, scope) -> dict:
     for name in names:
         v = _initial(loop, scope, name)
         if v is None and module is not None:
-            vals = {_const(st.value) for st in module.body if isinstance(st, ast.Assign) and
-                    any(isinstance(t, ast.Name) and t.id == name for t in st.targets)}
-            v = vals.pop() if len(vals) == 1 else None
+            vals = _module_constants(module).get(name, set())
+            v = next(iter(vals)) if len(vals) == 1 else None
         if isinstance(v, int) and not isinstance(v, bool):
             out[("\0const", name)] = v
     return out
