@@ -9,6 +9,7 @@ from pathlib import Path
 
 EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
 EXPECT_EXTRA = re.compile(r"#\s*expect-extra:\s*([A-Z0-9, ]+)")  # weak evidence: only with `extra`
+OPT_IN = re.compile(r"#\s*opt-in:\s*([A-Z0-9, ]+)")  # a default rule's opt-in part: when the rule is selected by code
 
 
 def _markers(text: str, cell: int | None, pattern: re.Pattern = EXPECT) -> set[tuple[int | None, int, str]]:

@@ -32,17 +32,9 @@ def format_text(diags: Sequence[Diagnostic], errors: Sequence[FileError], *, fix
         partial = [e for e in errors if _PARTIAL in e.message]  # read without the statements the line names
         whole = [e for e in errors if _PARTIAL not in e.message]
         if whole:
-            nfile = sum(e.cell is None for e in whole)
-            ncell = len(whole) - nfile
-            parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
-                     if n]
-            lines.append(f"Found {' and '.join(parts)} that could not be linted.")
+            lines.append(f"Found {_files_and_cells(whole)} that could not be linted.")
         if partial:
-            nfile = sum(e.cell is None for e in partial)
-            ncell = len(partial) - nfile
-            parts = [f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
-                     if n]
-            lines.append(f"Found {' and '.join(parts)} linted without the lines named above.")
+            lines.append(f"Found {_files_and_cells(partial)} linted without the lines named above.")
     else:
         lines.append("All checks passed!")
     return "\n".join(lines) + "\n"
@@ -112,3 +104,11 @@ def to_sarif(diags: Sequence[Diagnostic], errors: Sequence[FileError], rules: Se
         }],
     }
     return json.dumps(doc, indent=2) + "\n"
+
+
+def _files_and_cells(errors) -> str:
+    """'2 files and 1 notebook cell': how many whole files and how many notebook cells the errors are about."""
+    nfile = sum(e.cell is None for e in errors)
+    ncell = len(errors) - nfile
+    return " and ".join(f"{n} {what}{'s' if n != 1 else ''}" for n, what in ((nfile, "file"), (ncell, "notebook cell"))
+                        if n)

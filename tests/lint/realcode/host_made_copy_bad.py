@@ -22,7 +22,7 @@ for _ in range(50):
     e = torch.cuda.Event(enable_timing=True)
     s.record()
     scores = q @ k.transpose(-1, -2)
-    causal = torch.triu(torch.ones(1024, 1024), diagonal=1).bool().to(device)  # expect: WP104
+    causal = torch.triu(torch.ones(1024, 1024), diagonal=1).bool().to(device)  # opt-in: WP104
     scores = scores.masked_fill(causal, float("-inf"))
     probs = torch.softmax(scores, dim=-1)
     e.record()
@@ -36,7 +36,7 @@ for _ in range(3):
 torch.cuda.synchronize()
 t0 = time.perf_counter()
 for _ in range(100):
-    weights = torch.tensor([0.2126, 0.7152, 0.0722], device=img.device)  # expect: WP104
+    weights = torch.tensor([0.2126, 0.7152, 0.0722], device=img.device)  # opt-in: WP104
     gray = (img * weights.view(1, 3, 1, 1)).sum(dim=1)
 torch.cuda.synchronize()
 print("per frame batch", (time.perf_counter() - t0) / 100)
@@ -51,7 +51,7 @@ def copy_kernel(src, dst, scratch, n, BLOCK: tl.constexpr):
 
 def launch_copy(src):
     dst = torch.empty_like(src)
-    scratch = torch.zeros(4096, dtype=torch.int32).cuda()  # expect: WP104
+    scratch = torch.zeros(4096, dtype=torch.int32).cuda()  # opt-in: WP104
     copy_kernel[(triton.cdiv(src.numel(), 1024),)](src, dst, scratch, src.numel(), BLOCK=1024)
     return dst
 
