@@ -23,31 +23,42 @@ def host_made_model(ctx: Context, v: ast.AST | None) -> bool:
         not (ctx.call_name(v) or "").startswith("unsloth.")
 
 
-def _module_bindings(ctx: Context, name: str) -> list[ast.Assign]:
-    out = []
+def _index(ctx: Context) -> tuple[dict[str, list[ast.Assign]], dict[str, list[tuple[int, bool]]]]:
+    """Once per file: each name's module-level bindings in line order, and each name's moves and hand-ons
+    (``name.to(dev)``, ``name.cuda()``, ``f(name)``; ``print`` aside) as (line, inside a function)."""
+    cached = ctx.__dict__.get("_wp_host_model_index")
+    if cached is not None:
+        return cached
+    binds: dict[str, list[ast.Assign]] = {}
     for st in ctx.tree.body if isinstance(ctx.tree, ast.Module) else []:
-        for s in [st, *(x for x in ast.walk(st) if isinstance(x, ast.Assign))] if isinstance(st, ast.If) else [st]:
-            if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets):
-                out.append(s)
-    return sorted(out, key=lambda s: s.lineno)
+        for s in [x for x in ast.walk(st) if isinstance(x, ast.Assign)] if isinstance(st, ast.If) else [st]:
+            if isinstance(s, ast.Assign):
+                for t in s.targets:
+                    if isinstance(t, ast.Name):
+                        binds.setdefault(t.id, []).append(s)
+    for v in binds.values():
+        v.sort(key=lambda s: s.lineno)
+    handled: dict[str, list[tuple[int, bool]]] = {}
+    for c in ctx.calls:
+        scope = getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None)
+        inside = scope is not None and not isinstance(scope.node, ast.Module)
+        f = c.func
+        if isinstance(f, ast.Attribute) and f.attr in _MOVES and isinstance(f.value, ast.Name):
+            handled.setdefault(f.value.id, []).append((c.lineno, inside))
+        if isinstance(f, ast.Name) and f.id == "print":
+            continue
+        for a in [*c.args, *(k.value for k in c.keywords)]:
+            if isinstance(a, ast.Name):
+                handled.setdefault(a.id, []).append((c.lineno, inside))
+    ctx._wp_host_model_index = (binds, handled)  # type: ignore[attr-defined]
+    return binds, handled
 
 
 def _handled_after(ctx: Context, name: str, line: int) -> bool:
     """After ``line``, ``name`` is moved (``name.to(dev)``, ``name.cuda()``) or handed to a call that may move it
     (``accelerator.prepare(name)``, ``Trainer(model=name)``), anywhere in the file; inside a function, at any line
     (it may be called later)."""
-    for c in ctx.calls:
-        scope = getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None)
-        if not (c.lineno > line or (scope is not None and not isinstance(scope.node, ast.Module))):
-            continue
-        f = c.func
-        if isinstance(f, ast.Attribute) and f.attr in _MOVES and isinstance(f.value, ast.Name) and f.value.id == name:
-            return True
-        if isinstance(f, ast.Name) and f.id == "print":
-            continue
-        if any(isinstance(a, ast.Name) and a.id == name for a in [*c.args, *(k.value for k in c.keywords)]):
-            return True
-    return False
+    return any(ln > line or inside for ln, inside in _index(ctx)[1].get(name, ()))
 
 
 def host_model_in_effect(ctx: Context, name: str, r) -> bool:
@@ -55,7 +66,7 @@ def host_model_in_effect(ctx: Context, name: str, r) -> bool:
     module level, the last binding before it; for a region in a function that does not bind ``name``, the file's
     last module-level binding, made before every module-level statement that calls the function (followed up to
     three callers deep). That binding is host-made and the model is never moved or handed on after it."""
-    binds = _module_bindings(ctx, name)
+    binds = _index(ctx)[0].get(name, [])
     if not binds:
         return False
     fn = r.scope.node
@@ -66,10 +77,10 @@ def host_model_in_effect(ctx: Context, name: str, r) -> bool:
             return False
         last = before[-1]
     else:
-        if name in r.scope.params or any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
-                                         for n in ctx.nodes_in(fn)):
-            return False
         last = binds[-1]
+        if not host_made_model(ctx, last.value) or name in r.scope.params or any(
+                isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ctx.nodes_in(fn)):
+            return False  # (a name the function binds itself is its own)
         sites = _module_sites(ctx, fn, 0)
         if not sites or any(s <= last.lineno for s in sites):
             return False
