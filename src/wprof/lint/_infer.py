@@ -337,14 +337,14 @@ class NameModel:
 
     def _placed_model(self, name: str) -> bool:
         """``name`` is bound to a model put on a device in its chain (``.cuda()``, ``.to(...)``,
-        ``from_pretrained(..., device_map=...)``)."""
-        for v in self.assigns.get(name, ()):
-            while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
-                if v.func.attr in ("cuda", "to") or (v.func.attr == "from_pretrained" and any(
-                        k.arg == "device_map" for k in v.keywords)):
-                    return True
-                v = v.func.value
-        return False
+        ``from_pretrained(..., device_map=...)``). Remembered per name and number of bindings (every ``pipeline(...,
+        model=model)`` of a long module asks again about the same bindings: lint stays linear)."""
+        values = self.assigns.get(name, ())
+        memo = self.__dict__.setdefault("_wp_placed_memo", {})
+        key = (name, len(values))
+        if key not in memo:
+            memo[key] = any(_placed_chain(v) for v in values)
+        return memo[key]
 
     def _produces_tensor(self, v: ast.AST) -> bool:
         if isinstance(v, ast.Call):
@@ -436,3 +436,14 @@ def _cpu_jit(q: str, decorator: ast.AST) -> bool:
     target = [k.value for k in getattr(decorator, "keywords", ()) if k.arg in ("target", "_target")]
     return not any(isinstance(t, ast.Constant) and t.value in ("cuda", "gpu") for t in target) and \
         all(isinstance(t, ast.Constant) for t in target)
+
+
+def _placed_chain(v: ast.AST) -> bool:
+    """One binding's call chain puts the object on a device (``.cuda()``, ``.to(...)``,
+    ``from_pretrained(..., device_map=...)``)."""
+    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
+        if v.func.attr in ("cuda", "to") or (v.func.attr == "from_pretrained" and any(
+                k.arg == "device_map" for k in v.keywords)):
+            return True
+        v = v.func.value
+    return False

@@ -137,7 +137,13 @@ def _alternative_timings(ctx: Context, test: ast.If) -> str | None:
     waiting branch is the GPU path ("cuda" when it is the ``if`` branch, "cpu" when it is the ``else``)."""
     if not test.orelse:
         return None
+    memo = ctx.__dict__.setdefault("_wp_alt_timings", {})  # once per `if`: every region inside it asks
+    if id(test) not in memo:
+        memo[id(test)] = _alternative_side(ctx, test)
+    return memo[id(test)]
 
+
+def _alternative_side(ctx: Context, test: ast.If) -> str | None:
     def facts(block: list) -> tuple[set, bool]:
         sinks, waits = set(), False
         for st in block:
