@@ -36,6 +36,9 @@ class HostResults:
                     continue
                 v = unwrap_moves(v)
                 q = (self.call_name(v) or "") if isinstance(v, ast.Call) else ""
+                if isinstance(v, ast.Call) and v.args and dotted(v.args[0]) == name and \
+                        not q.startswith(HOST_RESULT_ROOTS):
+                    continue  # `pipe = deepspeed.init_inference(pipe, ...)`: the same pipeline, wrapped (neutral)
                 roots.append(q.startswith(HOST_RESULT_ROOTS) or _hub_detector(q, v))
                 pipes.append(q.startswith("diffusers."))
                 hub.append(_hub_detector(q, v))

@@ -68,10 +68,37 @@ class LaunchWaits:
         if not isinstance(f, ast.Subscript) or not isinstance(f.value, ast.Name) or \
                 not isinstance(f.slice, ast.Tuple) or len(f.slice.elts) != 2:
             return False
-        fn = self.functions.get(f.value.id)
+        fn = self._def_in_effect(f.value.id, call)
         if fn is None or not any(_qualify(self, d) == "numba.cuda.jit" for d in fn.decorator_list):  # type: ignore
             return False
         return any(isinstance(a, ast.Name) and self._numpy_only(a.id) for a in call.args)
+
+    def _def_in_effect(self, name: str, call: ast.Call) -> ast.AST | None:
+        """The ``def name`` a call runs: the last one defined before it (a notebook redefines ``foo`` as a plain
+        function, then as a ``@cuda.jit`` kernel), else the file's first one. In a timing magic's code (parsed on
+        its own), a ``def`` of that code before the call, else the file's last one before the magic."""
+        root, line = call, call.lineno
+        while getattr(root, "_wp_parent", None) is not None:
+            root = root._wp_parent  # type: ignore[attr-defined]
+        if isinstance(root, ast.Module) and root is not self.tree:  # a magic's code: its own defs first
+            own = [d for d in ast.walk(root) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                   d.name == name and d.lineno < call.lineno]
+            if own:
+                return max(own, key=lambda d: d.lineno)
+            anchor = getattr(call.func, "_wp_stmt", None) or getattr(getattr(call.func, "value", None), "_wp_stmt",
+                                                                     None)
+            if anchor is None:
+                return self.functions.get(name)
+            line = anchor.lineno
+        defs = self.__dict__.get("_wp_defs_by_name")
+        if defs is None:
+            defs = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    defs.setdefault(n.name, []).append(n)
+            self._wp_defs_by_name = defs
+        before = [d for d in defs.get(name, ()) if d.lineno < line]
+        return max(before, key=lambda d: d.lineno) if before else self.functions.get(name)
 
     def _host_array(self, a: ast.AST, seen: frozenset = frozenset()) -> bool:
         """``a`` is a host NumPy array: placed on the CPU, a NumPy call, or a name bound only to NumPy calls and

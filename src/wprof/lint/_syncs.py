@@ -350,7 +350,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
             return True
-        if self._attr_sync_alias(c):
+        if self._attr_sync_alias(c) or self._numba_host_launch(c):  # a kernel launched on host arrays waits
             return True
         return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden) or \
             (hidden and self.imported_method_syncs(c, hidden))

@@ -103,7 +103,7 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module,
                                                          ast.ClassDef, ast.Lambda)):
         if isinstance(parent, ast.If):
-            side = _device_side(parent.test, ctx)
+            side = _device_side(parent.test, ctx) or _alternative_timings(ctx, parent)
             if (side == "cpu" and node in parent.body) or (side == "cuda" and node in parent.orelse):
                 return True
         for field in ("body", "orelse", "finalbody"):
@@ -128,6 +128,36 @@ def cpu_only(ctx: Context, stmt: ast.stmt, depth: int = 0) -> bool:
                                                     for c in sites)
         return memo[parent.name]
     return False
+
+
+def _alternative_timings(ctx: Context, test: ast.If) -> str | None:
+    """An ``if``/``else`` whose branches are two ways to take the same sample (both append to one container), one of
+    which synchronizes the device and the other does not (``if <cupy input>: end.record(); sync; times.append(
+    elapsed(start, end))`` / ``else: times.append(time.perf_counter() - t0)``): the test chooses the device, the
+    waiting branch is the GPU path ("cuda" when it is the ``if`` branch, "cpu" when it is the ``else``)."""
+    if not test.orelse:
+        return None
+    memo = ctx.__dict__.setdefault("_wp_alt_timings", {})  # once per `if`: every region inside it asks
+    if id(test) not in memo:
+        memo[id(test)] = _alternative_side(ctx, test)
+    return memo[id(test)]
+
+
+def _alternative_side(ctx: Context, test: ast.If) -> str | None:
+    def facts(block: list) -> tuple[set, bool]:
+        sinks, waits = set(), False
+        for st in block:
+            for n in ast.walk(st):
+                if isinstance(n, ast.Call):
+                    if isinstance(n.func, ast.Attribute) and n.func.attr == "append":
+                        sinks.add(dotted(n.func.value))
+                    waits = waits or ctx.is_sync(n, hidden=False)
+        return sinks - {None}, waits
+
+    (body_sinks, body_waits), (else_sinks, else_waits) = facts(test.body), facts(test.orelse)
+    if body_waits == else_waits or not body_sinks & else_sinks:
+        return None
+    return "cuda" if body_waits else "cpu"
 
 
 def _after_cuda_exit(ctx: Context, block: list, node: ast.AST, ends: tuple) -> bool:
