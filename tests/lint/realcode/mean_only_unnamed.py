@@ -1,6 +1,6 @@
 """Samples that reach a mean without a list name of their own (WP105): event times converted to a tensor and named
-before `.mean()`, a helper's returned samples averaged in place (`np.mean(bench(fn))`), a throughput from the
-samples' total (`len(ts) / sum(ts)`, the reciprocal of the mean). Silent: the same with a spread or a median."""
+before `.mean()`, a helper's returned samples averaged in place (`np.mean(bench(fn))`). Silent: the same with a
+spread or a median, and a throughput from the samples' total (`len(ts) / sum(ts)`: total work over total time)."""
 import statistics
 import time
 
@@ -55,7 +55,7 @@ def throughput(n=200):  # (warm: the module body ran `net` before any call of th
         net(x)
         torch.cuda.synchronize()
         ts.append(time.perf_counter() - t0)
-    print(f"{len(ts) / sum(ts):.1f} calls/s")  # expect: WP105
+    print(f"{len(ts) / sum(ts):.1f} calls/s")
 
 
 print("mean", np.mean(bench(lambda: net(x))))  # expect: WP105

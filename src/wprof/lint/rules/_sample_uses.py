@@ -61,8 +61,11 @@ def _classify_use(ctx: Context, node: ast.AST) -> str:
                 if isinstance(top, ast.BinOp) and isinstance(top.op, ast.Div) and top.left is scaled and \
                         not _unit_divisor(top.right):
                     return "mean"
-            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and ((up.left is parent and not _unit_divisor(
-                    up.right)) or (up.right is parent and isinstance(up.left, (ast.Name, ast.Call)))):  # n / sum: rate
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.right is parent and \
+                    isinstance(up.left, (ast.Name, ast.Call)):
+                return "neutral"  # `len(ts) / sum(ts)`, `frames / sum(ts)`: a throughput, total work over total time
+            if isinstance(up, ast.BinOp) and isinstance(up.op, ast.Div) and up.left is parent and \
+                    not _unit_divisor(up.right):
                 return "mean"
             if _total_only_averaged(ctx, parent):
                 return "mean"

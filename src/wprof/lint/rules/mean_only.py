@@ -20,11 +20,13 @@ benchmark) is judged list by list. A dict of sample lists (`d[k] = d.get(k, []) 
 `setdefault`) is judged like a list, as are the per-sample arrays of `cupyx.profiler.benchmark` (`.gpu_times`,
 `.cpu_times`), event times converted and named (`ms = torch.tensor([s.elapsed_time(e) ...]); ms.mean()`), a
 helper's returned samples averaged in place (`np.mean(bench(fn))`), a conversion averaged in place
-(`torch.mean(torch.tensor(times))`) and a rate from the samples' total (`len(times) / sum(times)`), and so is a named total only ever divided by a count
+(`torch.mean(torch.tensor(times))`), and so is a named total only ever divided by a count
 (`total = sum(times) * 1000; avg = total / n`). Samples that are never named count too: `sum([s.elapsed_time(e) for s, e in zip(starts, ends)]) / n`. A sum divided by a unit
 (`sum(times) / 60`, minutes) is a total, not a mean; a total printed beside the mean (`f"{sum(ts):.2f} s in all,
 {sum(ts) / n:.4f} s per run"`, `res.gpu_times.sum()`) shows no spread either, so the mean is still the only
-summary, and a total divided by another total is a ratio (a speed-up), not a mean. Not reported either: samples each printed or logged where
+summary, and a total divided by another total is a ratio (a speed-up), not a mean. A count
+divided by the samples' total (`len(ts) / sum(ts)`, `frames / sum(frame_times)`) is a throughput, total work over
+total time, the right figure for FPS or tokens/s: not reported. Not reported either: samples each printed or logged where
 they are taken (`times.append(dt); print(i, dt)` in the same loop, not under an `if` such as `if verbose:`): the
 reader sees every sample, and the mean is not the only number reported. A running mean printed in every
 iteration of the loop that takes the samples (`dur = []`; `for epoch ...: dur.append(dt); print(epoch, loss,
