@@ -161,6 +161,14 @@ class NameModel:
                     any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
                     (c.func.attr == "cuda" or self.placement(c) == "cuda"):
                 callables.add(name)
+        # a GPU module compiled in place (``model.compile(mode="max-autotune")`` as a statement: nn.Module.compile
+        # wraps its forward in torch.compile, so its next call compiles); only torch.compile's own keywords (a
+        # Keras ``model.compile(optimizer=..., loss=...)`` is not it)
+        for c in self.calls:
+            if isinstance(c.func, ast.Attribute) and c.func.attr == "compile" and _discarded(c) and not c.args and \
+                    isinstance(c.func.value, ast.Name) and c.func.value.id in callables and \
+                    all(k.arg in _TORCH_COMPILE_KW for k in c.keywords):
+                compiled.add(c.func.value.id)
         # a name also bound to a number (``step = 0``, ``step += 1``, ``n = int(x)``, ``len(...)``) is not a tensor
         for name in list(tensorish):
             for v in self.assigns.get(name, []):
@@ -393,6 +401,7 @@ def _built_for_gpu(ctx, v: ast.Call, q: str) -> bool:
     return any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
 
 
+_TORCH_COMPILE_KW = frozenset({"mode", "fullgraph", "dynamic", "backend", "options", "disable"})
 _MODULE_MODES = frozenset({"eval", "train", "half", "float", "bfloat16", "requires_grad_"})
 
 

@@ -60,3 +60,84 @@ def _written_out(ctx: Context, it: ast.AST) -> bool:
         vals = ctx.assigns.get(it.id, [])
         return bool(vals) and all(isinstance(v, (ast.List, ast.Tuple)) for v in vals)
     return isinstance(it, (ast.List, ast.Tuple))
+
+
+_TRITON_JIT = frozenset({"triton.jit", "triton.autotune", "triton.heuristics"})
+
+
+def respecialized(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """A fact about Triton: a ``@triton.jit`` kernel is compiled once per set of ``tl.constexpr`` values, so a
+    warm-up launch with other constexpr values (``spin[g](x, REPS=1)``) leaves the timed launch
+    (``spin[g](x, REPS=128)``) a first call of its own specialization: it compiles inside the timed region.
+    (timed launch, kernel, ``PARAM=timed value`` vs warm-up value) for a one-off region (not in a loop) whose
+    launch of a kernel of the file was preceded, in the same scope, only by launches that differ from it in at least
+    one constexpr argument, both values written out (a literal, or a name bound only to that literal)."""
+    out: list[tuple[ast.Call, str, str]] = []
+    kernels = _constexpr_kernels(ctx)
+    if not kernels:
+        return out
+    for r in ctx.regions:
+        if r.loop is not None or getattr(r.scope.stmts[r.lo], "_wp_loops", ()):
+            continue
+        for c in r.calls():
+            if not isinstance(c.func, ast.Subscript):
+                continue
+            name = dotted(c.func.value)
+            if name not in kernels:
+                continue
+            params, constexprs = kernels[name]
+            before = [c2 for st in r.scope.stmts[:r.lo] for c2 in stmt_calls(st)
+                      if isinstance(c2.func, ast.Subscript) and dotted(c2.func.value) == name]
+            if not before:
+                continue  # never launched before: the first-call finders' case
+            diffs = []
+            for c2 in before:
+                d = next(((p, a, b) for p in constexprs
+                          if (a := _const(ctx, _arg(c, params, p))) is not None and
+                          (b := _const(ctx, _arg(c2, params, p))) is not None and a != b), None)
+                if d is None:
+                    break  # an earlier launch with the same (or unknown) constexpr values warmed it
+                diffs.append(d)
+            else:
+                p, a, b = diffs[-1]
+                out.append((c, name, f"`{p}={a!r}` (the launch before used `{p}={b!r}`)"))
+    return out
+
+
+def _constexpr_kernels(ctx: Context) -> dict[str, tuple[list[str], list[str]]]:
+    """Kernels of the file decorated ``@triton.jit`` (or autotuned) with ``tl.constexpr`` parameters: name ->
+    (positional parameters, constexpr parameters)."""
+    out = {}
+    for fn in ctx.functions.values():
+        if not isinstance(fn, ast.FunctionDef) or not any(
+                ctx.qualname(d.func if isinstance(d, ast.Call) else d) in _TRITON_JIT for d in fn.decorator_list):
+            continue
+        params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        consts = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+                  if a.annotation is not None and (dotted(a.annotation) or "").split(".")[-1] == "constexpr"]
+        if consts:
+            out[fn.name] = (params, consts)
+    return out
+
+
+def _arg(call: ast.Call, params: list[str], p: str) -> ast.AST | None:
+    for k in call.keywords:
+        if k.arg == p:
+            return k.value
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    i = params.index(p) if p in params else -1
+    return call.args[i] if 0 <= i < len(call.args) else None
+
+
+def _const(ctx: Context, expr: ast.AST | None):
+    """The written-out value of an argument: a literal (int, float, bool, str), or a name bound only to one
+    literal in the file."""
+    if isinstance(expr, ast.Name):
+        vals = ctx.assigns.get(expr.id, [])
+        if len(vals) != 1:
+            return None
+        expr = vals[0]
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, (int, float, str)):
+        return expr.value
+    return None

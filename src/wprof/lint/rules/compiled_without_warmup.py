@@ -17,7 +17,10 @@ called inside run 0's timed region (a skipped first run, `if run == 0: continue`
 fifth session also: `timed(lambda: fast(model, x))` called once with `fast` compiled and never called before, and a
 compiled callable (compiled here, or returned compiled by a set-up function of the file: `model, step = init()`)
 handed to a function of the file that calls it (`generate(model, tok, step_fn=step)`) inside a one-off timed
-region, never called or handed over before.
+region, never called or handed over before. Since the ninth session also: a GPU model compiled in place with the
+method form `model.compile(mode=...)` (torch.compile's keywords only), and a one-off timed launch of a `@triton.jit`
+kernel whose only earlier launches used other `tl.constexpr` values (`spin[g](x, REPS=1)` warms `REPS=1` only:
+each constexpr value is a specialization of its own, compiled on its first launch).
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -85,8 +88,12 @@ def check(ctx: Context) -> None:
             ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}time` times "
                           f"compiled `{key}` once, on its first call (includes compilation)",
                           "Run it once before the timed cell, or use `%timeit`")
-    from ._retrace import retraced_rows
+    from ._retrace import respecialized, retraced_rows
 
+    for call, key, what in respecialized(ctx):
+        report(call, f"Triton kernel `{key}` is timed on the first call of its specialization {what}: each new "
+               "`tl.constexpr` value compiles the kernel again, inside the timed region",
+               "Warm it up with the same constexpr values as the timed launch")
     for call, key in retraced_rows(ctx):
         report(call, f"Compiled `{key}` is timed on the first call with each new input shape (it is traced and "
                "compiled again for every shape: each row includes compilation)",
