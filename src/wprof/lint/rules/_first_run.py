@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from .._context import Context, dotted
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
+from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
@@ -530,7 +531,7 @@ class _Walker:
                 if "()#" in key:
                     k0, _, rest = key.partition("()#")
                     st.ran.add(k0 + "()" + ("." + rest.split(".", 1)[1] if "." in rest else ""))
-                if "." in key and isinstance(c.func, ast.Attribute) and c.func.attr not in _SETUP and \
+                if "." in key and isinstance(c.func, ast.Attribute) and not runs_nothing(c.func.attr) and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
                         not _prepares_placed_model(ctx, c):
                     if "()#" in key and _method(ctx, key, c.func.attr) is not None:

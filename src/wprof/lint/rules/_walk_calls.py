@@ -17,6 +17,16 @@ _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bflo
                     "named_modules", "children", "apply", "register_forward_hook", "register_buffer", "share_memory",
                     "config", "numel", "size", "dim", "type", "get_input_embeddings", "set_backend"})
 
+# methods that save, describe or configure a model without running its forward pass (`pipe.save_pretrained(...)`,
+# `pipe.enable_attention_slicing()`, `model.set_default_attn_processor()`): a call of one does not warm the model
+_NO_RUN_PREFIXES = ("save", "set_", "enable_", "disable_", "register_", "push_to_hub", "print_", "to_json", "to_dict")
+
+
+def runs_nothing(attr: str) -> bool:
+    """A method call ``obj.attr(...)`` that does not run ``obj``'s work (setup, saving, configuring)."""
+    return attr in _SETUP or attr.startswith(_NO_RUN_PREFIXES)
+
+
 # library calls that take an object without running it (they bind, wrap or copy it)
 _BINDS_ONLY = frozenset({"types.MethodType", "functools.partial", "functools.partialmethod", "functools.wraps",
                          "functools.update_wrapper", "weakref.ref", "weakref.proxy", "copy.copy", "copy.deepcopy"})
