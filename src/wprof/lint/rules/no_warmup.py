@@ -148,6 +148,12 @@ def check(ctx: Context) -> None:
     for site, key, helper in _cold_lambda_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (its first call, timed inside `{helper}`)",
                    "Run it once before handing it to the timing helper")
+    from ._harness_no_warmup import cold_harness_calls
+
+    for call, key in cold_harness_calls(ctx):
+        report(call, f"`{key}` is timed without a warmup call (the harness is told to skip its warm-up, "
+               f"`{ctx.text(call.func)}(..., n_warmup=0)`, and `{key}` never ran before)",
+               "Let the harness warm it up (n_warmup >= 1) or run it once before")
     for m, key in _cold_single_run_magics(ctx):
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
