@@ -144,7 +144,8 @@ def since_start(ctx: Context, r) -> bool:
 _OPTIMIZER = re.compile(r"(?i)(optim|opt\b|opt_|_opt|scaler|trainer)")
 
 
-def _trains(ctx: Context, calls: list[ast.Call]) -> bool:
+def trains(ctx: Context, calls: list[ast.Call]) -> bool:
+    """The calls hold an optimizer step (``opt.step()``, ``scaler.step(opt)``), or ``backward()`` with ``zero_grad()``."""
     backward = zero_grad = step = False
     for c in calls:
         m = ctx.method(c)
@@ -161,10 +162,14 @@ def training_run(ctx: Context, r) -> bool:
     """The region runs optimizer steps: an ``opt.step()`` (or ``scaler.step``), or ``backward()`` with
     ``zero_grad()``, in the region or in a function of the file the region calls (one level)."""
     cache = ctx.__dict__.setdefault("_wp_number_training", {})
-    if id(r) in cache:
-        return cache[id(r)]
-    calls = r.calls()
-    found = _trains(ctx, calls)
+    if id(r) not in cache:
+        cache[id(r)] = runs_training(ctx, r.calls())
+    return cache[id(r)]
+
+
+def runs_training(ctx: Context, calls: list[ast.Call]) -> bool:
+    """``calls`` run an optimizer step, themselves or in a function of the file one of them calls."""
+    found = trains(ctx, calls)
     if not found:
         for c in calls:
             fn = None
@@ -173,11 +178,17 @@ def training_run(ctx: Context, r) -> bool:
             elif isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name) and \
                     c.func.value.id == "self":
                 fn = ctx.functions.get(c.func.attr)
-            if fn is not None and _trains(ctx, [n for n in ast.walk(fn) if isinstance(n, ast.Call)]):
+            if fn is not None and _function_trains(ctx, fn):
                 found = True
                 break
-    cache[id(r)] = found
     return found
+
+
+def _function_trains(ctx: Context, fn: ast.AST) -> bool:
+    cache = ctx.__dict__.setdefault("_wp_function_trains", {})  # each function read once per file
+    if id(fn) not in cache:
+        cache[id(fn)] = trains(ctx, [n for n in ast.walk(fn) if isinstance(n, ast.Call)])
+    return cache[id(fn)]
 
 
 def meant_to_include(ctx: Context, r) -> str | None:
