@@ -551,7 +551,12 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     """The region runs a data-driven loop or trains (``.backward()``, a library trainer's ``train()``/``fit()``),
     directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
-    first step is part of the workload, not a steady-state benchmark."""
+    first step is part of the workload, not a steady-state benchmark. Not a loop's per-epoch (or per-step) samples
+    averaged (``_step_samples``): a typical epoch's time, the cold first one averaged in."""
+    from ._step_samples import averaged_training_samples
+
+    if averaged_training_samples(ctx, r):
+        return False
     if data_driven(ctx, r):
         return True
     from ._trainer_runs import trainer_run_call
