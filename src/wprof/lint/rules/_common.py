@@ -255,6 +255,10 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = next(((c2, k2) for c2, k2 in cold if not host_helper(k2)), cold[0])  # name the GPU call
+            if r.loop is not None and any(ctx.method(b) == "backward" for b in r.calls()):
+                from ._step_samples import trained_model
+
+                c, key = trained_model(ctx, cold) or (c, key)  # a training step: name the model, not its loss
         from ._cold_walk import first_samples_left_out
 
         if r.loop is not None and first_samples_left_out(r):

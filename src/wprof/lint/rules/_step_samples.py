@@ -27,6 +27,15 @@ def averaged_training_samples(ctx: Context, r: Region) -> bool:
     return _mean_of_per_iteration(ctx, r) or _total_divided(ctx, r)
 
 
+def trained_model(ctx: Context, cold: list[tuple[ast.Call, str]]) -> tuple[ast.Call, str] | None:
+    """Among a training step's cold calls, the model's (a plain name or ``self.x`` called: ``net(x)``), not the
+    loss function's (``F.cross_entropy(net(x), y)``): the work the finding names."""
+    for c, key in cold:
+        if isinstance(c.func, ast.Name) and c.func.id not in ctx.imports and c.func.id not in ctx.functions:
+            return c, key
+    return None
+
+
 def _interval_names(r: Region) -> set[str]:
     st = r.interval
     if not isinstance(st, (ast.Assign, ast.AnnAssign)):
