@@ -42,13 +42,30 @@ def step_starts_with_copy(ctx: Context, r) -> bool:
     return loop is not None and _running_clock(ctx, r, loop)
 
 
-def _first_is_copy(ctx: Context, stmts: list[ast.stmt]) -> bool:
+def _step_value(ctx: Context, c: ast.AST, loop: ast.stmt) -> bool:
+    """``xb.to(device)`` / ``xb.cuda()`` (no ``non_blocking=True``) of a name the loop binds from its iterator
+    each step (``for xb, yb in batches:``), an iterator not shown on the GPU: a host value copied, even where the
+    step rebinds the name to its copy (``xb = xb.to(device)``, which makes the name's placement the GPU's)."""
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr in ("to", "cuda") and
+            isinstance(c.func.value, ast.Name) and isinstance(loop, (ast.For, ast.AsyncFor))):
+        return False
+    if any(k.arg == "non_blocking" for k in c.keywords) or ctx.placement(loop.iter) == "cuda":
+        return False
+    if c.func.value.id not in {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}:
+        return False
+    if c.func.attr == "cuda":
+        return True
+    dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+    return dev is not None and ctx._device_value(dev) == "cuda"  # type: ignore[attr-defined]
+
+
+def _first_is_copy(ctx: Context, stmts: list[ast.stmt], loop: ast.stmt) -> bool:
     """The first of ``stmts`` that touches the GPU holds a blocking copy to it, and no GPU work runs before it."""
     for s in stmts:
         if isinstance(s, _LOOPS):
             return False  # an inner loop's work would run before the copy of its first iteration is seen
         nodes = stmt_nodes(s)
-        if any(_blocking_h2d(ctx, n) for n in nodes):
+        if any(_blocking_h2d(ctx, n) or _step_value(ctx, n, loop) for n in nodes):
             return True
         if ctx.gpu_work_in(nodes):
             return False
@@ -71,7 +88,7 @@ def _every_step(s: ast.stmt, loop: ast.stmt) -> bool:
 
 
 def _per_step(ctx: Context, r, loop: ast.stmt) -> bool:
-    if not _first_is_copy(ctx, r.stmts()):
+    if not _first_is_copy(ctx, r.stmts(), loop):
         return False
     outside = [s for s in _body(ctx, r, loop) if not r.lo <= s._wp_idx <= r.hi and  # type: ignore[attr-defined]
                _every_step(s, loop)]
@@ -95,4 +112,4 @@ def _running_clock(ctx: Context, r, loop: ast.stmt) -> bool:
     if any(ctx.gpu_work_in(stmt_nodes(s)) for s in r.stmts() if s._wp_idx < loop._wp_idx):  # type: ignore
         return False  # work before the loop: the first reads also wait for it through the copy, fine, but keep
         # the class to what was judged (a loop that is the whole region)
-    return _first_is_copy(ctx, [s for s in body if _every_step(s, loop)])
+    return _first_is_copy(ctx, [s for s in body if _every_step(s, loop)], loop)
