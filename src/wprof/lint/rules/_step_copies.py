@@ -65,11 +65,25 @@ def _first_is_copy(ctx: Context, stmts: list[ast.stmt], loop: ast.stmt) -> bool:
         if isinstance(s, _LOOPS):
             return False  # an inner loop's work would run before the copy of its first iteration is seen
         nodes = stmt_nodes(s)
-        if any(_blocking_h2d(ctx, n) or _step_value(ctx, n, loop) for n in nodes):
+        if any(_copies(ctx, n, loop) for n in nodes):
             return True
         if ctx.gpu_work_in(nodes):
             return False
     return False
+
+
+def _copies(ctx: Context, n: ast.AST, loop: ast.stmt) -> bool:
+    return _blocking_h2d(ctx, n) or _step_value(ctx, n, loop)
+
+
+def _waits_inside(ctx: Context, r, loop: ast.stmt) -> bool:
+    """Every step waits inside the interval, before its last GPU work: a blocking copy to the GPU, or a wait
+    (``avg += loss.item()`` between the forward and the backward), in a statement run on every step."""
+    stmts = [s for s in r.stmts() if _every_step(s, loop) and not isinstance(s, _LOOPS)]
+    last = max((s._wp_idx for s in r.stmts() if ctx.gpu_work_in(stmt_nodes(s))), default=None)  # type: ignore
+    return last is not None and any(
+        s._wp_idx < last and any(_copies(ctx, n, loop) for n in stmt_nodes(s)) or  # type: ignore[attr-defined]
+        s._wp_idx < last and any(ctx.is_sync(c) for c in stmt_calls(s)) for s in stmts)  # type: ignore
 
 
 def _body(ctx: Context, r, loop: ast.stmt) -> list[ast.stmt]:
@@ -88,7 +102,7 @@ def _every_step(s: ast.stmt, loop: ast.stmt) -> bool:
 
 
 def _per_step(ctx: Context, r, loop: ast.stmt) -> bool:
-    if not _first_is_copy(ctx, r.stmts(), loop):
+    if not (_first_is_copy(ctx, r.stmts(), loop) or _waits_inside(ctx, r, loop)):
         return False
     outside = [s for s in _body(ctx, r, loop) if not r.lo <= s._wp_idx <= r.hi and  # type: ignore[attr-defined]
                _every_step(s, loop)]
