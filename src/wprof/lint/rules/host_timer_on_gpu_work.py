@@ -19,11 +19,7 @@ a callable or data shown on the GPU (a lambda wrapping a CPU library's method), 
 (`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
 and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
 the copy returns when everything queued before it is done (set 16); a region whose last work sits in a loop that
-waits for the device every iteration (it misses one iteration's tail); an interval whose unwaited work is one step
-of a loop whose every step begins with a blocking copy to the GPU (`xb = xb.to(device)` first in a per-step
-interval, nothing else in the loop waiting every step; a running clock read inside such a loop): the next step's
-copy waits for the work, so each sample is shifted by one step and their mean is about right (sets 27, 41, 44,
-judged borderline); and a call of a compiled extension whose
+waits for the device every iteration (it misses one iteration's tail); and a call of a compiled extension whose
 C++/CUDA sources are not visible (its entry may end in `cudaDeviceSynchronize()`), unless the file synchronizes
 right after the same extension elsewhere. Visible sources (`load_inline` strings, `load()` files, `.cu`/`.cpp` files
 beside the script) decide it: a device synchronize there makes the call a wait.
@@ -108,7 +104,6 @@ from ._host_timer_weak import (
     whole_run_helper,
 )
 from ._callback_clock import report_callback_clocks
-from ._step_copies import step_starts_with_copy
 from ._unseen_waits import ends_in_unseen_code
 from ._wrong_device import report_wrong_device
 
@@ -148,8 +143,7 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
-            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
-            step_starts_with_copy(ctx, r)
+            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
