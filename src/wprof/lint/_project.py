@@ -291,6 +291,9 @@ class ImportView:
                         f = self.find((*mod, a.name), node.level) or self.find(mod, node.level)
                         if f is not None and self.project.may_time(f, pattern):
                             return True
+                        d = self.resolve(node.level, (*mod, a.name))  # re-exported by a package's __init__
+                        if d is not None and pattern.search(d.ctx.source) is not None:
+                            return True
             elif isinstance(node, ast.Import):
                 for a in node.names:
                     if (a.asname or a.name.split(".")[0]) in heads:

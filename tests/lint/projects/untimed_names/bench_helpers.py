@@ -4,6 +4,7 @@ import contextlib
 import time
 
 import torch
+from benchkit import TimerBase
 
 
 class stage:
@@ -22,6 +23,22 @@ class synced_stage(stage):
     def __exit__(self, *exc):
         torch.cuda.synchronize()
         super().__exit__(*exc)
+
+
+class sub_stage(stage):
+    """Its exit is the parent's."""
+
+    def __enter__(self):
+        self.items = 0
+        return super().__enter__()
+
+
+class token_rate(TimerBase):
+    """Entry and exit come from a library timing class."""
+
+    def __enter__(self):
+        self.tokens = 0
+        return super().__enter__()
 
 
 @contextlib.contextmanager
