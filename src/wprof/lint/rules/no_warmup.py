@@ -154,7 +154,9 @@ def check(ctx: Context) -> None:
         report(call, f"`{key}` is timed without a warmup call (the harness is told to skip its warm-up, "
                f"`{ctx.text(call.func)}(..., n_warmup=0)`, and `{key}` never ran before)",
                "Let the harness warm it up (n_warmup >= 1) or run it once before")
-    for m, key in _cold_single_run_magics(ctx):
+    for m, key in cold_single_run_magics(ctx):
+        if ctx.is_compiled(key):
+            continue  # a compiled kernel's first launch: WP112's
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
                       "Run it once before the timed cell, or let `%timeit` repeat it")
@@ -190,6 +192,12 @@ def check(ctx: Context) -> None:
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (no backward ran before; the forward "
                "alone does not warm autograd, the backward kernels or the optimizer)",
                "Run a few full training steps before the timed ones")
+    from ._forward_only_warmup import forward_only_warmups
+
+    for call in forward_only_warmups(ctx):
+        report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
+               "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
+               "Run a few full training steps (forward, backward, optimizer step) before the timed ones")
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
@@ -345,7 +353,7 @@ def _created(name: str, scope: Scope, before: int) -> bool:
                any(isinstance(t, ast.Name) and t.id == name for t in s.targets) for s in scope.stmts[:before])
 
 
-def _cold_single_run_magics(ctx: Context) -> list:
+def cold_single_run_magics(ctx: Context) -> list:
     """``%%timeit -n 1 -r 1`` (one run, the number reported as is) of GPU work none of whose callees ran earlier in
     the notebook: the only sample is the cold first call (a pipeline built on a GPU model and run once, later set
     against a compiled variant timed the same way after a warm-up cell). (magic, first cold callee)."""
@@ -394,7 +402,7 @@ def _cold_single_run_magics(ctx: Context) -> list:
         scope = ctx.scopes[0]
         if any(called_before(ctx, key, scope, before) for key in keys):
             continue
-        out.append((m, keys[0]))
+        out.append((m, next((k2 for k2 in keys if ctx.is_compiled(k2)), keys[0])))  # a compiled kernel first
     return out
 
 
