@@ -96,11 +96,10 @@ class NameModel:
                                 not self.is_tensorish(moved.func.value) and isinstance(moved.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
-                        if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
-                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
-                                (q.startswith("pycuda.") and q.endswith("Kernel")):  # ElementwiseKernel(...)
-                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
-                            self._kernels.add(name)
+                        if _builds_kernel(self, v, q) or (isinstance(v.func, ast.Name) and v.func.id in self.functions
+                                                          and _returns_kernel(self, self.functions[v.func.id])):
+                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k"), or
+                            self._kernels.add(name)  # `k = build()` of a function of the file that returns one
                             continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
                                 returns_closure(self.functions[v.func.id]) and name not in callables:
@@ -468,3 +467,18 @@ def _placed_chain(v: ast.AST) -> bool:
             return True
         v = v.func.value
     return False
+
+
+def _builds_kernel(ctx, v: ast.Call, q: str) -> bool:
+    """``SourceModule(src).get_function("k")``, ``cp.RawKernel(src, "k")``, PyCUDA's ``ElementwiseKernel(...)``."""
+    return (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
+        (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
+        (q.startswith("pycuda.") and q.endswith("Kernel"))
+
+
+def _returns_kernel(ctx, fn: ast.AST) -> bool:
+    """A function of the file whose every ``return`` hands back a kernel it builds (``def build(): return
+    ElementwiseKernel(...)``): what its call returns is that kernel, launched when called."""
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    return bool(rets) and all(isinstance(r.value, ast.Call) and _builds_kernel(ctx, r.value, ctx.call_name(r.value) or "")
+                              for r in rets)

@@ -255,6 +255,10 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = next(((c2, k2) for c2, k2 in cold if not host_helper(k2)), cold[0])  # name the GPU call
+            if r.loop is not None and any(ctx.method(b) == "backward" for b in r.calls()):
+                from ._step_samples import trained_model
+
+                c, key = trained_model(ctx, cold) or (c, key)  # a training step: name the model, not its loss
         from ._cold_walk import first_samples_left_out
 
         if r.loop is not None and first_samples_left_out(r):
@@ -551,7 +555,12 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     """The region runs a data-driven loop or trains (``.backward()``, a library trainer's ``train()``/``fit()``),
     directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
-    first step is part of the workload, not a steady-state benchmark."""
+    first step is part of the workload, not a steady-state benchmark. Not a loop's per-epoch (or per-step) samples
+    averaged (``_step_samples``): a typical epoch's time, the cold first one averaged in."""
+    from ._step_samples import averaged_training_samples
+
+    if averaged_training_samples(ctx, r):
+        return False
     if data_driven(ctx, r):
         return True
     from ._trainer_runs import trainer_run_call

@@ -192,6 +192,12 @@ def check(ctx: Context) -> None:
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (no backward ran before; the forward "
                "alone does not warm autograd, the backward kernels or the optimizer)",
                "Run a few full training steps before the timed ones")
+    from ._forward_only_warmup import forward_only_warmups
+
+    for call in forward_only_warmups(ctx):
+        report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
+               "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
+               "Run a few full training steps (forward, backward, optimizer step) before the timed ones")
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
