@@ -69,7 +69,8 @@ class NameModel:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
-                    compiled.add(fn.name)
+                    if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
+                        compiled.add(fn.name)
                     if not _cpu_jit(q, d):
                         callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
                 elif cuda_ufunc(q, d):
@@ -434,6 +435,17 @@ def cuda_ufunc(q: str, decorator: ast.AST) -> bool:
 
 
 _CPU_JITS = frozenset({"numba.jit", "numba.njit", "numba.core.decorators.jit", "numba.core.decorators.njit"})
+
+
+def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
+    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(argtypes=[...])``: a Numba
+    kernel given its signature is compiled when it is defined (eager compilation), so its first launch compiles
+    nothing (its module is still loaded on first use: a cold start, not a compile)."""
+    if q not in ("numba.cuda.jit", "numba.cuda.decorators.jit", "numbapro.cuda.jit") or \
+            not isinstance(decorator, ast.Call):
+        return False
+    return bool(decorator.args) or \
+        any(k.arg in ("argtypes", "signature") for k in decorator.keywords)
 
 
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:
