@@ -110,7 +110,7 @@ def check(ctx: Context) -> None:
     compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
-             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1])]
+             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
@@ -354,6 +354,14 @@ def _created(name: str, scope: Scope, before: int) -> bool:
     """``name`` is assigned in ``scope`` before ``before`` from a call (a constructor, ``from_pretrained``)."""
     return any(isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and
                any(isinstance(t, ast.Name) and t.id == name for t in s.targets) for s in scope.stmts[:before])
+
+
+def _decorator(call: ast.AST) -> bool:
+    """``@cuda.jit(sig)`` over a ``def`` in the region: the definition (compiled there when given a signature, a
+    compile the launch's finding is about), not a run of GPU work."""
+    parent = getattr(call, "_wp_parent", None)
+    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and \
+        any(d is call for d in parent.decorator_list)
 
 
 def cold_single_run_magics(ctx: Context) -> list:
