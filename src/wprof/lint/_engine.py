@@ -224,7 +224,8 @@ def _parse(source: str | None, path: str, notebook: bool) -> ast.AST:
 
 def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magics: Sequence[_notebook.Magic],
               imports: ImportView | None) -> list[Diagnostic]:
-    own = _MAY_MATCH.search(source) is not None
+    own = _MAY_MATCH.search(source) is not None or \
+        (imports is not None and imports.with_timing_modules(tree, _MAY_MATCH))  # `with benchmark("GPU"):` of utils
     if not own and not (imports is not None and imports.calls_timing_modules(tree, _MAY_MATCH)):
         return []  # no clock, event, timer or profiler attribute, here or in a helper it imports
     ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]

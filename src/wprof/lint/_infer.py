@@ -69,7 +69,8 @@ class NameModel:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
-                    compiled.add(fn.name)
+                    if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
+                        compiled.add(fn.name)
                     if not _cpu_jit(q, d):
                         callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
                 elif cuda_ufunc(q, d):
@@ -95,11 +96,10 @@ class NameModel:
                                 not self.is_tensorish(moved.func.value) and isinstance(moved.func.value, ast.Call):
                             callables.add(name)  # Net().cuda(), Net().to(device)
                             continue
-                        if (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
-                                (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
-                                (q.startswith("pycuda.") and q.endswith("Kernel")):  # ElementwiseKernel(...)
-                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k")
-                            self._kernels.add(name)
+                        if _builds_kernel(self, v, q) or (isinstance(v.func, ast.Name) and v.func.id in self.functions
+                                                          and _returns_kernel(self, self.functions[v.func.id])):
+                            callables.add(name)  # SourceModule(src).get_function("k"), cp.RawKernel(src, "k"), or
+                            self._kernels.add(name)  # `k = build()` of a function of the file that returns one
                             continue
                         if isinstance(v.func, ast.Name) and v.func.id in self.functions and \
                                 returns_closure(self.functions[v.func.id]) and name not in callables:
@@ -437,6 +437,17 @@ def cuda_ufunc(q: str, decorator: ast.AST) -> bool:
 _CPU_JITS = frozenset({"numba.jit", "numba.njit", "numba.core.decorators.jit", "numba.core.decorators.njit"})
 
 
+def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
+    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(argtypes=[...])``: a Numba
+    kernel given its signature is compiled when it is defined (eager compilation), so its first launch compiles
+    nothing (its module is still loaded on first use: a cold start, not a compile)."""
+    if q not in ("numba.cuda.jit", "numba.cuda.decorators.jit", "numbapro.cuda.jit") or \
+            not isinstance(decorator, ast.Call):
+        return False
+    return bool(decorator.args) or \
+        any(k.arg in ("argtypes", "signature") for k in decorator.keywords)
+
+
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:
     """``@numba.jit`` / ``@njit`` (``@jit(nopython=True)``) without ``target="cuda"``: compiled for the CPU; its
     calls (and its ``.py_func``) run on the host, whatever else the file does on the GPU."""
@@ -456,3 +467,18 @@ def _placed_chain(v: ast.AST) -> bool:
             return True
         v = v.func.value
     return False
+
+
+def _builds_kernel(ctx, v: ast.Call, q: str) -> bool:
+    """``SourceModule(src).get_function("k")``, ``cp.RawKernel(src, "k")``, PyCUDA's ``ElementwiseKernel(...)``."""
+    return (isinstance(v.func, ast.Attribute) and v.func.attr == "get_function") or \
+        (q.startswith(("cupy.", "cupyx.")) and q.endswith(("Kernel", "Module"))) or \
+        (q.startswith("pycuda.") and q.endswith("Kernel"))
+
+
+def _returns_kernel(ctx, fn: ast.AST) -> bool:
+    """A function of the file whose every ``return`` hands back a kernel it builds (``def build(): return
+    ElementwiseKernel(...)``): what its call returns is that kernel, launched when called."""
+    rets = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    return bool(rets) and all(isinstance(r.value, ast.Call) and _builds_kernel(ctx, r.value, ctx.call_name(r.value) or "")
+                              for r in rets)

@@ -65,13 +65,40 @@ class LaunchWaits:
         f = call.func
         if isinstance(f, ast.Name) and f.id in self._cuda_ufuncs:  # a GPU ufunc handed a host array returns a host
             return any(self._host_array(a) for a in call.args)  # array: copied back once the kernel is done
-        if not isinstance(f, ast.Subscript) or not isinstance(f.value, ast.Name) or \
-                not isinstance(f.slice, ast.Tuple) or len(f.slice.elts) != 2:
+        if isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall" and \
+                isinstance(f.func.value, ast.Name) and len(f.args) == 1 and not f.keywords:
+            name = f.func.value.id  # `kern.forall(n)(a, b)`: the same launch, its grid chosen by Numba
+        elif isinstance(f, ast.Subscript) and isinstance(f.value, ast.Name) and isinstance(f.slice, ast.Tuple) and \
+                len(f.slice.elts) == 2:
+            name = f.value.id
+        else:
             return False
-        fn = self._def_in_effect(f.value.id, call)
+        fn = self._def_in_effect(name, call)
         if fn is None or not any(_qualify(self, d) == "numba.cuda.jit" for d in fn.decorator_list):  # type: ignore
             return False
-        return any(isinstance(a, ast.Name) and self._numpy_only(a.id) for a in call.args)
+        return any(self._host_array_arg(a) for a in call.args)
+
+    def _host_array_arg(self, a: ast.AST) -> bool:
+        """A kernel argument shown to be a host NumPy array: a name bound only to NumPy arrays, a slice or a row of
+        one (``x[:n]``, ``c[0]``), or a name bound to what a function of the file returns when every ``return`` of
+        it is a NumPy call (``b = make(n)``)."""
+        while isinstance(a, ast.Subscript) and not isinstance(a.slice, ast.Tuple) or \
+                isinstance(a, ast.Subscript) and isinstance(a.slice, ast.Tuple) and \
+                any(isinstance(e, ast.Slice) for e in a.slice.elts):
+            a = a.value  # (a scalar element `c[0, 1]` is not an array; a row `c[0]` and a slice `x[:n]` are)
+        if not isinstance(a, ast.Name):
+            return False
+        if self._numpy_only(a.id):
+            return True
+        vals = self.assigns.get(a.id, [])
+        return bool(vals) and all(isinstance(v, ast.Call) and self._numpy_maker(v) for v in vals)
+
+    def _numpy_maker(self, v: ast.Call) -> bool:
+        """``make(n)``, a function of the file every ``return`` of which is a NumPy array call."""
+        if not isinstance(v.func, ast.Name) or v.func.id not in self.functions:
+            return False
+        rets = [n.value for n in ast.walk(self.functions[v.func.id]) if isinstance(n, ast.Return)]
+        return bool(rets) and all(isinstance(r, ast.Call) and _numpy_array_call(self, r) for r in rets)
 
     def _def_in_effect(self, name: str, call: ast.Call) -> ast.AST | None:
         """The ``def name`` a call runs: the last one defined before it (a notebook redefines ``foo`` as a plain
@@ -106,7 +133,7 @@ class LaunchWaits:
         if self.placement(a) == "cpu" or (isinstance(a, ast.Name) and self._numpy_only(a.id)):
             return True
         if isinstance(a, ast.Call):
-            return (self.call_name(a) or "").startswith("numpy.") or (
+            return (self.call_name(a) or "").startswith("numpy.") or self._numpy_maker(a) or (
                 isinstance(a.func, ast.Name) and a.func.id in self._numba_ufuncs() and
                 any(self._host_array(x, seen) for x in a.args))
         if isinstance(a, ast.Name) and a.id not in seen and len(seen) < 4:
@@ -136,7 +163,7 @@ class LaunchWaits:
                 if (self.call_name(v) or "").startswith("numpy."):
                     break
                 v = v.func.value
-            if not (isinstance(v, ast.Call) and (self.call_name(v) or "").startswith("numpy.")):
+            if not (isinstance(v, ast.Call) and _numpy_array_call(self, v)):
                 return False
         return True
 
@@ -156,6 +183,20 @@ class LaunchWaits:
                         ids.update(id(c) for st in n.body for c in ast.walk(st) if isinstance(c, ast.Call))
             self._wp_autosync = ids
         return id(call) in ids
+
+
+_NUMPY_SCALARS = frozenset({"float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                            "uint32", "uint64", "bool_", "complex64", "complex128", "double", "single", "intc"})
+
+
+def _numpy_array_call(ctx, v: ast.Call) -> bool:
+    """A NumPy call that makes an array (``np.zeros(n)``, ``np.random.rand(n).astype(np.float32)``), not a NumPy
+    scalar (``np.float32(2.0)``, passed by value to a kernel: no copy)."""
+    while isinstance(v.func, ast.Attribute) and v.func.attr in ("astype", "reshape", "copy", "ravel", "flatten") and \
+            isinstance(v.func.value, ast.Call) and not (ctx.call_name(v) or "").startswith("numpy."):
+        v = v.func.value
+    q = ctx.call_name(v) or ""
+    return q.startswith("numpy.") and q.rsplit(".", 1)[-1] not in _NUMPY_SCALARS
 
 
 def _const(node: ast.AST) -> object:

@@ -295,6 +295,8 @@ class PlacementModel:
             return "cuda"
         if m in ("cpu", "numpy", "tolist", "item") or q in ("cupy.asnumpy", "cupy.ndarray.get"):
             return "cpu"
+        if m in ("copy_to_host", "to_host") and self.placement(expr.func.value) == "cuda":  # type: ignore[attr-defined]
+            return "cpu"  # Numba's d.copy_to_host() / to_host(): a NumPy array on the host (the copy waits)
         if received_over_rpc(self, expr):
             return "cpu"  # rpc.rpc_sync(...), fut.wait(), rref.to_here(): host memory without a device map
         if m == "get" and not expr.args and not expr.keywords and \
@@ -338,12 +340,22 @@ class PlacementModel:
         if _returns_scalar(self.functions.get(q) if q in self.functions else getattr(
                 self.imported_function(expr), "node", None)):
             return None  # def capacity(device) -> int: a host number, whatever the body touches
-        if (q in self.functions and self._moves_to_gpu(self.functions[q])) or self.imported_moves_to_gpu(expr):
+        if (q in self.functions and self._moves_to_gpu(self._def_run_by(q, expr))) or \
+                self.imported_moves_to_gpu(expr):
             return "cuda"
         if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
                 self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
             return "cuda"  # Utils.create_test_matrices(m, n, k): a static method of the file's class
         return self._join([self.placement(a) for a in expr.args])
+
+    def _def_run_by(self, q: str, expr: ast.Call) -> ast.AST:
+        """The ``def`` a call of the file's function ``q`` runs: for a plain name, the one in effect at the call (a
+        notebook redefines a ``@cuda.jit`` kernel as a NumPy function under the same name in a later cell)."""
+        if isinstance(expr.func, ast.Name) and getattr(expr, "lineno", None) is not None:
+            fn = self._def_in_effect(q, expr)  # type: ignore[attr-defined]
+            if fn is not None and hasattr(fn, "_wp_own_scope"):  # (a `def` inside a magic's own code: not walked)
+                return fn
+        return self.functions[q]
 
     def _local_bindings(self, scope: object) -> dict[str, list[tuple[ast.stmt | None, ast.AST | None]]] | None:
         """Names a function binds itself: assigned values, and None for a loop target, a ``with ... as`` name or a

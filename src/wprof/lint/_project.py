@@ -271,6 +271,37 @@ class ImportView:
                     return True  # (a module linted in this run reports its own mistakes)
         return False
 
+    def with_timing_modules(self, tree: ast.Module, pattern: Any) -> bool:
+        """A file with no word of timing opens a ``with`` block on a name it imports from a project module that has
+        one (``from utils import benchmark``; ``with benchmark("GPU"): ...``): the block may be a timed region of
+        this file, whose clocks are read in that module (linted in this run or not)."""
+        if not self.project.enabled or self.depth:
+            return False
+        heads = {dotted_head(item.context_expr) for node in ast.walk(tree) if isinstance(node, (ast.With, ast.AsyncWith))
+                 for item in node.items}
+        heads.discard(None)
+        if not heads:
+            return False
+        self.add_sys_path(tree)
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                mod = tuple(node.module.split(".")) if node.module else ()
+                for a in node.names:
+                    if (a.asname or a.name) in heads:
+                        f = self.find((*mod, a.name), node.level) or self.find(mod, node.level)
+                        if f is not None and self.project.may_time(f, pattern):
+                            return True
+                        d = self.resolve(node.level, (*mod, a.name))  # re-exported by a package's __init__
+                        if d is not None and pattern.search(d.ctx.source) is not None:
+                            return True
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if (a.asname or a.name.split(".")[0]) in heads:
+                        f = self.find(tuple(a.name.split(".")), 0)
+                        if f is not None and self.project.may_time(f, pattern):
+                            return True
+        return False
+
     def unselected_imports(self, table: dict[str, tuple[int, tuple[str, ...]]]) -> bool:
         """Some name of the file's import table comes from a project module not linted in this run (only then can a
         helper's mistake have to be reported at this file's calls)."""
@@ -433,3 +464,11 @@ def _recovered(source: str, path: Path, exc: SyntaxError) -> tuple[ast.AST, str]
         raise exc
     return rec.tree, rec.source
 
+
+def dotted_head(expr: ast.AST) -> str | None:
+    """The first name of a ``with`` item's expression: ``benchmark`` of ``benchmark("GPU")``, ``utils`` of
+    ``utils.Timer()``."""
+    node = expr.func if isinstance(expr, ast.Call) else expr
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None

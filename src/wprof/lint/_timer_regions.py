@@ -18,6 +18,8 @@ from ._regions import Region, _common_loop, _samples_of
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
 _LIBRARY_TIMER = re.compile(r"^(Benchmark|Timer|Timing|Stopwatch|StopWatch)$")
 _DEVICE_WORDS = re.compile(r"(?i)cuda|gpu|sync|event|device")
+# a library base class whose name says it times its body (`TimeitContextManager`, `Timer`, `Stopwatch`)
+_INHERITED_LIBRARY_TIMER = re.compile(r"^(Timeit|Timer|Timing|Stopwatch|StopWatch)")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False), "contexttimer.Timer": ("host", False)}
 
 
@@ -39,8 +41,71 @@ def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bo
     methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
     enter = methods.get("__enter__") or methods.get("__aenter__")
     exit_ = methods.get("__exit__") or methods.get("__aexit__")
-    if enter and exit_:
-        return _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
+    if enter and exit_ and not (_calls_super(enter) or _calls_super(exit_)):
+        return _classify(ctx, _own_calls(ctx, cls, enter), _own_calls(ctx, cls, exit_))
+    if not cls.bases:
+        return None
+    before, after = _side(ctx, cls, "__enter__", 0), _side(ctx, cls, "__exit__", 0)
+    if before is None or after is None:
+        return None
+    if before[0] and after[0]:
+        return ("host", after[1], False)
+    if before[2] and after[2]:
+        return ("event", True, False)
+    return None
+
+
+def _own_calls(ctx: Context, cls: ast.ClassDef, fn: ast.AST, depth: int = 0) -> list[ast.Call]:
+    """The calls ``fn`` makes, with those of the methods of ``cls`` it calls on ``self`` (``def __enter__(self):
+    self.start()`` where ``start`` reads the clock), two levels deep."""
+    calls = ctx.calls_in_function(fn)
+    if depth >= 2:
+        return calls
+    methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    out = list(calls)
+    for c in calls:
+        f = c.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" and \
+                f.attr in methods and methods[f.attr] is not fn:
+            out.extend(_own_calls(ctx, cls, methods[f.attr], depth + 1))
+    return out
+
+
+def _calls_super(fn: ast.AST) -> bool:
+    return any(isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Call)
+               and isinstance(c.func.value.func, ast.Name) and c.func.value.func.id == "super" for c in ast.walk(fn))
+
+
+def _side(ctx: Context, cls: ast.ClassDef, name: str, depth: int) -> tuple[bool, bool, bool] | None:
+    """What a context manager's ``name`` (``__enter__``/``__exit__``) does, with what it inherits (no method of
+    its own, or a call of ``super().__exit__(...)``): (reads a clock, synchronizes, records an event); a base class
+    of the file or of the project is read where it is defined, a library base named for timing (``TimerBase``,
+    ``TimeitContextManager``) reads a host clock. None when unknown."""
+    own = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+                f.name in (name, name.replace("__", "__a", 1))), None)
+    calls = _own_calls(ctx, cls, own) if own is not None else []
+    mine = (any(ctx.is_clock(c) for c in calls), any(ctx.is_sync(c) for c in calls),
+            any(ctx.method(c) == "record" for c in calls))
+    if own is not None and not _calls_super(own):
+        return mine
+    if depth >= 3:
+        return None
+    for base in cls.bases:
+        bname = dotted(base)
+        if bname is None:
+            continue
+        local = ctx.classes.get(bname)
+        if local is not None and local is not cls:
+            up = _side(ctx, local, name, depth + 1)
+        elif (d := ctx.imported_def(base)) is not None and isinstance(d.node, ast.ClassDef):
+            up = _side(d.ctx, d.node, name, depth + 1)
+        elif bname.split(".")[0] in ctx.imports and _INHERITED_LIBRARY_TIMER.search(bname.rsplit(".", 1)[-1]) and \
+                not _DEVICE_WORDS.search(bname):
+            up = (True, False, False)
+        else:
+            continue
+        if up is not None:  # the parent's reads run where `super()` is called: a sync of ours before it counts
+            return (mine[0] or up[0], mine[1] or up[1], mine[2] or up[2])
     return None
 
 

@@ -58,7 +58,12 @@ def cold_time_magics(ctx: Context) -> list:
             continue
         cold = []  # (key, compiled) for each GPU call of the timed code whose work never ran before
         host = frozenset(_host_bound_here(ctx, nodes))
+        fresh = own_kernels(ctx, tree)
         for c in nodes:
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Subscript) and \
+                    isinstance(c.func.value, ast.Name) and c.func.value.id in fresh:
+                cold.append((c.func.value.id, True))  # a kernel the timed cell defines: compiled on this launch
+                continue
             if not isinstance(c, ast.Call) or (key := callee_key(c)) is None or key.rpartition(".")[2] in _MOVES or \
                     _blocking_host_copy(ctx, c, host):
                 continue  # (a copy or an allocation: no cold start of its own, the context aside)
@@ -83,6 +88,26 @@ def cold_time_magics(ctx: Context) -> list:
         key, compiled = next((x for x in cold if x[1]), cold[0])  # a compiled kernel's first launch first
         out.append((m, key, compiled))
     return out
+
+
+def own_kernels(ctx: Context, tree: ast.AST) -> frozenset[str]:
+    """Kernels the timed code defines itself (``@cuda.jit def foo`` inside a ``%%time`` cell, launched there as
+    ``foo[blocks, threads](...)``): a new function object, so its first launch JIT-compiles it inside the timing,
+    whatever an earlier cell launched under that name."""
+    from .._infer import _cpu_jit
+    from .._names import COMPILERS
+
+    out = set()
+    for d in ast.walk(tree):
+        if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for dec in d.decorator_list:
+                target = dec.func if isinstance(dec, ast.Call) else dec
+                q = ctx.qualname(target) or ""
+                if (q in COMPILERS or q.endswith(".jit")) and not _cpu_jit(q, dec) and \
+                        not (isinstance(dec, ast.Call) and (dec.args or any(k.arg in ("argtypes", "signature")
+                                                                            for k in dec.keywords))):
+                    out.add(d.name)  # (with a signature Numba compiles it at the `def`, outside the launch)
+    return frozenset(out)
 
 
 def _shown(ctx: Context, call: ast.Call, placed: bool = True) -> bool:

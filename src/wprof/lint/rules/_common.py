@@ -182,6 +182,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._carried import restarted_in_loop
     from ._on_purpose import labelled_cold  # "Cold start latency", "first inference took ...": on purpose
     from ._warm_handed import ran_by_own_method
+    from ._step_samples import averaged_training_samples
     from ._library_runs import run_by_library
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
@@ -255,12 +256,17 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
                 continue
             c, key = next(((c2, k2) for c2, k2 in cold if not host_helper(k2)), cold[0])  # name the GPU call
+            if r.loop is not None and any(ctx.method(b) == "backward" for b in r.calls()):
+                from ._step_samples import trained_model
+
+                c, key = trained_model(ctx, cold) or (c, key)  # a training step: name the model, not its loss
         from ._cold_walk import first_samples_left_out
 
         if r.loop is not None and first_samples_left_out(r):
             continue  # `if i > 0: total += dt`: the first iteration is the warm-up
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
-                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r):
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r) \
+                and not averaged_training_samples(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out
@@ -551,7 +557,12 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     """The region runs a data-driven loop or trains (``.backward()``, a library trainer's ``train()``/``fit()``),
     directly or through a function of the file
     that does (an evaluation over a dataset, a quantization over a model's blocks): a run's wall time, where the
-    first step is part of the workload, not a steady-state benchmark."""
+    first step is part of the workload, not a steady-state benchmark. Not a loop's per-epoch (or per-step) samples
+    averaged (``_step_samples``): a typical epoch's time, the cold first one averaged in."""
+    from ._step_samples import averaged_training_samples
+
+    if averaged_training_samples(ctx, r):
+        return False
     if data_driven(ctx, r):
         return True
     from ._trainer_runs import trainer_run_call

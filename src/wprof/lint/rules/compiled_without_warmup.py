@@ -81,6 +81,14 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first timed iteration, whose sample is "
                "averaged with the warm ones (includes compilation)",
                "Call it once or more before the timed loop, or leave the first sample out")
+    from .no_warmup import cold_single_run_magics
+
+    for m, key in cold_single_run_magics(ctx):
+        if ctx.is_compiled(key):
+            magic = ("%%" if m.kind == "cell" else "%") + m.name
+            ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times compiled `{key}` once, on "
+                          "its first call (includes compilation)", "Run it once before the timed cell, or let "
+                          "`%timeit` repeat it")
     from ._cold_time_magic import cold_time_magics
 
     for m, key, compiled in cold_time_magics(ctx):

@@ -110,19 +110,22 @@ def check(ctx: Context) -> None:
     compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
-             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1])]
+             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
         report(node, message, "Run it once before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
+    from ._step_samples import epoch_samples
+
     for r, call, key in found:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
-                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call)
+                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call) or \
+            epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     from ._cold_walk import walk_findings
@@ -154,7 +157,9 @@ def check(ctx: Context) -> None:
         report(call, f"`{key}` is timed without a warmup call (the harness is told to skip its warm-up, "
                f"`{ctx.text(call.func)}(..., n_warmup=0)`, and `{key}` never ran before)",
                "Let the harness warm it up (n_warmup >= 1) or run it once before")
-    for m, key in _cold_single_run_magics(ctx):
+    for m, key in cold_single_run_magics(ctx):
+        if ctx.is_compiled(key):
+            continue  # a compiled kernel's first launch: WP112's
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{magic} -n 1 -r 1` times `{key}` on its first call",
                       "Run it once before the timed cell, or let `%timeit` repeat it")
@@ -190,6 +195,12 @@ def check(ctx: Context) -> None:
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (no backward ran before; the forward "
                "alone does not warm autograd, the backward kernels or the optimizer)",
                "Run a few full training steps before the timed ones")
+    from ._forward_only_warmup import forward_only_warmups
+
+    for call in forward_only_warmups(ctx):
+        report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
+               "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
+               "Run a few full training steps (forward, backward, optimizer step) before the timed ones", weak=True)
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
@@ -345,7 +356,15 @@ def _created(name: str, scope: Scope, before: int) -> bool:
                any(isinstance(t, ast.Name) and t.id == name for t in s.targets) for s in scope.stmts[:before])
 
 
-def _cold_single_run_magics(ctx: Context) -> list:
+def _decorator(call: ast.AST) -> bool:
+    """``@cuda.jit(sig)`` over a ``def`` in the region: the definition (compiled there when given a signature, a
+    compile the launch's finding is about), not a run of GPU work."""
+    parent = getattr(call, "_wp_parent", None)
+    return isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and \
+        any(d is call for d in parent.decorator_list)
+
+
+def cold_single_run_magics(ctx: Context) -> list:
     """``%%timeit -n 1 -r 1`` (one run, the number reported as is) of GPU work none of whose callees ran earlier in
     the notebook: the only sample is the cold first call (a pipeline built on a GPU model and run once, later set
     against a compiled variant timed the same way after a warm-up cell). (magic, first cold callee)."""
@@ -394,7 +413,7 @@ def _cold_single_run_magics(ctx: Context) -> list:
         scope = ctx.scopes[0]
         if any(called_before(ctx, key, scope, before) for key in keys):
             continue
-        out.append((m, keys[0]))
+        out.append((m, next((k2 for k2 in keys if ctx.is_compiled(k2)), keys[0])))  # a compiled kernel first
     return out
 
 

@@ -184,6 +184,32 @@ def _moved_later(ctx: Context, call: ast.Call, line: int) -> bool:
     return True
 
 
+def _contrasted(ctx: Context, m, tree: ast.Module) -> bool:
+    """The next timing magic of the notebook times the same code again with a synchronize added and nothing else
+    changed (``%time k[g, b](x)``, then ``%time k[g, b](x); cuda.synchronize()``): the unsynchronized figure is shown
+    on purpose, as the wrong one of a pair (a teaching contrast), not taken for the GPU time. Weak: the first number
+    is still printed."""
+    later = sorted((m2 for m2 in ctx.magics if m2.name in TIMING_MAGICS and m2.line > m.line), key=lambda x: x.line)
+    if not later:
+        return False
+    other = magic_tree(ctx, later[0])
+    if other is None:
+        return False
+
+    def statements(t: ast.Module) -> tuple[list[str], int]:
+        kept, syncs = [], 0
+        for st in t.body:
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.is_sync(st.value):
+                syncs += 1
+            else:
+                kept.append(ast.unparse(st))
+        return kept, syncs
+
+    mine, _ = statements(tree)
+    theirs, syncs = statements(other)
+    return bool(mine) and mine == theirs and syncs > 0
+
+
 def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
     """The magic's code is parsed on its own; its names are the program's, so look their placement up there."""
     places = []
@@ -238,7 +264,8 @@ def check(ctx: Context) -> None:
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
-        weak = unseen_call(ctx, work)  # a helper the linter cannot read: it may copy its result back (a wait)
+        weak = unseen_call(ctx, work) or \
+            _contrasted(ctx, m, tree)  # a helper it cannot read may copy its result back (a wait); a contrast
         if weak and not ctx._weak_ok:
             continue
         what = ast.unparse(work) if isinstance(work, ast.BinOp) else (dotted(work.func) or ast.unparse(work.func))
