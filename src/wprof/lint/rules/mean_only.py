@@ -33,7 +33,9 @@ iteration of the loop that takes the samples (`dur = []`; `for epoch ...: dur.ap
 np.mean(dur))`) is reported too: its last line is the result, and no line shows the spread; a mean printed only
 under a test of the step count modulo an interval (`if step % 100 == 0:`) is a periodic progress log, silent. Nor one sample (a loop
 `for i in range(1):`, a list appended to once outside any loop of its own, or a harness told to take one:
-`cupyx.profiler.benchmark(f, args, n_repeat=1)`, `timeit.repeat(stmt, repeat=1)`). A test of the list before its
+`cupyx.profiler.benchmark(f, args, n_repeat=1)`, `timeit.repeat(stmt, repeat=1)`). Nor a CPU baseline: a list
+named for the CPU or NumPy (`cpu_times`, `numpy_times`, or filled in a `def measure_cpu_time(fn)`) whose timed code
+does no GPU work the linter sees (calls of the function's own parameters aside). A test of the list before its
 mean (`if not times: raise ...`) and a one-sample fallback beside it (`np.mean(t[1:]) if len(t) > 1 else t[0]`)
 report nothing more than the mean; a dict built as an empty list per category (`{k: [] for k in variants}`) is a
 dict of sample lists, judged in the function that binds it.
@@ -75,6 +77,7 @@ import ast
 
 from .._context import Context, dotted
 from .._walk import stmt_nodes, within
+from ._number_purpose import cpu_baseline
 from ._sample_flow import follow
 from ._sample_sources import _is_interval, _sample_lists, _unnamed_returned_samples, _unpacked, inline_perf_means
 from ._sample_uses import _classify_use, sample_uses_of
@@ -184,7 +187,8 @@ def check(ctx: Context) -> None:
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
                     not _one_sample(appends, binding, ctx) and not _one_sample_binding(ctx, binding) and \
-                    not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append):
+                    not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append) and \
+                    not cpu_baseline(ctx, key, appends):
                 if binding is not None and "." in key and not ctx.assign_stmts.get(key):
                     if id(binding) in reported:
                         continue  # `res.cpu_times` and `res.gpu_times` of one `res = benchmark(...)`: one finding
