@@ -95,6 +95,13 @@ def labels(ctx: Context, r) -> list[str]:
 
 
 def whole_run(ctx: Context, r) -> bool:
+    cache = ctx.__dict__.setdefault("_wp_whole_run", {})
+    if id(r) not in cache:
+        cache[id(r)] = _whole_run(ctx, r)
+    return cache[id(r)]
+
+
+def _whole_run(ctx: Context, r) -> bool:
     """The region's number is a total of a whole program, pipeline or round trip, by its label, or a since-start
     clock (:func:`since_start`), taken once (not one sample of a loop's many)."""
     if r.loop is not None or r.outer is not None:
@@ -122,23 +129,39 @@ def _averaged(ctx: Context, r) -> bool:
 
 
 def since_start(ctx: Context, r) -> bool:
-    """In the module (or its ``main``), the start reading comes before any work of its scope (only imports, definitions, constants and argument
-    parsing precede it) and the region holds more than one timed step (a loop or ten statements): a clock of the
-    whole program or function, its setup included on purpose."""
+    """In the module (or its ``main``), the start reading comes before any work of its scope (only imports,
+    definitions and constants precede it) and the region holds more than one timed step (a loop and ten
+    statements): a clock of the whole program, its setup included on purpose."""
     if r.loop is not None or r.outer is not None or not (isinstance(r.scope.node, ast.Module) or
                                                          getattr(r.scope.node, "name", "") == "main"):
         return False  # a function's clock started first thing times that function's work, not a program
-    before = r.scope.stmts[:r.lo]
-    for st in before:
-        if isinstance(st, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Pass)):
-            continue
-        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
-            continue  # a docstring
-        if isinstance(st, (ast.Assign, ast.AnnAssign)) and not any(isinstance(n, ast.Call) for n in stmt_nodes(st)):
-            continue  # `N = 1 << 20`
+    if r.lo > _first_work(ctx, r.scope):
         return False
     stmts = r.stmts()
     return len(stmts) >= 10 and bool(r.inner_loops())
+
+
+def _first_work(ctx: Context, scope) -> int:
+    """The index of the first statement of ``scope`` that does work: not an import, a definition, a docstring, a
+    constant or ``pass`` (read once per scope)."""
+    cache = ctx.__dict__.setdefault("_wp_first_work", {})
+    if id(scope) not in cache:
+        first = len(scope.stmts)
+        for i, st in enumerate(scope.stmts):
+            if isinstance(st, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                               ast.Pass)):
+                continue
+            if getattr(st, "_wp_scope", scope) is not scope:
+                continue
+            if isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant):
+                continue  # a docstring
+            if isinstance(st, (ast.Assign, ast.AnnAssign)) and not any(isinstance(n, ast.Call)
+                                                                     for n in stmt_nodes(st)):
+                continue  # `N = 1 << 20`
+            first = i
+            break
+        cache[id(scope)] = first
+    return cache[id(scope)]
 
 
 _OPTIMIZER = re.compile(r"(?i)(optim|opt\b|opt_|_opt|scaler|trainer)")
