@@ -116,7 +116,10 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 from ._common import callee_key
                 from .no_warmup import _timed_again_later
 
-                weak = _timed_again_later(ctx, r, callee_key(c) or "@", c)  # a deliberate cold-vs-warm pair
+                from ._step_samples import epoch_samples
+
+                weak = _timed_again_later(ctx, r, callee_key(c) or "@", c) or \
+                    epoch_samples(ctx, r)  # a deliberate cold-vs-warm pair; an averaged epoch (weak)
             if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
                 name = k if "#" not in k and "()" not in k else _short(ctx, c)
                 out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))

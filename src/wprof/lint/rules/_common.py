@@ -182,6 +182,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._carried import restarted_in_loop
     from ._on_purpose import labelled_cold  # "Cold start latency", "first inference took ...": on purpose
     from ._warm_handed import ran_by_own_method
+    from ._step_samples import averaged_training_samples
     from ._library_runs import run_by_library
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
@@ -264,7 +265,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if r.loop is not None and first_samples_left_out(r):
             continue  # `if i > 0: total += dt`: the first iteration is the warm-up
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
-                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r):
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r) \
+                and not averaged_training_samples(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))
     return out

@@ -27,6 +27,12 @@ def averaged_training_samples(ctx: Context, r: Region) -> bool:
     return _mean_of_per_iteration(ctx, r) or _total_divided(ctx, r)
 
 
+def epoch_samples(ctx: Context, r: Region) -> bool:
+    """``averaged_training_samples`` of whole epochs (the region holds the loop over the batches): the cold first
+    step is a small share of an epoch; the readers call such a mean borderline (sets 38, 45), so it is weak."""
+    return bool(r.inner_loops()) and averaged_training_samples(ctx, r)
+
+
 def trained_model(ctx: Context, cold: list[tuple[ast.Call, str]]) -> tuple[ast.Call, str] | None:
     """Among a training step's cold calls, the model's (a plain name or ``self.x`` called: ``net(x)``), not the
     loss function's (``F.cross_entropy(net(x), y)``): the work the finding names."""

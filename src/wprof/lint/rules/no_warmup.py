@@ -117,12 +117,15 @@ def check(ctx: Context) -> None:
         report(node, message, "Run it once before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
+    from ._step_samples import epoch_samples
+
     for r, call, key in found:
         what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
-                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call)
+                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call) or \
+            epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
                    weak=weak)
     from ._cold_walk import walk_findings
@@ -197,7 +200,7 @@ def check(ctx: Context) -> None:
     for call in forward_only_warmups(ctx):
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
                "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
-               "Run a few full training steps (forward, backward, optimizer step) before the timed ones")
+               "Run a few full training steps (forward, backward, optimizer step) before the timed ones", weak=True)
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
