@@ -47,7 +47,7 @@ def train(train_loader, model, criterion, optimizer, epoch, print_freq=10):
         output = model(images)
         loss = criterion(output, target)
         acc1 = accuracy(output, target)[0]
-        losses.update(loss.item(), images.size(0))  # expect: WP114
+        losses.update(loss.item(), images.size(0))  # the training run's own loss accounting: part of batch_time
         top1.update(acc1[0], images.size(0))
         optimizer.zero_grad()
         loss.backward()

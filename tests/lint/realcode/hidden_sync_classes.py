@@ -1,4 +1,6 @@
-"""`.item()` and `print()` that are not a sync inside a measurement, and the ones that are."""
+"""`.item()` and `print()` that are not a sync inside a measurement, and the ones that are. A training run's own
+loss `.item()` (an optimizer step in the timed loop) is part of the step time it measures: silent since the tenth
+session (held-out verdicts: false or borderline in 11 repositories, `rules/_number_purpose.py`)."""
 import os
 import time
 
@@ -29,7 +31,7 @@ for step in range(1000):
     loss = model(x).square().mean()
     loss.backward()
     opt.step()
-    total += loss.item()  # expect: WP114
+    total += loss.item()  # the loss accounting the training run really does
     n = loss.detach().cpu()  # the same mistake, same loop: one finding
     if step % 100 == 0 and step > 0:
         print(f"{(time.perf_counter() - start) * 10:.1f} ms/step, loss {total / 100:.3f}")
@@ -78,6 +80,6 @@ def train_accumulating(batches, accumulation=4):
         if (i + 1) % accumulation == 0:  # the optimizer step: every step of training, not occasional logging
             opt.step()
             opt.zero_grad()
-            print(f"loss {running.item():.4f}")  # expect: WP114
+            print(f"loss {running.item():.4f}")  # part of the training run it times
     torch.cuda.synchronize()
     return time.perf_counter() - t0

@@ -69,7 +69,7 @@ for step in range(100):
     loss.backward()
     opt.step()
     opt.zero_grad()
-    print(step, loss.item())  # expect: WP114
+    print(step, loss.item())  # a training run's own loss read: part of the time it measures
     if step % 50 == 0:
         print("scale", s.item())
 torch.cuda.synchronize()

@@ -48,6 +48,6 @@ for step in range(100):
     loss.backward()
     opt.step()
     opt.zero_grad()
-    history.append(loss.item())  # expect: WP114
+    history.append(loss.item())  # a training run's loss history: part of the run it times
 torch.cuda.synchronize()
 print("train", time.perf_counter() - begin)

@@ -51,7 +51,7 @@ def train(loader, opt, epochs=3):
         t0 = time.perf_counter()
         for i, (xb, yb) in enumerate(loader):
             loss = ((draft(xb.cuda()) - yb.cuda()) ** 2).mean()
-            avg = avg + (loss.item() - avg) / (i + 1)  # expect: WP114
+            avg = avg + (loss.item() - avg) / (i + 1)  # an epoch time includes its loss accounting
             loss.backward()
             opt.step()
         print(f"epoch {epoch}: {time.perf_counter() - t0:.1f} s, loss {avg:.4f}")
@@ -65,5 +65,5 @@ def log_every_step(loader, opt, log):
         loss = ((draft(xb.cuda()) - yb.cuda()) ** 2).mean()
         loss.backward()
         opt.step()
-        lossf = loss.item()  # expect: WP114
+        lossf = loss.item()  # a training run's own logging: part of it
         log.log_dict({"loss": lossf, "time": time.perf_counter() - t0})

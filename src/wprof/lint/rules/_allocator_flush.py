@@ -132,9 +132,11 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
     "inside", "between samples" or "before"."""
     out: list[tuple[ast.Call, str]] = []
     seen: set[int] = set()
+    from ._number_purpose import whole_run
+
     for r in ctx.regions:
-        if r.outer is not None:
-            continue  # a `timeit` copy of the timed code
+        if r.outer is not None or whole_run(ctx, r):
+            continue  # a `timeit` copy of the timed code; a whole run, meant to include its allocations
         body = r.stmts()
         if not _allocating_compute(ctx, body) and not (r.kind == "event" and _bound_results(ctx, body)):
             continue

@@ -182,9 +182,11 @@ def host_made_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
         for fn in _called_functions(ctx, calls):
             for c in _copies_in_function(ctx, fn):
                 add(c, body.label)
+    from ._number_purpose import meant_to_include
+
     for r in ctx.regions:
-        if r.outer is not None or not _other_work(ctx, r):
-            continue
+        if r.outer is not None or not _other_work(ctx, r) or meant_to_include(ctx, r) is not None:
+            continue  # (a whole run's or a training run's own constants are part of it: `_number_purpose`)
         stmts = r.stmts()
         loop = r.loop
         for st in stmts:

@@ -30,6 +30,13 @@ for the GPU, each sample; and the caching allocator emptied (`torch.cuda.empty_c
 `free_all_blocks()`, directly or in a function of the file) between timed samples or just before a one-sample
 region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc`.
 
+Not reported, in any part: a region whose number is meant to include its allocations and copies
+(`rules/_number_purpose.py`): a whole run, by its label (`"total time"` printed once, `"end-to-end"`, `"overall"`,
+`"brutto"`, `"host -> GPU -> host"`; a "total" divided by a count of runs is a per-run figure and stays judged) or by
+a program clock read before any work; a training run (an optimizer step in the region), whose labels, noise and
+accumulators are the step's own, except random inputs drawn every step of a `range` loop in place of a data loader
+(opt-in).
+
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
 `torch.tensor(...)` from host data, a host-to-device copy are all timed with the work. In a kernel benchmark they
@@ -67,7 +74,7 @@ from __future__ import annotations
 
 import ast
 
-from .._context import TORCH_FACTORIES, Context
+from .._context import TORCH_FACTORIES, Context, dotted
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
 from ._built_in_sample import built_in_regions, built_in_samples
@@ -148,7 +155,20 @@ def check(ctx: Context) -> None:
                        "driver, so the timed work's allocations go through `cudaMalloc` inside the timed region",
                        "Empty the cache once before the warm-up, not between timed samples",
                        opt_in=True)  # held-out sets 42-45 (2026-12-01): 0 true, 1 false, 1 borderline
+    from ._number_purpose import meant_to_include
+
     for r in ctx.regions:
+        purpose = meant_to_include(ctx, r)
+        if purpose == "whole":
+            continue  # a whole run's number includes its allocations and copies
+        if purpose == "training":  # a training step's own tensors (labels, noise, accumulators) are part of it;
+            # random inputs drawn in a `range` loop stand in for a data loader: still reported (opt-in)
+            for c in r.calls():
+                if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _synthetic_input(ctx, r, c):
+                    seen.add(id(c))
+                    ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
+                               "Allocate inputs and outputs before the timed region", opt_in=True)
+            continue
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
         seen.update(id(c) for c, _ in driver)
@@ -178,6 +198,19 @@ def check(ctx: Context) -> None:
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                            "Allocate inputs and outputs before the timed region", opt_in=True)
+
+
+def _synthetic_input(ctx: Context, r, c: ast.Call) -> bool:
+    """A random draw in a ``for ... in range(...)`` loop of a training region: synthetic inputs made every step in
+    place of a data loader (the host or device RNG is timed with the step), not the algorithm's own noise drawn
+    beside real batches (``for data in loader: noise = torch.randn(...)``)."""
+    q = ctx.call_name(c) or ""
+    head, _, last = q.rpartition(".")
+    if not ((head in ("torch", "torch.cuda") and last in _RANDOM) or head == "cupy.random"):
+        return False
+    loops = [lp for lp in getattr(c, "_wp_stmt", c)._wp_loops if r.contains(lp) or lp is r.loop]  # type: ignore
+    return bool(loops) and all(isinstance(lp, ast.For) and isinstance(lp.iter, ast.Call) and
+                               dotted(lp.iter.func) == "range" for lp in loops)
 
 
 _FLUSH_PLACES = {"inside": "empties the allocator's cache inside the timed region",

@@ -13,7 +13,11 @@ checkpoint name every N steps); a value formatted into a file name or written to
 last step's checkpoint); a call after the end reading or on a branch that does not read the clock; a call
 in a `while` loop whose condition synchronizes every step anyway (a decode loop that stops on a token); a call
 after an explicit synchronize in the same step with no GPU work between (the device is idle: it waits for
-nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it.
+nothing); a call in a total interval (a program's "Total time") outside the finer intervals measured inside it;
+and, since the tenth session, in the opt-in part, a copy inside a region whose number is meant to include it
+(`rules/_number_purpose.py`): a training run (an optimizer step in the region: its loss `.item()` is part of the
+epoch or step time; held-out verdicts false or borderline in 11 repositories) or a whole run labelled as one (the
+copy back of a "host -> GPU -> host" round trip).
 
 Default since the eighth session only for a `.item()` of a tensor the timed loop never changes (no statement of the
 loop binds it), read on every iteration of a loop that runs GPU work of its own (`gemm(a, b, scale=s.item())`): the
@@ -31,9 +35,9 @@ when its total is compared after the loop.
 
 ## Why is this bad?
 Each one is a device synchronization you did not write: the host stops queueing work until the GPU catches up,
-the GPU then idles while the host launches the next kernels, and that bubble is timed. In a training loop a
-`loss.item()` every step is the classic cause of a GPU that is "busy" only part of the time; in a kernel benchmark
-it adds a host round trip (~15 µs) to every sample.
+the GPU then idles while the host launches the next kernels, and that bubble is timed. In an evaluation or decode
+loop a `loss.item()` every step keeps the GPU "busy" only part of the time; in a kernel benchmark it adds a host
+round trip (~15 µs) to every sample. (In a training run the same read is part of the step time it measures.)
 
 ## Example
 ```python
@@ -105,7 +109,10 @@ def check(ctx: Context) -> None:
     for lst in by_scope.values():
         lst.sort(key=lambda q: q.lo)
     los = {k: [q.lo for q in lst] for k, lst in by_scope.items()}
+    from ._number_purpose import meant_to_include
+
     for r in ctx.regions:
+        purpose = meant_to_include(ctx, r)  # a whole run or a training run: its own host reads are part of it
         stmts = r.stmts()
         work_idx = [s._wp_idx for s in stmts if ctx.gpu_work_in(stmt_nodes(s))]  # type: ignore[attr-defined]
         start_stmt = r.scope.stmts[r.lo]
@@ -138,11 +145,14 @@ def check(ctx: Context) -> None:
                     continue  # once per interval: the barrier before the end read, or a one-off sync of the work
                 if r.kind != "event" and r.loop is not None and not later_work:
                     continue  # per-iteration host region: the last thing before the end read
+                held = loop_invariant_copy(ctx, c, s) if s._wp_loops and (spans or r.kind == "event" or
+                                                                      r.in_loop(c)) else None  # type: ignore
+                if purpose is not None and held is None:
+                    continue  # the loss `.item()` an epoch time really does, the copy back a round trip includes
                 seen.add(id(c))
                 key = id(s._wp_loops[-1]) if s._wp_loops else id(c)  # type: ignore[attr-defined]
                 found.setdefault(key, []).append((c, what, not _strong(ctx, c, s)))
-                if s._wp_loops and (spans or r.kind == "event" or r.in_loop(c)) and \
-                        (held := loop_invariant_copy(ctx, c, s)) is not None:  # type: ignore[attr-defined]
+                if held is not None:
                     hoistable.setdefault(key, (c, held))
     for key, cands in found.items():  # one finding per loop: its first strong copy, else its first (weak) one
         if key in hoistable:  # the default part: a copy of a value the loop never changes

@@ -235,8 +235,9 @@ _FEW_SAMPLES = 10
 
 
 def _long_samples(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> bool:
-    """Each iteration is a long end-to-end sample: the loop runs a handful of times (``range(5)``, four prompts), or
-    an iteration calls a function of this file that itself loops over GPU work (a generation, an epoch). A
+    """Each iteration is a long end-to-end sample: the loop runs a handful of times (``range(5)``, four prompts), an
+    iteration calls a function of this file that itself loops over GPU work (a generation, an epoch), or it is a
+    training step (`_number_purpose.runs_training`). A
     synchronize before and after such a sample is what makes a host timing of it correct, and costs nothing
     measurable."""
     if isinstance(loop, (ast.For, ast.AsyncFor)):
@@ -248,7 +249,11 @@ def _long_samples(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> bool:
             name = c.func.id if isinstance(c.func, ast.Name) else None
             if name in ctx.functions and _loops_over_work(ctx, ctx.functions[name], 3):
                 return True
-    return False
+    from ._number_purpose import runs_training
+
+    # a training step (an optimizer step in the iteration, or in a function of the file it calls): forward, backward
+    # and update of a model, milliseconds at least; a synchronize per step is what a per-step time needs
+    return runs_training(ctx, [c for s in body for n in stmt_nodes(s) if isinstance(n, ast.Call) for c in (n,)])
 
 
 def _range_count(ctx: Context, loop: ast.stmt) -> int | None:
