@@ -79,13 +79,12 @@ class LaunchWaits:
         return any(self._host_array_arg(a) for a in call.args)
 
     def _host_array_arg(self, a: ast.AST) -> bool:
-        """A kernel argument shown to be a host NumPy array: a name bound only to NumPy arrays, a slice or a row of
-        one (``x[:n]``, ``c[0]``), or a name bound to what a function of the file returns when every ``return`` of
+        """A kernel argument shown to be a host NumPy array: a name bound only to NumPy arrays, a slice of one
+        (``x[:n]``, ``c[0, :]``), or a name bound to what a function of the file returns when every ``return`` of
         it is a NumPy call (``b = make(n)``)."""
-        while isinstance(a, ast.Subscript) and not isinstance(a.slice, ast.Tuple) or \
-                isinstance(a, ast.Subscript) and isinstance(a.slice, ast.Tuple) and \
-                any(isinstance(e, ast.Slice) for e in a.slice.elts):
-            a = a.value  # (a scalar element `c[0, 1]` is not an array; a row `c[0]` and a slice `x[:n]` are)
+        while isinstance(a, ast.Subscript) and (isinstance(a.slice, ast.Slice) or isinstance(a.slice, ast.Tuple) and
+                                                any(isinstance(e, ast.Slice) for e in a.slice.elts)):
+            a = a.value  # a slice `x[:n]`, `c[0, :]` (not `c[0]`: an element of a 1-D array is a scalar, by value)
         if not isinstance(a, ast.Name):
             return False
         if self._numpy_only(a.id):

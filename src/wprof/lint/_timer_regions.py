@@ -42,7 +42,7 @@ def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bo
     enter = methods.get("__enter__") or methods.get("__aenter__")
     exit_ = methods.get("__exit__") or methods.get("__aexit__")
     if enter and exit_ and not (_calls_super(enter) or _calls_super(exit_)):
-        return _classify(ctx, _own_calls(ctx, cls, enter), _own_calls(ctx, cls, exit_))
+        return _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
     if not cls.bases:
         return None
     before, after = _side(ctx, cls, "__enter__", 0), _side(ctx, cls, "__exit__", 0)
@@ -53,22 +53,6 @@ def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bo
     if before[2] and after[2]:
         return ("event", True, False)
     return None
-
-
-def _own_calls(ctx: Context, cls: ast.ClassDef, fn: ast.AST, depth: int = 0) -> list[ast.Call]:
-    """The calls ``fn`` makes, with those of the methods of ``cls`` it calls on ``self`` (``def __enter__(self):
-    self.start()`` where ``start`` reads the clock), two levels deep."""
-    calls = ctx.calls_in_function(fn)
-    if depth >= 2:
-        return calls
-    methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    out = list(calls)
-    for c in calls:
-        f = c.func
-        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" and \
-                f.attr in methods and methods[f.attr] is not fn:
-            out.extend(_own_calls(ctx, cls, methods[f.attr], depth + 1))
-    return out
 
 
 def _calls_super(fn: ast.AST) -> bool:
@@ -83,7 +67,7 @@ def _side(ctx: Context, cls: ast.ClassDef, name: str, depth: int) -> tuple[bool,
     ``TimeitContextManager``) reads a host clock. None when unknown."""
     own = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and
                 f.name in (name, name.replace("__", "__a", 1))), None)
-    calls = _own_calls(ctx, cls, own) if own is not None else []
+    calls = ctx.calls_in_function(own) if own is not None else []
     mine = (any(ctx.is_clock(c) for c in calls), any(ctx.is_sync(c) for c in calls),
             any(ctx.method(c) == "record" for c in calls))
     if own is not None and not _calls_super(own):

@@ -41,23 +41,6 @@ class token_rate(TimerBase):
         return super().__enter__()
 
 
-class span:
-    """Its entry and exit read the clock through methods of its own."""
-
-    def begin(self):
-        self.t0 = time.perf_counter()
-
-    def end(self):
-        return time.perf_counter() - self.t0
-
-    def __enter__(self):
-        self.begin()
-        return self
-
-    def __exit__(self, *exc):
-        print(self.end())
-
-
 @contextlib.contextmanager
 def quiet():
     yield
