@@ -28,7 +28,7 @@ from .._walk import stmt_nodes
 
 _WHOLE = re.compile(r"(?i)(\btotal|\boverall\b|\bend[-_ ]?to[-_ ]?end\b|\be2e\b|\bbrutto\b|\bgross\b|\bwhole\b|"
                     r"\bentire\b|\bround[-_ ]?trip|->\s*(gpu|cpu|device|host)\b|\bincl(uding|udes|\.)?\b|"
-                    r"\bprogram\b|\bpipeline\b|\bwall[-_ ]?clock\b)")
+                    r"\bprogram\b)")
 _LOG_CALLS = frozenset({"print", "log", "info", "debug", "warning", "write", "add_scalar", "set_postfix",
                         "set_description"})
 
