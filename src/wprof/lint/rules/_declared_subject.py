@@ -24,7 +24,7 @@ from .._walk import stmt_nodes
 
 _SUBJECT = re.compile(r"\bcold\b|\bstart[-_ ]?up\b|\bfirst[-_ ]?(call|run|iteration|iter|pass|inference|forward|"
                       r"launch|invocation|execution|request|generation|step)s?\b|\binitiali[sz]ation\b|"
-                      r"\bincludes? (the )?(cuda|context|init|warm)|\bset[-_ ]?up\b|\bcreat(e|es|ed|ing|ion)\b")
+                      r"\bincludes? (the )?(cuda|context|init|warm)|\bset[-_ ]?up\b|\bcreat(e|ion)\b")  # (not "created in": what was produced)
 _LOG_CALLS = frozenset({"print", "log", "info", "debug", "warning", "write", "add_scalar", "set_postfix",
                         "set_description"})
 

@@ -7,8 +7,9 @@ one finding says it. The fresh verdicts: a second finding on the same call judge
 same line judged a duplicate (set 43), a finding at the call site beside the one inside the helper judged a
 duplicate (set 40): three repositories.
 
-Kept, per region: a finding at a node inside the region before one at a call site outside it, then the first in
-reading order. A region is the innermost timed region whose statements hold the node (or, for a finding the
+Kept, per region: the first finding inside it in reading order; a finding at the one call site of the region is
+dropped beside it, while findings at several call sites, each handing the region another cold object (a fresh
+model per call), stay one each. A region is the innermost timed region whose statements hold the node (or, for a finding the
 execution walk reports at the call site that hands a cold object in, the region it judged). Weak findings are left
 alone (they are shown only with ``extra``)."""
 
@@ -41,8 +42,9 @@ def keep_one_per_region(ctx: Context) -> None:
     walked = ctx.__dict__.get("_wp_walk_region", {})
     groups: dict[int, list[tuple[tuple, object]]] = {}
     drop: list[object] = []
+    present = {id(x) for x in ctx.diagnostics}
     for d, node, weak in noted:
-        if not any(d is x for x in ctx.diagnostics):
+        if id(d) not in present:
             continue
         inside = _innermost(ctx, node)
         r = inside if inside is not None else walked.get(id(node))
@@ -53,11 +55,16 @@ def keep_one_per_region(ctx: Context) -> None:
             continue
         groups.setdefault(id(r), []).append(((inside is None, d.line, d.column), d))
     for items in groups.values():
-        if len(items) > 1:
-            items.sort(key=lambda x: x[0])
-            drop.extend(d for _, d in items[1:])
+        inner = sorted((x for x in items if not x[0][0]), key=lambda x: x[0])
+        sites = [x for x in items if x[0][0]]
+        if not inner:
+            continue  # call sites that each hand the region another cold object: a finding each
+        drop.extend(d for _, d in inner[1:])
+        if len(sites) == 1:
+            drop.append(sites[0][1])  # the one call site of a region already reported inside
     if drop:
-        ctx.diagnostics[:] = [d for d in ctx.diagnostics if not any(d is x for x in drop)]
+        gone = {id(d) for d in drop}
+        ctx.diagnostics[:] = [d for d in ctx.diagnostics if id(d) not in gone]
 
 
 def _innermost(ctx: Context, node: ast.AST):
