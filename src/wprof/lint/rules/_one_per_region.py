@@ -68,8 +68,19 @@ def keep_one_per_region(ctx: Context) -> None:
 
 
 def _innermost(ctx: Context, node: ast.AST):
+    """The innermost region whose statements hold ``node`` (only the regions of the node's scope are asked)."""
+    stmt = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
+    scope = getattr(stmt, "_wp_scope", None)
+    if scope is None:
+        return None
+    by_scope = ctx.__dict__.get("_wp_wp103_region_scopes")
+    if by_scope is None:
+        by_scope = {}
+        for r in ctx.regions:
+            by_scope.setdefault(id(r.scope), []).append(r)
+        ctx.__dict__["_wp_wp103_region_scopes"] = by_scope
     best = None
-    for r in ctx.regions:
-        if r.contains(node) and (best is None or r.hi - r.lo < best.hi - best.lo):
+    for r in by_scope.get(id(scope), ()):
+        if r.contains(stmt) and (best is None or r.hi - r.lo < best.hi - best.lo):
             best = r
     return best
