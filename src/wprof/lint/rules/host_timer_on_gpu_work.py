@@ -105,6 +105,7 @@ from ._host_timer_weak import (
 )
 from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
+from ._star_helpers import ends_in_star_helper
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -143,7 +144,8 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
-            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r)
+            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
+            ends_in_star_helper(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
