@@ -25,7 +25,11 @@ right after the same extension elsewhere. Visible sources (`load_inline` strings
 beside the script) decide it: a device synchronize there makes the call a wait.
 Code the linter cannot read (a method of an object whose class comes from a module it cannot find, a function of such
 a module handed the GPU model) may copy its results back to the host, which waits: a region whose GPU work after
-such a call only computes on what it returned is weak.
+such a call only computes on what it returned is weak; so is one whose last work is a helper of the file that
+returns its results through a function of a star import the linter cannot find (`return tensor2float(loss)`).
+A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
+`if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
+the GPU.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
