@@ -18,7 +18,7 @@ only in the files you name (`--no-follow-imports`, or follow-imports = false, re
 
 Exit status: 0 no findings, 1 findings (or a file that could not be parsed), 2 usage error.
 The `default` rules are on (WP104 and WP114 only in part: `--explain` says which findings); `--extend-select
-extra` adds the opt-in rules (WP106, WP108) and the other findings of WP104 and WP114.
+extra` adds the opt-in rules (WP106, WP108, WP111) and the other findings of WP104 and WP114.
 Suppress one line with `# noqa: WP101`; configure with [tool.wprof.lint] select/extend-select/ignore/exclude
 in pyproject.toml.
 

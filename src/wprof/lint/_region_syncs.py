@@ -49,6 +49,14 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     return out
 
 
+def _cpu_branch(ctx: Context, stmt: ast.stmt) -> bool:
+    """``stmt`` runs only on the CPU path of a device test inside the region (the ``else`` of ``if device ==
+    "cuda": ...; stream.synchronize()``): the model call there is CPU work, nothing it does is left on the device."""
+    from .rules._evidence import cpu_only
+
+    return cpu_only(ctx, stmt, 1)
+
+
 def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     last_work = -1
     stmts = r.stmts()
@@ -57,7 +65,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):
             settled = True  # helpers of this file that wait for their own work: nothing left pending
-        elif work:
+        elif work and not _cpu_branch(ctx, s):
             last_work = s._wp_idx  # type: ignore[attr-defined]
     if last_work < 0 and settled:
         return True
@@ -142,11 +150,15 @@ def same_block_before(stmt: ast.stmt, end: ast.stmt | None) -> bool:
     reading runs, ``stmt`` has just run (`loss = running.compute().item(); t1 = perf_counter()` under a logging
     ``if``)."""
     parent = getattr(stmt, "_wp_parent", None)
-    if end is None or parent is None or parent is not getattr(end, "_wp_parent", None) or \
-            stmt._wp_idx >= end._wp_idx:  # type: ignore[attr-defined]
+    if end is None or parent is None or stmt._wp_idx >= end._wp_idx:  # type: ignore[attr-defined]
         return False
+    node = end  # the end reading itself, or the `if` of that block holding it (`dist.barrier()` then, under
+    while getattr(node, "_wp_parent", None) is not parent:  # `if rank == 0:`, the reading): it runs right after
+        node = getattr(node, "_wp_parent", None)
+        if node is None or not isinstance(node, ast.If):
+            return False  # (never through a loop: its reading would run again without the statement)
     if isinstance(parent, ast.If):
-        return any(x is stmt for x in parent.body) == any(x is end for x in parent.body)
+        return any(x is stmt for x in parent.body) == any(x is node for x in parent.body)
     return True
 
 

@@ -250,6 +250,8 @@ def _blocking_host_copy(ctx, c: ast.Call, host: frozenset = frozenset()) -> bool
     if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)
            for k in c.keywords):
         return False
+    if host_to_device_copy_(ctx, c):
+        return True
     q = ctx.call_name(c) or ""
     if q == "numba.cuda.to_device" and c.args and len(c.args) < 2 and not c.keywords:
         return ctx.placement(c.args[0]) != "cuda"  # cuda.to_device(a) with no stream: a synchronous copy
@@ -270,6 +272,21 @@ def _blocking_host_copy(ctx, c: ast.Call, host: frozenset = frozenset()) -> bool
     src = c.func.value
     return ctx.placement(src) == "cpu" or (isinstance(src, ast.Call) and (ctx.call_name(src) or "") in (
         "torch.from_numpy", "torch.tensor", "torch.as_tensor") and not any(k.arg == "device" for k in src.keywords))
+
+
+def host_to_device_copy_(ctx, c: ast.AST) -> bool:
+    """``dst.copy_(src)`` into a tensor shown on the GPU from one shown on the CPU (a torch factory without a
+    device), not ``non_blocking=True``: torch copies and synchronizes the stream before returning (pageable or
+    pinned), so the copy is done, and everything queued before it, when the call returns."""
+    from ._copy_waits import _pageable_tensor
+
+    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == "copy_" and
+            len(c.args) == 1 and not any(k.arg != "non_blocking" for k in c.keywords)):
+        return False
+    if any(not (isinstance(k.value, ast.Constant) and k.value.value is False) for k in c.keywords):
+        return False
+    src = c.args[0]
+    return ctx.placement(c.func.value) == "cuda" and (ctx.placement(src) == "cpu" or _pageable_tensor(ctx, src))
 
 
 def _inside(inner: ast.AST, outer: ast.AST) -> bool:

@@ -376,7 +376,12 @@ def _unseen_class(ctx, call: ast.Call) -> bool:
 
 
 def _blocking_h2d(ctx: Context, c: ast.AST) -> bool:
-    """``x.cuda()``, ``x.to(device)`` (not a dtype cast, not ``non_blocking=True``) of a value not known on the GPU."""
+    """``x.cuda()``, ``x.to(device)`` (not a dtype cast, not ``non_blocking=True``) of a value not known on the GPU;
+    ``dst.copy_(src)`` into a GPU tensor from a CPU one (set 47)."""
+    from .._waits import host_to_device_copy_
+
+    if host_to_device_copy_(ctx, c):
+        return True
     if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and ctx.method(c) in _TRANSFERS):
         return False
     if any(k.arg == "non_blocking" and not (isinstance(k.value, ast.Constant) and k.value.value is False)

@@ -25,7 +25,11 @@ right after the same extension elsewhere. Visible sources (`load_inline` strings
 beside the script) decide it: a device synchronize there makes the call a wait.
 Code the linter cannot read (a method of an object whose class comes from a module it cannot find, a function of such
 a module handed the GPU model) may copy its results back to the host, which waits: a region whose GPU work after
-such a call only computes on what it returned is weak.
+such a call only computes on what it returned is weak; so is one whose last work is a helper of the file that
+returns its results through a function of a star import the linter cannot find (`return tensor2float(loss)`).
+A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
+`if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
+the GPU.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
@@ -105,6 +109,7 @@ from ._host_timer_weak import (
 )
 from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
+from ._star_helpers import ends_in_star_helper
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -143,7 +148,8 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
-            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r)
+            names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
+            ends_in_star_helper(ctx, r)
         if r.timer:
             ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
