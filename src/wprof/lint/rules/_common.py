@@ -620,7 +620,12 @@ def _range_like(ctx: Context, it: ast.AST) -> bool:
         return False
     # range(0, data.shape[1], block) or range(len(dataset)) walks over data, not a repeat count; so does
     # range(rows) after `rows, cols = a.shape` (a hand-written matmul's loops, set 17)
+    from ._capped_count import few
+
     def dim(e: ast.AST) -> bool:
+        if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "min" and \
+                any(few(ctx, a) for a in e.args):
+            return False  # `min(N_PROMPTS, len(prompts))`, N_PROMPTS = 3: a few samples, not a walk over the data
         return any((isinstance(n, ast.Attribute) and n.attr in ("shape", "size")) or
                    (isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len")
                    for n in ast.walk(e))
