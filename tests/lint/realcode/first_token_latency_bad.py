@@ -38,8 +38,8 @@ def measure_first_token_latency(model, ids):
 
 if __name__ == "__main__":
     a = torch.nn.Linear(256, 256).cuda()
-    print(prefill_only(a, torch.randn(8, 256, device="cuda")))  # expect: WP103
+    print(prefill_only(a, torch.randn(8, 256, device="cuda")))  # (reported inside `prefill_only`: one per region)
     b = torch.nn.Conv1d(8, 8, 3).cuda()
     print(first_token_latencies(b, [torch.randn(1, 8, 64, device="cuda") for _ in range(5)]))  # expect: WP103
     c = torch.nn.GRU(16, 16).cuda()
-    print(measure_first_token_latency(c, torch.randn(4, 1, 16, device="cuda")))  # expect: WP103
+    print(measure_first_token_latency(c, torch.randn(4, 1, 16, device="cuda")))  # (reported inside, once)

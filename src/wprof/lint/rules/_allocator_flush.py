@@ -133,10 +133,12 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
     out: list[tuple[ast.Call, str]] = []
     seen: set[int] = set()
     from ._number_purpose import whole_run
+    from ._declared_subject import declared_setup
 
     for r in ctx.regions:
-        if r.outer is not None or whole_run(ctx, r):
-            continue  # a `timeit` copy of the timed code; a whole run, meant to include its allocations
+        if r.outer is not None or whole_run(ctx, r) or declared_setup(ctx, r):
+            continue  # a `timeit` copy of the timed code; a whole run, meant to include its allocations; a region
+            # labelled set-up or a cold first call (`first_call_wall_ms`: its cudaMalloc is part of what it says)
         body = r.stmts()
         if not _allocating_compute(ctx, body) and not (r.kind == "event" and _bound_results(ctx, body)):
             continue

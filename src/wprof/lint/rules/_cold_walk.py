@@ -123,6 +123,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
                 name = k if "#" not in k and "()" not in k else _short(ctx, c)
                 out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
+                ctx.__dict__.setdefault("_wp_walk_region", {})[id(node)] = r  # (for one finding per region)
                 emitted.add(id(node))
                 if node is c:
                     break  # the cold call itself: one finding per region

@@ -174,6 +174,7 @@ class _Walker:
         self.cur = ctx  # the context of the file whose code is walked (a project module's, expanded)
         self.made_from: dict[str, list] = {}  # identity -> the identities handed to the call that made it
         self.placed: dict[str, str | None] = {}  # identity -> where the value it names was made (the file's own)
+        self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -231,6 +232,10 @@ class _Walker:
         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
                 self.lookup(f.value.id, env) in ("cupy", "numpy"):
             return f"{self.lookup(f.value.id, env)}.{f.attr}"  # `xp.exp(x)` with `xp` the module of `x`
+        if isinstance(f, ast.Attribute) and f.attr == "backward" and isinstance(f.value, ast.Name) and \
+                (made := self.made_by.get(self.ident(f.value, env) or "")) is not None:
+            return f"{made}.backward"  # autograd's backward of the graph one call of the same objects builds: the
+            # same work whatever name the result got (a warm-up loop's `out = f(q, k); out.backward(g)`)
         if isinstance(f, ast.Attribute) and not isinstance(f.value, ast.Name) or \
                 isinstance(f, ast.Attribute) and self.cur.is_tensorish(f.value):
             return f"tensor.{f.attr}" if self.cur.is_tensorish(f.value) else self.ident(f, env)  # an op on a tensor
@@ -473,6 +478,8 @@ class _Walker:
                 if v is not None and self.cur is self.ctx:
                     self.placed[env[t.id]] = made_on(self, v, env) or self.ctx.placement(v)  # where the new
                     # value lives (array modules; a tensor made on the device this call of its function was handed)
+                if isinstance(v, ast.Call) and not cls and (made := made_by_call(self, v, env)) is not None:
+                    self.made_by[env[t.id]] = made
                 if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)
                     self.made_from[env[t.id]] = [k for a in [*v.args, *(kw.value for kw in v.keywords)]
                                                  if isinstance(a, (ast.Name, ast.Attribute)) and
@@ -635,6 +642,25 @@ class _Walker:
             self.cur = outer
             if self.open:
                 self.open = [o for o in self.open if o[2] is not new]
+
+
+def made_by_call(w: _Walker, v: ast.Call, env: dict) -> str | None:
+    """``f(q, k, v)`` as the callee's identity and its arguments' (names of known objects, constants): the same
+    text for a call of the same function on the same objects, wherever it is written; None when an argument is
+    anything else (a fresh value's call, an expression)."""
+    key = w.callee(v, env)
+    if key is None or "#" in key:
+        return None
+    parts = []
+    for a in [*v.args, *(kw.value for kw in v.keywords)]:
+        val = w.value(a, env) if isinstance(a, (ast.Name, ast.Attribute, ast.Constant)) else None
+        if val is None:
+            return None
+        parts.append(repr(val.value) if isinstance(val, Const) else str(val))
+    names = [kw.arg for kw in v.keywords]
+    if None in names:
+        return None
+    return f"{key}({', '.join(parts[:len(v.args)] + [f'{n}={p}' for n, p in zip(names, parts[len(v.args):])])})"
 
 
 def visits(ctx: Context) -> dict[int, list[Visit]]:

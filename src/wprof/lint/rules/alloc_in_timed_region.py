@@ -156,11 +156,13 @@ def check(ctx: Context) -> None:
                        "Empty the cache once before the warm-up, not between timed samples",
                        opt_in=True)  # held-out sets 42-45 (2026-12-01): 0 true, 1 false, 1 borderline
     from ._number_purpose import meant_to_include
+    from ._declared_subject import declared_setup
 
     for r in ctx.regions:
         purpose = meant_to_include(ctx, r)
-        if purpose == "whole":
-            continue  # a whole run's number includes its allocations and copies
+        if purpose == "whole" or declared_setup(ctx, r):
+            continue  # a whole run's number includes its allocations and copies; so does one labelled set-up
+            # (`setup_ms`, "Create array"), or a cold start (`first_call_ms`): `_declared_subject`
         if purpose == "training":  # a training step's own tensors (labels, noise, accumulators) are part of it;
             # random inputs drawn in a `range` loop stand in for a data loader: still reported (opt-in)
             for c in r.calls():
