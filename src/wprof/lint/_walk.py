@@ -324,6 +324,11 @@ def within(node: ast.AST, kinds: type | tuple[type, ...], stop: ast.AST) -> bool
     return False
 
 
+def nested_in(node: ast.AST, fn: ast.AST) -> bool:
+    """``node`` sits in a function or lambda nested inside ``fn`` (it runs only when that is called)."""
+    return within(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda), fn)
+
+
 def in_lambda(node: ast.AST) -> bool:
     """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
     return expr_ancestor(node, ast.Lambda) is not None

@@ -16,6 +16,7 @@ import ast
 
 from .._context import Context
 from .._samples import harness_bodies
+from .._walk import nested_in
 
 
 def built_in_samples(ctx: Context) -> list[tuple[ast.Call, str, str]]:
@@ -30,7 +31,7 @@ def built_in_samples(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             for c in body.calls():  # one call deep: `lambda: run(x)`, `run` a function of the file
                 fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
                 if fn is not None and fn is not body.fn:
-                    calls = [x for x in ctx.calls_in_function(fn) if not _nested(x, fn)]
+                    calls = [x for x in ctx.calls_in_function(fn) if not nested_in(x, fn)]
                     moves = [m for x in calls if (m := _module_move(ctx, x, calls))]
                     if moves:
                         where = f" (in `{c.func.id}`, which the sample calls)"  # type: ignore[attr-defined]
@@ -57,7 +58,7 @@ def built_in_regions(ctx: Context) -> list[tuple[ast.Call, str]]:
             for c in calls:
                 fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
                 if fn is not None:
-                    inner = [x for x in ctx.calls_in_function(fn) if not _nested(x, fn)]
+                    inner = [x for x in ctx.calls_in_function(fn) if not nested_in(x, fn)]
                     moves = [m for x in inner if (m := _module_move(ctx, x, inner))]
                     if moves:
                         where = f" (in `{c.func.id}`, which each sample calls)"  # type: ignore[attr-defined]
@@ -120,13 +121,4 @@ def _device_arg(ctx: Context, c: ast.Call) -> bool:
         text = ctx.text(a).lower()
         if "device" in text or "cuda" in text or text in ("dev", "gpu"):
             return True
-    return False
-
-
-def _nested(node: ast.AST, fn: ast.AST) -> bool:
-    p = getattr(node, "_wp_parent", None)
-    while p is not None and p is not fn:
-        if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return True
-        p = getattr(p, "_wp_parent", None)
     return False

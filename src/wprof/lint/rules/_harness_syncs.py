@@ -14,7 +14,7 @@ import ast
 
 from .._context import SYNC_ATTRS, SYNC_FUNCS, SYNCING_LAST_NAMES, Context
 from .._samples import harness_bodies
-from .._walk import within
+from .._walk import nested_in
 
 _EVENT_HARNESSES = SYNCING_LAST_NAMES | {"do_bench", "do_bench_cudagraph"}
 
@@ -31,7 +31,7 @@ def harness_syncs(ctx: Context) -> list[tuple[ast.Call, str, int]]:
                 fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
                 if fn is not None and fn is not body.fn:
                     syncs = [s for s in ctx.calls_in_function(fn) if _explicit_sync(ctx, s) and
-                             not _nested(s, fn)]
+                             not nested_in(s, fn)]
                     if syncs:
                         break
         if syncs:
@@ -55,8 +55,3 @@ def _event_timed(ctx: Context, harness: ast.Call) -> bool:
 
 def _explicit_sync(ctx: Context, c: ast.Call) -> bool:
     return ctx.call_name(c) in SYNC_FUNCS or ctx.method(c) in SYNC_ATTRS
-
-
-def _nested(node: ast.AST, fn: ast.AST) -> bool:
-    """``node`` sits in a function or lambda nested inside ``fn`` (it runs only when that is called)."""
-    return within(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda), fn)

@@ -9,7 +9,7 @@ import ast
 import builtins
 
 from .._context import Context
-from .._walk import stmt_nodes
+from .._walk import nested_in, stmt_nodes
 
 _BUILTINS = frozenset(dir(builtins))
 _LIBRARIES = frozenset({"torch", "numpy", "cupy", "math", "triton", "jax", "tensorflow", "pylab", "matplotlib",
@@ -32,7 +32,7 @@ def _returns_through_star(ctx: Context, call: ast.Call) -> bool:
     fn = ctx.functions.get(call.func.id) if isinstance(call.func, ast.Name) else None
     if fn is None or not getattr(fn, "body", None):
         return False
-    returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and _own(n, fn)]
+    returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and not nested_in(n, fn)]
     if not returns:
         return False
     for ret in returns:
@@ -41,15 +41,6 @@ def _returns_through_star(ctx: Context, call: ast.Call) -> bool:
             return False
     return True
 
-
-def _own(node: ast.AST, fn: ast.AST) -> bool:
-    """``node`` belongs to ``fn`` itself, not to a function or lambda nested in it."""
-    parent = getattr(node, "_wp_parent", None)
-    while parent is not None and parent is not fn:
-        if isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            return False
-        parent = getattr(parent, "_wp_parent", None)
-    return parent is fn
 
 
 def _unseen_star_name(ctx: Context, f: ast.AST) -> bool:
