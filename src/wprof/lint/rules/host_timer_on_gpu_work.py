@@ -150,8 +150,8 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r)
-        if r.timer:
-            ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
+        if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
+            ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
