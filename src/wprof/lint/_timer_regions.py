@@ -289,6 +289,23 @@ def _receiver(expr: ast.AST) -> tuple[str, str | None] | None:
         return d, None
     if isinstance(expr, ast.Subscript) and (base := dotted(expr.value)) is not None:
         return ast.unparse(expr), base + "[*]"
+    if isinstance(expr, ast.Call) and (base := dotted(expr.func)) is not None and len(expr.args) == 1 and \
+            isinstance(expr.args[0], ast.Constant):
+        return ast.unparse(expr), base + "()"  # `timers("forward")` of a group of named timers (Megatron's shape)
+    return None
+
+
+def _group_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
+    """A group of named timers (``timers("fwd").start()``): a class whose ``__call__`` returns, or stores on
+    ``self`` and returns, an instance of a timer class of the same module; that timer's model."""
+    call = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__call__"), None)
+    if call is None:
+        return None
+    for n in ast.walk(call):
+        v = n.value if isinstance(n, (ast.Assign, ast.Return)) else None
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and (inner := ctx.classes.get(v.func.id)) \
+                is not None and inner is not cls:
+            return _method_timer(ctx, inner)
     return None
 
 
@@ -320,10 +337,27 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                 timers[cls] = imported
         return cls if cls in timers else None
 
+    def group_class(call: ast.AST) -> str | None:
+        cls = dotted(call.func) if isinstance(call, ast.Call) else None
+        if cls is None:
+            return None
+        if cls + "()" not in timers:
+            local = ctx.classes.get(cls)
+            d = ctx.imported_def(call.func) if local is None else None  # type: ignore[attr-defined]
+            info = _group_timer(ctx, local) if local is not None else \
+                (_group_timer(d.ctx, d.node) if d is not None and isinstance(d.node, ast.ClassDef) else None)
+            if info is None:
+                return None
+            timers[cls + "()"] = info
+        return cls + "()"
+
     instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class; `timers[*]` for a dict of timers
     other: set[str] = set()  # names also bound to something else (`self.timer` of two classes): not followed
+    local: dict[tuple[int, str], str | None] = {}  # what a name is bound to in a scope (None: not a timer)
     for scope in ctx.scopes:
         for stmt in scope.stmts:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                local.setdefault((id(scope), stmt.targets[0].id), None)
             if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
                 continue
             rec = _receiver(stmt.targets[0])
@@ -337,7 +371,11 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                         instances[key + "[*]"] = cls
                     else:
                         instances[key] = cls
+                        local[(id(scope), key)] = cls
                     continue
+            if key + "()" in called and (grp := group_class(v)) is not None:
+                instances[key + "()"] = grp  # timers = Timers(); timers("fwd").start()
+                continue
             if key in called and isinstance(v, ast.Call):
                 other.add(key)
             if key + "[*]" not in called:
@@ -350,27 +388,30 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                 instances[key + "[*]"] = cls  # {name: Timer() for name in names}
     for key in other:
         instances.pop(key, None)
-    if not instances:
+    if not instances and not any(local.values()):
         return []
     out = []
 
-    def instance(expr: ast.AST) -> tuple[str, str] | None:
+    def instance(expr: ast.AST, scope) -> tuple[str, str] | None:
         rec = _receiver(expr)
         if rec is None:
             return None
-        cls = instances.get(rec[0]) or (instances.get(rec[1]) if rec[1] else None)
+        if (id(scope), rec[0]) in local:  # a name bound in this function: what it is bound to here
+            cls = local[(id(scope), rec[0])]
+        else:
+            cls = instances.get(rec[0]) or (instances.get(rec[1]) if rec[1] else None)
         return (rec[0], cls) if cls is not None else None
 
     for scope in ctx.scopes:
         open_: dict[str, tuple[ast.stmt, ast.Call]] = {}
         for stmt in scope.stmts:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call) and \
-                    (inst := instance(stmt.targets[0])) is not None and timers[inst[1]][4] and \
+                    (inst := instance(stmt.targets[0], scope)) is not None and timers[inst[1]][4] and \
                     dotted(stmt.value.func) == inst[1]:
                 open_[inst[0]] = (stmt, stmt.value)  # `t = Timer()` of a timer started when it is built
                 continue
             for call in stmt_calls(stmt):
-                if not isinstance(call.func, ast.Attribute) or (inst := instance(call.func.value)) is None:
+                if not isinstance(call.func, ast.Attribute) or (inst := instance(call.func.value, scope)) is None:
                     continue
                 key, cls = inst
                 kind, nvtx, starts, stops, _ = timers[cls]
@@ -381,7 +422,8 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                     s_stmt, s_call = open_.pop(key)
                     region = Region(kind="host" if kind == "host" else "event", clock=cls, scope=scope,
                                     lo=s_stmt._wp_idx, hi=stmt._wp_idx, start=s_call, end=call,  # type: ignore
-                                    loop=_common_loop(s_stmt, stmt), synced=None, nvtx=nvtx, timer=cls)
+                                    loop=_common_loop(s_stmt, stmt), synced=None, nvtx=nvtx,
+                                    timer=cls[:-2] if cls.endswith("()") else cls)
                     if kind == "host" and stops[meth]:
                         region.synced = True
                     out.append(region)
