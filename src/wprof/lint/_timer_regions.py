@@ -43,7 +43,9 @@ def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bo
     enter = methods.get("__enter__") or methods.get("__aenter__")
     exit_ = methods.get("__exit__") or methods.get("__aexit__")
     if enter and exit_ and not (_calls_super(enter) or _calls_super(exit_)):
-        return _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
+        def calls(fn):  # with the methods it calls on self (`__enter__` calling `self.start()`)
+            return [c for n in _self_calls(ctx, methods, fn.name) for c in ctx.calls_in_function(methods[n])]
+        return _classify(ctx, calls(enter), calls(exit_))
     if not cls.bases:
         return None
     before, after = _side(ctx, cls, "__enter__", 0), _side(ctx, cls, "__exit__", 0)

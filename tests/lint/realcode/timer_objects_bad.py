@@ -1,7 +1,7 @@
 """Timer objects of the project around GPU work with no synchronize: each stop/elapsed read measures the launch.
 Shapes: reset()/elapsed(), a timer started when built, a dict of named timers, a group of named timers
-(`timers("fwd").start()`), a timer kept on self, a stop call inside an expression, and a timing decorator of the
-file."""
+(`timers("fwd").start()`), a timer kept on self, a stop call inside an expression, a `with` timer whose
+`__enter__`/`__exit__` call its start()/stop(), and a timing decorator of the file."""
 import time
 import timeit
 
@@ -30,6 +30,13 @@ class Timer:
     def stop(self):
         self.history.append(time.perf_counter() - self.t0)
         return self.history[-1]
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
 
 
 class Timers:
@@ -78,6 +85,10 @@ for _ in range(10):
     loss.backward()
     timers["bwd"].stop()  # expect: WP102
 
+
+with Timer("block") as block:  # expect: WP102
+    out = model(batch)
+print("block", block.history)
 
 group = Timers()
 group("forward").start()

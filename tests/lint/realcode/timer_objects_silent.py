@@ -34,6 +34,13 @@ class CudaTimer:
             torch.cuda.synchronize()
         return time.perf_counter() - self.t0
 
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.spent = self.stop()
+
 
 class Timers:
     def __init__(self):
@@ -92,6 +99,10 @@ for _ in range(10):
     timers["fwd"].start()
     loss = model(batch).sum()
     timers["fwd"].stop()
+
+with CudaTimer() as block:
+    out = model(batch)
+print("block", block.spent)
 
 group = Timers()
 group("forward").start()

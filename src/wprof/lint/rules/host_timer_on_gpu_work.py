@@ -2,7 +2,8 @@
 
 ## What it does
 Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
-the file...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
+the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a `@timeit` decorator of the
+project...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
 
 Calls known to wait are synchronizes: Hugging Face `generate()`, models and pipelines of libraries that return
