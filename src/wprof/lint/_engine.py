@@ -38,7 +38,8 @@ EXCLUDED_DIRS = frozenset({
 })
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Za-z]+[0-9]+(?:\s*,?\s*[A-Za-z]+[0-9]+)*))?", re.IGNORECASE)
 _CODE = re.compile(r"[A-Za-z]+[0-9]+")
-_MAY_MATCH = re.compile(r"tim|record|elapsed|cuda_|stopwatch|measure|Event|TIM|Benchmark|do_bench|profiler\.benchmark")
+_MAY_MATCH = re.compile(r"tim|Tim|record|elapsed|cuda_|stopwatch|Stop[wW]atch|\btoc\(|measure|Event|TIM|Benchmark|do_bench|"
+                        r"profiler\.benchmark")
 
 
 @dataclass(frozen=True)

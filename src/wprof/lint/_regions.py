@@ -78,10 +78,10 @@ def find_regions(ctx: Context) -> list[Region]:
     timed_calls = library_timer_regions(ctx, Region)
     for r in timed_calls:  # `times.append(timeit.timeit(...))`, `runs = timeit.repeat(...)`
         r.samples = _samples_of(ctx, r.start) or _repeat_samples(r)
-    from ._timer_regions import method_timer_regions, with_regions
+    from ._timer_regions import decorator_regions, method_timer_regions, with_regions
 
     regions = _host_regions(ctx) + _event_regions(ctx) + with_regions(ctx) + method_timer_regions(ctx) + \
-        timed_calls
+        timed_calls + (decorator_regions(ctx, Region) if ctx.functions else [])
     seen: set[tuple[int, int, int]] = set()
     out = []
     for r in regions:

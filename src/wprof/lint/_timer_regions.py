@@ -13,6 +13,7 @@ import re
 
 from ._context import Context, dotted
 from ._regions import Region, _common_loop, _samples_of
+from ._walk import stmt_calls
 
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
@@ -42,7 +43,9 @@ def _context_class_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bo
     enter = methods.get("__enter__") or methods.get("__aenter__")
     exit_ = methods.get("__exit__") or methods.get("__aexit__")
     if enter and exit_ and not (_calls_super(enter) or _calls_super(exit_)):
-        return _classify(ctx, ctx.calls_in_function(enter), ctx.calls_in_function(exit_))
+        def calls(fn):  # with the methods it calls on self (`__enter__` calling `self.start()`)
+            return [c for n in _self_calls(ctx, methods, fn.name) for c in ctx.calls_in_function(methods[n])]
+        return _classify(ctx, calls(enter), calls(exit_))
     if not cls.bases:
         return None
     before, after = _side(ctx, cls, "__enter__", 0), _side(ctx, cls, "__exit__", 0)
@@ -186,13 +189,14 @@ def _timer_samples(ctx: Context, name: str, stmt: ast.stmt) -> str | None:
 
 
 _TIMER_STARTS = ("start", "tic", "begin")
+_INIT_TIMER_NAME = re.compile(r"(?i)tim(er|ing)|watch|clock|elapsed|tictoc")
 _TIMER_STOPS = ("stop", "toc", "end", "pause")
 
 
-def _method_timers(ctx: Context) -> dict[str, tuple[str, bool, bool, str, str]]:
-    """Classes of the file whose start method (``start``/``tic``/``begin``) and stop method (``stop``/``toc``/
-    ``end``/``pause``) both read a host clock (or both record an event): name -> (kind, synced, nvtx, start, stop)."""
-    out: dict[str, tuple[str, bool, bool, str, str]] = {}
+def _method_timers(ctx: Context) -> dict[str, tuple]:
+    """Classes of the file whose methods mark a start on a clock and read the interval since (see
+    :func:`_method_timer`): name -> its model."""
+    out: dict[str, tuple] = {}
     for name, cls in ctx.classes.items():
         info = _method_timer(ctx, cls)
         if info:
@@ -200,63 +204,303 @@ def _method_timers(ctx: Context) -> dict[str, tuple[str, bool, bool, str, str]]:
     return out
 
 
-def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple[str, bool, bool, str, str] | None:
+def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
+    """(kind, nvtx, starts, stops, init_starts) of a timer class: its start method (``start``/``tic``/``begin``)
+    and stop method (``stop``/``toc``/``end``/``pause``) both read a host clock (or both record an event); or, read
+    from what its methods do, a method that stores a host clock reading on ``self`` (``reset()``, ``restart()``,
+    ``__init__``) and one that reads the clock and subtracts (``elapsed()``, ``lap()``, ``stop()`` returning or
+    storing the difference). ``stops`` maps each stop method to whether it synchronizes the device first (itself
+    or through another method of the class); ``init_starts``: constructing it starts it."""
     methods = {f.name: f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
     start = next((m for m in _TIMER_STARTS if m in methods), None)
     stop = next((m for m in _TIMER_STOPS if m in methods), None)
+    named = None
     if start and stop:
         info = _classify(ctx, ctx.calls_in_function(methods[start]), ctx.calls_in_function(methods[stop]))
         if info:
-            return (*info, start, stop)
+            kind, synced, nvtx = info
+            if kind == "event":
+                return (kind, nvtx, frozenset({start}), {stop: True}, False)
+            named = (start, stop, synced, nvtx)
+    calls = {n: _self_calls(ctx, methods, n) for n in methods}
+    marks = {n for n in methods if n not in ("__enter__", "__exit__") and
+             any(_marks_clock(ctx, methods[m]) for m in calls[n])}
+    reads = {n for n in methods if n != "__init__" and any(_reads_interval(ctx, methods[m]) for m in calls[n])}
+    starts = {n for n in marks - reads if n != "__init__"}
+    stops = {n: any(ctx.is_sync(c) for m in calls[n] for c in ctx.calls_in_function(methods[m])) for n in reads}
+    if named is not None:  # start() and stop() both read a host clock (the interval kept or read elsewhere)
+        starts.add(named[0])
+        stops[named[1]] = stops.get(named[1], False) or named[2]
+    # a timer started when built (`t = Stopwatch(); ...; t.elapsed()`) only when its name says it is one: a logger
+    # or a trainer that keeps its start time reads a run's wall time, on purpose
+    init = "__init__" in marks and bool(_INIT_TIMER_NAME.search(cls.name))
+    if not stops or not (starts or init):
+        return None
+    nvtx = (named is not None and named[3]) or \
+        any(ctx.is_nvtx(c) for m in methods.values() for c in ctx.calls_in_function(m))
+    return ("host", nvtx, frozenset(starts), stops, init)
+
+
+def _self_calls(ctx: Context, methods: dict, name: str) -> list[str]:
+    """``name`` and the methods of its class it calls on ``self`` (``__init__`` calling ``self.reset()``), two
+    levels deep."""
+    out, todo = [name], [name]
+    for _ in range(2):
+        nxt = []
+        for n in todo:
+            for c in ctx.calls_in_function(methods[n]):
+                f = c.func
+                if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" and \
+                        f.attr in methods and f.attr not in out:
+                    out.append(f.attr)
+                    nxt.append(f.attr)
+        todo = nxt
+    return out
+
+
+def _is_self_target(t: ast.AST) -> bool:
+    while isinstance(t, (ast.Attribute, ast.Subscript)):
+        t = t.value
+    return isinstance(t, ast.Name) and t.id == "self"
+
+
+def _marks_clock(ctx: Context, fn: ast.AST) -> bool:
+    """``self.t0 = time.perf_counter()`` (also ``self.starts[name] = ...``)."""
+    for st in ast.walk(fn):
+        if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and ctx.is_clock(st.value) and \
+                any(isinstance(t, (ast.Attribute, ast.Subscript)) and _is_self_target(t) for t in st.targets):
+            return True
+    return False
+
+
+def _reads_interval(ctx: Context, fn: ast.AST) -> bool:
+    """The method reads a host clock and subtracts a reading kept on ``self`` (``return time.perf_counter() -
+    self.t0``, ``self.total += now - self.start``)."""
+    if not any(ctx.is_clock(c) for c in ctx.calls_in_function(fn)):
+        return False
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and
+               any(isinstance(x, (ast.Attribute, ast.Subscript)) and _is_self_target(x) for x in (n.left, n.right))
+               for n in ast.walk(fn))
+
+
+def _receiver(expr: ast.AST) -> tuple[str, str | None] | None:
+    """The text naming a timer instance (``t``, ``self.timer``, ``timers["fwd"]``) and, for an item of a
+    container, the container's ``name[*]``."""
+    d = dotted(expr)
+    if d is not None:
+        return d, None
+    if isinstance(expr, ast.Subscript) and (base := dotted(expr.value)) is not None:
+        return ast.unparse(expr), base + "[*]"
+    if isinstance(expr, ast.Call) and (base := dotted(expr.func)) is not None and len(expr.args) == 1 and \
+            isinstance(expr.args[0], ast.Constant):
+        return ast.unparse(expr), base + "()"  # `timers("forward")` of a group of named timers (Megatron's shape)
+    return None
+
+
+def _group_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
+    """A group of named timers (``timers("fwd").start()``): a class whose ``__call__`` returns, or stores on
+    ``self`` and returns, an instance of a timer class of the same module; that timer's model."""
+    call = next((f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__call__"), None)
+    if call is None:
+        return None
+    for n in ast.walk(call):
+        v = n.value if isinstance(n, (ast.Assign, ast.Return)) else None
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and (inner := ctx.classes.get(v.func.id)) \
+                is not None and inner is not cls:
+            return _method_timer(ctx, inner)
     return None
 
 
 def method_timer_regions(ctx: Context) -> list[Region]:
-    """``timer = CumulativeTimer(); timer.start(); work(); timer.stop()`` with a timing class of the file (set 23):
-    the statements between the start and the next stop call on the same instance, in one scope, are timed like a
-    ``with`` timer's body."""
+    """``timer = CumulativeTimer(); timer.start(); work(); timer.stop()`` with a timing class of the file or of
+    the project (set 23; ``t.tic()`` ... ``t.toc()``, ``timer.reset()`` ... ``timer.elapsed()``, ``t = Timer()``
+    ... ``t.elapsed()`` of a timer started when built, ``self.timer``, ``timers["fwd"]`` of a dict of timers): the
+    statements between the start and the next stop call on the same instance, in one scope, are timed like a
+    ``with`` timer's body; the stop call is the end read."""
     timers = _method_timers(ctx) if ctx.classes else {}
-    instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class
-    started = {c.func.value.id for c in ctx.calls if isinstance(c.func, ast.Attribute) and  # type: ignore
-               c.func.attr in _TIMER_STARTS and isinstance(c.func.value, ast.Name)}
+    # receivers on which a method is called: only their classes are looked up in the project's modules
+    called = set()
+    for c in ctx.calls:
+        if isinstance(c.func, ast.Attribute) and (rec := _receiver(c.func.value)) is not None:
+            called.add(rec[1] or rec[0])
+
+    def timer_class(call: ast.AST) -> str | None:
+        if isinstance(call, ast.Call) and call.args and isinstance(call.func, ast.Name) and call.func.id == \
+                "defaultdict":
+            call = ast.Call(func=call.args[0], args=[], keywords=[])  # defaultdict(Timer): its items
+        if not isinstance(call, ast.Call):
+            return None
+        cls = dotted(call.func)
+        if cls is None:
+            return None
+        if cls not in timers and cls not in ctx.classes:
+            imported = _imported_timer(ctx, call.func, "method")  # `Timer()` of the project
+            if imported is not None:
+                timers[cls] = imported
+        return cls if cls in timers else None
+
+    def group_class(call: ast.AST) -> str | None:
+        cls = dotted(call.func) if isinstance(call, ast.Call) else None
+        if cls is None:
+            return None
+        if cls + "()" not in timers:
+            local = ctx.classes.get(cls)
+            d = ctx.imported_def(call.func) if local is None else None  # type: ignore[attr-defined]
+            info = _group_timer(ctx, local) if local is not None else \
+                (_group_timer(d.ctx, d.node) if d is not None and isinstance(d.node, ast.ClassDef) else None)
+            if info is None:
+                return None
+            timers[cls + "()"] = info
+        return cls + "()"
+
+    instances: dict[str, str] = {}  # `timer = CumulativeTimer()` -> class; `timers[*]` for a dict of timers
+    other: set[str] = set()  # names also bound to something else (`self.timer` of two classes): not followed
+    local: dict[tuple[int, str], str | None] = {}  # what a name is bound to in a scope (None: not a timer)
     for scope in ctx.scopes:
         for stmt in scope.stmts:
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and \
-                    isinstance(stmt.value, ast.Call):
-                cls = dotted(stmt.value.func)
-                if cls is not None and cls not in timers and cls not in ctx.classes and \
-                        stmt.targets[0].id in started:  # (only a name whose start method is called is looked up)
-                    imported = _imported_timer(ctx, stmt.value.func, "method")  # `Timer()` of the project
-                    if imported is not None:
-                        timers[cls] = imported
-                if cls in timers:
-                    instances[stmt.targets[0].id] = cls  # type: ignore[assignment]
-    if not timers:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                local.setdefault((id(scope), stmt.targets[0].id), None)
+            if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                continue
+            rec = _receiver(stmt.targets[0])
+            if rec is None:
+                continue
+            key, _ = rec
+            v = stmt.value
+            if key in called or (rec[1] in called if rec[1] else False):
+                if isinstance(v, ast.Call) and (cls := timer_class(v)) is not None:
+                    if isinstance(v.func, ast.Name) and v.func.id == "defaultdict":
+                        instances[key + "[*]"] = cls
+                    else:
+                        instances[key] = cls
+                        local[(id(scope), key)] = cls
+                    continue
+            if key + "()" in called and (grp := group_class(v)) is not None:
+                instances[key + "()"] = grp  # timers = Timers(); timers("fwd").start()
+                continue
+            if key in called and isinstance(v, ast.Call):
+                other.add(key)
+            if key + "[*]" not in called:
+                continue
+            if isinstance(v, ast.Dict):  # timers = {"fwd": Timer(), "bwd": Timer()}
+                for k, val in zip(v.keys, v.values):
+                    if isinstance(k, ast.Constant) and (cls := timer_class(val)) is not None:
+                        instances[f"{key}[{k.value!r}]"] = cls
+            elif isinstance(v, ast.DictComp) and (cls := timer_class(v.value)) is not None:
+                instances[key + "[*]"] = cls  # {name: Timer() for name in names}
+    for key in other:
+        instances.pop(key, None)
+    if not instances and not any(local.values()):
         return []
     out = []
 
-    def method_call(stmt: ast.stmt) -> tuple[str, str, ast.Call] | None:
-        v = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None  # `elapsed = timer.toc()` too
-        if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and isinstance(v.func.value, ast.Name) and \
-                v.func.value.id in instances:
-            return v.func.value.id, v.func.attr, v
-        return None
+    def instance(expr: ast.AST, scope) -> tuple[str, str] | None:
+        rec = _receiver(expr)
+        if rec is None:
+            return None
+        if (id(scope), rec[0]) in local:  # a name bound in this function: what it is bound to here
+            cls = local[(id(scope), rec[0])]
+        else:
+            cls = instances.get(rec[0]) or (instances.get(rec[1]) if rec[1] else None)
+        return (rec[0], cls) if cls is not None else None
+
     for scope in ctx.scopes:
         open_: dict[str, tuple[ast.stmt, ast.Call]] = {}
         for stmt in scope.stmts:
-            m = method_call(stmt)
-            if m is None:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call) and \
+                    (inst := instance(stmt.targets[0], scope)) is not None and timers[inst[1]][4] and \
+                    dotted(stmt.value.func) == inst[1]:
+                open_[inst[0]] = (stmt, stmt.value)  # `t = Timer()` of a timer started when it is built
                 continue
-            inst, meth, call = m
-            kind, synced, nvtx, start, stop = timers[instances[inst]]
-            if meth == start:
-                open_[inst] = (stmt, call)
-            elif meth == stop and inst in open_:
-                s_stmt, s_call = open_.pop(inst)
-                region = Region(kind="host" if kind == "host" else "event", clock=instances[inst], scope=scope,
-                                lo=s_stmt._wp_idx, hi=stmt._wp_idx, start=s_call, end=call,  # type: ignore
-                                loop=_common_loop(s_stmt, stmt), synced=None, nvtx=nvtx, timer=instances[inst])
-                if kind == "host" and synced:
-                    region.synced = True
-                out.append(region)
+            for call in stmt_calls(stmt):
+                if not isinstance(call.func, ast.Attribute) or (inst := instance(call.func.value, scope)) is None:
+                    continue
+                key, cls = inst
+                kind, nvtx, starts, stops, _ = timers[cls]
+                meth = call.func.attr
+                if meth in starts:
+                    open_[key] = (stmt, call)
+                elif meth in stops and key in open_:
+                    s_stmt, s_call = open_.pop(key)
+                    region = Region(kind="host" if kind == "host" else "event", clock=cls, scope=scope,
+                                    lo=s_stmt._wp_idx, hi=stmt._wp_idx, start=s_call, end=call,  # type: ignore
+                                    loop=_common_loop(s_stmt, stmt), synced=None, nvtx=nvtx,
+                                    timer=cls[:-2] if cls.endswith("()") else cls)
+                    if kind == "host" and stops[meth]:
+                        region.synced = True
+                    out.append(region)
+    return out
+
+
+def _timing_wrapper(ctx: Context, fn: ast.AST) -> tuple[str, bool, bool] | None:
+    """A decorator (``def timeit(fn): def wrapper(*a, **k): t0 = time.perf_counter(); out = fn(*a, **k); print(
+    time.perf_counter() - t0)``, also a factory ``@timeit("fwd")`` one level up): its wrapper reads a host clock
+    before and after calling the function it wraps. (kind, synced after the call, nvtx) as :func:`_classify`."""
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    outer_params = {a.arg for a in fn.args.args + fn.args.posonlyargs + fn.args.kwonlyargs}
+    for inner in ast.walk(fn):
+        if inner is fn or not isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        params = set(outer_params)
+        for mid in ast.walk(fn):  # a factory's decorator: `def timeit(label): def deco(fn): def wrapper(...)`
+            if mid is not fn and mid is not inner and isinstance(mid, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    any(n is inner for n in ast.walk(mid)):
+                params |= {a.arg for a in mid.args.args + mid.args.posonlyargs}
+        params -= {a.arg for a in inner.args.args + inner.args.posonlyargs + inner.args.kwonlyargs}
+        calls = ctx.calls_in_function(inner)
+        wrapped = next((c for c in calls if isinstance(c.func, ast.Name) and c.func.id in params), None)
+        if wrapped is None:
+            continue
+        pos = (wrapped.lineno, wrapped.col_offset)
+        info = _classify(ctx, [c for c in calls if (c.lineno, c.col_offset) < pos],
+                         [c for c in calls if (c.lineno, c.col_offset) > pos])
+        if info is not None and info[0] == "host":
+            return info
+    return None
+
+
+def decorator_regions(ctx: Context, region_cls) -> list[Region]:
+    """``@timeit`` of the file or of the project's modules on a function of the file: each call of the function
+    is timed by the wrapper's host clock, a region of its own around a copy of the call (as a ``timeit``
+    measurement, see :mod:`._library_timers`); the finding's place is the decorator."""
+    from ._library_timers import _copy, _region
+
+    decorated: dict[str, tuple[ast.AST, str, tuple[str, bool, bool]]] = {}
+    for fn in list(ctx.functions.values()):
+        for dec in fn.decorator_list:
+            func = dec.func if isinstance(dec, ast.Call) else dec
+            name = dotted(func)
+            if name is None or name.rsplit(".", 1)[-1] in ("contextmanager", "property", "staticmethod",
+                                                              "classmethod", "wraps", "cache", "lru_cache"):
+                continue
+            local = ctx.functions.get(name)
+            if local is not None:
+                info = _timing_wrapper(ctx, local)
+            elif (d := ctx.imported_def(func)) is not None:
+                info = _timing_wrapper(d.ctx, d.node)
+            else:
+                info = None
+            if info is not None:
+                decorated[fn.name] = (dec, name, info)
+                break
+    if not decorated:
+        return []
+    out = []
+    for call in list(ctx.calls):
+        f = call.func
+        fname = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) and
+                                                     isinstance(f.value, ast.Name) and f.value.id == "self" else None)
+        if fname not in decorated or getattr(call, "_wp_stmt", None) is None:
+            continue
+        dec, name, (kind, synced, nvtx) = decorated[fname]
+        body = [ast.copy_location(ast.Expr(value=_copy(call)), call)]
+        region = _region(ctx, region_cls, call, call._wp_stmt, body, ast.Constant(1), False,  # type: ignore
+                         name.rsplit(".", 1)[-1])
+        if region is None:
+            continue
+        region.end, region.nvtx = dec, nvtx
+        if synced:
+            region.synced = True
+        out.append(region)
     return out

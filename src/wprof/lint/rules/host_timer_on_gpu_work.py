@@ -2,7 +2,8 @@
 
 ## What it does
 Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
-the file...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
+the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a `@timeit` decorator of the
+project...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
 
 Calls known to wait are synchronizes: Hugging Face `generate()`, models and pipelines of libraries that return
@@ -150,8 +151,8 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r)
-        if r.timer:
-            ctx.report(r.start, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
+        if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
+            ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "

@@ -12,9 +12,9 @@ torch.cuda.synchronize()
 
 timer = StepTimer()
 for _ in range(20):
-    timer.tic()  # expect: WP102
+    timer.tic()
     out = net(batch)
-    per_step = timer.toc()
+    per_step = timer.toc()  # expect: WP102
 print(f"{per_step * 1e3:.2f} ms per step")
 
 with timed("forward"):  # expect: WP102

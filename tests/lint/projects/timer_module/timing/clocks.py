@@ -5,7 +5,7 @@ from contextlib import contextmanager
 
 import torch
 
-__all__ = ["StepTimer", "DeviceTimer", "timed"]
+__all__ = ["StepTimer", "DeviceTimer", "timed", "Elapsed", "SyncableTimer", "timeit"]
 
 
 class StepTimer:
@@ -40,3 +40,39 @@ def timed(label):
     began = time.perf_counter()
     yield
     print(label, time.perf_counter() - began)
+
+
+class Elapsed:
+    """Started when built and by reset(); elapsed() reads the interval since."""
+
+    def __init__(self):
+        self.reset()
+
+    def reset(self):
+        self.began = time.perf_counter()
+
+    def elapsed(self):
+        return time.perf_counter() - self.began
+
+
+class SyncableTimer:
+    def __init__(self, cuda_sync=True):
+        self.cuda_sync = cuda_sync
+        self.t0 = 0.0
+
+    def start(self):
+        self.t0 = time.perf_counter()
+
+    def stop(self):
+        if self.cuda_sync:
+            torch.cuda.synchronize()
+        return time.perf_counter() - self.t0
+
+
+def timeit(fn):
+    def wrapper(*args, **kwargs):
+        began = time.perf_counter()
+        out = fn(*args, **kwargs)
+        print(fn.__name__, time.perf_counter() - began)
+        return out
+    return wrapper
