@@ -49,11 +49,11 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if host_only(v):
                 continue  # this call of the function ran its work on the CPU: no GPU run to judge
             cold = v.cold
-            if v.later or not cold or v.unknown:
-                hits.append(None)
+            if (v.later and not (compiled and v.row)) or not cold or v.unknown:
+                hits.append(None)  # (a later row of a list of configurations: its compiled objects' first calls)
                 continue
-            if any(_repeated_site(ctx, site) and not _config_row(ctx, site) and not device_pass(ctx, site)
-                   for site in v.sites) and \
+            if any(_repeated_site(ctx, site) and not _config_row(ctx, site) and not device_pass(ctx, site) and
+                   not (compiled and v.row and _row_site(ctx, site)) for site in v.sites) and \
                     not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
@@ -188,6 +188,15 @@ def _config_rows(ctx: Context, r) -> bool:
         elif not isinstance(it, (ast.List, ast.Tuple)):
             return False
     return True
+
+
+def _row_site(ctx: Context, site: ast.Call) -> bool:
+    """Every loop around ``site`` walks a written-out list of configurations (``_first_run._rows``): in a later
+    row's visit the site is handed that row's own object, first called there (not a repeat of the first row's)."""
+    from ._first_run import _rows
+
+    loops = getattr(getattr(site, "_wp_stmt", None), "_wp_loops", ())
+    return bool(loops) and all(_rows(ctx, lp) for lp in loops)
 
 
 def _config_row(ctx: Context, site: ast.Call) -> bool:

@@ -26,6 +26,8 @@ import ast
 from dataclasses import dataclass, field
 
 from .._context import Context, dotted
+from .._infer import maybe_disabled
+from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._walk_calls import runs_nothing
@@ -57,6 +59,7 @@ class Visit:
     checked: set = field(default_factory=set)
     warm: int = 0  # work items that had run before
     compiles: set = field(default_factory=set)  # ids of cold items inside which a compiled callable first ran
+    row: bool = False  # reached in a later row of a written-out list of configurations (``later`` too)
 
 
 class _Ids:
@@ -163,6 +166,8 @@ class _Walker:
         self.open: list = []  # (region, visit, frame env) of the regions being walked through
         self.work: dict[int, set] = {}
         self.fresh_compiled = 0
+        self.row = 0  # > 0 while a later row of a list of configurations is walked (``_later_rows``)
+        self.fresh_gpu_compiled = 0  # of those, the ones shown to be GPU work (a kernel launch, a GPU model)
         self.fresh = 0  # GPU work calls that ran for the first time, counted (a call of the program's own
         # functions is cold when its body runs some)
         self.counter = 0
@@ -175,6 +180,8 @@ class _Walker:
         self.made_from: dict[str, list] = {}  # identity -> the identities handed to the call that made it
         self.placed: dict[str, str | None] = {}  # identity -> where the value it names was made (the file's own)
         self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
+        self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
+        self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -285,7 +292,7 @@ class _Walker:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
             for r in self.starts.get(id(s), ()):
-                v = Visit(*st.freeze(), dict(env), sites, entry, later, gpu=st.gpu)
+                v = Visit(*st.freeze(), dict(env), sites, entry, later, gpu=st.gpu, row=self.row > 0)
                 self.visits.setdefault(id(r), []).append(v)
                 if id(r) not in self.work:
                     from ._common import work_items
@@ -311,7 +318,7 @@ class _Walker:
         if isinstance(s, (ast.Return, ast.Raise)):
             if isinstance(s, ast.Return) and s.value is not None and self.rets:
                 vals = s.value.elts if isinstance(s.value, ast.Tuple) else [s.value]
-                self.rets[-1].append([self.value(e, env) for e in vals])
+                self.rets[-1].append([self._compiled_value(e) or self.value(e, env) for e in vals])
             return "return"
         if isinstance(s, ast.Continue):
             return "continue"
@@ -394,6 +401,7 @@ class _Walker:
                 self.block(s.body, st, env, sites, lv, entry, later)
             env[s.target.id] = Const(devices[-1])  # type: ignore[attr-defined]
         end = self.block(s.body, st, env, sites, lv, entry, later)
+        self._later_rows(s, st, env, sites, lv, entry)
         skipped = end is not None or any(isinstance(n, ast.If) and any(isinstance(x, ast.Name) and x.id in first
                                                                         for x in ast.walk(n.test)) for n in ast.walk(s))
         if skipped:  # a later iteration: the loop variable past its first values
@@ -401,6 +409,45 @@ class _Walker:
             self.block(s.body, st, env, sites, lv2, entry, True)
         if getattr(s, "orelse", None):
             self.block(s.orelse, st, env, sites, loopvars, entry, later)
+
+    def _later_rows(self, s: ast.stmt, st: _State, env: dict, sites: tuple, lv: dict, entry: bool) -> None:
+        """A loop over a written-out list of configurations whose later rows hand over a compiled object
+        (``for name, fn in [("eager", f), ("compiled", torch.compile(f))]:``, a dict's ``.items()``): the body is
+        walked once more per row up to the last such one (at most ``_ROWS``), each row's objects bound, on a copy of
+        the state (what it runs counts for nothing after the loop). Its visits are later ones (``row``): only WP112
+        judges them, a compiled object's first call in its own row."""
+        rows = _rows(self.cur, s)[1:_ROWS + 1]
+        if not rows or not isinstance(s, (ast.For, ast.AsyncFor)) or self.cur is not self.ctx or \
+                (isinstance(s.iter, ast.Name) and _loads(self.ctx).get(s.iter.id, 0) != 1):
+            return  # (a list of the file named once, in this loop: no other loop, a warm-up, walks it)
+        bound = [[(t.id, self._compiled_value(v) or self.ident(v, env), v) for t, v in row] for row in rows]
+        last = max((i for i, row in enumerate(bound) if any(
+            isinstance(k, str) and (isinstance(v, ast.Call) or (
+                isinstance(v, ast.Name) and _loads(self.ctx).get(v.id, 0) == 1 and (
+                    k in self.compiled_ids or self.cur.is_compiled(k.split("#")[0]) or
+                    _compiled_name(self.cur, k.split("#")[0])))) for _, k, v in row)), default=-1)
+        # (a compiled object of the row named nowhere else in the file: nothing before the loop can have run it)
+        if last < 0:
+            return
+        names = {n for row in bound for n, _, _ in row}
+        saved = {n: env[n] for n in names if n in env}
+        sub = st.copy()
+        self.row += 1
+        try:
+            for row in bound[:last + 1]:
+                for n, k, _ in row:
+                    if k is None:
+                        env.pop(n, None)
+                    else:
+                        env[n] = k
+                self.block(s.body, sub, env, sites, lv, entry, True)
+        finally:
+            self.row -= 1
+            for n in names:
+                if n in saved:
+                    env[n] = saved[n]
+                else:
+                    env.pop(n, None)
 
     def _bind_first_item(self, s: ast.stmt, env: dict) -> None:
         """A loop over a list of configurations the file writes out (a list or tuple literal, or a name bound only
@@ -440,6 +487,9 @@ class _Walker:
                     if val is None:
                         self.counter += 1
                         val = f"{base}.{t.attr}#{self.counter}"
+                        if _compile_call(self.cur, v):
+                            self.compiled_ids.add(val)  # `self.model = torch.compile(self.model)`: a new object,
+                            self.compiled_attrs.append((base, val))  # compiled on its first call
                     self.attrs[f"{base}.{t.attr}"] = val
                 continue
             if got is not None:  # `m = load()`, `g, x = capture(...)`: what the function of the program returned
@@ -475,6 +525,9 @@ class _Walker:
                 self.counter += 1
                 cls = _instance_of(self.cur, v, env, self)
                 env[t.id] = f"{cls}()#{self.counter}" if cls else f"{t.id}#{self.counter}"
+                if _compile_call(self.cur, v):
+                    self.compiled_ids.add(env[t.id])  # `opt = torch.compile(m)`: a new object, compiled on its
+                    # first call
                 if v is not None and self.cur is self.ctx:
                     self.placed[env[t.id]] = made_on(self, v, env) or self.ctx.placement(v)  # where the new
                     # value lives (array modules; a tensor made on the device this call of its function was handed)
@@ -518,18 +571,29 @@ class _Walker:
                 continue  # `torch.matmul(X, X)` on tensors this call made on the CPU: host work, warms no GPU op
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
+            if self._compiled_in_place(c, env):
+                continue
+            prior = _ran(key, st.ran) if key is not None else None  # (itself, the object it is part of, or another
+            # instance of its class)
+            comp_here, fwd = self._first_compiled_call(c, key, st)
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
-                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr if isinstance(
-                    c.func, ast.Attribute) else "__call__")) is not None and not _harness_def(m)):
-                self.item(c, key, st, timed)  # (a method of an instance not exercised yet, one piece of work, is
-                # judged below by what its body runs: a kernel compiled on its first launch there is WP112's)
+                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr) if isinstance(
+                    c.func, ast.Attribute) else _method(ctx, key, "__call__") or _method(ctx, key, "forward"))
+                    is not None and not _harness_def(m)):
+                self.item(c, key, st, timed, compiles=comp_here)  # (a method of an instance not exercised yet, one
+                # piece of work, is judged below by what its body runs: a kernel compiled on its first launch there
+                # is WP112's)
             after = None
+            if fwd is not None:
+                st.ran.add(fwd)
             if key is not None:
                 if key not in st.ran and d is None and not key.startswith("numpy.") and (
                         ctx.is_gpu_work(c) or key.startswith(("cupy.", "cupyx."))):
                     self.fresh += 1
-                if key not in st.ran and _compiled_call(ctx, c, key):
+                if comp_here:
                     self.fresh_compiled += 1  # a compiled callable's first call: it compiles here
+                    if ctx.is_gpu_work(c) or isinstance(c.func, ast.Subscript):
+                        self.fresh_gpu_compiled += 1
                 st.ran.add(key)
                 st.called.add(key)
                 if key.endswith(".capture_begin"):
@@ -562,13 +626,25 @@ class _Walker:
                 d = _method(ctx, obj, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
-                before, comp_before = self.fresh, self.fresh_compiled
+                if not comp_here and prior is False and _compiled_def(ctx, d[1]):
+                    comp_here = True  # `net(x)` of a class of the file whose `forward` is `@torch.compile`d, a
+                    self.fresh_compiled += 1  # method so decorated: its first call compiles
+                before, comp_before, bound = self.fresh, self.fresh_compiled, len(self.compiled_attrs)
+                gpu_before = self.fresh_gpu_compiled
                 self.expand(c, d, st, env, sites, entry, obj)
                 if timed:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
-                              self.fresh_compiled > comp_before)
-                if after is not None:
-                    st.ran.add(after)
+                              self.fresh_compiled > comp_before or comp_here,
+                              extra=self.fresh_gpu_compiled > gpu_before)  # (`op.run()` of an object handed in,
+                    # no GPU work by its looks, whose body first launches a JIT kernel: a work item all the same)
+                    if self.fresh_compiled > comp_before:
+                        for _, v, _ in timed:  # (a harness judged cold before its body was walked: a compiled
+                            if any(n is c for n, _ in v.cold):  # callable first ran inside it)
+                                v.compiles.add(id(c))
+                if after is not None and not any(o == after and k not in st.ran
+                                                 for o, k in self.compiled_attrs[bound:]):
+                    st.ran.add(after)  # (not a set-up method that compiled an attribute of the instance and never
+                    # called it: `eng.compile()` binding `self.model = torch.compile(self.model)`)
                 continue
             if after is not None:
                 st.ran.add(after)
@@ -585,12 +661,69 @@ class _Walker:
                     if k is not None:
                         st.ran.add(k)
 
+    def _compiled_value(self, e: ast.AST) -> str | None:
+        """A new identity for a compile call's result (``return torch.compile(m, mode=mode)``), else None."""
+        if not _compile_call(self.cur, e):
+            return None
+        self.counter += 1
+        self.compiled_ids.add(f"compiled#{self.counter}")
+        return f"compiled#{self.counter}"
+
+    def _compiled_in_place(self, c: ast.Call, env: dict) -> bool:
+        """``model.compile(mode=...)`` as a statement, on a GPU module (nn.Module.compile wraps its forward in
+        torch.compile, its next call compiles): the name, or the attribute, names a new compiled object."""
+        from .._infer import _TORCH_COMPILE_KW, _discarded
+
+        f = c.func
+        if not (isinstance(f, ast.Attribute) and f.attr == "compile" and not c.args and _discarded(c) and
+                all(k.arg in _TORCH_COMPILE_KW for k in c.keywords) and
+                isinstance(f.value, (ast.Name, ast.Attribute)) and dotted(f.value) in self.cur._gpu_callables):
+            return False
+        self.counter += 1
+        if isinstance(f.value, ast.Name):
+            old = self.lookup(f.value.id, env)
+            if not isinstance(old, str):
+                return False
+            new = f"{old.split('#')[0]}#{self.counter}"
+            e = env
+            while e is not None and f.value.id not in e:
+                e = e.get("\0outer")
+            (e if e is not None else env)[f.value.id] = new
+        else:
+            base = self.ident(f.value.value, env)
+            if base is None:
+                return False
+            new = f"{base}.{f.value.attr}#{self.counter}"
+            self.attrs[f"{base}.{f.value.attr}"] = new
+            self.compiled_attrs.append((base, new))
+        self.compiled_ids.add(new)
+        return True
+
+    def _first_compiled_call(self, c: ast.Call, key: str | None, st: _State) -> tuple[bool, str | None]:
+        """(``c`` is the first call of a compiled callable, the identity of a compiled ``forward`` it runs
+        first or None). A compiled callable: by its name (``_compiled_call``), an attribute the walk saw bound to a
+        compile call (``self.model = torch.compile(self.model)`` in a set-up method), or an object whose
+        ``forward`` was (``model.forward = torch.compile(model.forward)``: calling the module runs it)."""
+        if key is None or key in st.ran:
+            return False, None
+        fwd = self.attrs.get(f"{key}.forward")
+        if fwd is None and isinstance(c.func, ast.Attribute) and c.func.attr in _RUNS_FORWARD and "." in key:
+            fwd = self.attrs.get(f"{key.rsplit('.', 1)[0]}.forward")  # `model.generate(...)` runs its forward
+        if isinstance(fwd, str) and fwd in self.compiled_ids and fwd not in st.ran:
+            return True, fwd
+        if key in self.compiled_ids:
+            return True, None
+        cls, sep, rest = key.partition("()#")  # (another instance of the same class ran: not surely cold)
+        if sep and cls + "()" + ("." + rest.split(".", 1)[1] if "." in rest else "") in st.ran:
+            return False, None
+        return _compiled_call(self.cur, c, key), None
+
     def item(self, n: ast.AST, key: str | None, st: _State, timed: list, fresh: bool | None = None,
-             compiles: bool = False) -> None:
+             compiles: bool = False, extra: bool = False) -> None:
         """A work item of an open region runs: cold when its identity never ran (a call of the program's own
         functions: when its body ran GPU work for the first time)."""
         for r, v, _ in timed:
-            if id(n) not in self.work.get(id(r), ()) or id(n) in v.checked:
+            if (id(n) not in self.work.get(id(r), ()) and not extra) or id(n) in v.checked:
                 continue
             v.checked.add(id(n))
             if key is None and fresh is None:
@@ -642,6 +775,72 @@ class _Walker:
             self.cur = outer
             if self.open:
                 self.open = [o for o in self.open if o[2] is not new]
+
+
+_RUNS_FORWARD = frozenset({"generate", "predict", "sample", "infer"})  # a model's methods that run its forward
+_ROWS = 8  # later rows of a list of configurations walked for their compiled objects
+
+
+def _rows(ctx: Context, s: ast.stmt) -> list[list[tuple[ast.Name, ast.AST]]]:
+    """Per element of the written-out list a loop walks (a list or tuple literal, a dict literal's ``.items()`` or
+    ``.values()``, or a name bound only to one of those), the loop's target names paired with the element's
+    expressions (names and attributes only). Empty when the loop walks anything else."""
+    if not isinstance(s, (ast.For, ast.AsyncFor)):
+        return []
+    it, method = s.iter, None
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr in ("items", "values") and \
+            not it.args:
+        it, method = it.func.value, it.func.attr
+    if isinstance(it, ast.Name):
+        vals = ctx.assigns.get(it.id, [])
+        it = vals[0] if len(vals) == 1 else None
+    if method is None and isinstance(it, (ast.List, ast.Tuple)):
+        elts = list(it.elts)
+    elif method == "items" and isinstance(it, ast.Dict) and None not in it.keys:
+        elts = [ast.Tuple(elts=[k, v]) for k, v in zip(it.keys, it.values)]
+    elif method == "values" and isinstance(it, ast.Dict):
+        elts = list(it.values)
+    else:
+        return []
+    out = []
+    tgt = s.target
+    for e in elts:
+        pairs = [(tgt, e)] if isinstance(tgt, ast.Name) else list(zip(tgt.elts, e.elts)) if isinstance(
+            tgt, ast.Tuple) and isinstance(e, ast.Tuple) and len(tgt.elts) == len(e.elts) else []
+        out.append([(t, v) for t, v in pairs if isinstance(t, ast.Name) and (
+            isinstance(v, (ast.Name, ast.Attribute)) or _compile_call(ctx, v))])
+    return out
+
+
+def _loads(ctx: Context) -> dict[str, int]:
+    """How many times each name is read in the file (counted once per file)."""
+    got = ctx.__dict__.get("_wp_name_loads")
+    if got is None:
+        got = {}
+        for n in ast.walk(ctx.tree):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                got[n.id] = got.get(n.id, 0) + 1
+        ctx._wp_name_loads = got  # type: ignore[attr-defined]
+    return got
+
+
+def _compile_call(ctx: Context, v: ast.AST | None) -> bool:
+    """``torch.compile(model, ...)`` (a compiler of ``COMPILERS``), one the code cannot turn off."""
+    return isinstance(v, ast.Call) and ctx.call_name(v) in COMPILERS and not maybe_disabled(v)
+
+
+def _compiled_def(ctx: Context, fn: ast.AST) -> bool:
+    """A function or method of the file decorated by a compiler (``@torch.compile``, ``@torch.jit.script``) that
+    compiles on its first call."""
+    from .._infer import _cpu_jit, eager_numba_kernel
+
+    for d in getattr(fn, "decorator_list", ()):
+        target = d.func if isinstance(d, ast.Call) else d
+        q = ctx.qualname(target) or ""
+        if (q in COMPILERS or q.endswith((".jit", ".compile", ".autotune"))) and not eager_numba_kernel(q, d) and \
+                not _cpu_jit(q, d):
+            return True
+    return False
 
 
 def made_by_call(w: _Walker, v: ast.Call, env: dict) -> str | None:

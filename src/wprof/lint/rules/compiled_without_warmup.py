@@ -20,7 +20,14 @@ handed to a function of the file that calls it (`generate(model, tok, step_fn=st
 region, never called or handed over before. Since the ninth session also: a GPU model compiled in place with the
 method form `model.compile(mode=...)` (torch.compile's keywords only), and a one-off timed launch of a `@triton.jit`
 kernel whose only earlier launches used other `tl.constexpr` values (`spin[g](x, REPS=1)` warms `REPS=1` only:
-each constexpr value is a specialization of its own, compiled on its first launch).
+each constexpr value is a specialization of its own, compiled on its first launch). Since the eleventh session the
+execution-order walk also follows a compiled object through the file's helpers when it is an attribute compiled by
+a set-up method (`eng.compile()` binding `self.model = torch.compile(self.model)`: running that method does not run
+the model), a method decorated `@torch.compile` run by calling its module, `m.forward = torch.compile(m.forward)`
+(then `m(x)` or `m.generate(...)`), a compile call a builder returns (`return torch.compile(m, mode=...)`), a module
+compiled in place inside a loader, a JIT kernel first launched by a method of an object handed to the timing helper
+(`op.run()`), and a compiled function in a later row of a written-out list of configurations (`for name, fn in
+{"eager": f, "compiled": g}.items()`, the compiled one named nowhere else in the file).
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
