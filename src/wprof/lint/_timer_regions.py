@@ -13,7 +13,7 @@ import re
 
 from ._context import Context, dotted
 from ._regions import Region, _common_loop, _samples_of
-from ._walk import stmt_calls
+from ._walk import stmt_calls, stmt_nodes
 
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
@@ -220,7 +220,7 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
         if info:
             kind, synced, nvtx = info
             if kind == "event":
-                return (kind, nvtx, frozenset({start}), {stop: True}, False)
+                return (kind, nvtx, frozenset({start}), {stop: True}, False, frozenset())
             named = (start, stop, synced, nvtx)
     calls = {n: _self_calls(ctx, methods, n) for n in methods}
     marks = {n for n in methods if n not in ("__enter__", "__exit__") and
@@ -238,7 +238,8 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
         return None
     nvtx = (named is not None and named[3]) or \
         any(ctx.is_nvtx(c) for m in methods.values() for c in ctx.calls_in_function(m))
-    return ("host", nvtx, frozenset(starts), stops, init)
+    props = frozenset(n for n in stops if any(dotted(d) == "property" for d in methods[n].decorator_list))
+    return ("host", nvtx, frozenset(starts), stops, init, props)  # props: stops read as attributes (`t.elapsed`)
 
 
 def _self_calls(ctx: Context, methods: dict, name: str) -> list[str]:
@@ -412,13 +413,16 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                     dotted(stmt.value.func) == inst[1]:
                 open_[inst[0]] = (stmt, stmt.value)  # `t = Timer()` of a timer started when it is built
                 continue
-            for call in stmt_calls(stmt):
-                if not isinstance(call.func, ast.Attribute) or (inst := instance(call.func.value, scope)) is None:
+            for call in _timer_uses(stmt):
+                attr = call.func if isinstance(call, ast.Call) else call
+                if not isinstance(attr, ast.Attribute) or (inst := instance(attr.value, scope)) is None:
                     continue
                 key, cls = inst
-                kind, nvtx, starts, stops, _ = timers[cls]
-                meth = call.func.attr
-                if meth in starts:
+                kind, nvtx, starts, stops, _, props = timers[cls]
+                meth = attr.attr
+                if not isinstance(call, ast.Call) and meth not in props:
+                    continue
+                if meth in starts and isinstance(call, ast.Call):
                     open_[key] = (stmt, call)
                 elif meth in stops and key in open_:
                     s_stmt, s_call = open_.pop(key)
@@ -430,6 +434,17 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                         region.synced = True
                     out.append(region)
     return out
+
+
+def _timer_uses(stmt: ast.stmt) -> list[ast.AST]:
+    """The method calls of a statement and its attribute reads that are not called (a property: ``t.elapsed``), in
+    source order."""
+    nodes = [n for n in stmt_calls(stmt) if isinstance(n.func, ast.Attribute)]
+    called = {id(n.func) for n in nodes}
+    nodes += [n for n in stmt_nodes(stmt) if isinstance(n, ast.Attribute) and id(n) not in called and
+              isinstance(n.ctx, ast.Load)]
+    nodes.sort(key=lambda n: (n.lineno, n.col_offset))
+    return nodes
 
 
 def _timing_wrapper(ctx: Context, fn: ast.AST) -> tuple[str, bool, bool] | None:

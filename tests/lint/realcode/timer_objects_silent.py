@@ -1,7 +1,7 @@
 """Near misses of timer objects of the project: a timer whose stop synchronizes (also behind a `sync` option, and in
-a group of named timers), a region that synchronizes before the stop, CPU work, a logger started when built that is
-not named a timer, a decorator whose wrapper synchronizes, one that reads no clock, and one around CPU work.
-Silent."""
+a group of named timers), a region that synchronizes before the stop (also read by a property), CPU work, a logger
+started when built that is not named a timer, a decorator whose wrapper synchronizes, one that reads no clock, and
+one around CPU work. Silent."""
 import time
 import timeit
 
@@ -40,6 +40,15 @@ class CudaTimer:
 
     def __exit__(self, *exc):
         self.spent = self.stop()
+
+
+class Lap:
+    def start(self):
+        self.t0 = time.perf_counter()
+
+    @property
+    def seconds(self):
+        return time.perf_counter() - self.t0
 
 
 class Timers:
@@ -103,6 +112,12 @@ for _ in range(10):
 with CudaTimer() as block:
     out = model(batch)
 print("block", block.spent)
+
+lap = Lap()
+lap.start()
+out = model(batch)
+torch.cuda.synchronize()
+print("lap", lap.seconds)
 
 group = Timers()
 group("forward").start()
