@@ -22,6 +22,11 @@ _DEVICE_WORDS = re.compile(r"(?i)cuda|gpu|sync|event|device")
 # a library base class whose name says it times its body (`TimeitContextManager`, `Timer`, `Stopwatch`)
 _INHERITED_LIBRARY_TIMER = re.compile(r"^(Timeit|Timer|Timing|Stopwatch|StopWatch)")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False), "contexttimer.Timer": ("host", False)}
+# start/stop timer classes of libraries, modelled as :func:`_method_timer` reads a class of the file: the book "Dive
+# into Deep Learning"'s ``d2l.Timer`` (one per framework module) starts when built and on ``start()`` (``self.tik =
+# time.time()``) and ``stop()`` appends and returns ``time.time() - self.tik``, no synchronize (set 53, FuryMartin)
+_D2L_TIMER = ("host", False, frozenset({"start"}), {"stop": False}, True, frozenset())
+_KNOWN_METHOD_TIMERS = {f"d2l.{m}.Timer": _D2L_TIMER for m in ("torch", "mxnet", "tensorflow", "jax", "paddle")}
 
 
 def _timer_contexts(ctx: Context) -> dict[str, tuple[str, bool, bool]]:
@@ -335,7 +340,8 @@ def method_timer_regions(ctx: Context) -> list[Region]:
         if cls is None:
             return None
         if cls not in timers and cls not in ctx.classes:
-            imported = _imported_timer(ctx, call.func, "method")  # `Timer()` of the project
+            imported = _imported_timer(ctx, call.func, "method") or \
+                _KNOWN_METHOD_TIMERS.get(ctx.qualname(call.func) or "")  # `Timer()` of the project, `d2l.Timer()`
             if imported is not None:
                 timers[cls] = imported
         return cls if cls in timers else None
