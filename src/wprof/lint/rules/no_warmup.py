@@ -517,6 +517,8 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if any(isinstance(a, ast.Name) and _used(a.id, caller, st._wp_idx)
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
+                if key not in ctx.functions and _handed_before(ctx, key, caller, st._wp_idx):
+                    continue  # the model handed to other work before (`evaluate(model, loader)`)
             elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
                     (_gpu_object(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
                 key = arg.id
@@ -535,6 +537,15 @@ def _cold_lambda_sites(ctx: Context) -> list:
             seen.add(id(site))
             out.append((site, key, fn.name))
     return out
+
+
+def _handed_before(ctx: Context, name: str, scope: Scope, before: int) -> bool:
+    """``name`` is called, has a method other than a set-up one called, or is handed to a call in ``scope`` before
+    statement ``before``; a compile call that wraps it (``torch.compile(model)``) runs nothing."""
+    from .._names import COMPILERS
+
+    return any(_used(name, scope, i + 1, lo=i) for i, stmt in enumerate(scope.stmts[:before])
+               if not any(ctx.call_name(c) in COMPILERS for c in stmt_calls(stmt)))
 
 
 def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
