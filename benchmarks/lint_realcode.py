@@ -7,8 +7,9 @@ The held-out sets of docs/lint-evaluation.md are recorded in benchmarks/lint_rea
 (public code never enters this repository):
   - ``manifest.tsv``  repo, commit, path, role: the files (``scored`` are linted by name; ``context`` are the local
     modules they import, put beside them so that imports resolve);
-  - ``truth.tsv``     id, file, line, rule, description, late: every timing mistake, written blind by a reader before
-    any linter ran (``late`` = yes for a row added while judging, when a finding showed a mistake the reader missed);
+  - ``truth.tsv``     id, file, line, rule, description, late, withdrawn: every timing mistake, written blind by a
+    reader before any linter ran (``late`` = yes for a row added while judging, when a finding showed a mistake the
+    reader missed; ``withdrawn`` = yes for a row a measurement showed is no mistake: left out of recall);
   - ``findings.tsv``  file, line, rule, verdict, truth_ids, reason, message, verdict2: the default findings at the
     measured commit, each judged T (true), F (false) or B (borderline; a second finding of one mistake is B) by the
     set's reader, and again, blind to that verdict, by a second judge (``verdict2``);
@@ -102,7 +103,8 @@ def measure(set_dir: Path, files_dir: Path, select: str) -> SetResult:
             res.found.update(t for t in j["truth_ids"].split(",") if t and t != "-")
     res.gone = [f"{j['file']}:{j['line']}: {j['rule']} [{j['verdict']}] {j['message']}" for j in judged
                 if id(j) not in seen]
-    res.truth = [t for t in read_tsv(set_dir / "truth.tsv") if t["rule"] not in NOT_COUNTED]
+    res.truth = [t for t in read_tsv(set_dir / "truth.tsv")
+                 if t["rule"] not in NOT_COUNTED and t.get("withdrawn", "no") != "yes"]
     return res
 
 

@@ -13,7 +13,7 @@ import pytest
 from wprof.cli import main
 from wprof.lint import all_rules
 from wprof.lint._engine import lint_notebook_text
-from wprof.lint._notebook import apply_program, load, transform_cell
+from wprof.lint._notebook import apply_program, load, timeit_number, transform_cell
 
 SKIPPED = " (cell skipped; the other cells are linted)"  # what a notebook cell that does not parse is told
 
@@ -23,7 +23,7 @@ REL = "tests/lint/notebooks/notebook_timing.ipynb"
 
 EXPECTED_TEXT = f"""\
 {REL}:cell 9:1:28: SyntaxError: expected ':' (cell skipped; the other cells are linted)
-{REL}:cell 4:1:1: WP115 `%timeit` times `a @ b` without synchronizing: measures the launch, not the GPU work
+{REL}:cell 4:1:1: WP115 `%time` times `a @ b` without synchronizing: measures the launch, not the GPU work
 {REL}:cell 8:1:11: WP102 `time.time()` read without synchronizing after GPU work: measures the launch, not the work
 {REL}:cell 8:1:11: WP106 [*] `time.time()` used to measure an interval
 Found 3 findings.
@@ -80,7 +80,7 @@ def test_json_carries_cell_and_in_cell_position(capsys, monkeypatch):
     got = [{k: d[k] for k in ("code", "cell", "line", "column", "end_line", "end_column")}
            for d in doc["diagnostics"]]
     assert got == [
-        {"code": "WP115", "cell": 4, "line": 1, "column": 1, "end_line": 1, "end_column": 14},
+        {"code": "WP115", "cell": 4, "line": 1, "column": 1, "end_line": 1, "end_column": 12},
         {"code": "WP102", "cell": 8, "line": 1, "column": 11, "end_line": 1, "end_column": 22},
         {"code": "WP106", "cell": 8, "line": 1, "column": 11, "end_line": 1, "end_column": 27},
     ]
@@ -107,7 +107,7 @@ def test_sarif_carries_cell_region_and_property(capsys, monkeypatch):
     assert res["ruleId"] == "WP115" and res["properties"] == {"cell": 4}
     loc = res["locations"][0]["physicalLocation"]
     assert loc["artifactLocation"]["uri"] == REL
-    assert loc["region"] == {"startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 14}
+    assert loc["region"] == {"startLine": 1, "startColumn": 1, "endLine": 1, "endColumn": 12}
     note = run0["invocations"][0]["toolExecutionNotifications"][0]
     assert note["properties"] == {"cell": 9} and \
         note["message"]["text"] == "cell 9: SyntaxError: expected ':'" + SKIPPED
@@ -282,3 +282,11 @@ def test_fix_keeps_the_files_indent(indent):
     res = lint(text, fix=True)
     assert res.fixed == 1  # one interval, both of its readings
     assert res.fixed_source == json.dumps(json.loads(res.fixed_source), indent=indent, ensure_ascii=False) + "\n"
+
+
+@pytest.mark.parametrize("args, number", [("a @ b", None), ("-n 10 a @ b", 10), ("-n10 -r 3 f()", 10),
+                                          ("-o -n 1000 f()", 1000), ("-r 5 f(x)", None), ("-r 5 -n 100 f()", 100), ("-n N f()", None),
+                                          ("f(-n)", None), ("-n 10  # a comment", 10)])
+def test_timeit_loop_count(args, number):
+    """WP115 reports a `%timeit` only when its loop count is too small to fill the launch queue: `-n` as given."""
+    assert timeit_number(args) == number

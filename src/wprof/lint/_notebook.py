@@ -216,6 +216,20 @@ TIMING_MAGICS = frozenset({"timeit", "time"})
 _OPTS_WITH_VALUE = frozenset({"-n", "-r", "-p"})  # %timeit -n 100 -r 7 stmt
 
 
+def timeit_number(args: str) -> int | None:
+    """The loop count ``-n N`` (or ``-nN``) given to ``%timeit``/``%%timeit`` in ``args``, or None when IPython picks
+    it (1, 10, 100... calls until a try lasts 0.2 s) or it is not a literal."""
+    toks = args.split()
+    i = 0
+    while i < len(toks) and toks[i].startswith("-"):  # the options come before the statement
+        tok = toks[i]
+        if tok.startswith("-n"):
+            value = tok[2:] or (toks[i + 1] if i + 1 < len(toks) else "")
+            return int(value) if value.isdigit() else None
+        i += 2 if tok in _OPTS_WITH_VALUE else 1  # `-r 5`: skip the value too
+    return None
+
+
 def timed_code(kind: str, name: str, args: str, body: str) -> str:
     """The code a timing magic measures: the statement after the options (line), or the cell body (cell)."""
     if kind == "cell":

@@ -3,17 +3,22 @@
 ## What it does
 In a notebook, checks for `%timeit`, `%%timeit`, `%time` and `%%time` whose timed code does GPU work (a tensor op,
 a matrix product `a @ b`, a model or kernel call, as in [WP102](#wp102-host-timer-on-gpu-work)) and contains no
-device synchronization (`torch.cuda.synchronize()`, or a hidden one such as `.item()` or `print(tensor)`). The
-setup code of `%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot
-read (a method of an object whose class comes from a module it cannot find, a function of such a module handed the
-GPU model) is weak: such a helper may copy its result back to the host, which waits.
+device synchronization (`torch.cuda.synchronize()`, or a hidden one such as `.item()` or `print(tensor)`), where
+the magic runs too few calls to fill the launch queue: `%time`/`%%time` (one call), and `%timeit`/`%%timeit` with
+a loop count `-n` below 1,000. A `%timeit` whose loop count IPython picks itself (no `-n`), or `-n 1000` and more, is
+weak evidence (shown with `extra`): IPython tries 1, 10, 100... calls until a try lasts 0.2 s, the queue is full
+long before that, and every further launch waits for an earlier kernel, so the mean it prints is the per-call GPU
+time (measured on an H200: 1.00-1.16x for ops from 7 µs to 1.7 ms, against 0.01-0.31x for `-n 10` or `-n 100` and
+0.04-0.31x for `%time` of the ops of 0.17 ms and more; `benchmarks/timeit_without_sync.py`). The setup code of
+`%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot read (a method
+of an object whose class comes from a module it cannot find, a function of such a module handed the GPU model) is
+weak: such a helper may copy its result back to the host, which waits.
 
 ## Why is this bad?
 These magics read a host clock around the statement. CUDA launches are asynchronous: the call returns as soon as
-the work is queued, so the clock measures the launch (microseconds), not the kernel. `%timeit` repeats the
-statement thousands of times; once the launch queue is full each call waits for an earlier kernel, so the
-per-loop figure lands somewhere between the launch cost and the kernel time depending on the queue depth, the loop
-count and the kernel's length. The number is not the GPU time of the statement.
+the work is queued, so the clock measures the launch (microseconds), not the kernel. Only once the launch queue is
+full (some hundreds of launches) does each further call wait for an earlier kernel; a run of fewer calls than that
+(`%time`, `%timeit -n 10`) ends before most of its work has run, and its number can be a hundredth of the GPU time.
 
 ## Example
 ```python
@@ -42,7 +47,7 @@ import ast
 
 from .._context import Context, dotted
 from .._masks import mask_value
-from .._notebook import TIMING_MAGICS, timed_code
+from .._notebook import TIMING_MAGICS, timed_code, timeit_number
 from ._unseen_waits import unseen_call
 
 CODE = "WP115"
@@ -210,6 +215,16 @@ def _contrasted(ctx: Context, m, tree: ast.Module) -> bool:
     return bool(mine) and mine == theirs and syncs > 0
 
 
+def _fills_queue(m) -> bool:
+    """A ``%timeit`` that runs enough calls to fill the launch queue: its loop count left to IPython (1, 10, 100...
+    until a try lasts 0.2 s; the tries run too) or ``-n`` of 1,000 and more. Its mean is then the per-call GPU time
+    (benchmarks/timeit_without_sync.py), not the launch."""
+    if m.name != "timeit":
+        return False
+    number = timeit_number(m.args)
+    return number is None or number >= 1000
+
+
 def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
     """The magic's code is parsed on its own; its names are the program's, so look their placement up there."""
     places = []
@@ -264,14 +279,17 @@ def check(ctx: Context) -> None:
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
-        weak = unseen_call(ctx, work) or \
+        fills = _fills_queue(m)
+        weak = fills or unseen_call(ctx, work) or \
             _contrasted(ctx, m, tree)  # a helper it cannot read may copy its result back (a wait); a contrast
         if weak and not ctx._weak_ok:
             continue
         what = ast.unparse(work) if isinstance(work, ast.BinOp) else (dotted(work.func) or ast.unparse(work.func))
         magic = ("%%" if m.kind == "cell" else "%") + m.name
+        claim = ("its mean is the GPU time only once the launch queue is full, and its last run's work is not waited "
+                 "for" if fills else "measures the launch, not the GPU work")
         ctx.report_at(m.line, m.col, m.line, m.end_col,
-                      f"`{magic}` times `{what}` without synchronizing: measures the launch, not the GPU work" +
+                      f"`{magic}` times `{what}` without synchronizing: {claim}" +
                       (" (weak evidence, shown with `extra`)" if weak else ""),
                       "Time it with `wprof.bench(lambda: ...)` or `triton.testing.do_bench`, or add "
                       "`torch.cuda.synchronize()` to the timed code")

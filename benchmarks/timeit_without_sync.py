@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""How wrong is `%timeit` / `%time` of GPU work without a synchronize? Measured, not argued (needs CUDA).
+
+    python3 benchmarks/timeit_without_sync.py [--out FILE.md]
+
+What `wprof lint` WP115 (`timeit-magic-on-gpu-work`) and WP102 claim depends on the launch queue: an unsynchronized
+host clock around ONE call measures its launch, but around thousands of back-to-back calls the queue fills and every
+further launch waits for a free slot, so the host's per-call time tends to the GPU's. IPython's `%timeit` picks its
+loop count by trying 1, 10, 100... calls until a try lasts >= 0.2 s of host time, and reports the mean and standard
+deviation of 7 runs; `%time` runs once. This script times ops from a µs-scale add to a ms-scale matmul on
+the current GPU, each in seven ways, and prints each as a ratio to the op's GPU time per call (CUDA events around 200
+back-to-back calls after a warm-up):
+  - ``%time`` (one call, host clock, no sync), and one call with a sync (what `%time f(x); torch.cuda.synchronize()`
+    gives);
+  - ``%timeit`` as IPython runs it without a sync (1, 10, 100... calls until a try lasts 0.2 s, then 7 runs of that
+    many, no drain in between): the mean ± standard deviation of the 7, as IPython prints it, and the first run;
+  - ``%timeit -n 10 -r 3``, ``-n 100 -r 7`` and ``-n 1000 -r 7`` without a sync (explicit loop counts);
+  - ``%timeit f(); torch.cuda.synchronize()`` (a sync in every loop: WP101's case for a µs-scale op).
+The queue is drained before each. A benchmark, not a test: the ratios are what docs/lint.md cites.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+
+
+def gpu_time_per_call(torch, fn, n: int = 200) -> float:
+    for _ in range(10):
+        fn()
+    torch.cuda.synchronize()
+    a, b = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    a.record()
+    for _ in range(n):
+        fn()
+    b.record()
+    b.synchronize()
+    return a.elapsed_time(b) / 1e3 / n
+
+
+def one_call(torch, fn, sync: bool) -> float:
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    fn()
+    if sync:
+        torch.cuda.synchronize()
+    return time.perf_counter() - t0
+
+
+def timeit_like(torch, fn, number: int | None, repeat: int) -> tuple[float, float, float, int]:
+    """IPython's %timeit without a sync: (mean per call over the runs, their standard deviation, the first run per
+    call, number). With no -n, IPython tries 1, 10, 100... calls until one try lasts >= 0.2 s, then runs ``repeat``
+    runs of that many calls; those tries run too, with no sync, so the runs start on the queue they left."""
+    torch.cuda.synchronize()
+    t = timeit.Timer(fn)
+    if number is None:
+        for index in range(10):
+            number = 10 ** index
+            if t.timeit(number) >= 0.2:
+                break
+    runs = [r / number for r in t.repeat(repeat=repeat, number=number)]
+    torch.cuda.synchronize()
+    return statistics.mean(runs), statistics.stdev(runs), runs[0], number
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", help="also write the markdown table to this file")
+    args = ap.parse_args()
+    import torch
+
+    if not torch.cuda.is_available():
+        print("no CUDA device: this benchmark measures the GPU's launch queue", file=sys.stderr)
+        return 2
+    dev = torch.device("cuda")
+    x_small = torch.randn(1024, device=dev)
+    x_1m = torch.randn(1 << 20, device=dev)
+    x_256m = torch.randn(1 << 28, device=dev)
+    a_bf = torch.randn(4096, 4096, device=dev, dtype=torch.bfloat16)
+    a_big = torch.randn(8192, 8192, device=dev, dtype=torch.bfloat16)
+    ops = [
+        ("add, 1K fp32", lambda: x_small.add(1.0)),
+        ("gelu, 1M fp32", lambda: torch.nn.functional.gelu(x_1m)),
+        ("gelu, 256M fp32", lambda: torch.nn.functional.gelu(x_256m)),
+        ("matmul 4096^2 bf16", lambda: a_bf @ a_bf),
+        ("matmul 8192^2 bf16", lambda: a_big @ a_big),
+    ]
+    smi = subprocess.run(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"],
+                         capture_output=True, text=True).stdout.strip()
+    lines = [f"date {time.strftime('%Y-%m-%d %H:%M', time.gmtime())} UTC; {smi}; torch {torch.__version__}; "
+             f"python {platform.python_version()}", "",
+             "| op | GPU time per call | `%time` no sync | one call + sync | `%timeit` no sync: mean ± std of 7 (number) "
+             "| its first run | `%timeit -n 10 -r 3` no sync | `-n 100 -r 7` | `-n 1000 -r 7` "
+             "| `%timeit f(); torch.cuda.synchronize()` mean (number) |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
+    for name, fn in ops:
+        g = gpu_time_per_call(torch, fn)
+        t_nosync = one_call(torch, fn, sync=False)
+        t_sync = one_call(torch, fn, sync=True)
+        mean, std, first, number = timeit_like(torch, fn, None, 7)
+        mean10, _, _, _ = timeit_like(torch, fn, 10, 3)
+        mean100, _, _, _ = timeit_like(torch, fn, 100, 7)
+        mean1000, _, _, _ = timeit_like(torch, fn, 1000, 7)
+        mean_s, _, _, number_s = timeit_like(torch, lambda: (fn(), torch.cuda.synchronize()), None, 7)
+        lines.append(f"| {name} | {g * 1e6:,.1f} µs | {t_nosync / g:.2f} | {t_sync / g:.2f} | "
+                     f"{mean / g:.2f} ± {std / g:.2f} ({number:,}) | {first / g:.2f} | {mean10 / g:.2f} | {mean100 / g:.2f} | "
+                     f"{mean1000 / g:.2f} | "
+                     f"{mean_s / g:.2f} ({number_s:,}) |")
+        print(lines[-1], flush=True)
+    text = "\n".join(lines)
+    print()
+    print(text)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
