@@ -57,13 +57,13 @@ def timeit_like(torch, fn, number: int | None, repeat: int) -> tuple[float, floa
     call, number). With no -n, IPython tries 1, 10, 100... calls until one try lasts >= 0.2 s, then runs ``repeat``
     runs of that many calls; those tries run too, with no sync, so the runs start on the queue they left."""
     torch.cuda.synchronize()
-    t = timeit.Timer(fn)
+    t = timeit.Timer(fn)  # unsynchronized on purpose: this is what the benchmark measures
     if number is None:
         for index in range(10):
             number = 10 ** index
-            if t.timeit(number) >= 0.2:
+            if t.timeit(number) >= 0.2:  # noqa: WP102
                 break
-    runs = [r / number for r in t.repeat(repeat=repeat, number=number)]
+    runs = [r / number for r in t.repeat(repeat=repeat, number=number)]  # noqa: WP102
     torch.cuda.synchronize()
     return statistics.mean(runs), statistics.stdev(runs), runs[0], number
 
