@@ -67,6 +67,8 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._device_objects: set[str] = set()  # names bound to an object a library built with a GPU `device=`
         self._kernels: set[str] = set()  # names bound to a kernel of a GPU library (PyCUDA, CuPy): launches
         self._cuda_ufuncs: set[str] = set()  # functions of the file made Numba GPU ufuncs (`@vectorize(target="cuda")`)
+        self._lazy_jits: set[str] = set()  # functions of the file under Numba's `@jit`/`@njit` with no signature and no
+        # `cache=True`: compiled on their first call (on the host, whatever the target), whatever their arguments
         self._inferred = False
         self._infer_names()
         self._inferred = True

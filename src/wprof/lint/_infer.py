@@ -68,9 +68,11 @@ class NameModel:
             for d in fn.decorator_list:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
-                if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")):
+                if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")) or _lazy_numba_jit(q, d):
                     if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
                         compiled.add(fn.name)
+                    if _lazy_numba_jit(q, d):
+                        self._lazy_jits.add(fn.name)
                     if not _cpu_jit(q, d):
                         callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
                 elif cuda_ufunc(q, d):
@@ -435,6 +437,20 @@ def cuda_ufunc(q: str, decorator: ast.AST) -> bool:
 
 
 _CPU_JITS = frozenset({"numba.jit", "numba.njit", "numba.core.decorators.jit", "numba.core.decorators.njit"})
+
+
+def _lazy_numba_jit(q: str, decorator: ast.AST) -> bool:
+    """``@jit``, ``@njit``, ``@jit(nopython=True)``, ``@jit(target_backend="cuda")``: Numba compiles the function on
+    its first call (for the first argument types), inside whatever is timed around that call. Not with a signature
+    (``@njit("f8(f8[:])")``: compiled at the ``def``) nor ``cache=True`` (the compiled code is read back from disk)."""
+    if q not in _CPU_JITS:
+        return False
+    if not isinstance(decorator, ast.Call):
+        return True
+    return not decorator.args and not any(
+        k.arg in ("signature", "signature_or_function") or k.arg is None or
+        (k.arg == "cache" and not (isinstance(k.value, ast.Constant) and k.value.value is False))
+        for k in decorator.keywords)
 
 
 def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:

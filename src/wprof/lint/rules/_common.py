@@ -104,7 +104,7 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
                 return True
             continue
         for c in stmt_calls(stmt):
-            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c)):
+            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and key not in ctx._lazy_jits):
                 return True
     return False
 
@@ -113,7 +113,9 @@ def loop_guarded(region: Region) -> bool:
     """Samples are taken under a condition on the loop variable (``if i >= warmup``), or the start read is."""
     loop = region.loop
     start_stmt = region.scope.stmts[region.lo]
-    if isinstance(getattr(start_stmt, "_wp_parent", None), ast.If) and start_stmt._wp_loops:  # type: ignore
+    parent = getattr(start_stmt, "_wp_parent", None)
+    if isinstance(parent, ast.If) and start_stmt._wp_loops and \
+            not _fixed_flag(parent.test, start_stmt._wp_loops):  # type: ignore[attr-defined]
         return True  # `if i >= warmup: t0 = ...` in a loop (not `if __name__ == "__main__":`)
     if loop is None or not isinstance(loop, (ast.For, ast.AsyncFor)):
         return False
@@ -124,6 +126,88 @@ def loop_guarded(region: Region) -> bool:
             if test is not None and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(test)):
                 return True
     return False
+
+
+# CuPy's kernels, compiled on their first launch (once per source: CuPy caches the compiled code)
+_LAZY_KERNEL_BUILDS = frozenset({"cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel"})
+# and Chainer's memoized builders of them
+_LAZY_KERNEL_BUILDERS = _LAZY_KERNEL_BUILDS | frozenset({
+    "chainer.cuda.elementwise", "chainer.cuda.reduce", "chainer.cuda.raw", "chainer.backends.cuda.elementwise",
+    "chainer.backends.cuda.reduce", "chainer.backends.cuda.raw",
+})
+
+
+def _factory_launches(ctx: Context, r: Region) -> dict[int, str]:
+    """Launches in the region of a kernel that a function of the file builds and returns (``_binarize()(W, y)``
+    where ``def _binarize(): return cuda.elementwise(...)``): id of the launch -> the function's name."""
+    cache = ctx.__dict__.setdefault("_wp_kernel_factories", {})
+    out: dict[int, str] = {}
+    for c in r.calls():
+        f = c.func
+        if not (isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id in ctx.functions):
+            continue
+        name = f.func.id
+        if name not in cache:
+            rets = [n for n in ast.walk(ctx.functions[name]) if isinstance(n, ast.Return)]
+            cache[name] = bool(rets) and all(isinstance(n.value, ast.Call) and
+                                             (ctx.call_name(n.value) or "") in _LAZY_KERNEL_BUILDERS for n in rets)
+        if cache[name]:
+            out[id(c)] = name
+    return out
+
+
+def _own_kernels(ctx: Context, r: Region) -> set[str]:
+    """JIT functions (``@cuda.jit``, ``@njit`` with no signature) defined in the body of the function that holds the
+    region and called in it: each call of that function defines them anew, so their first call in it compiles
+    again, whatever its callers ran before (the names are bound once in the file, so the name is theirs)."""
+    node = r.scope.node
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not ctx._compiled:
+        return set()
+    memo = ctx.__dict__.setdefault("_wp_own_kernels", {})
+    if id(node) not in memo:
+        from collections import Counter
+
+        if "_wp_def_names" not in ctx.__dict__:  # names bound by a `def` once in the file
+            ctx._wp_def_names = Counter(n.name for n in ast.walk(ctx.tree)  # type: ignore[attr-defined]
+                                        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        memo[id(node)] = {st.name for st in ast.walk(node) if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+                          and st is not node and st.name in ctx._compiled and
+                          ctx._wp_def_names[st.name] == 1 and _defined_in(st, node)}  # type: ignore[attr-defined]
+    defs = memo[id(node)]
+    if not defs:
+        return set()
+    called = {c.func.id if isinstance(c.func, ast.Name) else c.func.value.id  # type: ignore[attr-defined]
+              for c in r.calls() if isinstance(c.func, ast.Name) or
+              (isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name))}
+    return defs & called
+
+
+def _defined_in(st: ast.AST, fn: ast.AST) -> bool:
+    """``st`` is a statement of ``fn``'s own body (not of a function nested deeper)."""
+    p = getattr(st, "_wp_parent", None)
+    while p is not None and p is not fn:
+        if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            return False
+        p = getattr(p, "_wp_parent", None)
+    return p is fn
+
+
+def _fixed_flag(test: ast.AST, loops) -> bool:
+    """The condition is the same in every iteration: names and attributes (``if report_time:``, ``if
+    args.verbose and not quiet:``) none of which the loops bind or assign, and no call: it picks no iteration."""
+    names = set()
+    for n in ast.walk(test):
+        if isinstance(n, (ast.Call, ast.Subscript, ast.Compare)):
+            return False
+        if isinstance(n, ast.Name):
+            names.add(n.id)
+    if not names:
+        return False
+    for lp in loops:
+        for n in ast.walk(lp):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in names:
+                return False
+    return True
 
 
 def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
@@ -192,16 +276,17 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         return out
     library = is_library(ctx)
     for r in ctx.regions:
+        own = _own_kernels(ctx, r) if compiled else set()  # kernels the timed function defines: new on every call
         if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 (not compiled and labelled_cold(ctx, r)) or \
-                helper_called_again(ctx, r.scope) or end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or \
-                restarted_in_loop(r):
+                (not own and helper_called_again(ctx, r.scope)) or end_to_end(ctx, r) or \
+                cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r):
             continue
         outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call
         if outer is not None and (mentions_warmup(ctx, outer) or helper_called_again(ctx, outer) or
                                   (library and not isinstance(outer.node, ast.Module))):
             continue
-        if library and not isinstance(r.scope.node, ast.Module) and \
+        if library and not own and not isinstance(r.scope.node, ast.Module) and \
                 not getattr(r.scope.node, "name", "").startswith("test_"):
             continue  # (a pytest test function is an entry point: pytest calls it with no warmup)  # a library's function: its callers run it many times, and warm it up or not
         cold = []
@@ -209,6 +294,13 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
             seen = {id(c) for c in work}
             work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
+        launches = _factory_launches(ctx, r) if compiled else {}  # `_binarize()(x, y)`: a CuPy kernel built by
+        if compiled and (ctx._lazy_jits or launches):  # a function of the file, launched at once
+            seen = {id(c) for c in work}  # (and a Numba `@jit` function: compiled on its first call, on the host,
+            extra = [c for c in r.calls() if id(c) not in seen and (id(c) in launches or (  # whatever it runs on)
+                isinstance(c.func, ast.Name) and c.func.id in ctx._lazy_jits))]
+            if extra:
+                work = sorted(work + extra, key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
         from ._cold_host_models import host_model_call
 
         work = [c for c in work if not host_model_call(ctx, c, r)]  # a model the code rebuilt on the host: CPU work
@@ -217,7 +309,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             work = _elementwise_items(ctx, r)
         params = enclosing_params(r.scope)
         for c in work:
-            key = elementwise_key(c) if ops else callee_key(c)
+            key = launches.get(id(c)) or (elementwise_key(c) if ops else callee_key(c))
             if key is None or key in ("print",) or (key.split(".")[0] in params and not _own_model(ctx, key, r)) \
                     or _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
@@ -242,9 +334,11 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     or run_by_library(ctx, key, r.scope, r.lo):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
+        if own:
+            cold = [(c, k) for c, k in cold if k in own]
         if not cold:
             continue
-        comp = [(c, k) for c, k in cold if ctx.is_compiled(k)]
+        comp = [(c, k) for c, k in cold if ctx.is_compiled(k) or id(c) in launches]
         if compiled:
             if not comp:
                 continue
@@ -265,7 +359,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if r.loop is not None and first_samples_left_out(r):
             continue  # `if i > 0: total += dt`: the first iteration is the warm-up
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
-                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop) and not _event_list_mean(ctx, r) \
+                not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop, bool(own)) and not _event_list_mean(ctx, r) \
                 and not averaged_training_samples(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
         out.append((r, c, key))

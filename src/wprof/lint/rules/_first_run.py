@@ -665,6 +665,12 @@ class _Walker:
         """A new identity for a compile call's result (``return torch.compile(m, mode=mode)``), else None."""
         if not _compile_call(self.cur, e):
             return None
+        from ._common import _LAZY_KERNEL_BUILDS
+
+        if isinstance(e, ast.Call) and (self.cur.call_name(e) or "") in _LAZY_KERNEL_BUILDS:
+            key = f"compiled#{self.cur.text(e)}"  # a CuPy kernel: compiled once per source (CuPy's kernel cache),
+            self.compiled_ids.add(key)  # however many objects are built from it (`def k(): return
+            return key  # cp.ElementwiseKernel(...)` called again builds the same kernel)
         self.counter += 1
         self.compiled_ids.add(f"compiled#{self.counter}")
         return f"compiled#{self.counter}"

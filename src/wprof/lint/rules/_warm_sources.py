@@ -17,9 +17,11 @@ from ._evidence import call_sites
 from ._reach import reachable_before
 
 
-def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
+def single_pass(ctx: Context, loop: ast.stmt | None, uncalled: bool = False) -> bool:
     """``for _ in range(ITER):`` where ``ITER`` is 1 (a literal, or a name every assignment of which in the file is
-    the constant 1): the loop runs once, its one sample is a one-off measurement (set 17, gmgu ``4_mm.py``)."""
+    the constant 1): the loop runs once, its one sample is a one-off measurement (set 17, gmgu ``4_mm.py``).
+    ``uncalled``: a parameter's default counts also when the file never calls the function (its callers, unseen,
+    get that default unless they pass another)."""
     if not isinstance(loop, ast.For) or not (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range"
                                              and len(loop.iter.args) == 1 and not loop.iter.keywords):
         return False
@@ -31,12 +33,12 @@ def single_pass(ctx: Context, loop: ast.stmt | None) -> bool:
         d = cli_default(ctx, n)
         values = [d] if d is not None else []
     if not values and isinstance(n, ast.Name):
-        values = _unpassed_default(ctx, loop, n.id)
+        values = _unpassed_default(ctx, loop, n.id, uncalled)
     return bool(values) and all(isinstance(v, ast.Constant) and v.value == 1 and not isinstance(v.value, bool)
                                 for v in values)
 
 
-def _unpassed_default(ctx: Context, loop: ast.stmt, name: str) -> list[ast.AST]:
+def _unpassed_default(ctx: Context, loop: ast.stmt, name: str, uncalled: bool = False) -> list[ast.AST]:
     """``def bench(fn, runs=1)``: the default of the enclosing function's parameter ``name``, when every call of the
     function in the file leaves it out (and the function is called)."""
     fn = loop._wp_scope.node  # type: ignore[attr-defined]
@@ -50,7 +52,7 @@ def _unpassed_default(ctx: Context, loop: ast.stmt, name: str) -> list[ast.AST]:
         return []
     sites = [c for c in call_sites(ctx, fn.name) if dotted(c.func) in (fn.name, f"self.{fn.name}")]
     if not sites:
-        return []
+        return [defaults[name]] if uncalled else []
     index = pos.index(name) if name in pos else None
     for c in sites:
         if any(k.arg in (name, None) for k in c.keywords) or any(isinstance(a, ast.Starred) for a in c.args) or \

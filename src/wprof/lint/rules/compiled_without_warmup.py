@@ -27,7 +27,15 @@ the model), a method decorated `@torch.compile` run by calling its module, `m.fo
 (then `m(x)` or `m.generate(...)`), a compile call a builder returns (`return torch.compile(m, mode=...)`), a module
 compiled in place inside a loader, a JIT kernel first launched by a method of an object handed to the timing helper
 (`op.run()`), and a compiled function in a later row of a written-out list of configurations (`for name, fn in
-{"eager": f, "compiled": g}.items()`, the compiled one named nowhere else in the file).
+{"eager": f, "compiled": g}.items()`, the compiled one named nowhere else in the file). Since the eleventh
+session's measurement also: a build that compiles when it is called (PyCUDA `SourceModule(...)`,
+`torch.utils.cpp_extension.load_inline`/`load`) executed between the readings (events bracket the host's compile
+too; not when the number is labelled a compile or build time or a whole run's total, nor when the same build ran
+before), a Numba `@jit`/`@njit` function (compiled on its first call, on the host, also with
+`target_backend="cuda"`; not with a signature or `cache=True`) timed on its first call, JIT kernels defined inside
+the function that times them (each call defines and compiles them again: its callers cannot warm them up), and a
+CuPy kernel a function of the file builds and returns, launched at once (`_binarize()(x, y)`) before any launch of
+it.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -72,7 +80,19 @@ FIX = "none"
 
 def check(ctx: Context) -> None:
     report = _once(ctx)
-    for _r, call, key in warmup_findings(ctx, compiled=True):
+    from ._common import _own_kernels
+
+    for r, call, key in warmup_findings(ctx, compiled=True):
+        if key in _own_kernels(ctx, r):
+            report(call, f"Compiled `{key}` is timed on its first call: it is defined inside "
+                   f"`{r.scope.node.name}`, so every call of that function compiles it again, inside the "  # type: ignore
+                   "timed region", "Define the kernel at module level (compiled once) and call it once before the "
+                   "timed region")
+            continue
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Call) and dotted(call.func.func) == key:
+            report(call, f"The kernel `{key}()` builds is timed on its first launch, which compiles it (inside the "
+                   "timed region)", "Launch it once or more before the timed region")
+            continue
         report(call, f"Compiled `{key}` is timed on its first call (includes compilation)",
                "Call it once or more before the timed region")
     from ._cold_walk import walk_findings
@@ -113,6 +133,11 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is timed on the first call with each new input shape (it is traced and "
                "compiled again for every shape: each row includes compilation)",
                "Call it once on each row's input before timing it")
+    from ._compile_inside import compiled_inside
+
+    for call, what in compiled_inside(ctx):
+        report(call, f"`{what}(...)` compiles inside the timed region: the reading includes the compilation (and "
+               "the module load)", "Build the kernel before the timed region and time only its launches")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
