@@ -52,7 +52,8 @@ def _sources(ctx: Any, mod: str) -> tuple[list[str], dict[str, str]]:
         if isinstance(v, ast.Call) and ctx.call_name(v) in _LOADERS:
             if ctx.call_name(v).endswith("load_inline"):
                 texts = [t for k in v.keywords if k.arg in ("cpp_sources", "cuda_sources")
-                         for t in _strings(ctx, k.value)]
+                         for t in _strings(ctx, k.value)] + \
+                    [t for a in v.args[1:3] for t in _strings(ctx, a)]  # load_inline(name, cpp_src, cuda_src)
                 return texts, {}
             files = [t for k in v.keywords if k.arg == "sources" for t in _strings(ctx, k.value)]
             if not files and len(v.args) > 1:
@@ -73,11 +74,89 @@ def _strings(ctx: Any, node: ast.AST) -> list[str]:
         return [s for e in node.elts for s in _strings(ctx, e)]
     if isinstance(node, ast.Call) and (ctx.call_name(node) or "").endswith("path.join") and node.args:
         return _strings(ctx, node.args[-1])
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # cuda_begin + r'''__global__ ...'''
+        left, right = _strings(ctx, node.left), _strings(ctx, node.right)
+        return [left[0] + right[0]] if len(left) == 1 and len(right) == 1 else []
     if isinstance(node, ast.Name):
         values = ctx.assigns.get(node.id, [])
         if len(values) == 1:
             return _strings(ctx, values[0])
+        v = _binding_in_force(node, values)
+        if v is not None:
+            return _strings(ctx, v)
     return []
+
+
+def _binding_in_force(use: ast.Name, values: list) -> ast.AST | None:
+    """A name bound more than once by statements of the module body itself (a notebook's cells redefining
+    ``cuda_src``), read by another statement of the module body: the last binding before the read."""
+    st = getattr(use, "_wp_stmt", None)
+    if st is None or not isinstance(getattr(st, "_wp_parent", None), ast.Module):
+        return None
+    stmts = [getattr(v, "_wp_stmt", None) for v in values]
+    if any(b is None or not isinstance(getattr(b, "_wp_parent", None), ast.Module) or
+           not isinstance(b, ast.Assign) or b.value is not v for b, v in zip(stmts, values)):
+        return None
+    before = [(b.lineno, v) for b, v in zip(stmts, values) if b.lineno < st.lineno]  # type: ignore[union-attr]
+    return max(before, key=lambda x: x[0])[1] if before else None
+
+
+_KERNEL_LOOP = re.compile(r"\b(for|while)\s*\(|\bdo\s*\{|\bgoto\b")
+_LAUNCHED = re.compile(r"\b([A-Za-z_]\w*)\s*<<<")
+_TORCH_CALL = re.compile(r"\b(?:torch|at)::(\w+)\s*[({]")
+_TORCH_ALLOCS = frozenset({"empty", "empty_like", "zeros", "zeros_like", "ones", "ones_like", "full", "full_like",
+                           "TensorOptions", "dtype", "device"})
+
+
+def extension_short_entry(ctx: Any, call: ast.Call) -> bool:
+    """``mod.entry(x)`` of an extension whose sources are visible (``load_inline`` strings, ``load()`` files, a
+    ``setup.py``'s sources), whose C++ entry (and the functions of the sources it calls, two levels) launches only
+    ``__global__`` kernels written there without a loop (``k<<<grid, block>>>(...)``: each thread does a fixed amount
+    of work, one pass over the arrays) besides allocations, and does not wait: as short as a ``cp.RawKernel`` of the
+    file without a loop."""
+    if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
+        return False
+    mod, entry = call.func.value.id, call.func.attr
+    cache = ctx.__dict__.setdefault("_wp_ext_short", {})
+    if (mod, entry) not in cache:
+        cache[(mod, entry)] = False
+        texts, names = _sources(ctx, mod)
+        if texts:
+            text = re.sub(r"//[^\n]*|/\*.*?\*/", "", "\n".join(texts), flags=re.S)
+            bound = re.search(r'\.def\(\s*"' + re.escape(entry) + r'"\s*,\s*&?\s*([A-Za-z_][\w:]*)', text)
+            cxx = bound.group(1).rsplit("::", 1)[-1] if bound else names.get(entry, entry)
+            kernels = _launched(text, cxx, 0)
+            cache[(mod, entry)] = bool(kernels) and _entry_syncs(text, entry) is False and \
+                all((b := _kernel_body(text, k)) is not None and not _KERNEL_LOOP.search(b) for k in kernels)
+    return cache[(mod, entry)]
+
+
+def _launched(text: str, fn: str, depth: int) -> set[str] | None:
+    """The kernels ``fn`` launches with ``<<<...>>>``, itself or through functions of the sources it calls; None
+    when it does other work the reading cannot size (a loop, a torch op, another kind of launch)."""
+    body = _body(text, fn)
+    if body is None or depth > 2 or _KERNEL_LOOP.search(body) or "cudaLaunchKernel" in body:
+        return None
+    if any(m.group(1) not in _TORCH_ALLOCS for m in _TORCH_CALL.finditer(body)):
+        return None
+    out = {m.group(1) for m in _LAUNCHED.finditer(body)}
+    if body.count("<<<") != len(_LAUNCHED.findall(body)):
+        return None  # a templated launch (`k<T><<<...>>>`): not read
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", body):
+        name = m.group(1)
+        if name != fn and name not in _KEYWORDS and name not in out and _body(text, name) is not None:
+            inner = _launched(text, name, depth + 1)
+            if inner is None:
+                return None
+            out |= inner
+    return out
+
+
+def _kernel_body(text: str, name: str) -> str | None:
+    """The body of ``__global__ void name(...)`` in the sources."""
+    if not re.search(r"__global__[^;{]*\b" + re.escape(name) + r"\s*\(", text):
+        return None
+    return _body(text, name)
 
 
 def _read_all(base: Path, files: list[str]) -> list[str]:

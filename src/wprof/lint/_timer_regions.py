@@ -22,11 +22,6 @@ _DEVICE_WORDS = re.compile(r"(?i)cuda|gpu|sync|event|device")
 # a library base class whose name says it times its body (`TimeitContextManager`, `Timer`, `Stopwatch`)
 _INHERITED_LIBRARY_TIMER = re.compile(r"^(Timeit|Timer|Timing|Stopwatch|StopWatch)")
 _KNOWN_TIMERS = {"codetiming.Timer": ("host", False), "contexttimer.Timer": ("host", False)}
-# start/stop timer classes of libraries, modelled as :func:`_method_timer` reads a class of the file: the book "Dive
-# into Deep Learning"'s ``d2l.Timer`` (one per framework module) starts when built and on ``start()`` (``self.tik =
-# time.time()``) and ``stop()`` appends and returns ``time.time() - self.tik``, no synchronize (set 53, FuryMartin)
-_D2L_TIMER = ("host", False, frozenset({"start"}), {"stop": False}, True, frozenset())
-_KNOWN_METHOD_TIMERS = {f"d2l.{m}.Timer": _D2L_TIMER for m in ("torch", "mxnet", "tensorflow", "jax", "paddle")}
 
 
 def _timer_contexts(ctx: Context) -> dict[str, tuple[str, bool, bool]]:
@@ -340,10 +335,13 @@ def method_timer_regions(ctx: Context) -> list[Region]:
         if cls is None:
             return None
         if cls not in timers and cls not in ctx.classes:
-            imported = _imported_timer(ctx, call.func, "method") or \
-                _KNOWN_METHOD_TIMERS.get(ctx.qualname(call.func) or "")  # `Timer()` of the project, `d2l.Timer()`
+            imported = _imported_timer(ctx, call.func, "method")  # `Timer()` of the project
             if imported is not None:
                 timers[cls] = imported
+            elif _library_method_timer(ctx, call, cls):
+                timers[cls] = _LIBRARY_METHOD_TIMER
+        if timers.get(cls) is _LIBRARY_METHOD_TIMER and _DEVICE_WORDS.search(ast.unparse(call)):
+            return None  # this instance names the device (`Timer(sync=True)`): it may wait itself
         return cls if cls in timers else None
 
     def group_class(call: ast.AST) -> str | None:
@@ -440,6 +438,26 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                         region.synced = True
                     out.append(region)
     return out
+
+
+# a library's timing class started and stopped by its methods: a host clock read by each, no synchronize
+_LIBRARY_METHOD_TIMER = ("host", False, frozenset({"start"}), {"stop": False}, False, frozenset())
+
+
+def _library_method_timer(ctx: Context, call: ast.Call, cls: str) -> bool:
+    """``timer = d2l.Timer(); timer.start(); ...; timer.stop()``: a timing class of an imported library that is not
+    a module of the project, named for timing (as ``with d2l.Benchmark():`` is read), with no word of a device in its
+    call (a CUDA-aware timer says so: ``CudaTimer``, ``Timer(sync=True)``); its ``start()`` and ``stop()`` read a
+    host clock."""
+    last = cls.rsplit(".", 1)[-1]
+    root = cls.split(".")[0]
+    return bool(_LIBRARY_TIMER.match(last)) and last != "Benchmark" and root in ctx.imports and \
+        ctx.imported_def(call.func) is None and not _DEVICE_WORDS.search(ast.unparse(call)) and \
+        ctx.imports[root].split(".")[0] not in _SYNCING_TIMER_LIBRARIES
+
+
+# training frameworks whose `Timer` synchronizes the device in `start()`/`stop()` (Megatron's, DeepSpeed's, Colossal-AI's)
+_SYNCING_TIMER_LIBRARIES = frozenset({"megatron", "deepspeed", "colossalai", "apex"})
 
 
 def _timer_uses(stmt: ast.stmt) -> list[ast.AST]:

@@ -146,8 +146,43 @@ def waits_every_iteration(ctx: Context, r) -> bool:
         n = _count(ctx, loop.iter.args[-1] if len(loop.iter.args) < 3 else None, {}, loop.iter)
         if n is not None and n < 20:
             return False  # `for _ in range(3)`: the last iteration is a third of the interval
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        body = [b for b in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
+                if b._wp_loops and b._wp_loops[-1] is loop]  # type: ignore[attr-defined]
+        n = capped_steps(ctx, loop, body)
+        if n is not None and n < 20:
+            return False  # `for n, batch in enumerate(loader): ...; if n == 5: break`: six steps
     return any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)  # type: ignore[attr-defined]
                for b in loop.body)
+
+
+def capped_steps(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> int | None:
+    """The steps of ``for n, batch in enumerate(loader): ...; if n == 5: break`` (six): the loop's own body (``body``,
+    its statements at any depth outside inner loops) leaves it on a test of the ``enumerate`` counter against a
+    constant (``==``, ``>=``, ``>``) in a statement of its body itself (not under another test), whatever the loader's
+    length; None when no such test caps it."""
+    it = loop.iter  # type: ignore[attr-defined]
+    target = loop.target  # type: ignore[attr-defined]
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and
+            len(it.args) == 1 and not it.keywords and isinstance(target, ast.Tuple) and target.elts and
+            isinstance(target.elts[0], ast.Name)):
+        return None
+    counter = target.elts[0].id
+    if any(isinstance(x, ast.Name) and x.id == counter and isinstance(x.ctx, ast.Store) for b in body
+           for x in ast.walk(b)):
+        return None  # the counter is rebound in the loop: not the step count
+    for st in body:
+        if not (isinstance(st, ast.If) and getattr(st, "_wp_parent", None) is loop and st in loop.body and
+                st.body and isinstance(st.body[-1], ast.Break) and not st.orelse):  # unconditional, at the top
+            continue
+        t = st.test
+        if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.left, ast.Name) and
+                t.left.id == counter and isinstance(t.ops[0], (ast.Eq, ast.GtE, ast.Gt))):
+            continue
+        n = _count(ctx, t.comparators[0], {}, it)
+        if n is not None and n >= 0:
+            return n + (2 if isinstance(t.ops[0], ast.Gt) else 1)
+    return None
 
 
 def ends_in_opaque_extension(ctx: Context, r) -> bool:

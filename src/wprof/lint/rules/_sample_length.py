@@ -22,14 +22,15 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._extensions import extension_short_entry
 from .._walk import expr_ancestor, in_lambda, stmt_nodes
 from ._short_modules import small_linear
 from ._kernel_shape import has_loop as _has_loop, jit_kernel as _jit_kernel
 from ._lib_kernels import library_kernel
 from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
-from ._tensor_sizes import (MATMULS, _MAX_BINDINGS, _large, _memo, _operands, _site_args, _small_matmul,
-                            _tensor_elements)
+from ._tensor_sizes import (MATMULS, _MAX_BINDINGS, _large, _memo, _operands, _site_args, _small_einsum,
+                            _small_matmul, _tensor_elements)
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -308,6 +309,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
         if q.count(".") == 1 and last in MATMULS:
             return "op" if _small_matmul(ctx, n.args) else None
+        if q == "torch.einsum":
+            return "op" if _small_einsum(ctx, n.args) else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
             return "op" if last in SHORT_OPS and _plain_args(ctx, n, depth) else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed
@@ -316,6 +319,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
             return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
         return "op" if m in SHORT_OPS and _plain_args(ctx, n, depth) else None
     if library_kernel(ctx, n):  # cp.RawKernel / SourceModule / ElementwiseKernel source without a loop
+        return "kernel"
+    if extension_short_entry(ctx, n):  # an extension entry launching loop-free kernels of its visible sources
         return "kernel"
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         return _short_function(ctx, ctx.functions[n.func.id], depth - 1)

@@ -260,6 +260,40 @@ def _small_matmul(ctx: Context, operands: list[ast.AST]) -> bool:
     return joint is not None and max(_matmul_us(ja, jb, size) for ja, jb in joint) <= _SHORT_US
 
 
+def _small_einsum(ctx: Context, args: list[ast.AST]) -> bool:
+    """``torch.einsum("ij,jk->ik", a, b)`` with a literal equation (no ``...``) and every operand's shape given by the
+    file: its multiply-adds are the product of the sizes of all its subscripts (a contraction is a matmul, a
+    ``"ij,ik,il->jkl"`` an outer product summed), short at most ``_MAX_MACS`` of them, or at most ``_SHORT_US`` on the
+    reference GPU by its arithmetic and its bytes (operands and result) at the operands' dtype."""
+    if len(args) < 2 or not isinstance(args[0], ast.Constant) or not isinstance(args[0].value, str) or \
+            any(isinstance(x, ast.Starred) for x in args):
+        return False
+    eq = args[0].value.replace(" ", "")
+    if "..." in eq or eq.count("->") != 1:
+        return False
+    ins, out = eq.split("->")
+    terms = ins.split(",")
+    if len(terms) != len(args) - 1 or not all(t.isalpha() for t in terms) or not (out.isalpha() or out == ""):
+        return False
+    sizes: dict[str, int] = {}
+    for term, x in zip(terms, args[1:]):
+        dims = _dims(ctx, x, 0)
+        if not dims or len(dims) != len(term):
+            return False
+        for ch, d in zip(term, dims):
+            if sizes.setdefault(ch, d) != d and 1 not in (d, sizes[ch]):
+                return False
+            sizes[ch] = max(sizes[ch], d)
+    if any(ch not in sizes for ch in out):
+        return False
+    macs = _prod(list(sizes.values()))
+    if macs <= _MAX_MACS:
+        return True
+    size = max(_itemsize(ctx, x) for x in args[1:])
+    moved = (sum(_prod([sizes[ch] for ch in t]) for t in terms) + _prod([sizes[ch] for ch in out])) * size
+    return max(2 * macs / _PEAK_FLOPS_PER_US.get(size, _PEAK_FLOPS_PER_US[4]), moved / _BYTES_PER_US) <= _SHORT_US
+
+
 def _matmul_us(a: list[int], b: list[int], size: int) -> float:
     macs = b[-1]
     for d in a:

@@ -2,7 +2,8 @@
 
 ## What it does
 Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
-the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a `@timeit` decorator of the
+the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a library's timing class started
+and stopped by its methods (`timer = d2l.Timer(); timer.start(); ...; timer.stop()`), a `@timeit` decorator of the
 project...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
 
@@ -34,7 +35,9 @@ the GPU.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
-is the batch size times a small constant): then the last step's unwaited work is a material share (set 28). A
+is the batch size times a small constant), or the loop leaves on a test of its `enumerate` counter against a
+constant of a handful of steps (`if n == 5: break`, set 51): then the last step's unwaited work is a material share
+(set 28), also when each step waits for its forward pass (`loss.item()`). A
 whole training run through a helper of the file whose `range` loops are shown to run 100 steps or more, timed
 once, is weak for the same reason; one shown to run a few steps is reported.
 
@@ -103,7 +106,7 @@ from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._loop_budget import loop_budget
 from ._host_timer_weak import (
-    copy_then_elementwise, exits_through_device_test, only_blocking_copies,
+    capped_steps, copy_then_elementwise, exits_through_device_test, only_blocking_copies,
     ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, inside_event_pair, unshown_callables,
     waits_every_iteration,
     whole_run_helper,
@@ -350,7 +353,8 @@ def _over_data(ctx: Context, r) -> bool:
     for s in r.stmts():
         body = r.scope.stmts[s._wp_idx + 1:s._wp_end + 1] if isinstance(s, (ast.For, ast.AsyncFor)) else []  # type: ignore
         if isinstance(s, (ast.For, ast.AsyncFor)) and (not _counted(s.iter) or _copies_in(ctx, s, body)) and \
-                not _few_batches(ctx, s.iter) and any(ctx.gpu_work_in(stmt_nodes(b)) for b in body):
+                not _few_batches(ctx, s.iter) and not _capped(ctx, s, body) and \
+                any(ctx.gpu_work_in(stmt_nodes(b)) for b in body):
             return True
         if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
             return True
@@ -408,6 +412,11 @@ def _few_batches(ctx: Context, it: ast.AST) -> bool:
             return False
         steps *= n
     return 0 < steps <= _FEW
+
+
+def _capped(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> bool:
+    steps = capped_steps(ctx, loop, body)
+    return steps is not None and steps <= _FEW
 
 
 def _factors(e: ast.AST) -> list[ast.AST]:

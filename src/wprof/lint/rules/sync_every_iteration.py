@@ -5,21 +5,27 @@ Checks for timed loops (one sample per iteration, or a loop inside a timed inter
 synchronization (`torch.cuda.synchronize()`, `stream.synchronize()`, `end.synchronize()`...) in every iteration,
 where each sample is shown to be short: one statement of GPU work that is a single elementwise, reduction or
 normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 multiply-adds or of at most ~60 µs on
-the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a decode-size bf16 GEMM), a `torch.distributed`
+the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a decode-size bf16 GEMM), a
+`torch.einsum` with a literal equation read the same way (its multiply-adds the product of its subscripts' sizes: a
+100 x 100 contraction, a `"ij,ik,il->jkl"` of 100^4), a `torch.distributed`
 collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
-builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`), a Triton kernel of the
+builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`; an extension
+entry whose visible sources, `load_inline` strings included, launch only loop-free `__global__` kernels), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
 `reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
-nothing) is short when each branch is. Four shapes are reported:
+nothing) is short when each branch is. These shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
 - an event pair per iteration with a synchronize after (or between) the records;
 - a loop timed as a whole with a synchronize in its body;
+- a notebook's `%timeit f(x); torch.cuda.synchronize()` (or a `%%timeit` cell ending in one): IPython runs the
+  code `-n` times between two clock reads, so the synchronize waits in every run (`-n 1 -r 1`, one sample, is not
+  reported);
 - a synchronize inside the callable handed to `triton.testing.do_bench` (or to a helper of the file or the project
   that hands it on to `do_bench`), read directly and one call deep: `do_bench` records events around each call and
   waits for them itself, so every sample holds a host round trip, whatever its length;
@@ -106,9 +112,54 @@ def check(ctx: Context) -> None:
             ctx.report(before[0], f"`{ctx.text(before[0].func)}()` before and after every iteration of a timed "
                        "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
                        weak=True)
+    _timeit_magic_round_trips(ctx)
     from ._imported_round_trips import imported_round_trips
 
     imported_round_trips(ctx)
+
+
+def _timeit_magic_round_trips(ctx: Context) -> None:
+    """``%timeit f(x); torch.cuda.synchronize()`` (or a ``%%timeit`` cell ending in one): IPython runs the code
+    ``-n`` times between two host clock reads, so a synchronize in it waits in every run, around a short op each run
+    measures the launch and the host round trip: a loop timed as a whole with a synchronize in its body. The code
+    is the program's own statements at the magic (the notebook reader keeps it there, the first run's copy)."""
+    import shlex
+
+    for m in ctx.magics:
+        if m.name != "timeit" or not ctx.scopes:
+            continue
+        try:
+            opts = shlex.split(m.args)
+        except ValueError:
+            continue
+        if any(opts[i] == "-n" and i + 1 < len(opts) and opts[i + 1] == "1" for i in range(len(opts))) and \
+                any(opts[i] == "-r" and i + 1 < len(opts) and opts[i + 1] == "1" for i in range(len(opts))):
+            continue  # one run of one repeat: a single sample
+        last = m.line + (len(m.body.splitlines()) if m.kind == "cell" else 0)
+        first = m.line + 1 if m.kind == "cell" else m.line
+        stmts = [st for st in ctx.scopes[0].stmts if first <= st.lineno <= last and
+                 isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+        if not stmts or stmts[-1].end_lineno > last:  # type: ignore[operator]
+            continue
+        loop = ast.For(target=ast.Name(id="_", ctx=ast.Store()), iter=ast.Constant(value=None), body=stmts,
+                       orelse=[])
+        op = short_sample(ctx, loop, stmts)
+        if op is None:
+            continue
+        k = next((i for i, st in enumerate(stmts) if st is op), len(stmts))
+        after = [c for st in stmts[k + 1:] for c in _calls(st) if ctx.is_sync(c, hidden=False) and not periodic(st)]
+        if not after:
+            continue
+        weak = not sized(ctx, op)
+        if weak and not ctx._weak_ok:
+            continue
+        magic = ("%%" if m.kind == "cell" else "%") + m.name
+        ctx.report_at(m.line, m.col, m.line, m.end_col,  # the magic's text: the program's columns are not the cell's
+                      f"`{ctx.text(after[0].func)}()` in every run of `{magic}` around one short op "
+                      f"({_short_text(ctx, op)}): each run measures the launch and the synchronize round trip "
+                      "(about 15 µs on an H200), not the op" + (" (weak evidence, shown with `extra`)" if weak else ""),
+                      "Time it with `wprof.bench(lambda: ...)` or `triton.testing.do_bench`, or time N launches and "
+                      "one synchronize in one run and divide by N")
 
 
 def timed_loops(ctx: Context, scopes):
