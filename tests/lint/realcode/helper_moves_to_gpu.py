@@ -32,5 +32,6 @@ def measure_after_one_call():
 
 
 if __name__ == "__main__":
+    torch.ones(1).cuda()  # (the context exists: `measure` is not the program's first GPU use, which is strong)
     measure()
     measure_after_one_call()

@@ -491,10 +491,16 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
 
 # torch.cuda's allocator statistics answer from the host without creating the CUDA context (zeros before it exists;
 # checked 2026-12-01 on an H200, torch 2.11: torch.cuda.is_initialized() stays False after memory_allocated,
-# max_memory_allocated, memory_reserved, max_memory_reserved and memory_stats; mem_get_info does create it)
+# max_memory_allocated, memory_reserved, max_memory_reserved and memory_stats; mem_get_info does create it). Device
+# queries and seeding do not either (checked the same day with the driver's cuDevicePrimaryCtxGetState: the primary
+# context stays inactive after get_device_name, get_device_properties, get_device_capability, current_device,
+# is_bf16_supported, get_arch_list, manual_seed, manual_seed_all, empty_cache and init, and the first `.cuda()`
+# after each still takes 0.10-0.16 s; set_device, mem_get_info and synchronize create it)
 _CONTEXT_FREE = frozenset({"memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved",
                            "memory_cached", "max_memory_cached", "memory_stats", "memory_summary", "is_available",
-                           "device_count", "is_initialized"})
+                           "device_count", "is_initialized", "get_device_name", "get_device_properties",
+                           "get_device_capability", "current_device", "is_bf16_supported", "get_arch_list",
+                           "manual_seed", "manual_seed_all", "empty_cache", "init"})
 
 
 def _context_free_query(ctx: Context, c: ast.Call) -> bool:

@@ -60,6 +60,8 @@ class Visit:
     warm: int = 0  # work items that had run before
     compiles: set = field(default_factory=set)  # ids of cold items inside which a compiled callable first ran
     row: bool = False  # reached in a later row of a written-out list of configurations (``later`` too)
+    opens_gpu: set = field(default_factory=set)  # ids of the region's calls (in its own frame) inside which the
+    # program first used the GPU (the CUDA context is created there, inside the timed span)
 
 
 class _Ids:
@@ -168,6 +170,7 @@ class _Walker:
         self.fresh_compiled = 0
         self.row = 0  # > 0 while a later row of a list of configurations is walked (``_later_rows``)
         self.fresh_gpu_compiled = 0  # of those, the ones shown to be GPU work (a kernel launch, a GPU model)
+        self.first_direct = False  # the program's first GPU use was a call that names the GPU
         self.fresh = 0  # GPU work calls that ran for the first time, counted (a call of the program's own
         # functions is cold when its body runs some)
         self.counter = 0
@@ -569,8 +572,13 @@ class _Walker:
                     on_host_here(self, c, env):
                 mark_host(self, c, timed)
                 continue  # `torch.matmul(X, X)` on tensors this call made on the CPU: host work, warms no GPU op
-            if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)):
+            if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and \
+                    not _context_free(ctx, c):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
+                self.first_direct = gpu_use(ctx, c, direct=True)  # (a call that names the GPU, not a guess)
+                if self.first_direct:
+                    for _, v, _ in timed:
+                        v.opens_gpu.add(id(c))  # `d = cuda.to_device(a)` timed: the first GPU call of the program
             if self._compiled_in_place(c, env):
                 continue
             prior = _ran(key, st.ran) if key is not None else None  # (itself, the object it is part of, or another
@@ -630,8 +638,11 @@ class _Walker:
                     comp_here = True  # `net(x)` of a class of the file whose `forward` is `@torch.compile`d, a
                     self.fresh_compiled += 1  # method so decorated: its first call compiles
                 before, comp_before, bound = self.fresh, self.fresh_compiled, len(self.compiled_attrs)
-                gpu_before = self.fresh_gpu_compiled
+                gpu_before, context_before = self.fresh_gpu_compiled, st.gpu
                 self.expand(c, d, st, env, sites, entry, obj)
+                if timed and not context_before and st.gpu and self.first_direct:
+                    for _, v, _ in timed:
+                        v.opens_gpu.add(id(c))  # `MatrixMultiply(A, B)` whose body makes the first GPU array
                 if timed:
                     self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
                               self.fresh_compiled > comp_before or comp_here,
@@ -888,6 +899,14 @@ def identity(ctx: Context, node: ast.AST, env: dict) -> str | None:
     w.globals = ctx.__dict__.get("_wp_first_run_globals", {})
     w.attrs = ctx.__dict__.get("_wp_first_run_attrs", {})
     return w.callee(node, env)
+
+
+def _context_free(ctx: Context, c: ast.Call) -> bool:
+    """A ``torch.cuda`` query answered without creating the CUDA context (``is_available()``, ``device_count()``,
+    the allocator's statistics): it does not make the next GPU call warm."""
+    from ._cold_walk import _context_free_query
+
+    return _context_free_query(ctx, c)
 
 
 def cold_regions(ctx: Context):

@@ -6,7 +6,10 @@ region in the same function, when nothing in the function mentions a warmup and 
 iterations. Per-iteration samples are reported only when they are summarized by their mean.
 
 Reported by default when the cold call is shown to run on the GPU (an operand, argument or receiver known to be
-on the GPU, or a kernel launch), whether repeated inside the region or timed once. Weak, shown only with
+on the GPU, or a kernel launch), whether repeated inside the region or timed once, or when the walk of the program
+shows that the call is where the program first uses the GPU, by a call that names it (a first `cuda.to_device(a)`
+of host data, a function of the file whose body makes the first CuPy array): the CUDA context is created inside the
+timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) Weak, shown only with
 `--extend-select extra`: work not shown to be on the GPU, and a one-off cold call whose same work (and nothing
 else) is timed again later in the function (a deliberate cold-vs-warm pair). A first call timed on purpose is
 recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
@@ -32,7 +35,8 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - a timing helper of the file that returns the interval of one call on GPU data, called in a loop whose samples
   are summed or averaged (`t += matmul_time(n, gpu)`, then `t /= reps`) with nothing run before the loop: reported
   at the timed call in the helper;
-- `timed(lambda: run(model, x))` once, `run` a function of the file on a GPU model or GPU data; a helper called
+- `timed(lambda: run(model, x))` once, `run` a function of the file on a GPU model or GPU data, or
+  `timed(lambda: model(x))` of a model the file put on the GPU; a helper called
   once per configuration of a sweep with an imported op (`measure(ext.round_bf16, x)`), its warmup defaulting
   to 0;
 - a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
@@ -133,10 +137,13 @@ def _check(ctx: Context, report) -> None:
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
-                    _gpu_via_callers(ctx, r, call)) or _timed_again_later(ctx, r, key, call) or \
+                    _gpu_via_callers(ctx, r, call) or _opens_context(ctx, r, call)) or \
+            _timed_again_later(ctx, r, key, call) or \
             epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
-        report(call, f"`{what}` is timed without a warmup call", "Run it a few times before the timed region",
-                   weak=weak)
+        first = not weak and _opens_context(ctx, r, call)
+        report(call, f"`{what}` is timed without a warmup call" + (
+            " (the program's first GPU use: it creates the CUDA context inside the timed region)" if first else ""),
+            "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
     from ._cold_walk import first_gpu_use
@@ -213,6 +220,16 @@ def _check(ctx: Context, report) -> None:
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+
+
+def _opens_context(ctx: Context, r, call: ast.AST) -> bool:
+    """Every time the program reaches region ``r``, ``call`` is where it first uses the GPU, by a call that names
+    it (``cuda.to_device(a)``, a function of the file whose body does ``cp.array(A)``): the call creates the CUDA
+    context inside the timed span, GPU work shown by the walk of the program (sets 50 and 53: TotoroTron, DCPMM)."""
+    from ._first_run import visits
+
+    vs = visits(ctx).get(id(r), ())
+    return bool(vs) and all(not v.entry and not v.later and not v.gpu and id(call) in v.opens_gpu for v in vs)
 
 
 def _gpu_via_callers(ctx: Context, r, call: ast.AST) -> bool:
@@ -490,7 +507,9 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if key is None or ctx.is_compiled(key) or not (  # (a compiled one: WP112)
                         q.startswith(("torch.", "cupy.", "triton.")) or  # (on GPU data: the helper's or the lambda's)
                         # `timed(lambda: evaluate(model, x))`, a function of the file on a GPU model or GPU data
-                        (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name))):
+                        (not gpu_inside and key in ctx.functions and isinstance(arg.body.func, ast.Name)) or
+                        # `timed(lambda: model(inp))`, a model the file put on the GPU (set 53, leideng)
+                        (isinstance(arg.body.func, ast.Name) and key in ctx._gpu_callables)):  # type: ignore[attr-defined]
                     continue
                 if called_before(ctx, key, caller, st._wp_idx) or _helper_ran_before(ctx, key, caller, st._wp_idx) \
                         or _ran_before(ctx, key, caller, st._wp_idx):
@@ -498,6 +517,8 @@ def _cold_lambda_sites(ctx: Context) -> list:
                 if any(isinstance(a, ast.Name) and _used(a.id, caller, st._wp_idx)
                        for a in [*arg.body.args, *(k.value for k in arg.body.keywords)]):
                     continue  # its model or data already ran through other work
+                if key not in ctx.functions and _handed_before(ctx, key, caller, st._wp_idx):
+                    continue  # the model handed to other work before (`evaluate(model, loader)`)
             elif isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and \
                     (_gpu_object(ctx, arg.id, caller, st._wp_idx) or (gpu_data and _gpu_function(ctx, arg.id))):
                 key = arg.id
@@ -516,6 +537,15 @@ def _cold_lambda_sites(ctx: Context) -> list:
             seen.add(id(site))
             out.append((site, key, fn.name))
     return out
+
+
+def _handed_before(ctx: Context, name: str, scope: Scope, before: int) -> bool:
+    """``name`` is called, has a method other than a set-up one called, or is handed to a call in ``scope`` before
+    statement ``before``; a compile call that wraps it (``torch.compile(model)``) runs nothing."""
+    from .._names import COMPILERS
+
+    return any(_used(name, scope, i + 1, lo=i) for i, stmt in enumerate(scope.stmts[:before])
+               if not any(ctx.call_name(c) in COMPILERS for c in stmt_calls(stmt)))
 
 
 def _sweep_site(st: ast.stmt, site: ast.Call) -> bool:
