@@ -11,7 +11,7 @@ the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a
 collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
 builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`; an extension
 entry whose visible sources, `load_inline` strings included, launch only loop-free `__global__` kernels), a Triton kernel of the
-file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of a few such ops,
+file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of at most three such launches (each arithmetic node on a tensor is one),
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
