@@ -18,7 +18,7 @@ for n, (inputs, labels) in enumerate(loader):
     loss = torch.nn.functional.cross_entropy(model(inputs), labels)
     print("loss", loss.item())
     optimizer.zero_grad()
-    loss.backward()
+    loss.backward()  # expect: WP103 (and the first backward of the script: six steps from the first, set 51)
     optimizer.step()
     if n == 5:
         break

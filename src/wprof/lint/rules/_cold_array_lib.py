@@ -9,6 +9,11 @@
 - The first elementwise operator on CuPy arrays (``c = a_gpu + b_gpu``, ``x_gpu *= 5``) inside a timed region:
   CuPy builds (or loads from its cache) the elementwise kernel of each operator on first use.
 
+- A GPU library handle created inside a timed region (``t = time(); h = cublas.cublasCreate(); <gemm>;
+  cublas.cublasDestroy(h); t = time() - t``): the library's start-up (its kernels loaded, its workspace allocated)
+  is timed with the one operation it serves (set 50, scikit-cuda). Any function, not in a loop of the region, when
+  no other statement of the file creates a handle of that library and the region does not say it measures start-up.
+
 Scripts only (the module body, ``if __name__ == "__main__":`` included): a function's caller may have done either
 before calling it. A region whose array operators already ran before it (any one of them: the code was exercised)
 is not reported, nor one that says it measures the first call (``_times_first_call``)."""
@@ -16,6 +21,7 @@ is not reported, nor one that says it measures the first call (``_times_first_ca
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context, dotted
 from .._walk import stmt_calls, stmt_nodes
@@ -157,3 +163,31 @@ def _ops_before(ctx: Context, r) -> set[str]:
     for s in r.scope.stmts[:r.lo]:
         seen.update(k for _, k in _array_ops(ctx, s))
     return seen
+
+
+_HANDLE = re.compile(r"^(cublas|cublasLt|cusolverDn|cusolverSp|cusparse|cudnn|cutensor)Create$")
+
+
+def handle_creations(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """(call, message) for each ``cublasCreate()`` (``cusolverDnCreate``, ``cudnnCreate``...) called in a timed
+    region's own statements, outside its loops, when it is the only creation of that library's handle in the
+    file (no handle made before, in a warm-up or elsewhere)."""
+    if not ctx.uses_gpu:
+        return []
+    made: dict[str, list[ast.Call]] = {}
+    for c in ctx.calls:
+        name = (dotted(c.func) or "").rsplit(".", 1)[-1]
+        if _HANDLE.match(name):
+            made.setdefault(name, []).append(c)
+    out: list[tuple[ast.Call, str]] = []
+    if not made:
+        return out
+    for r in ctx.regions:
+        if r.loop is not None or _times_first_call(ctx, r) or mentions_warmup(ctx, r.scope):
+            continue
+        for name, calls in made.items():
+            inside = [c for c in calls if r.contains(c) and not r.in_loop(c)]
+            if len(inside) == 1 and len(calls) == 1 and not getattr(inside[0]._wp_stmt, "_wp_loops", ()):
+                out.append((inside[0], f"`{ctx.text(inside[0])}` creates the {name[:-6]} handle inside the timed "
+                                       "region: the library's start-up is timed with its first operation"))
+    return out

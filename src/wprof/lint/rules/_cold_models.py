@@ -205,7 +205,8 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         return out
     done: set[int] = set()
     for r in ctx.regions:
-        if id(r.scope) in done or r.outer is not None or r.kind == "with" or data_driven(ctx, r) or \
+        capped = _few_loader_steps(ctx, r)
+        if id(r.scope) in done or r.outer is not None or r.kind == "with" or (data_driven(ctx, r) and not capped) or \
                 mentions_warmup_for(ctx, r) or _times_first_call(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]):
             continue
         calls = r.calls()
@@ -213,7 +214,7 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         if back is None or r.loop is not None:
             continue
         loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
-        if not loops or not all(_literal_repeat(ctx, lp) for lp in loops) or \
+        if not loops or not (capped or all(_literal_repeat(ctx, lp) for lp in loops)) or \
                 not any(ctx.method(c) == "step" for c in calls):
             continue  # a few steps counted in the code, each a full step (forward, backward, optimizer step)
         if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and not s._wp_loops[len(r.scope.stmts[r.lo]._wp_loops):]
@@ -230,11 +231,75 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         if not isinstance(r.scope.node, ast.Module) and call_sites(ctx, getattr(r.scope.node, "name", "")):
             from ._common import helper_called_again
 
-            if helper_called_again(ctx, r.scope):
+            if helper_called_again(ctx, r.scope) and not _later_calls_off_by_default(ctx, r.scope):
                 continue
         done.add(id(r.scope))
         out.append(back)
     return out
+
+
+def _few_loader_steps(ctx: Context, r) -> bool:
+    """The region's only loop walks a loader but leaves it after a handful of steps on a test of its ``enumerate``
+    counter (``for n, batch in enumerate(loader): ...; if n == 5: break``: six steps, at most 10), with no
+    ``next(...)`` and no other loop: a few steps from the very first, not a run over the data (set 51, a
+    checkpointing-vs-not comparison over six steps of a fresh model)."""
+    from ._host_timer_weak import capped_steps
+
+    loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
+    if r.loop is not None or len(loops) != 1 or not isinstance(loops[0], ast.For) or \
+            any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in r.calls()):
+        return False
+    loop = loops[0]
+    body = [b for b in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
+            if b._wp_loops and b._wp_loops[-1] is loop]  # type: ignore[attr-defined]
+    n = capped_steps(ctx, loop, body)
+    return n is not None and 0 < n <= 10
+
+
+def _later_calls_off_by_default(ctx: Context, scope: Scope) -> bool:
+    """The timing function's first call runs unconditionally, outside any loop, and every later call sits under an
+    ``if`` on a command-line switch that is off unless given (``parser.add_argument("--res_check",
+    action="store_true")``; ``if args.res_check:`` or a name bound once to it): as the script runs by default,
+    the first call is the only one, and its steps are the measurement."""
+    sites = sorted(call_sites(ctx, getattr(scope.node, "name", "")), key=lambda c: (c.lineno, c.col_offset))
+    if len(sites) < 2 or any(getattr(c._wp_stmt, "_wp_loops", ()) for c in sites):  # type: ignore[attr-defined]
+        return False
+    return _switched(ctx, sites[0]) is False and all(_switched(ctx, c) for c in sites[1:])
+
+
+def _switched(ctx: Context, c: ast.Call) -> bool:
+    """``c`` runs under an ``if`` (its body, no ``else`` part taken) on a ``store_true`` switch without a default."""
+    node, child = getattr(c._wp_stmt, "_wp_parent", None), c._wp_stmt  # type: ignore[attr-defined]
+    while isinstance(node, ast.stmt):
+        if isinstance(node, ast.If) and child in node.body and _off_switch(ctx, node.test):
+            return True
+        node, child = getattr(node, "_wp_parent", None), node
+    return False
+
+
+def _off_switch(ctx: Context, t: ast.AST) -> bool:
+    if isinstance(t, ast.Name):
+        values = ctx.assigns.get(t.id, [])
+        if len(values) != 1 or not isinstance(values[0], ast.Attribute):
+            return False
+        t = values[0]
+    if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)):
+        return False
+    parsed = ctx.assigns.get(t.value.id, [])
+    if not parsed or not all(isinstance(v, ast.Call) and ctx.method(v) == "parse_args" for v in parsed):
+        return False
+    found = []
+    for c in ctx.calls:
+        if ctx.method(c) != "add_argument":
+            continue
+        kw = {k.arg: k.value for k in c.keywords if k.arg}
+        dest = kw.get("dest")
+        flags = [a.value for a in c.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        names = {dest.value} if isinstance(dest, ast.Constant) else {f.lstrip("-").replace("-", "_") for f in flags}
+        if t.attr in names:
+            found.append(kw)
+    return len(found) == 1 and isinstance(found[0].get("action"), ast.Constant) and \
+        found[0]["action"].value == "store_true" and "default" not in found[0]
 
 
 def _literal_repeat(ctx: Context, loop: ast.stmt) -> bool:

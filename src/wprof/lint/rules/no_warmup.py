@@ -41,7 +41,12 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   to 0;
 - a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
   `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors;
-- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run;
+- one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run; also a
+  few steps over a loader left on its `enumerate` counter after at most ten (`if n == 5: break`), its function's
+  first call the measurement when its later calls run only under a command-line switch off unless given
+  (`if args.check:` of a `store_true` option);
+- a GPU library handle created inside the timed region, the file's only one (`h = cublas.cublasCreate()` before
+  the GEMM it serves): the library's start-up is timed;
 - per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own
   `self.model` that no other method of the class runs;
 - a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
@@ -128,6 +133,10 @@ def _check(ctx: Context, report) -> None:
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
         report(node, message, "Run it once before the timed region")
+    from ._cold_array_lib import handle_creations
+
+    for node, message in handle_creations(ctx):  # a library handle made inside the timed region
+        report(node, message, "Create the handle (and run the operation once) before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
     from ._step_samples import epoch_samples
