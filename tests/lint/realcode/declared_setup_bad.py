@@ -20,7 +20,7 @@ print(f"Norm took {norm_s * 1e3:.3f} ms")
 print("setup was done before")
 
 t_mm = time.perf_counter()
-lhs = torch.randn(2048, 2048, device="cuda")
+lhs = torch.randn(2048, 2048, device="cuda")  # expect: WP104
 prod = lhs @ lhs  # expect: WP103
 torch.cuda.synchronize()
 mm_ms = (time.perf_counter() - t_mm) * 1e3

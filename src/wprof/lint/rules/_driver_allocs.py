@@ -3,7 +3,10 @@ copied into fresh device memory, inside a timed region that measures a kernel.
 
 PyCUDA allocates with the driver: ``cuda.mem_alloc``/``mem_alloc_like`` and every ``gpuarray`` factory
 (``to_gpu``, ``zeros``, ``empty``, ``*_like``) call ``cuMemAlloc`` (PyCUDA keeps no pool unless the code passes an
-``allocator=``), and the free when the array is dropped synchronizes the device. ``cupy.asarray``/``cupy.array`` of
+``allocator=``), and the free when the array is dropped synchronizes the device. So do Numba's
+``cuda.device_array``/``device_array_like`` (Numba's memory manager keeps no pool), also in the code a ``%timeit``/
+``%%timeit`` magic runs once per loop (``%%timeit`` with ``out = cuda.device_array(n)`` beside the kernels); not
+where the timed code also copies with Numba (``cuda.to_device``, ``copy_to_host()``): an end-to-end offload. ``cupy.asarray``/``cupy.array`` of
 host data allocates and copies host to device. Inside a region that also launches the work it measures (a kernel,
 an operation on device arrays), these costs are timed with that work: the figure is allocation and transfer, not
 the kernel, and a comparison of kernel variants that each allocate is compressed toward their common cost.
@@ -24,6 +27,7 @@ from .._context import Context, dotted
 from .._walk import stmt_nodes
 
 _DRIVER_ALLOCS = frozenset({"pycuda.driver.mem_alloc", "pycuda.driver.mem_alloc_like", "pycuda.driver.mem_alloc_pitch"})
+_NUMBA_ALLOCS = frozenset({"numba.cuda.device_array", "numba.cuda.device_array_like"})  # (not `to_device`: below)
 _GPUARRAY = frozenset({"to_gpu", "to_gpu_async", "empty", "zeros", "empty_like", "zeros_like", "ones_like", "arange",
                        "GPUArray"})
 _HOST_TO_DEVICE = frozenset({"cupy.asarray", "cupy.array"})
@@ -39,6 +43,8 @@ def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
         return None  # a pool the code chose
     if q in _DRIVER_ALLOCS:
         return "device allocation (`cuMemAlloc`; PyCUDA keeps no pool)"
+    if q in _NUMBA_ALLOCS:
+        return "device allocation (`cuMemAlloc`; Numba keeps no pool)"
     head, _, last = q.rpartition(".")
     if head == "pycuda.gpuarray" and last in _GPUARRAY:
         what = "host-to-device copy into a new device array" if last.startswith("to_gpu") else "device allocation"
@@ -89,6 +95,8 @@ def driver_alloc_findings(ctx: Context, r) -> list[tuple[ast.Call, str]]:
     if any(k.arg == "allocator" for c in calls for k in c.keywords):
         return []  # the region draws from a pool the code chose (`*_like` of such an array uses it too)
     found = [(c, what) for c in calls if (what := driver_alloc(ctx, c)) is not None]
+    if _numba_transfers(ctx, calls):
+        found = [(c, what) for c, what in found if (ctx.call_name(c) or "") not in _NUMBA_ALLOCS]
     if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}) or _lone_gpu_side(ctx, r):
         return []
     return found
@@ -141,3 +149,42 @@ def _named_end_to_end(r) -> bool:
         if words & _END_TO_END or "end_to_end" in low or "endtoend" in low:
             return True
     return False
+
+
+def magic_driver_allocs(ctx: Context) -> list[tuple[ast.Call, str, object]]:
+    """(allocation, what it costs, the magic) for each driver allocation in the code a ``%timeit``/``%%timeit``
+    magic runs, when that code also runs other GPU work (a kernel, a GPU ufunc): the allocation is timed in every
+    loop with the work the magic reports. Not ``%time`` (one run, whose cold start other rules report)."""
+    out: list[tuple[ast.Call, str, object]] = []
+    if not ctx.magics:
+        return out
+    from .timeit_magic_on_gpu_work import _gpu_work, _nodes, magic_tree
+
+    for m in ctx.magics:
+        if m.name != "timeit":
+            continue
+        tree = magic_tree(ctx, m)
+        if tree is None:
+            continue
+        nodes = _nodes(tree)
+        found = [(c, what) for c in nodes if isinstance(c, ast.Call) and
+                 (what := driver_alloc(ctx, c)) is not None]
+        if _numba_transfers(ctx, [n for n in nodes if isinstance(n, ast.Call)]):
+            found = [(c, what) for c, what in found if (ctx.call_name(c) or "") not in _NUMBA_ALLOCS]
+        if not found:
+            continue
+        allocs = {id(c) for c, _ in found}
+        inner = {id(n) for c, _ in found for n in ast.walk(c)}
+        rest = [n for n in nodes if id(n) not in inner and id(n) not in allocs]
+        if _gpu_work(ctx, rest, m.line) is None:
+            continue  # the magic times the allocation itself
+        out.extend((c, what, m) for c, what in found)
+    return out
+
+
+def _numba_transfers(ctx: Context, calls: list[ast.Call]) -> bool:
+    """The timed code copies between host and device with Numba itself (``cuda.to_device``, ``.copy_to_host()``):
+    a measurement of the whole offload, copies in and out included, whose buffers are part of it (set 50
+    ``gpu_add_with_stream.py``: default stream against five streams, end to end)."""
+    return any(ctx.call_name(c) == "numba.cuda.to_device" or ctx.method(c) in ("copy_to_host", "to_device")
+               for c in calls)

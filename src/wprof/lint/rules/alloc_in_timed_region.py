@@ -12,9 +12,18 @@ the forward's timing, for the backward timed next; not a copy of a one-element r
 the work it measures (a kernel, an operation on device arrays), memory taken without a caching allocator: PyCUDA's
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
-host-to-device copy); one finding per region. A region that times the transfer alone, one the code names as
-end-to-end (`def total_time`, a print saying the copies are included), and the one GPU side of a CPU-versus-GPU
-comparison are not reported. And a
+host-to-device copy), and Numba's `cuda.device_array`/`device_array_like` (Numba keeps no pool either; not where
+the timed code also copies with `cuda.to_device`/`copy_to_host()`, an end-to-end offload), also in the code a
+`%timeit`/`%%timeit` magic runs every loop; one finding per region. A region that times the transfer alone, one the
+code names as end-to-end (`def total_time`, a print saying the copies are included), and the one GPU side of a
+CPU-versus-GPU comparison are not reported. And a region that does nothing but draw random inputs and run one
+operation on them (`rules/_drawn_operands.py`): every statement between the readings, through loops and one call of
+a plain function of the file, is a random draw of values (`torch.rand`/`randn`, `cupy.random.rand`...), a move of a
+drawn value, a seed or a synchronize, except the one torch/CuPy operation that takes a drawn value as an argument
+(`torch.add(torch.randn(n, 1, device=d), torch.randn(n, device=d))`, `A = cp.random.rand(j, j); lu(A)` in the timed
+loop): the random fill, and the copy of a draw made on the host, are timed as the operation; not arithmetic on the
+draws (a Monte Carlo estimate), a model call, a second operation, index draws, a draw with a mean, an operation that
+consumes its input (`x.sort()`, `overwrite_a=True`). And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
 (`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`), or in every repetition of a timed loop: every sample
 pays the construction and the copies.
@@ -78,7 +87,8 @@ from .._context import TORCH_FACTORIES, Context, dotted
 from .._samples import harness_bodies, receiver_name
 from .._walk import stmt_nodes
 from ._built_in_sample import built_in_regions, built_in_samples
-from ._driver_allocs import driver_alloc_findings
+from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
+from ._drawn_operands import drawn_operand_findings
 from ._scalars import is_scalar
 
 CODE = "WP104"
@@ -135,6 +145,22 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every timed sample: its construction, "
                        "parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, before the timed loop")
+    by_magic: dict[int, list[tuple[ast.Call, str, object]]] = {}
+    for c, what, m in magic_driver_allocs(ctx):
+        by_magic.setdefault(id(m), []).append((c, what, m))
+    for found in by_magic.values():  # one finding per magic, at its first allocation
+        c, what, m = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        magic = ("%%" if m.kind == "cell" else "%") + m.name  # type: ignore[attr-defined]
+        message = (f"`{ast.unparse(c.func)}`{more} in "
+                   f"the code `{magic}` runs every loop, beside the work it measures: the {what} is timed with it")
+        if m.kind == "cell":  # type: ignore[attr-defined]
+            line = m.line + c.lineno  # type: ignore[attr-defined]  (the body starts on the line after the magic)
+            ctx.report_at(line, c.col_offset + 1, line, c.col_offset + 1 + len(ast.unparse(c.func)), message,
+                          "Allocate the device arrays once, before the magic, and pass them in (`out=`)")
+        else:
+            ctx.report_at(m.line, m.col, m.line, m.end_col, message,  # type: ignore[attr-defined]
+                          "Allocate the device arrays once, before the magic, and pass them in (`out=`)")
     from ._allocator_flush import flush_findings
     from ._host_made_copies import host_made_findings
 
@@ -158,6 +184,22 @@ def check(ctx: Context) -> None:
     from ._number_purpose import meant_to_include
     from ._declared_subject import declared_setup
 
+    for r in ctx.regions:  # the drawn operands first: a longer region around the same loop (its print, a second
+        # reading) would take the draws as plain opt-in allocations
+        if meant_to_include(ctx, r) is not None or declared_setup(ctx, r):
+            continue
+        drawn = [c for c in drawn_operand_findings(ctx, r) if id(c) not in seen and
+                 (c.lineno, c.col_offset) not in copies]
+        seen.update(id(c) for c in drawn)
+        if drawn:  # one finding per region, at its first draw
+            c = drawn[0]
+            more = f" (and {len(drawn) - 1} more input{'s' if len(drawn) > 2 else ''})" if len(drawn) > 1 else ""
+            every = "in every timed iteration" if r.loop is not None or r.inner_loops() else "inside the timed region"
+            copy = " and the host-to-device copy" if any(_moved(ctx, d) for d in drawn) else ""
+            ctx.report(c, f"`{ctx.text(c.func)}`{more} draws the inputs of the one operation the region times, "
+                       f"{every}: the random fill (an RNG kernel and an allocation){copy} "
+                       f"{'are' if copy else 'is'} timed with the operation",
+                       "Draw the inputs once, before the first reading")
     for r in ctx.regions:
         purpose = meant_to_include(ctx, r)
         if purpose == "whole" or declared_setup(ctx, r):
@@ -200,6 +242,24 @@ def check(ctx: Context) -> None:
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                            "Allocate inputs and outputs before the timed region", opt_in=True)
+
+
+def _moved(ctx: Context, draw: ast.Call) -> bool:
+    """``torch.randn(n, n).to(device)``, ``a = torch.rand(n, n); ca = a.cuda()``: a draw made on the host (no device
+    keyword), then copied."""
+    if any(k.arg == "device" for k in draw.keywords) or (ctx.call_name(draw) or "").startswith("cupy"):
+        return False
+    parent = getattr(draw, "_wp_parent", None)
+    if isinstance(parent, ast.Attribute) and parent.attr in ("to", "cuda"):
+        return True
+    st = getattr(draw, "_wp_stmt", None)
+    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        name = st.targets[0].id
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("to", "cuda")
+                   and isinstance(n.func.value, ast.Name) and n.func.value.id == name
+                   for s in (st._wp_scope.stmts if hasattr(st, "_wp_scope") else [])  # type: ignore[attr-defined]
+                   for n in ast.walk(s))
+    return False
 
 
 def _synthetic_input(ctx: Context, r, c: ast.Call) -> bool:

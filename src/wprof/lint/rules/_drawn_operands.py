@@ -1,0 +1,171 @@
+"""WP104's drawn operands: a timed region that does nothing but draw random inputs and run one operation on them.
+
+``t0 = time.time(); torch.add(torch.randn(n, 1, device=d), torch.randn(n, device=d)); ... - t0``,
+``for i in range(n): A = cp.random.rand(j, j); P, L, U = cupyx.scipy.linalg.lu(A)`` between two readings,
+``for _ in range(n): a = torch.rand(800, 800); ca = a.cuda(); z = torch.einsum(s, ca, ca, ca)``, or a region that
+calls a function of the file whose body is that (``def test(n): A = torch.rand((n, n), device=d); x = ...; b =
+torch.matmul(A, x)``, timed as ``test(n)``): the number reported for the operation includes the random fill (an RNG
+kernel and an allocation per draw, and a host-to-device copy when the draw is made on the host), often as much work
+as the operation itself (a matrix-vector product reads what the draw wrote).
+
+Reported only when the shape says so with near-certainty: every statement of the region (through loops, and through
+one call of a plain function of the file) is a random draw of values (``torch.rand``/``randn``/``*_like``,
+``cupy.random.rand``/``randn``/``random``/``standard_normal``...), a move or cast of a drawn value, a seed or a
+synchronize, except exactly one statement: the operation, a call of a torch/CuPy function (or a method of a drawn
+value, or ``@``) that takes a drawn value as a direct argument. Not reported: a region with any other statement (a
+model call, a print, arithmetic on the draws such as a Monte Carlo estimate ``cp.sum(x * x + y * y < 1)``, a second
+operation), index draws and draws with a mean or bounds (``randint``, ``randperm``, ``normal``: as often a
+sampling algorithm's own step), an operation that consumes its input (``x.sort()``, ``A.add_(b)``,
+``lu(A, overwrite_a=True)``: it needs a fresh one per run), a draw shaped like a value the region
+makes, a region whose purpose includes its inputs (``_number_purpose``), and a region without GPU work.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import SYNC_ATTRS, SYNC_FUNCS, Context
+
+_TORCH_DRAWS = frozenset({"randn", "rand", "randn_like", "rand_like"})
+_CUPY_DRAWS = frozenset({"rand", "randn", "random", "random_sample", "standard_normal"})
+# (not `normal`/`uniform` with a mean or bounds: a sampling step of the algorithm as often as an input)
+_SEEDS = frozenset({"torch.manual_seed", "torch.cuda.manual_seed", "torch.cuda.manual_seed_all", "cupy.random.seed",
+                    "numpy.random.seed", "random.seed"})
+_MOVES = frozenset({"to", "cuda", "float", "half", "double", "bfloat16", "contiguous", "requires_grad_", "astype"})
+_NOT_OPS = _MOVES | frozenset({"cpu", "numpy", "item", "tolist", "get", "clone", "detach", "copy"})
+_LIBS = ("torch.", "cupy.", "cupyx.")
+
+
+def _in_place(node: ast.Call, method: str | None, on_drawn: bool) -> bool:
+    """The call writes its input: a torch ``*_`` method or function, an array's ``sort()``/``fill()``, an
+    ``overwrite_*=``/``out=``/``inplace=`` keyword."""
+    return bool(method and (method.endswith("_") and not method.startswith("__") or
+                            on_drawn and method in ("sort", "fill"))) or \
+        any(k.arg and (k.arg.startswith("overwrite") or k.arg in ("out", "inplace")) for k in node.keywords)
+
+
+def _draw(ctx: Context, c: ast.AST) -> bool:
+    if not isinstance(c, ast.Call):
+        return False
+    head, _, last = (ctx.call_name(c) or "").rpartition(".")
+    return (head == "torch" and last in _TORCH_DRAWS) or (head == "cupy.random" and last in _CUPY_DRAWS)
+
+
+class _Shape:
+    """The statements of one body read as "draw inputs, run one operation on them"."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.drawn: dict[str, list[ast.Call]] = {}  # name -> the draws its value comes from
+        self.ops: list[tuple[ast.AST, list[ast.Call]]] = []  # (operation, the draws it takes)
+        self.calls: list[tuple[ast.FunctionDef, list[ast.Call]]] = []
+
+    def draws_of(self, node: ast.AST) -> list[ast.Call] | None:
+        """The draws a value comes from when it is a draw, a drawn name, or a move or cast of one; else None."""
+        ctx = self.ctx
+        if isinstance(node, ast.Name):
+            return self.drawn.get(node.id)
+        if _draw(ctx, node):
+            return [node]  # type: ignore[list-item]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and ctx.method(node) in _MOVES:
+            return self.draws_of(node.func.value)
+        return None
+
+    def op(self, node: ast.AST) -> list[ast.Call] | None:
+        """The draws an operation takes as direct arguments (or operands of ``@``): None when ``node`` is not a
+        torch/CuPy operation on a drawn value."""
+        ctx = self.ctx
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            taken = [d for side in (node.left, node.right) for d in (self.draws_of(side) or [])]
+            return taken or None
+        if not isinstance(node, ast.Call) or _draw(ctx, node):
+            return None
+        q = ctx.call_name(node) or ""
+        m = ctx.method(node)
+        args = [*node.args, *(k.value for k in node.keywords)]
+        if _in_place(node, m, isinstance(node.func, ast.Attribute) and bool(self.draws_of(node.func.value))):
+            return None  # `x.sort()`, `A.add_(b)`, `lu(A, overwrite_a=True)`: the operation consumes its input, so a
+            # fresh one per run is what the measurement needs
+        if isinstance(node.func, ast.Attribute) and m not in _NOT_OPS and self.draws_of(node.func.value):
+            receiver = self.draws_of(node.func.value) or []  # `A.matmul(x)` on a drawn `A`
+        elif q.startswith(_LIBS) and q not in _SEEDS and q not in SYNC_FUNCS and m not in _NOT_OPS and \
+                q.rpartition(".")[2] not in ("synchronize", "seed", "manual_seed"):
+            receiver = []
+        else:
+            return None
+        taken = receiver + [d for a in args for d in (self.draws_of(a) or [])]
+        return taken or None
+
+    def read(self, body: list[ast.stmt], depth: int) -> bool:
+        """False as soon as a statement is none of: a draw (or a move of one) bound to a name, a seed, a synchronize,
+        a loop of such statements, the one operation, a call of a plain function of the file that reads the same
+        (``depth`` 0 only), a docstring, a ``return`` of a drawn or operated value."""
+        ctx = self.ctx
+        for st in body:
+            if isinstance(st, ast.For) and not st.orelse:
+                if not self.read(st.body, depth):
+                    return False
+                continue
+            if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+                continue
+            if isinstance(st, ast.Return) and depth > 0:
+                if st.value is None or isinstance(st.value, ast.Name):
+                    continue
+                value: ast.AST | None = st.value
+                targets: list[ast.expr] = []
+            elif isinstance(st, ast.Expr):
+                value, targets = st.value, []
+            elif isinstance(st, ast.Assign):
+                value, targets = st.value, list(st.targets)
+            else:
+                return False
+            if isinstance(value, ast.Call):
+                q = ctx.call_name(value) or ""
+                if q in _SEEDS or q in SYNC_FUNCS or ctx.method(value) in SYNC_ATTRS:
+                    if targets:
+                        return False
+                    continue
+            drawn = self.draws_of(value) if value is not None else None
+            if drawn is not None and len(targets) == 1 and isinstance(targets[0], ast.Name):
+                self.drawn[targets[0].id] = drawn
+                continue
+            taken = self.op(value) if value is not None else None
+            if taken is not None:
+                self.ops.append((value, taken))  # type: ignore[arg-type]
+                continue
+            fn = self._plain_function(value) if depth == 0 else None
+            if fn is not None:
+                inner = _Shape(ctx)
+                if not inner.read(fn.body, 1) or len(inner.ops) != 1 or inner.calls:
+                    return False
+                self.calls.append((fn, inner.ops[0][1]))
+                continue
+            return False
+        return True
+
+    def _plain_function(self, value: ast.AST | None) -> ast.FunctionDef | None:
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return None
+        fn = self.ctx.functions.get(value.func.id)
+        if isinstance(fn, ast.FunctionDef) and not fn.decorator_list:
+            return fn
+        return None
+
+
+def drawn_operand_findings(ctx: Context, r) -> list[ast.Call]:
+    """The draws a region makes for the one operation it times (empty unless the region has exactly that shape)."""
+    if r.outer is not None:
+        return []  # a `timeit` copy: its callable is a harness's, read by the harness part
+    stmts = r.stmts()  # (a loop's body statements follow the loop: read through the loop)
+    top = [s for s in stmts if not any(r.contains(lp) for lp in getattr(s, "_wp_loops", ()))]
+    shape = _Shape(ctx)
+    if not top or not shape.read(top, 0) or len(shape.ops) + len(shape.calls) != 1:
+        return []
+    taken = shape.ops[0][1] if shape.ops else shape.calls[0][1]
+    if not taken or not ctx.gpu_work_in([n for s in stmts for n in ast.walk(s)]):
+        return []
+    out: list[ast.Call] = []
+    for d in taken:
+        if d not in out:
+            out.append(d)
+    return out
