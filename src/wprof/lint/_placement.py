@@ -324,6 +324,9 @@ class PlacementModel:
         if q.startswith(("cupy.", "cupyx.", "pycuda.gpuarray.", "pycuda.driver.mem_alloc", "numba.cuda.to_device",
                          "numba.cuda.device_array")) and q not in ("cupy.asnumpy",):
             return "cuda"
+        if q.startswith(("jax.numpy.", "jax.random.")) or q == "jax.device_put":
+            return None  # a JAX array lives on JAX's default device (the GPU where there is one), `jnp.array(host)`
+            # included: not known to be the CPU, whatever its operands are
         last = q.rsplit(".", 1)[-1]
         if q.startswith("torch.") and last in TORCH_FACTORIES:
             if last.endswith("_like") and expr.args:

@@ -1,6 +1,7 @@
 """CuPy's cold costs timed (WP103): the script's first CuPy call creates the CUDA context and the memory pool; the
-first elementwise operator on CuPy arrays builds (or loads) its kernel. Silent: the same operator timed again, a
-region whose operators already ran, and a first call after a warm-up that created the context."""
+first elementwise operator on CuPy arrays builds (or loads) its kernel, one per operator and kind of operand (`x *= 3`
+warm does not warm `x += x`). Silent: the same operator timed again, and a first call after a warm-up that created
+the context."""
 
 import time
 
@@ -19,7 +20,7 @@ print("scale", time.perf_counter() - s)
 
 s = time.perf_counter()
 x *= 3
-x += x
+x += x  # expect: WP103
 cp.cuda.Stream.null.synchronize()
 print("scale+add", time.perf_counter() - s)
 

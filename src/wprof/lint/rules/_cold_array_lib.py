@@ -7,7 +7,9 @@
   the first call creates the CUDA context and the memory pool, tens to hundreds of milliseconds that have nothing
   to do with the operation timed.
 - The first elementwise operator on CuPy arrays (``c = a_gpu + b_gpu``, ``x_gpu *= 5``) inside a timed region:
-  CuPy builds (or loads from its cache) the elementwise kernel of each operator on first use.
+  CuPy builds (or loads from its cache) the elementwise kernel of each operator on first use, one per kind of
+  operand (an array, a Python number passed by value): ``x_gpu *= 5`` before the region does not warm ``x_gpu *=
+  x_gpu`` in it. The region's first operator whose kernel did not run before it is reported.
 
 - A GPU library handle created inside a timed region (``t = time(); h = cublas.cublasCreate(); <gemm>;
   cublas.cublasDestroy(h); t = time() - t``): the library's start-up (its kernels loaded, its workspace allocated)
@@ -15,8 +17,8 @@
   no other statement of the file creates a handle of that library and the region does not say it measures start-up.
 
 Scripts only (the module body, ``if __name__ == "__main__":`` included): a function's caller may have done either
-before calling it. A region whose array operators already ran before it (any one of them: the code was exercised)
-is not reported, nor one that says it measures the first call (``_times_first_call``)."""
+before calling it. A region all of whose array operators (with their kinds of operand) already ran before it is not
+reported, nor one that says it measures the first call (``_times_first_call``)."""
 
 from __future__ import annotations
 
@@ -63,10 +65,16 @@ def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
         ops = [(n, k) for s in stmts for n, k in _array_ops(ctx, s)]
         if ops and r.loop is None:
             seen = _ops_before(ctx, r)
-            if not any(k in seen for _, k in ops):
-                out.append((ops[0][0], f"`{_text(ctx, ops[0][0])}` is timed on the first use of its elementwise "
-                                       "kernel (CuPy builds or loads it then)"))
+            cold = [n for n, k in ops if not any(_same_kernel(k, w) for w in seen)]
+            if cold:  # (`x *= 5` warm, `x *= x` and `x += x` new: an array operand is a kernel of its own)
+                out.append((cold[0], f"`{_text(ctx, cold[0])}` is timed on the first use of its elementwise "
+                                     "kernel (CuPy builds or loads it then)"))
     return out
+
+
+def _same_kernel(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """One operator on operands of the same kinds (an operand of unknown kind matches any): the same kernel."""
+    return a[0] == b[0] and all(x == y or "?" in (x, y) for x, y in zip(a[1:], b[1:]))
 
 
 def _text(ctx: Context, n: ast.AST) -> str:
@@ -128,17 +136,27 @@ def _library_gpu_use(ctx: Context, c: ast.Call) -> bool:
                                        ("cpu", "none")) for k in c.keywords)
 
 
-def _array_ops(ctx: Context, s: ast.stmt) -> list[tuple[ast.AST, str]]:
-    """Elementwise operators on CuPy arrays evaluated by ``s``: (node, operator name)."""
-    out: list[tuple[ast.AST, str]] = []
+def _array_ops(ctx: Context, s: ast.stmt) -> list[tuple[ast.AST, tuple[str, ...]]]:
+    """Elementwise operators on CuPy arrays evaluated by ``s``: (node, (operator name, kind of each operand)). CuPy
+    builds a kernel per operator and per kind of operand: an array (``x *= x``) and a Python number (``x *= 5``,
+    passed by value) are two kernels; an operand of another kind is ``"?"``."""
+    out: list[tuple[ast.AST, tuple[str, ...]]] = []
     if isinstance(s, ast.AugAssign) and not isinstance(s.op, ast.MatMult) and _cupy(ctx, s.target):
-        out.append((s, type(s.op).__name__))
+        out.append((s, (type(s.op).__name__, "array", _kind(ctx, s.value))))
     for n in stmt_nodes(s):
         if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and \
                 not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and \
                 any(_cupy(ctx, x) for x in (n.left, n.right)):
-            out.append((n, type(n.op).__name__))
+            out.append((n, (type(n.op).__name__, _kind(ctx, n.left), _kind(ctx, n.right))))
     return out
+
+
+def _kind(ctx: Context, x: ast.AST) -> str:
+    if isinstance(x, ast.UnaryOp) and isinstance(x.op, ast.USub):
+        x = x.operand
+    if isinstance(x, ast.Constant) and isinstance(x.value, (int, float)) and not isinstance(x.value, bool):
+        return "scalar"
+    return "array" if _cupy(ctx, x) else "?"
 
 
 def _cupy(ctx: Context, x: ast.AST) -> bool:
@@ -158,8 +176,8 @@ def _cupy_call(ctx: Context, v: ast.AST) -> bool:
     return bool(q) and q.startswith(_LIB) and q not in ("cupy.asnumpy",) and not q.startswith("cupy.cuda.")
 
 
-def _ops_before(ctx: Context, r) -> set[str]:
-    seen: set[str] = set()
+def _ops_before(ctx: Context, r) -> set[tuple[str, ...]]:
+    seen: set[tuple[str, ...]] = set()
     for s in r.scope.stmts[:r.lo]:
         seen.update(k for _, k in _array_ops(ctx, s))
     return seen

@@ -305,7 +305,9 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     if q.startswith("cupy.") and q.count(".") == 1:
         return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a)
     if q.startswith("torch.distributed.") and last in COLLECTIVES:  # a small message: µs of latency, not bandwidth
-        size = _tensor_elements(ctx, n.args[0]) if n.args and isinstance(n.args[0], ast.Name) else None
+        pos = 1 if last == "all_gather_into_tensor" else 0  # each rank's share: the gathered input, the scattered output
+        msg = n.args[pos] if len(n.args) > pos else None
+        size = _tensor_elements(ctx, msg) if isinstance(msg, ast.Name) else None
         return "op" if size is not None and size <= _MAX_MESSAGE else None
     if q.startswith(("torch.", "triton.")) and not q.startswith("torch.cuda."):
         if q.count(".") == 1 and last in MATMULS:

@@ -3,7 +3,8 @@
 Elements and shapes of a tensor built by a factory (``torch.randn(4096, 4096)``, ``np.ones(n)``,
 ``cp.random.rand(*shape)``), followed through casts and moves, ``*_like`` and the device copies of a host array;
 integers from literals, arithmetic, names bound in the scope (else the module), loops over literal size lists,
-``argparse`` defaults, a parameter's values at the calls of its function in the file (or its default). Every value is
+``argparse`` defaults, a parameter's values at the calls of its function in the file (or its default), also where
+the file launches the function in new processes (``mp.spawn(worker, args=(n,))`` calls ``worker(rank, n)``). Every value is
 the largest the code can give: a bound, which is all a "short sample" needs. Read by :mod:`._sample_length`.
 """
 
@@ -39,6 +40,15 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
     idx = pos.index(name) if name in pos else None
     defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
     out: list[ast.AST | None] = []
+    for c, shift in _spawn_sites(ctx, fname):  # `mp.spawn(main, args=(ws,))` calls `main(rank, ws)`
+        if idx is None or idx < shift:
+            out.append(None)  # the process index spawn passes itself
+            continue
+        given = [k.value for k in c.keywords if k.arg == "args"] or list(c.args[1:2])
+        elts = given[0].elts if given and isinstance(given[0], (ast.Tuple, ast.List)) else None
+        ok = elts is not None and not any(isinstance(e, ast.Starred) for e in elts)
+        out.append(elts[idx - shift] if ok and idx - shift < len(elts) else  # type: ignore[index]
+                   (defaults.get(name) if ok else None))
     for c in calls:
         kw = [k.value for k in c.keywords if k.arg == name]
         if kw:
@@ -50,6 +60,30 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
         else:
             out.append(defaults.get(name))
     return out
+
+
+# process launchers that call a function of the file with a tuple of arguments: (target keyword, leading arguments
+# the launcher passes itself); `torch.multiprocessing.spawn(fn, args=(...))` calls `fn(i, *args)` in process `i`
+_LAUNCHERS = {"torch.multiprocessing.spawn": (None, 1), "torch.multiprocessing.start_processes": (None, 1),
+              "multiprocessing.Process": ("target", 0), "torch.multiprocessing.Process": ("target", 0)}
+
+
+def _spawn_sites(ctx: Context, fname: str) -> list[tuple[ast.Call, int]]:
+    """The launches of ``fname`` in new processes in this file, with how many leading arguments the launcher adds
+    (indexed once per file)."""
+    index = ctx.__dict__.get("_wp_spawn_sites")
+    if index is None:
+        index = {}
+        for c in ctx.calls:
+            q = ctx.call_name(c) or ""
+            if q not in _LAUNCHERS:
+                continue
+            kw, shift = _LAUNCHERS[q]
+            fn = [k.value for k in c.keywords if k.arg == kw] if kw else list(c.args[:1])
+            if fn and isinstance(fn[0], ast.Name):
+                index.setdefault(fn[0].id, []).append((c, shift))
+        ctx._wp_spawn_sites = index  # type: ignore[attr-defined]
+    return index.get(fname, [])
 
 
 def _operands(n: ast.AST) -> list[ast.AST]:

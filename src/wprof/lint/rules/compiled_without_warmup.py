@@ -35,7 +35,9 @@ before), a Numba `@jit`/`@njit` function (compiled on its first call, on the hos
 `target_backend="cuda"`; not with a signature or `cache=True`) timed on its first call, JIT kernels defined inside
 the function that times them (each call defines and compiles them again: its callers cannot warm them up), and a
 CuPy kernel a function of the file builds and returns, launched at once (`_binarize()(x, y)`) before any launch of
-it.
+it. Since the thirteenth session a JAX array copied from a NumPy array (`jnp.asarray(host)`, `jax.device_put(host)`)
+is not taken for host data (it lives on JAX's default device, the GPU): a `jax.jit` function handed one is timed on
+its first call too.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

@@ -45,6 +45,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   few steps over a loader left on its `enumerate` counter after at most ten (`if n == 5: break`), its function's
   first call the measurement when its later calls run only under a command-line switch off unless given
   (`if args.check:` of a `store_true` option);
+- the first elementwise operator on CuPy arrays timed once in a script (`x_gpu *= x_gpu`), one kernel per operator
+  and kind of operand (an array, a number: `x_gpu *= 5` before warms only the latter), the region's first operator
+  whose kernel did not run before it;
 - a GPU library handle created inside the timed region, the file's only one (`h = cublas.cublasCreate()` before
   the GEMM it serves): the library's start-up is timed;
 - per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own

@@ -8,14 +8,16 @@ normalization op (or a one-op `torch.nn` module), a matmul of at most 512^3 mult
 the reference GPU by its arithmetic and bytes at its dtype (a 1024^3 fp32 one, a decode-size bf16 GEMM), a
 `torch.einsum` with a literal equation read the same way (its multiply-adds the product of its subscripts' sizes: a
 100 x 100 contraction, a `"ij,ik,il->jkl"` of 100^4), a `torch.distributed`
-collective of at most 2^20 elements (a small message is latency-bound: tens of µs), a loop-free kernel the file
+collective of at most 2^20 elements per rank (the tensor reduced or broadcast, the input an all-gather gathers, the
+output a reduce-scatter fills: a small message is latency-bound, tens of µs), a loop-free kernel the file
 builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`; an extension
 entry whose visible sources, `load_inline` strings included, launch only loop-free `__global__` kernels), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of at most three such launches (each arithmetic node on a tensor is one),
 or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
-`reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair). A
+`reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair, the
+arguments a worker of the file is launched with: `mp.spawn(worker, args=(opts.ranks,))`, `Process(target=...)`). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
 nothing) is short when each branch is. These shapes are reported:
 
