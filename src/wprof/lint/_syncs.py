@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from ._copy_waits import copy_back_waits, driver_sync
+from ._walk import stmt_nodes
 from ._device_reads import DeviceReads
 from ._host_results import HostResults
 from ._launch_waits import LaunchWaits
@@ -200,12 +201,42 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                     out.add(fname)  # `if idx_next == eos_id: return idx`: each step waits for its token
                     changed = True
                     continue
+                if self._returns_pending(fn, out, hidden):
+                    continue  # `if m <= c: return cp.matmul(A, B)`: that path hands back work nothing waited for
                 for c in self.calls_in_function(fn):
                     if self._direct_sync(c, hidden) or self._callee_name(c) in out:
                         out.add(fname)
                         changed = True
                         break
         return out
+
+    def _returns_pending(self, fn: ast.AST, out: set[str], hidden: bool) -> bool:
+        """A ``return`` inside a branch of ``fn`` (an early exit: a base case, a fast path) hands back GPU work that
+        nothing on that branch waited for (``if m <= c: return cp.matmul(cp.array(A), cp.array(B))`` before a
+        partition whose other path copies its blocks to the host): a call of ``fn`` does not always wait, so a
+        synchronize on another path does not make the function a wait (set 50 DCPMM). Only the branch's own
+        statements before the return, and the returned expression, are read for a wait."""
+        scope = getattr(fn, "_wp_own_scope", None)
+        if scope is None:
+            return False
+        for st in scope.stmts:
+            if not isinstance(st, ast.Return) or st.value is None:
+                continue
+            block = getattr(st, "_wp_parent", None)
+            if not isinstance(block, (ast.If, ast.For, ast.While, ast.With, ast.Try)) or block is fn:
+                continue  # (a return at the function's top level is its one exit: the usual reading holds)
+            body = next((b for b in (getattr(block, "body", []), getattr(block, "orelse", [])) if st in b), None)
+            if body is None:
+                continue
+            before = body[:body.index(st) + 1]
+            nodes = [n for b in before for x in scope.stmts[b._wp_idx:b._wp_end + 1]  # type: ignore[attr-defined]
+                     for n in stmt_nodes(x)]
+            if any(isinstance(n, ast.Call) and (self._direct_sync(n, hidden) or self._callee_name(n) in out)
+                   for n in nodes):
+                continue
+            if self.gpu_work_in(list(stmt_nodes(st))):
+                return True
+        return False
 
     def _branches_in(self, fn: ast.AST) -> bool:
         cached = getattr(fn, "_wp_tensor_branch", None)
