@@ -201,12 +201,11 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                     out.add(fname)  # `if idx_next == eos_id: return idx`: each step waits for its token
                     changed = True
                     continue
-                if self._returns_pending(fn, out, hidden):
-                    continue  # `if m <= c: return cp.matmul(A, B)`: that path hands back work nothing waited for
                 for c in self.calls_in_function(fn):
                     if self._direct_sync(c, hidden) or self._callee_name(c) in out:
-                        out.add(fname)
-                        changed = True
+                        if not self._returns_pending(fn, out, hidden):  # `if m <= c: return cp.matmul(A, B)`:
+                            out.add(fname)  # that path hands back work nothing waited for
+                            changed = True
                         break
         return out
 
@@ -216,27 +215,25 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         partition whose other path copies its blocks to the host): a call of ``fn`` does not always wait, so a
         synchronize on another path does not make the function a wait (set 50 DCPMM). Only the branch's own
         statements before the return, and the returned expression, are read for a wait."""
-        scope = getattr(fn, "_wp_own_scope", None)
-        if scope is None:
-            return False
-        for st in scope.stmts:
-            if not isinstance(st, ast.Return) or st.value is None:
-                continue
-            block = getattr(st, "_wp_parent", None)
-            if not isinstance(block, (ast.If, ast.For, ast.While, ast.With, ast.Try)) or block is fn:
-                continue  # (a return at the function's top level is its one exit: the usual reading holds)
-            body = next((b for b in (getattr(block, "body", []), getattr(block, "orelse", [])) if st in b), None)
-            if body is None:
-                continue
-            before = body[:body.index(st) + 1]
-            nodes = [n for b in before for x in scope.stmts[b._wp_idx:b._wp_end + 1]  # type: ignore[attr-defined]
-                     for n in stmt_nodes(x)]
-            if any(isinstance(n, ast.Call) and (self._direct_sync(n, hidden) or self._callee_name(n) in out)
-                   for n in nodes):
-                continue
-            if self.gpu_work_in(list(stmt_nodes(st))):
-                return True
-        return False
+        exits = getattr(fn, "_wp_early_exits", None)
+        if exits is None:  # the calls on each early return's branch, for the returns that hand back GPU work
+            exits = []
+            scope = getattr(fn, "_wp_own_scope", None)
+            for st in (scope.stmts if scope is not None else ()):
+                if not isinstance(st, ast.Return) or st.value is None:
+                    continue
+                block = getattr(st, "_wp_parent", None)
+                if not isinstance(block, (ast.If, ast.For, ast.While, ast.With, ast.Try)):
+                    continue  # (a return at the function's top level is its one exit: the usual reading holds)
+                body = next((b for b in (getattr(block, "body", []), getattr(block, "orelse", [])) if st in b), None)
+                if body is None or not self.gpu_work_in(list(stmt_nodes(st))):
+                    continue
+                exits.append([n for b in body[:body.index(st) + 1]
+                              for x in scope.stmts[b._wp_idx:b._wp_end + 1]  # type: ignore[attr-defined]
+                              for n in stmt_nodes(x) if isinstance(n, ast.Call)])
+            fn._wp_early_exits = exits  # type: ignore[attr-defined]
+        return any(not any(self._direct_sync(c, hidden) or self._callee_name(c) in out for c in calls)
+                   for calls in exits)
 
     def _branches_in(self, fn: ast.AST) -> bool:
         cached = getattr(fn, "_wp_tensor_branch", None)
