@@ -12,7 +12,8 @@ import triton
 import triton.language as tl
 
 pack = cp.ElementwiseKernel("T x", "int32 y", "y = x > 0 ? 1 : 0", "pack_bits")
-tally = cp.ElementwiseKernel("T x", "raw int32 y", "atomicAdd(&y[0], x > 0 ? 1 : 0)", "tally_bits")
+TALLY = "atomicAdd(&y[0], x > 0 ? 1 : 0)"
+tally = cp.ElementwiseKernel("T x", "raw int32 y", TALLY, "tally_bits")
 
 
 @triton.jit

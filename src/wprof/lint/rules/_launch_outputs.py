@@ -101,6 +101,8 @@ def _accumulates(ctx: Context, c: ast.Call) -> bool:
     if name in ctx.functions:
         nodes = [ctx.functions[name]]
     nodes += ctx.assigns.get(name or "", [])
+    nodes += [v for n in list(nodes) for a in ast.walk(n) if isinstance(a, ast.Name)  # `cp.RawKernel(src, "k")`
+              for v in ctx.assigns.get(a.id, []) if isinstance(v, ast.Constant)]  # with `src = """..."""`
     for node in nodes:
         for n in ast.walk(node):
             text = n.value if isinstance(n, ast.Constant) and isinstance(n.value, str) else \
