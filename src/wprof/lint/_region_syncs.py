@@ -35,6 +35,8 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     if id(fn) in cache:
         return bool(cache[id(fn)])
     cache[id(fn)] = False  # recursion: not shown to settle
+    if ctx._returns_pending(fn, ctx._syncing_functions(True), True):  # type: ignore[attr-defined]
+        return False  # `if n <= limit: return cp.dot(a, b)`: that exit leaves its work pending, whatever the others do
     scope = fn.body[0]._wp_scope  # type: ignore[attr-defined]
     stmts = [st for st in scope.stmts if fn.lineno <= st.lineno <= (fn.end_lineno or st.lineno)]
     last = -1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 
 from ._copy_waits import copy_back_waits, driver_sync
+from ._walk import stmt_nodes
 from ._device_reads import DeviceReads
 from ._host_results import HostResults
 from ._launch_waits import LaunchWaits
@@ -202,10 +203,37 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                     continue
                 for c in self.calls_in_function(fn):
                     if self._direct_sync(c, hidden) or self._callee_name(c) in out:
-                        out.add(fname)
-                        changed = True
+                        if not self._returns_pending(fn, out, hidden):  # `if m <= c: return cp.matmul(A, B)`:
+                            out.add(fname)  # that path hands back work nothing waited for
+                            changed = True
                         break
         return out
+
+    def _returns_pending(self, fn: ast.AST, out: set[str], hidden: bool) -> bool:
+        """A ``return`` inside a branch of ``fn`` (an early exit: a base case, a fast path) hands back GPU work that
+        nothing on that branch waited for (``if m <= c: return cp.matmul(cp.array(A), cp.array(B))`` before a
+        partition whose other path copies its blocks to the host): a call of ``fn`` does not always wait, so a
+        synchronize on another path does not make the function a wait (set 50 DCPMM). Only the branch's own
+        statements before the return, and the returned expression, are read for a wait."""
+        exits = getattr(fn, "_wp_early_exits", None)
+        if exits is None:  # the calls on each early return's branch, for the returns that hand back GPU work
+            exits = []
+            scope = getattr(fn, "_wp_own_scope", None)
+            for st in (scope.stmts if scope is not None else ()):
+                if not isinstance(st, ast.Return) or st.value is None:
+                    continue
+                block = getattr(st, "_wp_parent", None)
+                if not isinstance(block, (ast.If, ast.For, ast.While, ast.With, ast.Try)):
+                    continue  # (a return at the function's top level is its one exit: the usual reading holds)
+                body = next((b for b in (getattr(block, "body", []), getattr(block, "orelse", [])) if st in b), None)
+                if body is None or not self.gpu_work_in(list(stmt_nodes(st))):
+                    continue
+                exits.append([n for b in body[:body.index(st) + 1]
+                              for x in scope.stmts[b._wp_idx:b._wp_end + 1]  # type: ignore[attr-defined]
+                              for n in stmt_nodes(x) if isinstance(n, ast.Call)])
+            fn._wp_early_exits = exits  # type: ignore[attr-defined]
+        return any(not any(self._direct_sync(c, hidden) or self._callee_name(c) in out for c in calls)
+                   for calls in exits)
 
     def _branches_in(self, fn: ast.AST) -> bool:
         cached = getattr(fn, "_wp_tensor_branch", None)

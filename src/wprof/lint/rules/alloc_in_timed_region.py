@@ -23,7 +23,12 @@ drawn value, a seed or a synchronize, except the one torch/CuPy operation that t
 (`torch.add(torch.randn(n, 1, device=d), torch.randn(n, device=d))`, `A = cp.random.rand(j, j); lu(A)` in the timed
 loop): the random fill, and the copy of a draw made on the host, are timed as the operation; not arithmetic on the
 draws (a Monte Carlo estimate), a model call, a second operation, index draws, a draw with a mean, an operation that
-consumes its input (`x.sort()`, `overwrite_a=True`). And a
+consumes its input (`x.sort()`, `overwrite_a=True`). And a buffer handed to a kernel the file builds or compiles
+(`kern[grid](...)`, a CuPy `ElementwiseKernel`/`RawKernel`, `_k()(...)`) that the region itself fills or converts,
+inline or bound between the readings (`k(x, cupy.zeros(shape).astype("int32"))`, `out = torch.zeros_like(x)`;
+`rules/_launch_outputs.py`): its allocation and fill or cast kernels are timed beside the one kernel measured; not
+an `empty` buffer alone, an output the timed function allocates itself, or a kernel that adds into its buffer with
+atomics (the zeroed buffer is part of each run). And a
 module built and moved to the device inside a harness's callable, directly or in a function of the file it calls
 (`lambda: ref(x)` with `ref` doing `LayerNorm(n).to("cuda")`), or in every repetition of a timed loop: every sample
 pays the construction and the copies.
@@ -89,6 +94,7 @@ from .._walk import stmt_nodes
 from ._built_in_sample import built_in_regions, built_in_samples
 from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
 from ._drawn_operands import drawn_operand_findings
+from ._launch_outputs import launch_output_fills
 from ._scalars import is_scalar
 
 CODE = "WP104"
@@ -222,6 +228,12 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"`{ctx.text(c.func)}`{more} inside the timed region, beside the work it measures: the "
                        f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
                        "first reading, and copy the result back after the last")
+        for c, launch in launch_output_fills(ctx, r):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx):
+                seen.add(id(c))
+                ctx.report(c, f"`{ctx.text(c.func)}` makes a buffer for the kernel launch `{ctx.text(launch.func)}` "
+                           "inside the timed region: its allocation and fill (or conversion) kernels are timed "
+                           "with the kernel", "Allocate the buffer before the timed region and hand it in")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))

@@ -29,6 +29,9 @@ Code the linter cannot read (a method of an object whose class comes from a modu
 a module handed the GPU model) may copy its results back to the host, which waits: a region whose GPU work after
 such a call only computes on what it returned is weak; so is one whose last work is a helper of the file that
 returns its results through a function of a star import the linter cannot find (`return tensor2float(loss)`).
+A function of the file that waits on one path only does not make its call a wait when another path returns GPU work
+nothing on it waited for (a base case `if n <= limit: return cp.matmul(a, b)` before a split whose blocks are
+copied back to the host: set 50).
 A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
 `if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
 the GPU.
