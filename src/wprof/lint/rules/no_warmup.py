@@ -51,6 +51,10 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   `self.model` that no other method of the class runs;
 - a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
   there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call;
+- a llama.cpp model loaded with layers offloaded to the GPU (`Llama(path, n_gpu_layers=-1)`, LangChain's
+  `LlamaCpp(..., n_gpu_layers=25)`; with 0 or none given it runs on the CPU) whose first completion (`invoke`,
+  `create_completion`) is timed; a name bound before to a hosted API client (`llm = ChatOpenAI(...)`) is that client,
+  no GPU work, until the local model is built;
 - a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 
