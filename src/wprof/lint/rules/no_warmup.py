@@ -56,6 +56,10 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   `LlamaCpp(..., n_gpu_layers=25)`; with 0 or none given it runs on the CPU) whose first completion (`invoke`,
   `create_completion`) is timed; a name bound before to a hosted API client (`llm = ChatOpenAI(...)`) is that client,
   no GPU work, until the local model is built;
+- the only training epoch of a model built just before, timed once: `model.fit(x, y, epochs=1)` of a Keras model
+  never run before, or a function of the file whose epoch loop is `range(1)` (a literal, a name bound only to 1, a
+  parameter handed 1) and runs a backward pass, handed a fresh GPU model (a run of several epochs stays a run's wall
+  time, not reported);
 - a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 
@@ -231,6 +235,11 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
                "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
                "Run a few full training steps (forward, backward, optimizer step) before the timed ones", weak=True)
+    from ._one_epoch import single_epoch_runs
+
+    for call, what in single_epoch_runs(ctx):
+        report(call, what, "Run a warm-up epoch (or a few steps) before the timed one, or time several epochs and "
+               "leave the first out")
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
