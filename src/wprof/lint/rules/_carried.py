@@ -186,16 +186,18 @@ def device_built(ctx: Context, name: str, scope=None, at: ast.AST | None = None)
 def _self_placed_rebound(ctx: Context, name: str, at: ast.AST) -> bool | None:
     """Whether the binding of ``name`` last made before ``at`` in its scope (``name`` bound more than once, one of
     them a self-placing library object) is such an object; None when that is not the question."""
-    stmts = [st for st in ctx.assign_stmts.get(name, []) if isinstance(st, ast.Assign) and
-             any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
-    if len(stmts) < 2 or not any(self_placing(ctx, st.value) for st in stmts):
+    memo = ctx.__dict__.setdefault("_wp_self_placed_bindings", {})
+    if name not in memo:
+        stmts = [(st, self_placing(ctx, st.value)) for st in ctx.assign_stmts.get(name, [])
+                 if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
+        memo[name] = stmts if len(stmts) >= 2 and any(p for _, p in stmts) else None  # (computed once per name)
+    stmts = memo[name]
+    line = getattr(at, "lineno", None)
+    if stmts is None or line is None:
         return None
     here = getattr(getattr(at, "_wp_stmt", None), "_wp_scope", None)
-    line = getattr(at, "lineno", None)
-    before = [st for st in stmts if getattr(st, "_wp_scope", None) is here and line is not None and st.lineno < line]
-    if not before:
-        return None
-    return self_placing(ctx, max(before, key=lambda st: st.lineno).value)
+    before = [(st, p) for st, p in stmts if getattr(st, "_wp_scope", None) is here and st.lineno < line]
+    return max(before, key=lambda sp: sp[0].lineno)[1] if before else None
 
 
 def _device_kw_built(ctx: Context, name: str) -> bool:
