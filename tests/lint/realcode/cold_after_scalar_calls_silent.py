@@ -27,3 +27,17 @@ t0 = time.perf_counter()
 w = scaled_ones(1 << 20)
 torch.cuda.synchronize()
 print(f"scaled_ones: {time.perf_counter() - t0:.6f} s")
+
+weights = torch.randn(1 << 20, device="cuda")
+
+
+def scale(v):
+    return v * weights + 1.0
+
+
+print("scale(2.0)[0] =", scale(2.0)[0].item())  # a global GPU tensor: the number run launches the kernels
+torch.cuda.synchronize()
+t0 = time.perf_counter()
+s = scale(x)
+torch.cuda.synchronize()
+print(f"scale: {time.perf_counter() - t0:.6f} s")

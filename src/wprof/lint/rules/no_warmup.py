@@ -41,7 +41,8 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   to 0;
 - a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
   `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors, or on number literals
-  when its body is only operators on its parameters (`f(7)` before `f(x)`: Python arithmetic launches nothing);
+  when its body is only operators on its parameters and locals (`f(7)` before `f(x)`: Python arithmetic launches
+  nothing);
 - one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run; also a
   few steps over a loader left on its `enumerate` counter after at most ten (`if n == 5: break`), its function's
   first call the measurement when its later calls run only under a command-line switch off unless given
