@@ -168,10 +168,40 @@ def _cuda_wait(ctx: Context, c: ast.Call) -> bool:
     return q.startswith(_CUDA_WAITS) and q.rsplit(".", 1)[-1].lower().endswith("synchronize")
 
 
-def device_built(ctx: Context, name: str, scope=None) -> bool:
+def device_built(ctx: Context, name: str, scope=None, at: ast.AST | None = None) -> bool:
     """``name`` is bound to an object a library builds on the GPU (``SentenceTransformer(m, device="cuda")``,
-    ``whisper.load_model("base", device="cuda")``): its methods run there."""
+    ``whisper.load_model("base", device="cuda")``): its methods run there. A library object that places itself
+    (``LlamaCpp(..., n_gpu_layers=25)``) counts at a call ``at`` only where it is the binding that reaches it: a
+    name bound in turn to a hosted API client (``llm = ChatOpenAI(...)``) and to a local GPU model is the client
+    before the model is built."""
     memo = ctx.__dict__.setdefault("_wp_device_built", {})
+    if at is not None and _self_placed_rebound(ctx, name, at) is False:
+        return _device_kw_built(ctx, name) or (scope is not None and _factory_made(ctx, name, scope))
+    if name not in memo:
+        memo[name] = _device_kw_built(ctx, name) or any(self_placing(ctx, v) for v in ctx.assigns.get(name, ()))
+        # (or a library object whose device defaults to CUDA when there is one: `SentenceTransformer(name)`)
+    return memo[name] or (scope is not None and _factory_made(ctx, name, scope))
+
+
+def _self_placed_rebound(ctx: Context, name: str, at: ast.AST) -> bool | None:
+    """Whether the binding of ``name`` last made before ``at`` in its scope (``name`` bound more than once, one of
+    them a self-placing library object) is such an object; None when that is not the question."""
+    memo = ctx.__dict__.setdefault("_wp_self_placed_bindings", {})
+    if name not in memo:
+        stmts = [(st, self_placing(ctx, st.value)) for st in ctx.assign_stmts.get(name, [])
+                 if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets)]
+        memo[name] = stmts if len(stmts) >= 2 and any(p for _, p in stmts) else None  # (computed once per name)
+    stmts = memo[name]
+    line = getattr(at, "lineno", None)
+    if stmts is None or line is None:
+        return None
+    here = getattr(getattr(at, "_wp_stmt", None), "_wp_scope", None)
+    before = [(st, p) for st, p in stmts if getattr(st, "_wp_scope", None) is here and st.lineno < line]
+    return max(before, key=lambda sp: sp[0].lineno)[1] if before else None
+
+
+def _device_kw_built(ctx: Context, name: str) -> bool:
+    memo = ctx.__dict__.setdefault("_wp_device_kw_built", {})
     if name not in memo:
         memo[name] = any(
             isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and
@@ -180,9 +210,8 @@ def device_built(ctx: Context, name: str, scope=None) -> bool:
             # `device=` may be no argument at all)
             not (ctx.call_name(v) or "").startswith(("torch.", "numpy.", "cupy.", "jax.")) and
             any(k.arg == "device" and ctx._device_value(k.value) == "cuda" for k in v.keywords)
-            for v in ctx.assigns.get(name, ())) or any(self_placing(ctx, v) for v in ctx.assigns.get(name, ()))
-        # (or a library object whose device defaults to CUDA when there is one: `SentenceTransformer(name)`)
-    return memo[name] or (scope is not None and _factory_made(ctx, name, scope))
+            for v in ctx.assigns.get(name, ()))
+    return memo[name]
 
 
 def _factory_made(ctx: Context, name: str, scope) -> bool:
@@ -207,7 +236,7 @@ def device_object_calls(ctx: Context, r) -> set[int]:
         if isinstance(f, ast.Attribute) and f.attr not in _RUNS and not (
                 isinstance(base, ast.Name) and f.attr in run_methods(ctx, base.id)):
             continue  # (a set-up or a lazy method: `quantize`, `text_completion_stream`, is not the model's run)
-        if isinstance(base, ast.Name) and device_built(ctx, base.id, r.scope):
+        if isinstance(base, ast.Name) and device_built(ctx, base.id, r.scope, at=c):
             out.add(id(c))
         elif isinstance(f, ast.Name) and _moved_in_place(ctx, f.id):
             out.add(id(c))  # `pipe(prompt)` after `pipe = Pipeline.from_pretrained(...)`, `pipe = pipe.to("cuda")`

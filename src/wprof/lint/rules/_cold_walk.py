@@ -355,7 +355,7 @@ def _shown_on_gpu(ctx: Context, c: ast.AST, v) -> bool:
     from ._carried import device_built
 
     if isinstance(head, ast.Name) and (model_on_gpu(ctx, head.id) or device_built(
-            ctx, head.id, getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None))):
+            ctx, head.id, getattr(getattr(c, "_wp_stmt", None), "_wp_scope", None), at=c)):
         return True
     from ._carried import identity_on_gpu
 

@@ -104,9 +104,29 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
                 return True
             continue
         for c in stmt_calls(stmt):
-            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and key not in ctx._lazy_jits):
+            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and key not in ctx._lazy_jits) and \
+                    not _scalar_arithmetic(ctx, c):
                 return True
     return False
+
+
+def _scalar_arithmetic(ctx: Context, c: ast.Call) -> bool:
+    """``f(7)``: a function of the file made only of operators on its parameters and locals (``return x**3 + 2*x``:
+    no call, attribute or global in its body), handed only number literals: Python arithmetic on the host, which warms no GPU kernel for a later
+    ``f(x)`` on a GPU tensor (set 51, AndreasFurth)."""
+    fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
+    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or c.keywords or not c.args or not all(
+            isinstance(a, ast.Constant) and type(a.value) in (int, float, complex) or
+            isinstance(a, ast.UnaryOp) and isinstance(a.op, ast.USub) and isinstance(a.operand, ast.Constant) and
+            type(a.operand.value) in (int, float, complex) for a in c.args):
+        return False
+    nodes = [n for st in fn.body for n in ast.walk(st)]
+    own = {a.arg for a in ast.walk(fn.args) if isinstance(a, ast.arg)} | \
+        {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return not any(isinstance(n, (ast.Call, ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                  ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await, ast.Subscript,
+                                  ast.Attribute)) or isinstance(n, ast.Name) and n.id not in own
+                   for n in nodes)  # (a global read, `x * W` with `W` a GPU tensor, would launch a kernel)
 
 
 def loop_guarded(region: Region) -> bool:

@@ -43,13 +43,37 @@ _DEFAULT_CUDA: dict[str, tuple[str, int | None, tuple]] = {
 # constructors that run on the GPU only when told so, by a value of their own: (keyword, position, test of the value)
 _EXPLICIT_GPU = {
     # onnxruntime: InferenceSession(path, providers=["CUDAExecutionProvider", ...]) runs on the GPU
-    "onnxruntime.InferenceSession": ("providers", 2, lambda v: any(
+    "onnxruntime.InferenceSession": ("providers", 2, lambda ctx, v: any(
         isinstance(n, ast.Constant) and isinstance(n.value, str) and
         n.value.lower().startswith(("cuda", "tensorrt")) for n in ast.walk(v))),
 }
 
+
+def _offloaded_layers(ctx: Context, v: ast.AST) -> bool:
+    """``n_gpu_layers=25`` (or ``-1``: all of them), a literal or a name the file binds only to nonzero integers:
+    llama.cpp puts that many layers on the GPU (its default, 0, runs on the CPU)."""
+    if isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.USub):
+        v = v.operand
+    if isinstance(v, ast.Constant):
+        return type(v.value) is int and v.value != 0
+    if isinstance(v, ast.Name):
+        vals = ctx.assigns.get(v.id, [])
+        return bool(vals) and all(not isinstance(x, ast.Name) and _offloaded_layers(ctx, x) for x in vals)
+    return False
+
+
+# llama.cpp bindings: `Llama(model_path, n_gpu_layers=0)` (llama-cpp-python), LangChain's `LlamaCpp(...,
+# n_gpu_layers=None)`: on the CPU unless layers are offloaded
+_LLAMA_CPP = ("llama_cpp.Llama", "langchain.llms.LlamaCpp", "langchain.llms.llamacpp.LlamaCpp",
+              "langchain_community.llms.LlamaCpp", "langchain_community.llms.llamacpp.LlamaCpp")
+for _q in _LLAMA_CPP:
+    _EXPLICIT_GPU[_q] = ("n_gpu_layers", None, _offloaded_layers)
+
 # what runs such an object besides the usual model methods (`encode`, `predict`, `__call__`...)
-_RUN_METHODS = {"onnxruntime.InferenceSession": frozenset({"run", "run_with_iobinding"})}
+_RUN_METHODS = {"onnxruntime.InferenceSession": frozenset({"run", "run_with_iobinding"}),
+                # a LangChain LLM runs by `invoke` (`predict` and `__call__` are the usual ones); llama-cpp-python's
+                # `Llama` by its completion methods
+                **{q: frozenset({"invoke", "create_completion", "create_chat_completion"}) for q in _LLAMA_CPP}}
 
 
 def self_placing(ctx: Context, v: ast.AST) -> bool:
@@ -62,8 +86,8 @@ def self_placing(ctx: Context, v: ast.AST) -> bool:
     explicit = _EXPLICIT_GPU.get(q)
     if explicit is not None:
         kw, pos, test = explicit
-        given = [k.value for k in v.keywords if k.arg == kw] + ([v.args[pos]] if len(v.args) > pos else [])
-        return bool(given) and test(given[0])
+        given = [k.value for k in v.keywords if k.arg == kw] + ([v.args[pos]] if pos is not None and len(v.args) > pos else [])
+        return bool(given) and test(ctx, given[0])
     row = _DEFAULT_CUDA.get(q)
     if row is None:
         return False

@@ -40,7 +40,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   once per configuration of a sweep with an imported op (`measure(ext.round_bf16, x)`), its warmup defaulting
   to 0;
 - a function of the file written against an array-module parameter (`price(xp, ...)`) timed with `cupy` after a
-  `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors;
+  `numpy` run, and a function of the file timed on a GPU tensor after runs on CPU tensors, or on number literals
+  when its body is only operators on its parameters and locals (`f(7)` before `f(x)`: Python arithmetic launches
+  nothing);
 - one training step (forward, `.backward()`, optimizer `.step()`) timed once: a step benchmark, not a run; also a
   few steps over a loader left on its `enumerate` counter after at most ten (`if n == 5: break`), its function's
   first call the measurement when its later calls run only under a command-line switch off unless given
@@ -54,6 +56,14 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   `self.model` that no other method of the class runs;
 - a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
   there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call;
+- a llama.cpp model loaded with layers offloaded to the GPU (`Llama(path, n_gpu_layers=-1)`, LangChain's
+  `LlamaCpp(..., n_gpu_layers=25)`; with 0 or none given it runs on the CPU) whose first completion (`invoke`,
+  `create_completion`) is timed; a name bound before to a hosted API client (`llm = ChatOpenAI(...)`) is that client,
+  no GPU work, until the local model is built;
+- the only training epoch of a model built just before, timed once: `model.fit(x, y, epochs=1)` of a Keras model
+  never run before, or a function of the file whose epoch loop is `range(1)` (a literal, a name bound only to 1, a
+  parameter handed 1) and runs a backward pass, handed a fresh GPU model (a run of several epochs stays a run's wall
+  time, not reported);
 - a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 
@@ -229,6 +239,11 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{ctx.text(call)}` is timed on the first backward pass (the warm-up before it ran the forward "
                "only: autograd's start-up and the backward kernels' first loads fall inside the timed steps)",
                "Run a few full training steps (forward, backward, optimizer step) before the timed ones", weak=True)
+    from ._one_epoch import single_epoch_runs
+
+    for call, what in single_epoch_runs(ctx):
+        report(call, what, "Run a warm-up epoch (or a few steps) before the timed one, or time several epochs and "
+               "leave the first out")
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
