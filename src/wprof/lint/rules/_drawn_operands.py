@@ -11,8 +11,8 @@ as the operation itself (a matrix-vector product reads what the draw wrote).
 Reported only when the shape says so with near-certainty: every statement of the region (through loops, and through
 one call of a plain function of the file, and through a ``with torch.no_grad()``/``inference_mode()`` block) is a
 random draw of values (``torch.rand``/``randn``/``*_like``,
-``cupy.random.rand``/``randn``/``random``/``standard_normal``...), a move or cast of a drawn value, a seed or a
-synchronize, except exactly one statement: the operation, a call of a torch/CuPy function (or a method of a drawn
+``cupy.random.rand``/``randn``/``random``/``standard_normal``...), a move or cast of a drawn value (also in an
+``if torch.cuda.is_available():`` and its ``else``), a seed, a synchronize or a ``print`` of constants, except exactly one statement: the operation, a call of a torch/CuPy function (or a method of a drawn
 value, or ``@``) that takes a drawn value as a direct argument. Not reported: a region with any other statement (a
 model call, a print, arithmetic on the draws such as a Monte Carlo estimate ``cp.sum(x * x + y * y < 1)``, a second
 operation), index draws and draws with a mean or bounds (``randint``, ``randperm``, ``normal``: as often a
@@ -78,6 +78,19 @@ def _draw(ctx: Context, c: ast.AST) -> bool:
     return (head == "torch" and last in _TORCH_DRAWS) or (head == "cupy.random" and last in _CUPY_DRAWS)
 
 
+def _availability_test(ctx: Context, test: ast.expr) -> bool:
+    """``torch.cuda.is_available()`` (or ``cupy.cuda.is_available()``), alone or negated."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return isinstance(test, ast.Call) and ctx.call_name(test) in ("torch.cuda.is_available", "cupy.cuda.is_available")
+
+
+def _constant_print(ctx: Context, st: ast.stmt) -> bool:
+    """``print("cuda is available")``: a message with no value in it (no tensor read, nothing waited for)."""
+    return isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.call_name(st.value) == "print" and \
+        all(isinstance(a, ast.Constant) for a in st.value.args)
+
+
 class _Shape:
     """The statements of one body read as "draw inputs, run one operation on them"."""
 
@@ -141,7 +154,12 @@ class _Shape:
                 if not self.read(st.body, depth):  # `with torch.no_grad():` around the draws and the operation
                     return False
                 continue
-            if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+            if isinstance(st, ast.If) and _availability_test(ctx, st.test):
+                if not (self.read(st.body, depth) and self.read(st.orelse, depth)):
+                    return False  # `if torch.cuda.is_available(): a = a.cuda()`: the move of the draws to the device
+                continue
+            if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)) or \
+                    _constant_print(ctx, st):
                 continue
             if isinstance(st, ast.Return) and depth > 0:
                 if st.value is None or isinstance(st.value, ast.Name):

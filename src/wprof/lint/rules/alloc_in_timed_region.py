@@ -19,7 +19,8 @@ code names as end-to-end (`def total_time`, a print saying the copies are includ
 CPU-versus-GPU comparison are not reported. And a region that does nothing but draw random inputs and run one
 operation on them (`rules/_drawn_operands.py`): every statement between the readings, through loops and one call of
 a plain function of the file, is a random draw of values (`torch.rand`/`randn`, `cupy.random.rand`...), a move of a
-drawn value, a seed or a synchronize, except the one torch/CuPy operation that takes a drawn value as an argument
+drawn value (also under `if torch.cuda.is_available():`), a seed, a synchronize or a print of a
+constant message, except the one torch/CuPy operation that takes a drawn value as an argument
 (`torch.add(torch.randn(n, 1, device=d), torch.randn(n, device=d))`, `A = cp.random.rand(j, j); lu(A)` in the timed
 loop): the random fill, and the copy of a draw made on the host, are timed as the operation; not arithmetic on the
 draws (a Monte Carlo estimate), a model call, a second operation, index draws, a draw with a mean, an operation that
