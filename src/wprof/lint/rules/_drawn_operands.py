@@ -9,22 +9,25 @@ kernel and an allocation per draw, and a host-to-device copy when the draw is ma
 as the operation itself (a matrix-vector product reads what the draw wrote).
 
 Reported only when the shape says so with near-certainty: every statement of the region (through loops, and through
-one call of a plain function of the file) is a random draw of values (``torch.rand``/``randn``/``*_like``,
-``cupy.random.rand``/``randn``/``random``/``standard_normal``...), a move or cast of a drawn value, a seed or a
-synchronize, except exactly one statement: the operation, a call of a torch/CuPy function (or a method of a drawn
+one call of a plain function of the file, and through a ``with torch.no_grad()``/``inference_mode()`` block) is a
+random draw of values (``torch.rand``/``randn``/``*_like``,
+``cupy.random.rand``/``randn``/``random``/``standard_normal``...), a move or cast of a drawn value (also in an
+``if torch.cuda.is_available():`` and its ``else``), a seed, a synchronize or a ``print`` of constants, except exactly one statement: the operation, a call of a torch/CuPy function (or a method of a drawn
 value, or ``@``) that takes a drawn value as a direct argument. Not reported: a region with any other statement (a
 model call, a print, arithmetic on the draws such as a Monte Carlo estimate ``cp.sum(x * x + y * y < 1)``, a second
 operation), index draws and draws with a mean or bounds (``randint``, ``randperm``, ``normal``: as often a
 sampling algorithm's own step), an operation that consumes its input (``x.sort()``, ``A.add_(b)``,
 ``lu(A, overwrite_a=True)``: it needs a fresh one per run), a draw shaped like a value the region
-makes, a region whose purpose includes its inputs (``_number_purpose``), and a region without GPU work.
+makes, a region whose purpose includes its inputs (``_number_purpose``), and a region without GPU work. The body of
+a function a timing decorator wraps is read the same way (:func:`decorated_drawn_findings`); a module-level
+``functools.partial`` of a torch/CuPy function is that function.
 """
 
 from __future__ import annotations
 
 import ast
 
-from .._context import SYNC_ATTRS, SYNC_FUNCS, Context
+from .._context import SYNC_ATTRS, SYNC_FUNCS, Context, dotted
 
 _TORCH_DRAWS = frozenset({"randn", "rand", "randn_like", "rand_like"})
 _CUPY_DRAWS = frozenset({"rand", "randn", "random", "random_sample", "standard_normal"})
@@ -34,6 +37,30 @@ _SEEDS = frozenset({"torch.manual_seed", "torch.cuda.manual_seed", "torch.cuda.m
 _MOVES = frozenset({"to", "cuda", "float", "half", "double", "bfloat16", "contiguous", "requires_grad_", "astype"})
 _NOT_OPS = _MOVES | frozenset({"cpu", "numpy", "item", "tolist", "get", "clone", "detach", "copy"})
 _LIBS = ("torch.", "cupy.", "cupyx.")
+_GRAD_CONTEXTS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled", "torch.enable_grad"})
+
+
+def _partials(ctx: Context) -> dict[str, str]:
+    """Module-level names bound once to ``functools.partial`` of a torch/CuPy function (``softmax = partial(
+    torch.nn.functional.softmax, dim=-1)``): the function they call. Cached per file."""
+    cached = ctx.__dict__.get("_wp_lib_partials")
+    if cached is not None:
+        return cached
+    out: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for st in ctx.tree.body:  # type: ignore[attr-defined]
+        for t in (st.targets if isinstance(st, ast.Assign) else []):
+            for n in ast.walk(t):
+                if isinstance(n, ast.Name):
+                    counts[n.id] = counts.get(n.id, 0) + 1
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
+                isinstance(st.value, ast.Call) and ctx.call_name(st.value) == "functools.partial" and st.value.args:
+            q = ctx.qualname(st.value.args[0]) or ""
+            if q.startswith(_LIBS):
+                out[st.targets[0].id] = q
+    out = {k: v for k, v in out.items() if counts.get(k) == 1}
+    ctx.__dict__["_wp_lib_partials"] = out
+    return out
 
 
 def _in_place(node: ast.Call, method: str | None, on_drawn: bool) -> bool:
@@ -49,6 +76,19 @@ def _draw(ctx: Context, c: ast.AST) -> bool:
         return False
     head, _, last = (ctx.call_name(c) or "").rpartition(".")
     return (head == "torch" and last in _TORCH_DRAWS) or (head == "cupy.random" and last in _CUPY_DRAWS)
+
+
+def _availability_test(ctx: Context, test: ast.expr) -> bool:
+    """``torch.cuda.is_available()`` (or ``cupy.cuda.is_available()``), alone or negated."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return isinstance(test, ast.Call) and ctx.call_name(test) in ("torch.cuda.is_available", "cupy.cuda.is_available")
+
+
+def _constant_print(ctx: Context, st: ast.stmt) -> bool:
+    """``print("cuda is available")``: a message with no value in it (no tensor read, nothing waited for)."""
+    return isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.call_name(st.value) == "print" and \
+        all(isinstance(a, ast.Constant) for a in st.value.args)
 
 
 class _Shape:
@@ -81,6 +121,8 @@ class _Shape:
         if not isinstance(node, ast.Call) or _draw(ctx, node):
             return None
         q = ctx.call_name(node) or ""
+        if isinstance(node.func, ast.Name):
+            q = _partials(ctx).get(node.func.id, q)  # `softmax_fn(x)` with `softmax_fn = partial(F.softmax, dim=-1)`
         m = ctx.method(node)
         args = [*node.args, *(k.value for k in node.keywords)]
         if _in_place(node, m, isinstance(node.func, ast.Attribute) and bool(self.draws_of(node.func.value))):
@@ -106,7 +148,18 @@ class _Shape:
                 if not self.read(st.body, depth):
                     return False
                 continue
-            if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)):
+            if isinstance(st, ast.With) and all(
+                    isinstance(i.context_expr, ast.Call) and ctx.call_name(i.context_expr) in _GRAD_CONTEXTS and
+                    i.optional_vars is None for i in st.items):
+                if not self.read(st.body, depth):  # `with torch.no_grad():` around the draws and the operation
+                    return False
+                continue
+            if isinstance(st, ast.If) and _availability_test(ctx, st.test):
+                if not (self.read(st.body, depth) and self.read(st.orelse, depth)):
+                    return False  # `if torch.cuda.is_available(): a = a.cuda()`: the move of the draws to the device
+                continue
+            if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)) or \
+                    _constant_print(ctx, st):
                 continue
             if isinstance(st, ast.Return) and depth > 0:
                 if st.value is None or isinstance(st.value, ast.Name):
@@ -168,4 +221,38 @@ def drawn_operand_findings(ctx: Context, r) -> list[ast.Call]:
     for d in taken:
         if d not in out:
             out.append(d)
+    return out
+
+
+def decorated_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], str]]:
+    """The draws a function timed by a decorator (``@timeit`` of the file or of the project, whose wrapper reads a
+    clock around the call: `_timer_regions.decorator_regions`) makes for the one operation its body runs (``with
+    torch.no_grad(): for _ in range(n): softmax(torch.randn(m, device=d))``): every call is a sample, and each
+    pays the random fill. The same shape as a region's (:func:`drawn_operand_findings`), read in the body;
+    with the decorator's name."""
+    from ._number_purpose import meant_to_include
+
+    timed: dict[int, list] = {}
+    for r in ctx.regions:
+        if r.outer is not None:
+            timed.setdefault(id(r.end), []).append(r)
+    out: list[tuple[list[ast.Call], str]] = []
+    if not timed:
+        return out
+    for fn in ctx.functions.values():
+        regions = next((timed[id(d)] for d in getattr(fn, "decorator_list", ()) if id(d) in timed), None)
+        if not regions or any(meant_to_include(ctx, r) is not None for r in regions):
+            continue
+        shape = _Shape(ctx)
+        if not shape.read(list(fn.body), 0) or len(shape.ops) + len(shape.calls) != 1:
+            continue
+        taken = shape.ops[0][1] if shape.ops else shape.calls[0][1]
+        if not taken or not ctx.gpu_work_in([n for s in fn.body for n in ast.walk(s)]):
+            continue
+        draws: list[ast.Call] = []
+        for d in taken:
+            if d not in draws:
+                draws.append(d)
+        dec = regions[0].end
+        out.append((draws, dotted(dec.func if isinstance(dec, ast.Call) else dec) or regions[0].clock))
     return out

@@ -19,11 +19,15 @@ code names as end-to-end (`def total_time`, a print saying the copies are includ
 CPU-versus-GPU comparison are not reported. And a region that does nothing but draw random inputs and run one
 operation on them (`rules/_drawn_operands.py`): every statement between the readings, through loops and one call of
 a plain function of the file, is a random draw of values (`torch.rand`/`randn`, `cupy.random.rand`...), a move of a
-drawn value, a seed or a synchronize, except the one torch/CuPy operation that takes a drawn value as an argument
+drawn value (also under `if torch.cuda.is_available():`), a seed, a synchronize or a print of a
+constant message, except the one torch/CuPy operation that takes a drawn value as an argument
 (`torch.add(torch.randn(n, 1, device=d), torch.randn(n, device=d))`, `A = cp.random.rand(j, j); lu(A)` in the timed
 loop): the random fill, and the copy of a draw made on the host, are timed as the operation; not arithmetic on the
 draws (a Monte Carlo estimate), a model call, a second operation, index draws, a draw with a mean, an operation that
-consumes its input (`x.sort()`, `overwrite_a=True`). And a buffer handed to a kernel the file builds or compiles
+consumes its input (`x.sort()`, `overwrite_a=True`); the same shape in the body of a function timed by a
+decorator (`@timeit def bench(n): with torch.no_grad(): softmax(torch.randn(n, device=d))`, every call a sample;
+a `with torch.no_grad()`/`inference_mode()` block is read through, and a module-level `functools.partial` of a
+torch function counts as that function). And a buffer handed to a kernel the file builds or compiles
 (`kern[grid](...)`, a CuPy `ElementwiseKernel`/`RawKernel`, `_k()(...)`) that the region itself fills or converts,
 inline or bound between the readings (`k(x, cupy.zeros(shape).astype("int32"))`, `out = torch.zeros_like(x)`;
 `rules/_launch_outputs.py`): its allocation and fill or cast kernels are timed beside the one kernel measured; not
@@ -190,6 +194,18 @@ def check(ctx: Context) -> None:
     from ._number_purpose import meant_to_include
     from ._declared_subject import declared_setup
 
+    from ._drawn_operands import decorated_drawn_findings
+
+    for drawn, label in decorated_drawn_findings(ctx):  # a function its decorator times: every call a sample
+        drawn = [c for c in drawn if id(c) not in seen]
+        seen.update(id(c) for c in drawn)
+        if drawn:
+            c = drawn[0]
+            more = f" (and {len(drawn) - 1} more input{'s' if len(drawn) > 2 else ''})" if len(drawn) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c.func)}`{more} draws the inputs of the one operation a function timed by "
+                       f"`@{label}` runs, in every timed call: the random fill (an RNG kernel and an allocation) is "
+                       "timed with the operation", "Draw the inputs once, outside the timed function, and pass "
+                       "them in")
     for r in ctx.regions:  # the drawn operands first: a longer region around the same loop (its print, a second
         # reading) would take the draws as plain opt-in allocations
         if meant_to_include(ctx, r) is not None or declared_setup(ctx, r):
