@@ -36,13 +36,50 @@ class NameModel:
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
         return self._wp_gpu_from_project  # the GPU by its project
 
-    def _gpu_ordinal(self, a: ast.AST) -> bool:
-        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""
+    def _gpu_ordinal(self, a: ast.AST, made: bool = True) -> bool:
+        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``), or, with
+        ``made``, only to ``torch.device`` of one (``device = torch.device(device)`` of a parameter ``device: int =
+        0``: set 55), or a parameter that is an int wherever the file defines it (``device: int = 0``)."""
         if isinstance(a, ast.Constant):
             return isinstance(a.value, int) and not isinstance(a.value, bool)
-        vals = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
-        return bool(vals) and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
-                                  not isinstance(v.value, bool) for v in vals)
+        if not isinstance(a, ast.Name):
+            return False
+        vals = [v for v in self.assigns.get(a.id, []) if made or not self._remade(v, a.id)]
+        if vals and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
+                        not isinstance(v.value, bool) for v in vals):
+            return True
+        if made and vals and all(isinstance(v, ast.Call) and self.qualname(v.func) == "torch.device" and
+                                 len(v.args) == 1 and not v.keywords and self._gpu_ordinal(v.args[0], False)
+                                 for v in vals):
+            return True
+        return not vals and self._int_param(a.id)
+
+    def _remade(self, v: ast.AST, name: str) -> bool:
+        """``torch.device(name)``: the name rebound to the device its own int names."""
+        return isinstance(v, ast.Call) and self.qualname(v.func) == "torch.device" and len(v.args) == 1 and \
+            isinstance(v.args[0], ast.Name) and v.args[0].id == name
+
+    def _int_param(self, name: str) -> bool:
+        """Every parameter ``name`` of the file's functions is an int: annotated ``int`` or defaulting to an int
+        constant (``device: int = 0``), and there is one."""
+        found = False
+        for fn in ast.walk(self.tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            args = fn.args
+            pos = [*args.posonlyargs, *args.args]
+            defaults = dict(zip([p.arg for p in pos[len(pos) - len(args.defaults):]], args.defaults))
+            defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+            for p in [*pos, *args.kwonlyargs]:
+                if p.arg != name:
+                    continue
+                d = defaults.get(p.arg)
+                ann = isinstance(p.annotation, ast.Name) and p.annotation.id == "int"
+                if not (ann and (d is None or self._gpu_ordinal(d, False)) or
+                        (p.annotation is None and d is not None and self._gpu_ordinal(d, False))):
+                    return False
+                found = True
+        return found
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written

@@ -56,6 +56,9 @@ events recorded without a stream, is reported too: both act on the current devic
 not wait for the work, or the events hold none of it. Synchronize that device (`torch.cuda.synchronize(device)`)
 or make it current first (`torch.cuda.set_device(device)`).
 
+A device given by its ordinal puts the work on a GPU though the file never names CUDA: an int parameter (`device:
+int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
