@@ -232,8 +232,14 @@ class WorkModel:
         handed = {pos[i]: a for i, a in enumerate(call.args) if i < len(pos)}
         handed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         called = {c.func.id for c in self.calls_in_function(fn) if isinstance(c.func, ast.Name)}
-        return any(name in called and isinstance(v, (ast.Lambda, ast.Name, ast.Attribute, ast.Call)) and
-                   shows_gpu_work(self, v) for name, v in handed.items())
+        if any(name in called and isinstance(v, (ast.Lambda, ast.Name, ast.Attribute, ast.Call)) and
+               shows_gpu_work(self, v) for name, v in handed.items()):
+            return True
+        # `prediction(model, x)` where `def prediction(model, x): model(x)`, handed a parameter of the timing function
+        # itself: the same as calling that parameter there (`model(x)`, a timing helper's callable argument)
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        return self.uses_gpu and scope is not None and any(
+            name in called and isinstance(v, ast.Name) and v.id in scope.params for name, v in handed.items())
 
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
