@@ -54,6 +54,13 @@ class NameModel:
             return True
         return not vals and self._int_param(a.id)
 
+    def _flax_model(self, call: ast.Call) -> bool:
+        """``FlaxMixtralForCausalLM.from_pretrained(...)`` of transformers in a file that imports JAX: a Flax model,
+        whose weights JAX places on its default device (the accelerator) and whose calls dispatch asynchronously."""
+        parts = (self.call_name(call) or "").split(".")
+        return len(parts) >= 3 and parts[0] == "transformers" and parts[-2].startswith("Flax") and \
+            any(q.split(".")[0] in ("jax", "flax") for q in self.imports.values())
+
     def _remade(self, v: ast.AST, name: str) -> bool:
         """``torch.device(name)``: the name rebound to the device its own int names."""
         return isinstance(v, ast.Call) and self.qualname(v.func) == "torch.device" and len(v.args) == 1 and \
@@ -158,9 +165,10 @@ class NameModel:
                             base = base.func.value
                         if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
                                 k.arg in ("device_map", "device") for k in base.keywords) or
-                                (self.call_name(base) or "").startswith("unsloth.")) and self._first_target(name, v):
-                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU)
-                            continue
+                                (self.call_name(base) or "").startswith("unsloth.") or
+                                self._flax_model(base)) and self._first_target(name, v):
+                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU; a
+                            continue  # Flax model of transformers: JAX puts its weights on the default device)
                         if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
                                 (k.arg == "device_map" and self._device_value(k.value) != "cpu") or
                                 (k.arg == "device" and self._device_value(k.value) == "cuda") for k in v.keywords):

@@ -59,7 +59,9 @@ or make it current first (`torch.cuda.set_device(device)`).
 A device given by its ordinal puts the work on a GPU though the file never names CUDA: an int parameter (`device:
 int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55). A wrapper of the file that calls the
 model it is handed (`def infer(net, x): net(x)`), handed the timing function's own parameter, runs that parameter as
-a direct call would (set 56).
+a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausalLM.from_pretrained(...)`) in a file
+that imports JAX lives on JAX's default device and returns before its work is done: time it with
+`block_until_ready()` on its output (set 56).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
