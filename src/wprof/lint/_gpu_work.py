@@ -87,6 +87,8 @@ class WorkModel:
             return False
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
+        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call):
+            return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
         own = self.own_method(call) or instance_method(self, call)
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
@@ -382,6 +384,30 @@ def _built_on_device(ctx, v: ast.AST) -> bool:
     """``Detector(cfg, device="cuda")``: an object (not a torch tensor factory) given its device by keyword."""
     return isinstance(v, ast.Call) and not (ctx.call_name(v) or "").startswith("torch.") and \
         any(k.arg == "device" for k in v.keywords)
+
+
+_TF_NOT_WORK = ("tensorflow.device", "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
+                "tensorflow.io.", "tensorflow.summary.", "tensorflow.print", "tensorflow.saved_model.",
+                "tensorflow.data.", "tensorflow.random.set_seed", "tensorflow.test.", "tensorflow.experimental.numpy.")
+
+
+def tf_gpu_device(ctx, e: ast.AST) -> bool:
+    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``): TensorFlow's device scope naming a GPU."""
+    return isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1 and \
+        isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str) and \
+        "gpu" in e.args[0].value.lower()
+
+
+def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:
+    """The call sits in the body of ``with tf.device("/GPU:0"):`` of its own function: TensorFlow runs its eager ops
+    on that GPU, each returning once its kernel is queued (the result is read back by ``.numpy()``, which waits)."""
+    st = getattr(call, "_wp_stmt", None)
+    node = getattr(st, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr) for i in node.items):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
 
 
 def enclosing_class(node: ast.AST) -> ast.ClassDef | None:

@@ -20,6 +20,11 @@ class NameModel:
             return True
         if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
             return True
+        if "tensorflow" in {q.split(".")[0] for q in self.imports.values()}:
+            from ._gpu_work import tf_gpu_device
+
+            if any(tf_gpu_device(self, c) for c in self.calls):
+                return True  # `with tf.device("/GPU:0"):`: TensorFlow ops placed on a GPU
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
         if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(

@@ -61,7 +61,8 @@ int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55). A w
 model it is handed (`def infer(net, x): net(x)`), handed the timing function's own parameter, runs that parameter as
 a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausalLM.from_pretrained(...)`) in a file
 that imports JAX lives on JAX's default device and returns before its work is done: time it with
-`block_until_ready()` on its output (set 56).
+`block_until_ready()` on its output (set 56). TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are
+queued on that GPU too: read the result back (`.numpy()`) inside the timed code (set 57).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
