@@ -107,6 +107,8 @@ class WorkModel:
             return not (_QUERY.match(last) or _RESOURCE.match(last))  # cuStreamDestroy(s): bookkeeping, no launch
         if m in ("backward", "replay"):
             return True
+        if self._submodule_call(call, fn_scope):
+            return True  # model.get_encoder()(**inputs): the encoder of a model on the GPU, run
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
         if q in self._device_objects or (m is not None and dotted(call.func.value) in self._device_objects and any(
@@ -149,6 +151,22 @@ class WorkModel:
         return any(self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _submodule_call(self, call: ast.Call, fn_scope: bool) -> bool:
+        """A call of a submodule a GPU model hands out (``model.get_encoder()(**inputs)``, ``get_decoder``,
+        ``get_submodule("enc")``), given arguments: the submodule runs on the model's device, like the model's own
+        call. The model is one put on the GPU or, outside helpers, a parameter of the timing function (as its direct
+        call is)."""
+        f = call.func
+        if not (isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr in _SUBMODULE_GETTERS
+                and (call.args or call.keywords)):
+            return False
+        owner = f.func.value
+        if dotted(owner) in self._gpu_callables:
+            return True
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        return not fn_scope and isinstance(owner, ast.Name) and scope is not None and owner.id in scope.params and \
+            self.uses_gpu
 
     def _gpu_tensor_arg(self, a: ast.AST) -> bool:
         """An argument expression shown to be data on the GPU (``ids.cuda()``, ``batch.values().long()`` of a batch
@@ -408,6 +426,9 @@ def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:
             return True
         node = getattr(node, "_wp_parent", None)
     return False
+
+
+_SUBMODULE_GETTERS = frozenset({"get_encoder", "get_decoder", "get_submodule"})
 
 
 def enclosing_class(node: ast.AST) -> ast.ClassDef | None:
