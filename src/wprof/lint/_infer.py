@@ -9,6 +9,10 @@ from ._call_sites import returns_closure
 from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted
 
 
+def _int_constant(d: ast.AST | None) -> bool:
+    return isinstance(d, ast.Constant) and isinstance(d.value, int) and not isinstance(d.value, bool)
+
+
 class NameModel:
     """``uses_gpu`` (:meth:`_detect_gpu`), and the names :meth:`_infer_names` finds: ``is_tensorish``,
     ``is_compiled``, the GPU callables and kernels that :class:`._gpu_work.WorkModel` reads."""
@@ -74,24 +78,22 @@ class NameModel:
     def _int_param(self, name: str) -> bool:
         """Every parameter ``name`` of the file's functions is an int: annotated ``int`` or defaulting to an int
         constant (``device: int = 0``), and there is one."""
-        found = False
-        for fn in ast.walk(self.tree):
-            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            args = fn.args
-            pos = [*args.posonlyargs, *args.args]
-            defaults = dict(zip([p.arg for p in pos[len(pos) - len(args.defaults):]], args.defaults))
-            defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-            for p in [*pos, *args.kwonlyargs]:
-                if p.arg != name:
+        ints = self.__dict__.get("_wp_int_params")
+        if ints is None:  # once per file: parameter name -> every definition of it is an int
+            ints = self.__dict__["_wp_int_params"] = {}
+            for fn in ast.walk(self.tree):
+                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
-                d = defaults.get(p.arg)
-                ann = isinstance(p.annotation, ast.Name) and p.annotation.id == "int"
-                if not (ann and (d is None or self._gpu_ordinal(d, False)) or
-                        (p.annotation is None and d is not None and self._gpu_ordinal(d, False))):
-                    return False
-                found = True
-        return found
+                args = fn.args
+                pos = [*args.posonlyargs, *args.args]
+                defaults = dict(zip([p.arg for p in pos[len(pos) - len(args.defaults):]], args.defaults))
+                defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+                for p in [*pos, *args.kwonlyargs]:
+                    d = defaults.get(p.arg)
+                    ann = isinstance(p.annotation, ast.Name) and p.annotation.id == "int"
+                    ok = (ann and (d is None or _int_constant(d))) or (p.annotation is None and _int_constant(d))
+                    ints[p.arg] = ints.get(p.arg, True) and ok
+        return ints.get(name, False)
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
