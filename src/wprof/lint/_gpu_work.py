@@ -87,6 +87,8 @@ class WorkModel:
             return False
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
+        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call):
+            return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
         own = self.own_method(call) or instance_method(self, call)
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
@@ -105,6 +107,8 @@ class WorkModel:
             return not (_QUERY.match(last) or _RESOURCE.match(last))  # cuStreamDestroy(s): bookkeeping, no launch
         if m in ("backward", "replay"):
             return True
+        if self._submodule_call(call, fn_scope):
+            return True  # model.get_encoder()(**inputs): the encoder of a model on the GPU, run
         if q in self._gpu_callables or self.imported_gpu_work(call):
             return True
         if q in self._device_objects or (m is not None and dotted(call.func.value) in self._device_objects and any(
@@ -147,6 +151,22 @@ class WorkModel:
         return any(self.is_tensorish(a) or self._gpu_tensor_arg(a) for a in call.args) and (
             q not in self.functions or (not fn_scope and q in self._syncing_functions(False) and
                                         any(self.placement(a) == "cuda" for a in call.args)))
+
+    def _submodule_call(self, call: ast.Call, fn_scope: bool) -> bool:
+        """A call of a submodule a GPU model hands out (``model.get_encoder()(**inputs)``, ``get_decoder``,
+        ``get_submodule("enc")``), given arguments: the submodule runs on the model's device, like the model's own
+        call. The model is one put on the GPU or, outside helpers, a parameter of the timing function (as its direct
+        call is)."""
+        f = call.func
+        if not (isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr in _SUBMODULE_GETTERS
+                and (call.args or call.keywords)):
+            return False
+        owner = f.func.value
+        if dotted(owner) in self._gpu_callables:
+            return True
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        return not fn_scope and isinstance(owner, ast.Name) and scope is not None and owner.id in scope.params and \
+            self.uses_gpu
 
     def _gpu_tensor_arg(self, a: ast.AST) -> bool:
         """An argument expression shown to be data on the GPU (``ids.cuda()``, ``batch.values().long()`` of a batch
@@ -232,8 +252,14 @@ class WorkModel:
         handed = {pos[i]: a for i, a in enumerate(call.args) if i < len(pos)}
         handed.update({k.arg: k.value for k in call.keywords if k.arg is not None})
         called = {c.func.id for c in self.calls_in_function(fn) if isinstance(c.func, ast.Name)}
-        return any(name in called and isinstance(v, (ast.Lambda, ast.Name, ast.Attribute, ast.Call)) and
-                   shows_gpu_work(self, v) for name, v in handed.items())
+        if any(name in called and isinstance(v, (ast.Lambda, ast.Name, ast.Attribute, ast.Call)) and
+               shows_gpu_work(self, v) for name, v in handed.items()):
+            return True
+        # `prediction(model, x)` where `def prediction(model, x): model(x)`, handed a parameter of the timing function
+        # itself: the same as calling that parameter there (`model(x)`, a timing helper's callable argument)
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        return self.uses_gpu and scope is not None and any(
+            name in called and isinstance(v, ast.Name) and v.id in scope.params for name, v in handed.items())
 
     def _computes_on_gpu_args(self, fn: ast.AST, call: ast.Call) -> bool:
         """A function of the file, handed a tensor shown to live on the GPU, computes on that parameter itself (an
@@ -376,6 +402,33 @@ def _built_on_device(ctx, v: ast.AST) -> bool:
     """``Detector(cfg, device="cuda")``: an object (not a torch tensor factory) given its device by keyword."""
     return isinstance(v, ast.Call) and not (ctx.call_name(v) or "").startswith("torch.") and \
         any(k.arg == "device" for k in v.keywords)
+
+
+_TF_NOT_WORK = ("tensorflow.device", "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
+                "tensorflow.io.", "tensorflow.summary.", "tensorflow.print", "tensorflow.saved_model.",
+                "tensorflow.data.", "tensorflow.random.set_seed", "tensorflow.test.", "tensorflow.experimental.numpy.")
+
+
+def tf_gpu_device(ctx, e: ast.AST) -> bool:
+    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``): TensorFlow's device scope naming a GPU."""
+    return isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1 and \
+        isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str) and \
+        "gpu" in e.args[0].value.lower()
+
+
+def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:
+    """The call sits in the body of ``with tf.device("/GPU:0"):`` of its own function: TensorFlow runs its eager ops
+    on that GPU, each returning once its kernel is queued (the result is read back by ``.numpy()``, which waits)."""
+    st = getattr(call, "_wp_stmt", None)
+    node = getattr(st, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr) for i in node.items):
+            return True
+        node = getattr(node, "_wp_parent", None)
+    return False
+
+
+_SUBMODULE_GETTERS = frozenset({"get_encoder", "get_decoder", "get_submodule"})
 
 
 def enclosing_class(node: ast.AST) -> ast.ClassDef | None:

@@ -9,6 +9,10 @@ from ._call_sites import returns_closure
 from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted
 
 
+def _int_constant(d: ast.AST | None) -> bool:
+    return isinstance(d, ast.Constant) and isinstance(d.value, int) and not isinstance(d.value, bool)
+
+
 class NameModel:
     """``uses_gpu`` (:meth:`_detect_gpu`), and the names :meth:`_infer_names` finds: ``is_tensorish``,
     ``is_compiled``, the GPU callables and kernels that :class:`._gpu_work.WorkModel` reads."""
@@ -20,6 +24,11 @@ class NameModel:
             return True
         if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
             return True
+        if "tensorflow" in {q.split(".")[0] for q in self.imports.values()}:
+            from ._gpu_work import tf_gpu_device
+
+            if any(tf_gpu_device(self, c) for c in self.calls):
+                return True  # `with tf.device("/GPU:0"):`: TensorFlow ops placed on a GPU
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
         if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(
@@ -36,13 +45,55 @@ class NameModel:
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
         return self._wp_gpu_from_project  # the GPU by its project
 
-    def _gpu_ordinal(self, a: ast.AST) -> bool:
-        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``)."""
+    def _gpu_ordinal(self, a: ast.AST, made: bool = True) -> bool:
+        """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``), or, with
+        ``made``, only to ``torch.device`` of one (``device = torch.device(device)`` of a parameter ``device: int =
+        0``: set 55), or a parameter that is an int wherever the file defines it (``device: int = 0``)."""
         if isinstance(a, ast.Constant):
             return isinstance(a.value, int) and not isinstance(a.value, bool)
-        vals = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
-        return bool(vals) and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
-                                  not isinstance(v.value, bool) for v in vals)
+        if not isinstance(a, ast.Name):
+            return False
+        vals = [v for v in self.assigns.get(a.id, []) if made or not self._remade(v, a.id)]
+        if vals and all(isinstance(v, ast.Constant) and isinstance(v.value, int) and
+                        not isinstance(v.value, bool) for v in vals):
+            return True
+        if made and vals and all(isinstance(v, ast.Call) and self.qualname(v.func) == "torch.device" and
+                                 len(v.args) == 1 and not v.keywords and self._gpu_ordinal(v.args[0], False)
+                                 for v in vals):
+            return True
+        return not vals and self._int_param(a.id)
+
+    def _flax_model(self, call: ast.Call) -> bool:
+        """``FlaxMixtralForCausalLM.from_pretrained(...)`` of transformers in a file that imports JAX: a Flax model,
+        whose weights JAX places on its default device (the accelerator) and whose calls dispatch asynchronously."""
+        parts = (self.call_name(call) or "").split(".")
+        return len(parts) >= 3 and parts[0] == "transformers" and parts[-2].startswith("Flax") and \
+            any(q.split(".")[0] in ("jax", "flax") for q in self.imports.values())
+
+    def _remade(self, v: ast.AST, name: str) -> bool:
+        """``torch.device(name)``: the name rebound to the device its own int names."""
+        return isinstance(v, ast.Call) and self.qualname(v.func) == "torch.device" and len(v.args) == 1 and \
+            isinstance(v.args[0], ast.Name) and v.args[0].id == name
+
+    def _int_param(self, name: str) -> bool:
+        """Every parameter ``name`` of the file's functions is an int: annotated ``int`` or defaulting to an int
+        constant (``device: int = 0``), and there is one."""
+        ints = self.__dict__.get("_wp_int_params")
+        if ints is None:  # once per file: parameter name -> every definition of it is an int
+            ints = self.__dict__["_wp_int_params"] = {}
+            for fn in ast.walk(self.tree):
+                if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    continue
+                args = fn.args
+                pos = [*args.posonlyargs, *args.args]
+                defaults = dict(zip([p.arg for p in pos[len(pos) - len(args.defaults):]], args.defaults))
+                defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+                for p in [*pos, *args.kwonlyargs]:
+                    d = defaults.get(p.arg)
+                    ann = isinstance(p.annotation, ast.Name) and p.annotation.id == "int"
+                    ok = (ann and (d is None or _int_constant(d))) or (p.annotation is None and _int_constant(d))
+                    ints[p.arg] = ints.get(p.arg, True) and ok
+        return ints.get(name, False)
 
     def _moves_to_model_device(self) -> bool:
         """``ids.to(model.device)`` / ``device=lm.device`` where ``model`` is called in the file: a module written
@@ -121,9 +172,10 @@ class NameModel:
                             base = base.func.value
                         if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
                                 k.arg in ("device_map", "device") for k in base.keywords) or
-                                (self.call_name(base) or "").startswith("unsloth.")) and self._first_target(name, v):
-                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU)
-                            continue
+                                (self.call_name(base) or "").startswith("unsloth.") or
+                                self._flax_model(base)) and self._first_target(name, v):
+                            callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU; a
+                            continue  # Flax model of transformers: JAX puts its weights on the default device)
                         if q in ("transformers.pipeline", "transformers.pipelines.pipeline") and any(
                                 (k.arg == "device_map" and self._device_value(k.value) != "cpu") or
                                 (k.arg == "device" and self._device_value(k.value) == "cuda") for k in v.keywords):

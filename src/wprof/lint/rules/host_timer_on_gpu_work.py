@@ -56,6 +56,16 @@ events recorded without a stream, is reported too: both act on the current devic
 not wait for the work, or the events hold none of it. Synchronize that device (`torch.cuda.synchronize(device)`)
 or make it current first (`torch.cuda.set_device(device)`).
 
+A device given by its ordinal puts the work on a GPU though the file never names CUDA: an int parameter (`device:
+int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55). A wrapper of the file that calls the
+model it is handed (`def infer(net, x): net(x)`), handed the timing function's own parameter, runs that parameter as
+a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausalLM.from_pretrained(...)`) in a file
+that imports JAX lives on JAX's default device and returns before its work is done: time it with
+`block_until_ready()` on its output (set 56). TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are
+queued on that GPU too: read the result back (`.numpy()`) inside the timed code (set 57). A submodule a GPU model
+hands out and the code calls (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's
+device like the model's own call (set 56).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
