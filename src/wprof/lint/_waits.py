@@ -22,7 +22,8 @@ import ast
 from ._imported import unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
+    PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -47,6 +48,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
     if m in _SYNC_METHODS and m in _imported_sync_methods(ctx):
         return True  # context.execute_v2(bindings): TensorRT's synchronous execution
+    if q in HOROVOD_WAITS or (m == "step" and _horovod_wrapped(ctx, call.func.value)):  # type: ignore[attr-defined]
+        return True  # hvd.DistributedOptimizer(opt).step(): waits for its allreduces first; hvd.allreduce(t)
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:
@@ -65,6 +68,20 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     return m in FORMATTING_METHODS and any(ctx._tensor_value(a) and not _is_call(a)
                                            for a in [*call.args, *(k.value for k in call.keywords)])
     # (bar.set_postfix(loss=loss): tqdm formats the tensor with str(), a copy to the host)
+
+
+def _horovod_wrapped(ctx, obj: ast.AST) -> bool:
+    """``obj`` names an optimizer wrapped by Horovod: every binding of the name is ``hvd.DistributedOptimizer(...)``,
+    or one rewraps the name itself (``optimizer = hvd.DistributedOptimizer(optimizer, ...)``, the usual idiom: the
+    plain optimizer bound before it is never stepped after)."""
+    d = dotted(obj)
+    values = ctx.assigns.get(d or "", [])
+
+    def wraps(v):
+        return isinstance(v, ast.Call) and (ctx.call_name(v) or "") in HOROVOD_WRAPPERS
+
+    return bool(values) and (all(wraps(v) for v in values) or any(
+        wraps(v) and v.args and dotted(v.args[0]) == d for v in values))
 
 
 def _copy_back_arg(ctx, a: ast.AST) -> bool:
