@@ -25,7 +25,7 @@ from ._wait_facts import (
 from ._waits import library_waits
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
-    SYNCING_LAST_NAMES, SYNCING_METHODS, unwrap_moves,
+    SYNCING_LAST_NAMES, SYNCING_METHODS, dotted, unwrap_moves,
 )
 
 
@@ -331,6 +331,9 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # cuStreamSynchronize(s) imported by name, cuda.core's stream.sync()
         if not hidden:
             return False
+        if m == "elapsed_time" and self._read_event_interval(c):
+            return True  # end.record(); ms = start.elapsed_time(end): it raises unless `end` completed, so the work
+            # queued before the record is done once it returns
         if copy_back_waits(self, c, q, m):
             return True  # d.get(out=h), d.copy_to_host(h, stream=s) into pageable memory: done when it returns
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
@@ -375,6 +378,30 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c) or \
             self._host_library_reads(c, q)
+
+    def _read_event_interval(self, c: ast.Call) -> bool:
+        """``start.elapsed_time(end)`` of CUDA events bound by name, with ``end.record()`` earlier in the same scope
+        and no GPU work queued between that record and this read: torch's ``elapsed_time`` raises unless both events
+        completed, so a read that returns means the work before the record is done."""
+        if len(c.args) != 1 or c.keywords or not isinstance(c.func, ast.Attribute):
+            return False
+        end, start = dotted(c.args[0]), dotted(c.func.value)
+        if end is None or start is None or not all(
+                any(isinstance(v, ast.Call) and self.is_event_ctor(v) for v in self.assigns.get(n, []))
+                for n in (start, end)):
+            return False
+        st = getattr(c, "_wp_stmt", None)
+        scope = getattr(st, "_wp_scope", None)
+        if scope is None:
+            return False
+        for prev in reversed(scope.stmts[:st._wp_idx]):  # type: ignore[attr-defined]
+            if isinstance(prev, ast.Expr) and isinstance(prev.value, ast.Call) and \
+                    isinstance(prev.value.func, ast.Attribute) and prev.value.func.attr == "record" and \
+                    dotted(prev.value.func.value) == end:
+                return True
+            if self.gpu_work_in(stmt_nodes(prev)):
+                return False
+        return False
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
