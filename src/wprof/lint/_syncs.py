@@ -372,6 +372,11 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 isinstance(c.args[0], (ast.Name, ast.Subscript)) and self._tensor_value(c.args[0]) and \
                 self.placement(c.args[0]) == "cuda":
             return True  # all(eos_reached): a bool() of every element of a CUDA tensor, each a copy to the host
+        if q in ("max", "min") and len(c.args) >= 2 and not c.keywords and not any(
+                isinstance(a, ast.Starred) for a in c.args) and any(
+                isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)) and self._tensor_value(a) and
+                self.placement(a) == "cuda" for a in c.args):
+            return True  # best = max(acc, best) with `acc` a CUDA scalar: the comparison's bool() is read on the host
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
                 isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]) and \
                 not self._device_pointer(c.args[0]):
