@@ -284,6 +284,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         return False
 
     def _param_sync(self, name: str) -> bool:
+        if self._init_param_sync(name):
+            return True  # Timer(sync=torch.cuda.synchronize) kept as `self.sync = sync` and called `self.sync()`
         sites: list[ast.AST] = []
         for fname, fn in self.functions.items():
             args = fn.args
@@ -305,6 +307,39 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 else:
                     return False  # a caller that does not pass it (a default, *args): unknown
         return bool(sites) and all(self._sync_ref(v) is True for v in sites)
+
+    def _init_param_sync(self, name: str) -> bool:
+        """``name`` is a parameter of a top-level class's ``__init__`` (``Timer(..., sync=None)``) that every
+        construction of the class, in this file and in the project's modules that import it, hands a synchronize
+        function or a no-op (``sync = torch.cuda.synchronize`` on a CUDA device, else ``None``), at least one a
+        synchronize; a construction that leaves it out hands the default. The timer's ``if self.sync:
+        self.sync()`` then waits whenever the device work is on the GPU."""
+        from ._project_users import _user_values
+
+        refs: list[bool | None] = []
+        for cls in self.classes.values():
+            init = next((f for f in getattr(cls, "body", ()) if isinstance(f, ast.FunctionDef) and
+                         f.name == "__init__"), None)
+            if init is None or not any(a.arg == name for a in (*init.args.posonlyargs, *init.args.args,
+                                                                 *init.args.kwonlyargs)):
+                continue
+            pos = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
+            index = pos.index(name) if name in pos else None
+            default = _default_of(init.args, name)
+            sites: list[tuple[object, ast.Call, ast.AST | None]] = [
+                (self, c, None) for c in self.calls if isinstance(c.func, ast.Name) and c.func.id == cls.name]
+            sites += [(u, call, v) for u, call, v in _user_values(self, init, name, any_file=True)]
+            for ctx, call, v in sites:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return False  # Timer(*args, **kw): unknown
+                if v is None:
+                    kw = [k.value for k in call.keywords if k.arg == name]
+                    v = kw[0] if kw else (call.args[index] if index is not None and index < len(call.args)
+                                          else default)
+                if v is None:
+                    return False  # no default and not passed: not a call of this signature
+                refs.append(ctx._sync_ref(v))  # type: ignore[attr-defined]
+        return bool(refs) and False not in refs and True in refs
 
     def _named_sync(self, c: ast.Call, q: str | None, m: str | None, hidden: bool) -> bool:
         """What a call shows by itself (``q`` its qualified name, ``m`` its method): an explicit synchronize or a call
@@ -430,6 +465,18 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if isinstance(c.func, ast.Name):
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
+
+
+def _default_of(args: ast.arguments, name: str) -> ast.AST | None:
+    """The default value of parameter ``name`` (None when it has none)."""
+    pos = [*args.posonlyargs, *args.args]
+    for a, d in zip(pos[len(pos) - len(args.defaults):], args.defaults):
+        if a.arg == name:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a.arg == name:
+            return d
+    return None
 
 
 def _noop(fn: ast.AST) -> bool:
