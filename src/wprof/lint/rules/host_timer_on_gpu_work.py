@@ -17,8 +17,9 @@ helper's callable parameter when every caller passes one that returns host data 
 with `--extend-select extra`, and so is a `timeit` call whose result is thrown away (`timeit.timeit(step,
 number=5)` alone on its line: a warm-up, no number comes out of it). (From set 11 to sets 14-16 a model, helper
 or library call between the reads made the finding weak; judged blind on sets 14-16 those were right 16 times in
-20, and the false ones are the host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
-a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
+20, and the false ones are the host-object classes above.)
+Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it a callable or data shown on
+the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
 (`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
 and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
 the copy returns when everything queued before it is done (set 16); a region whose last work sits in a loop that
