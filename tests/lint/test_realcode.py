@@ -20,7 +20,7 @@ FILES = sorted(p for p in HERE.iterdir() if p.suffix in (".py", ".ipynb"))
 # the default rules (WP101 among them again since the fifth session) plus WP108 and WP114 (opt-in since sets 14-16;
 # docs/lint.md) and WP111 (opt-in since the tenth session), still judged on these classes: their strong findings are
 # `# expect:`, their weak ones `# expect-extra:`
-DEFAULT = select_rules(DEFAULT_SELECT, extend_select=["WP101", "WP108", "WP111", "WP114"])
+DEFAULT = select_rules(DEFAULT_SELECT, extend_select=["WP101", "WP105", "WP108", "WP111", "WP114"])
 
 
 WEAK = [dataclasses.replace(r, weak=True) for r in DEFAULT]  # the same rules with their weak-evidence findings

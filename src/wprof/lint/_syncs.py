@@ -25,7 +25,7 @@ from ._wait_facts import (
 from ._waits import library_waits
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
-    SYNCING_LAST_NAMES, SYNCING_METHODS, unwrap_moves,
+    SYNCING_LAST_NAMES, SYNCING_METHODS, dotted, unwrap_moves,
 )
 
 
@@ -284,6 +284,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         return False
 
     def _param_sync(self, name: str) -> bool:
+        if self._init_param_sync(name):
+            return True  # Timer(sync=torch.cuda.synchronize) kept as `self.sync = sync` and called `self.sync()`
         sites: list[ast.AST] = []
         for fname, fn in self.functions.items():
             args = fn.args
@@ -305,6 +307,39 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 else:
                     return False  # a caller that does not pass it (a default, *args): unknown
         return bool(sites) and all(self._sync_ref(v) is True for v in sites)
+
+    def _init_param_sync(self, name: str) -> bool:
+        """``name`` is a parameter of a top-level class's ``__init__`` (``Timer(..., sync=None)``) that every
+        construction of the class, in this file and in the project's modules that import it, hands a synchronize
+        function or a no-op (``sync = torch.cuda.synchronize`` on a CUDA device, else ``None``), at least one a
+        synchronize; a construction that leaves it out hands the default. The timer's ``if self.sync:
+        self.sync()`` then waits whenever the device work is on the GPU."""
+        from ._project_users import _user_values
+
+        refs: list[bool | None] = []
+        for cls in self.classes.values():
+            init = next((f for f in getattr(cls, "body", ()) if isinstance(f, ast.FunctionDef) and
+                         f.name == "__init__"), None)
+            if init is None or not any(a.arg == name for a in (*init.args.posonlyargs, *init.args.args,
+                                                                 *init.args.kwonlyargs)):
+                continue
+            pos = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
+            index = pos.index(name) if name in pos else None
+            default = _default_of(init.args, name)
+            sites: list[tuple[object, ast.Call, ast.AST | None]] = [
+                (self, c, None) for c in self.calls if isinstance(c.func, ast.Name) and c.func.id == cls.name]
+            sites += [(u, call, v) for u, call, v in _user_values(self, init, name, any_file=True)]
+            for ctx, call, v in sites:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+                    return False  # Timer(*args, **kw): unknown
+                if v is None:
+                    kw = [k.value for k in call.keywords if k.arg == name]
+                    v = kw[0] if kw else (call.args[index] if index is not None and index < len(call.args)
+                                          else default)
+                if v is None:
+                    return False  # no default and not passed: not a call of this signature
+                refs.append(ctx._sync_ref(v))  # type: ignore[attr-defined]
+        return bool(refs) and False not in refs and True in refs
 
     def _named_sync(self, c: ast.Call, q: str | None, m: str | None, hidden: bool) -> bool:
         """What a call shows by itself (``q`` its qualified name, ``m`` its method): an explicit synchronize or a call
@@ -331,12 +366,16 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # cuStreamSynchronize(s) imported by name, cuda.core's stream.sync()
         if not hidden:
             return False
+        if m == "elapsed_time" and self._read_event_interval(c):
+            return True  # end.record(); ms = start.elapsed_time(end): it raises unless `end` completed, so the work
+            # queued before the record is done once it returns
         if copy_back_waits(self, c, q, m):
             return True  # d.get(out=h), d.copy_to_host(h, stream=s) into pageable memory: done when it returns
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
             return True
-        if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "numba.cuda.synchronize"):
-            return True  # a copy to the host waits for the device (CuPy, PyCUDA)
+        if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "pycuda.driver.from_device",
+                 "pycuda.driver.from_device_like", "numba.cuda.synchronize"):
+            return True  # a copy to the host waits for the device (CuPy, PyCUDA's blocking dtoh copies)
         if m == "copy_to_host" and len(c.args) <= 1 and not c.keywords:
             return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
         if m == "copy_to_host" and not c.args and [k.arg for k in c.keywords] == ["stream"]:
@@ -368,12 +407,41 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 isinstance(c.args[0], (ast.Name, ast.Subscript)) and self._tensor_value(c.args[0]) and \
                 self.placement(c.args[0]) == "cuda":
             return True  # all(eos_reached): a bool() of every element of a CUDA tensor, each a copy to the host
+        if q in ("max", "min") and len(c.args) >= 2 and not c.keywords and not any(
+                isinstance(a, ast.Starred) for a in c.args) and any(
+                isinstance(a, (ast.Name, ast.Attribute, ast.Subscript)) and self._tensor_value(a) and
+                self.placement(a) == "cuda" for a in c.args):
+            return True  # best = max(acc, best) with `acc` a CUDA scalar: the comparison's bool() is read on the host
         if q in ("float", "int", "bool") and len(c.args) == 1 and not c.keywords and \
                 isinstance(c.args[0], (ast.Name, ast.Subscript, ast.Call)) and self._tensor_value(c.args[0]) and \
                 not self._device_pointer(c.args[0]):
             return True  # float(loss): a copy of a device scalar to the host
         return q in HIDDEN_SYNC_FUNCS or self.bool_of_tensor(c) or self.stored_to_host(c) or \
             self._host_library_reads(c, q)
+
+    def _read_event_interval(self, c: ast.Call) -> bool:
+        """``start.elapsed_time(end)`` of CUDA events bound by name, with ``end.record()`` earlier in the same scope
+        and no GPU work queued between that record and this read: torch's ``elapsed_time`` raises unless both events
+        completed, so a read that returns means the work before the record is done."""
+        if len(c.args) != 1 or c.keywords or not isinstance(c.func, ast.Attribute):
+            return False
+        end, start = dotted(c.args[0]), dotted(c.func.value)
+        if end is None or start is None or not all(
+                any(isinstance(v, ast.Call) and self.is_event_ctor(v) for v in self.assigns.get(n, []))
+                for n in (start, end)):
+            return False
+        st = getattr(c, "_wp_stmt", None)
+        scope = getattr(st, "_wp_scope", None)
+        if scope is None:
+            return False
+        for prev in reversed(scope.stmts[:st._wp_idx]):  # type: ignore[attr-defined]
+            if isinstance(prev, ast.Expr) and isinstance(prev.value, ast.Call) and \
+                    isinstance(prev.value.func, ast.Attribute) and prev.value.func.attr == "record" and \
+                    dotted(prev.value.func.value) == end:
+                return True
+            if self.gpu_work_in(stmt_nodes(prev)):
+                return False
+        return False
 
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
@@ -397,6 +465,18 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if isinstance(c.func, ast.Name):
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
+
+
+def _default_of(args: ast.arguments, name: str) -> ast.AST | None:
+    """The default value of parameter ``name`` (None when it has none)."""
+    pos = [*args.posonlyargs, *args.args]
+    for a, d in zip(pos[len(pos) - len(args.defaults):], args.defaults):
+        if a.arg == name:
+            return d
+    for a, d in zip(args.kwonlyargs, args.kw_defaults):
+        if a.arg == name:
+            return d
+    return None
 
 
 def _noop(fn: ast.AST) -> bool:

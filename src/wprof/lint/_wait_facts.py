@@ -91,6 +91,13 @@ HOST_RESULT_METHODS = {
 # methods that wait whatever object they are called on, in a file that imports the library: TensorRT's synchronous
 # execution (`context.execute_v2(bindings)`; `execute_async_v2/v3` do not wait)
 SYNC_METHODS_OF = {"tensorrt": frozenset({"execute_v2"})}
+# Horovod (PyTorch): `hvd.DistributedOptimizer(opt).step()` calls `synchronize()` on every allreduce handle first,
+# which returns once the reduction (and so the backward pass that produced its gradients) is done; the blocking
+# collectives `hvd.allreduce(t)`, `hvd.allgather(t)`, `hvd.broadcast(t, 0)` are their `_async` form plus that wait
+HOROVOD_WRAPPERS = frozenset({"horovod.torch.DistributedOptimizer"})
+HOROVOD_WAITS = frozenset({"horovod.torch.synchronize", "horovod.torch.allreduce", "horovod.torch.allgather",
+                           "horovod.torch.broadcast", "horovod.torch.alltoall", "horovod.torch.reducescatter",
+                           "horovod.torch.grouped_allreduce"})
 # methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
 FORMATTING_METHODS = frozenset({"set_postfix"})
 # (their objects' other calls run like torch modules: known semantics, not unreadable code; and the standard library:

@@ -22,7 +22,8 @@ import ast
 from ._imported import unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF, PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
+    FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
+    PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
 
@@ -40,14 +41,15 @@ def wait_of(ctx, call: ast.Call) -> str | None:
 def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     """A fact about the library ``call`` calls (``q`` its qualified name) says it waits; with ``hidden``, also the
     waits that are not written as a synchronize (copies, asserts made on the host)."""
-    if not any(k.arg == "stream" for k in call.keywords) and any(
-            isinstance(a, ast.Call) and (ctx.call_name(a) or "") in PYCUDA_COPY_BACK for a in call.args):
+    if not any(k.arg == "stream" for k in call.keywords) and any(_copy_back_arg(ctx, a) for a in call.args):
         return True  # kern(drv.Out(dest), drv.In(a), block=..., grid=...): synchronizes, then copies `dest` back
     m = call.func.attr if isinstance(call.func, ast.Attribute) else None
     if m in _RESULT_METHODS and _host_result_method(ctx, call, m):
         return True  # encoder.encode(texts): a NumPy array, copied back before it returns
     if m in _SYNC_METHODS and m in _imported_sync_methods(ctx):
         return True  # context.execute_v2(bindings): TensorRT's synchronous execution
+    if q in HOROVOD_WAITS or (m == "step" and _horovod_wrapped(ctx, call.func.value)):  # type: ignore[attr-defined]
+        return True  # hvd.DistributedOptimizer(opt).step(): waits for its allreduces first; hvd.allreduce(t)
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:
@@ -66,6 +68,40 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
     return m in FORMATTING_METHODS and any(ctx._tensor_value(a) and not _is_call(a)
                                            for a in [*call.args, *(k.value for k in call.keywords)])
     # (bar.set_postfix(loss=loss): tqdm formats the tensor with str(), a copy to the host)
+
+
+def _horovod_wrapped(ctx, obj: ast.AST) -> bool:
+    """``obj`` names an optimizer wrapped by Horovod: every binding of the name is ``hvd.DistributedOptimizer(...)``,
+    or one rewraps the name itself (``optimizer = hvd.DistributedOptimizer(optimizer, ...)``, the usual idiom: the
+    plain optimizer bound before it is never stepped after)."""
+    d = dotted(obj)
+    values = ctx.assigns.get(d or "", [])
+
+    def wraps(v):
+        return isinstance(v, ast.Call) and (ctx.call_name(v) or "") in HOROVOD_WRAPPERS
+
+    return bool(values) and (all(wraps(v) for v in values) or any(
+        wraps(v) and v.args and dotted(v.args[0]) == d for v in values))
+
+
+def _copy_back_arg(ctx, a: ast.AST) -> bool:
+    """A launch argument that makes PyCUDA copy back: ``drv.Out(dest)``/``drv.InOut(a)``, a name bound only to one
+    (``out = drv.Out(dest)``), or ``*args`` where ``args`` is bound only to tuples or lists that hold one
+    (``args = (drv.In(x), n, drv.Out(y)); kern(*args, block=..., grid=...)``)."""
+    if isinstance(a, ast.Call):
+        return (ctx.call_name(a) or "") in PYCUDA_COPY_BACK
+    starred = isinstance(a, ast.Starred)
+    if starred:
+        a = a.value
+    if not isinstance(a, ast.Name) or not ctx.assigns.get(a.id):
+        return False
+    for v in ctx.assigns[a.id]:
+        if starred and not (isinstance(v, (ast.Tuple, ast.List)) and any(
+                isinstance(e, ast.Call) and (ctx.call_name(e) or "") in PYCUDA_COPY_BACK for e in v.elts)):
+            return False
+        if not starred and not (isinstance(v, ast.Call) and (ctx.call_name(v) or "") in PYCUDA_COPY_BACK):
+            return False
+    return True
 
 
 _RESULT_METHODS = frozenset(m for methods in HOST_RESULT_METHODS.values() for m in methods)

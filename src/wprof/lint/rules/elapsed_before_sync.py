@@ -58,15 +58,19 @@ def check(ctx: Context) -> None:
                 m = ctx.method(c)
                 if m == "record":
                     last_record = i
-                elif m == "query" or ctx.is_sync(c):
+                elif m == "query":
                     last_sync = i
                 elif (m == "elapsed_time" or (ctx.call_name(c) or "").endswith("get_elapsed_time")) and \
                         last_record >= 0 and last_record >= last_sync and not _query_guarded(ctx, c):
+                    # (before the sync test: a read that returns shows the end event completed, a wait for what
+                    # follows it, not for itself)
                     # strong evidence: nothing between the record and the read could have waited (a function of
                     # the file or of another module may synchronize inside)
                     ctx.report(c, "`elapsed_time()` read before the end event is synchronized",
                                "Call `end.synchronize()` (or `torch.cuda.synchronize()`) before reading it",
                                weak=last_opaque >= last_record)
+                elif ctx.is_sync(c):
+                    last_sync = i
                 elif _opaque(ctx, c):
                     last_opaque = i
 

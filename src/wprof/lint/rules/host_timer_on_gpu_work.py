@@ -14,10 +14,12 @@ distributed checkpoint's `save`/`load`, a safetensors file, `rpc_sync`, `rref.to
 `rpc_async`, MLX's `mx.eval`), `torch.mps.synchronize()` in a function whose device is `"mps"`, and a timing
 helper's callable parameter when every caller passes one that returns host data (a lambda ending in
 `.cpu()`/`.numpy()`, an extension called on NumPy arrays). An interval stored and never read is weak, shown only
-with `--extend-select extra`. (From set 11 to sets 14-16 a model, helper or library call between the reads made
-the finding weak; judged blind on sets 14-16 those were right 16 times in 20, and the false ones are the
-host-object classes above.) Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it
-a callable or data shown on the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
+with `--extend-select extra`, and so is a `timeit` call whose result is thrown away (`timeit.timeit(step,
+number=5)` alone on its line: a warm-up, no number comes out of it). (From set 11 to sets 14-16 a model, helper
+or library call between the reads made the finding weak; judged blind on sets 14-16 those were right 16 times in
+20, and the false ones are the host-object classes above.)
+Also weak (sets 21-22): a timing helper's callable parameter when no caller hands it a callable or data shown on
+the GPU (a lambda wrapping a CPU library's method), and a library pipeline's call
 (`pipe(prompt, output_type="pt")`) as the last work: the pipeline's own host steps leave at most a small tail;
 and a region whose only GPU work feeds or follows a copy from the host (`x = frame.unsqueeze(0).cuda() + 1`):
 the copy returns when everything queued before it is done (set 16); a region whose last work sits in a loop that
@@ -162,7 +164,8 @@ def check(ctx: Context) -> None:
             continue  # `while time.time() - t0 < warmup_s: f()`: the clock bounds a loop, no interval is reported
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
-        weak = _unused(ctx, r) or _unread_timer(ctx, r) or _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
+        weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
+            _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
@@ -255,6 +258,20 @@ def _unused(ctx: Context, r) -> bool:
             st.value is None or not isinstance(st.value, ast.BinOp):
         return False
     return not ctx.loads(st.targets[0].id)
+
+
+def _discarded_measurement(ctx: Context, r) -> bool:
+    """A ``timeit`` call whose result is thrown away (``timeit.timeit(step, number=5)`` alone on its line, before the
+    measured calls; ``timeit.Timer(step).timeit(5)``): a warm-up, no number comes out of it (like an interval stored
+    and never read). A timing decorator or timer object reports by itself: not this."""
+    if r.timer is None or not isinstance(r.outer, ast.Expr) or r.outer.value is not r.start or \
+            not isinstance(r.start, ast.Call):
+        return False
+    f = r.start.func
+    if (ctx.qualname(f) or "").startswith("timeit."):
+        return True
+    return isinstance(f, ast.Attribute) and f.attr in ("timeit", "repeat", "autorange") and \
+        isinstance(f.value, ast.Call) and ctx.qualname(f.value.func) == "timeit.Timer"
 
 
 _SILENT_TIMERS = frozenset({"contexttimer.Timer"})  # report nothing at exit unless asked (``output=``)
