@@ -37,7 +37,9 @@ the function that times them (each call defines and compiles them again: its cal
 CuPy kernel a function of the file builds and returns, launched at once (`_binarize()(x, y)`) before any launch of
 it. Since the thirteenth session a JAX array copied from a NumPy array (`jnp.asarray(host)`, `jax.device_put(host)`)
 is not taken for host data (it lives on JAX's default device, the GPU): a `jax.jit` function handed one is timed on
-its first call too.
+its first call too. Since lint68 the execution-order walk binds a call of a name the module defines twice (two
+demos pasted into one script, each with its `main`) to the `def` the walk last passed, so a timed launch in the
+second `main` is judged by what ran before it.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
