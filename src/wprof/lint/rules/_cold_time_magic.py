@@ -55,6 +55,8 @@ def cold_time_magics(ctx: Context) -> list:
         before = body[k]._wp_idx  # type: ignore[attr-defined]
         nodes = _nodes(tree)
         if _runs(ctx, nodes):
+            if (launched := _own_launches(ctx, tree, nodes)) is not None:
+                out.append((m, launched, True))
             continue
         cold = []  # (key, compiled) for each GPU call of the timed code whose work never ran before
         host = frozenset(_host_bound_here(ctx, nodes))
@@ -108,6 +110,24 @@ def own_kernels(ctx: Context, tree: ast.AST) -> frozenset[str]:
                                                                             for k in dec.keywords))):
                     out.add(d.name)  # (with a signature Numba compiles it at the `def`, outside the launch)
     return frozenset(out)
+
+
+def _own_launches(ctx: Context, tree: ast.AST, nodes: list) -> str | None:
+    """The first kernel the timed cell defines (``@cuda.jit`` with no signature) and launches itself, outside any
+    function of the cell, in a cell that is a run (a time-stepping loop): the kernel is a new object, compiled on that
+    launch, whatever the loop's length; a fixed cost inside the reported time. Not with a training or generation
+    call (the cell's wall time of a whole job)."""
+    fresh = own_kernels(ctx, tree)
+    if not fresh or any(isinstance(n, ast.Call) and (ctx.method(n) or getattr(n.func, "id", "")) in _RUNS
+                        for n in nodes):
+        return None
+    inside = {id(n) for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+              for n in ast.walk(d)}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and id(n) not in inside and \
+                isinstance(n.func.value, ast.Name) and n.func.value.id in fresh:
+            return n.func.value.id
+    return None
 
 
 def _shown(ctx: Context, call: ast.Call, placed: bool = True) -> bool:

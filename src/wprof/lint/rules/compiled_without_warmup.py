@@ -42,7 +42,9 @@ demos pasted into one script, each with its `main`) to the `def` the walk last p
 second `main` is judged by what ran before it; and a notebook's `%timeit -n N` / `%%timeit -n N` (a loop count
 given, so no calibration runs take the first call) over a compiled callable the notebook never called before
 (`loss_jit = jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written inline): its first
-loop compiles and is one of the runs averaged. `%timeit` left to choose its loop count stays silent.
+loop compiles and is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a JIT kernel itself
+(`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the cell is a run (a
+time-stepping loop): the kernel is a new object, compiled inside the cell's time.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
