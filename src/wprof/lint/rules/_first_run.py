@@ -185,8 +185,6 @@ class _Walker:
         self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
-        self.defs_now: dict[str, ast.AST] = {}  # name -> the module's def of that name the walk last passed (a
-        # script that defines `main` twice calls the second one after its `def`)
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -310,8 +308,6 @@ class _Walker:
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
                 st.gpu = True  # `import pycuda.autoinit` creates the context
-            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and env is self.globals and self.cur is self.ctx:
-                self.defs_now[s.name] = s
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
                 continue
             end = self.stmt(s, st, env, sites, loopvars, entry, later)
@@ -570,10 +566,6 @@ class _Walker:
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
-            if d is not None and ctx is self.ctx and isinstance(c.func, ast.Name) and d[1] is ctx.functions.get(
-                    c.func.id) and (now := self.defs_now.get(c.func.id)) is not None and now is not d[1] and \
-                    key == c.func.id:
-                d = (ctx, now)  # the name's later `def` in the module, passed before this call: the one it runs
             if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
                 d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if key is not None and d is None and ctx is self.ctx and key.split(".")[0] in ("torch", "tensor") and \

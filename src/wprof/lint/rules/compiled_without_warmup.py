@@ -37,14 +37,12 @@ the function that times them (each call defines and compiles them again: its cal
 CuPy kernel a function of the file builds and returns, launched at once (`_binarize()(x, y)`) before any launch of
 it. Since the thirteenth session a JAX array copied from a NumPy array (`jnp.asarray(host)`, `jax.device_put(host)`)
 is not taken for host data (it lives on JAX's default device, the GPU): a `jax.jit` function handed one is timed on
-its first call too. Since lint68 the execution-order walk binds a call of a name the module defines twice (two
-demos pasted into one script, each with its `main`) to the `def` the walk last passed, so a timed launch in the
-second `main` is judged by what ran before it; and a notebook's `%timeit -n N` / `%%timeit -n N` (a loop count
-given, so no calibration runs take the first call) over a compiled callable the notebook never called before
-(`loss_jit = jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written inline): its first
-loop compiles and is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a JIT kernel itself
-(`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the cell is a run (a
-time-stepping loop): the kernel is a new object, compiled inside the cell's time.
+its first call too. Since lint68 also a notebook's `%timeit -n N` / `%%timeit -n N` (a loop count given, so no
+calibration runs take the first call) over a compiled callable the notebook never called before (`loss_jit =
+jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written inline): its first loop compiles and
+is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a
+JIT kernel itself (`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the
+cell is a run (a time-stepping loop): the kernel is a new object, compiled inside the cell's time.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
