@@ -142,14 +142,26 @@ def _common_loop(a: ast.stmt, b: ast.stmt) -> ast.stmt | None:
     return loop
 
 
+def _scaled_clock(ctx: Context, v: ast.AST) -> ast.AST | None:
+    """The clock reading of ``v``: the reading itself, or one scaled by a number (``time.time() * 1000``, in
+    milliseconds; ``1e6 * time.perf_counter()``; ``time.time() / 1e-3``)."""
+    if ctx.is_clock(v):
+        return v
+    if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Mult, ast.Div)):
+        for a, b in ((v.left, v.right), (v.right, v.left)) if isinstance(v.op, ast.Mult) else ((v.left, v.right),):
+            if isinstance(b, ast.Constant) and type(b.value) in (int, float) and b.value and ctx.is_clock(a):
+                return a
+    return None
+
+
 def _clock_assign_stmts(ctx: Context) -> dict[str, list[ast.stmt]]:
     out: dict[str, list[ast.stmt]] = {}
     for key, values in ctx.assigns.items():
         stmts = ctx.assign_stmts[key]
         for v, s in zip(values, stmts):
-            if ctx.is_clock(v):
+            if (clock := _scaled_clock(ctx, v)) is not None:
                 out.setdefault(key, []).append(s)
-                s._wp_clock = v  # type: ignore[attr-defined]  # the reading (`t0, n = perf_counter(), 0`)
+                s._wp_clock = clock  # type: ignore[attr-defined]  # the reading (`t0, n = perf_counter(), 0`)
     return out
 
 
@@ -213,8 +225,8 @@ def _host_regions(ctx: Context) -> list[Region]:
             continue
         stmt = sub._wp_stmt  # type: ignore[attr-defined]
         scope = stmt._wp_scope
-        if ctx.is_clock(sub.left):
-            end_stmt, end_node = stmt, sub.left
+        if (clock := _scaled_clock(ctx, sub.left)) is not None:
+            end_stmt, end_node = stmt, clock
         else:
             lkey = dotted(sub.left)
             if lkey not in clock_assigns:

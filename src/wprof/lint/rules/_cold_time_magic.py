@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import bisect
 
-from .._context import Context
+from .._context import Context, dotted
 from ._common import callee_key, called_before
 
 _RUNS = frozenset({"backward", "generate", "fit", "train", "train_model", "evaluate"})
@@ -55,6 +55,8 @@ def cold_time_magics(ctx: Context) -> list:
         before = body[k]._wp_idx  # type: ignore[attr-defined]
         nodes = _nodes(tree)
         if _runs(ctx, nodes):
+            if (launched := _own_launches(ctx, tree, nodes)) is not None:
+                out.append((m, launched, True))
             continue
         cold = []  # (key, compiled) for each GPU call of the timed code whose work never ran before
         host = frozenset(_host_bound_here(ctx, nodes))
@@ -110,6 +112,24 @@ def own_kernels(ctx: Context, tree: ast.AST) -> frozenset[str]:
     return frozenset(out)
 
 
+def _own_launches(ctx: Context, tree: ast.AST, nodes: list) -> str | None:
+    """The first kernel the timed cell defines (``@cuda.jit`` with no signature) and launches itself, outside any
+    function of the cell, in a cell that is a run (a time-stepping loop): the kernel is a new object, compiled on that
+    launch, whatever the loop's length; a fixed cost inside the reported time. Not with a training or generation
+    call (the cell's wall time of a whole job)."""
+    fresh = own_kernels(ctx, tree)
+    if not fresh or any(isinstance(n, ast.Call) and (ctx.method(n) or getattr(n.func, "id", "")) in _RUNS
+                        for n in nodes):
+        return None
+    inside = {id(n) for d in ast.walk(tree) if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+              for n in ast.walk(d)}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and id(n) not in inside and \
+                isinstance(n.func.value, ast.Name) and n.func.value.id in fresh:
+            return n.func.value.id
+    return None
+
+
 def _shown(ctx: Context, call: ast.Call, placed: bool = True) -> bool:
     """The call runs on the GPU in so many words: a kernel launch (``kern[grid, block](...)``) of a compiled
     kernel, a call of a GPU library, or (``placed``) a call on data shown placed there: inside a function of the
@@ -136,3 +156,78 @@ def _ran_before(ctx: Context, key: str, scope, before: int, own: ast.AST | None)
         if any(isinstance(n, ast.Call) and callee_key(n) == key for n in ast.walk(fn)):
             return True
     return False
+
+
+_INLINE_COMPILERS = frozenset({"jax.jit", "jax.pmap", "numba.jit", "numba.njit", "numba.cuda.jit"})
+
+
+def cold_timeit_magics(ctx: Context) -> list:
+    """(magic, key) for a ``%timeit -n N`` / ``%%timeit -n N`` (a loop count given: no autorange, whose calibration
+    runs would take the first call and be discarded) whose timed code calls a compiled callable never called before
+    in the notebook (``loss_jit = jit(loss)`` then ``%timeit -n 5 -r 5 loss_jit(p, b)``; ``pmap(jnp.dot)(x, x)``
+    written inline): its first loop compiles, and that loop's time is one of the runs the mean and the spread are
+    taken over. ``-n 1 -r 1`` is ``no_warmup.cold_single_run_magics``'s."""
+    cached = ctx.__dict__.get("_wp_cold_timeit_magics")
+    if cached is not None:
+        return cached
+    out: list = []
+    ctx._wp_cold_timeit_magics = out  # type: ignore[attr-defined]
+    if not ctx.magics or not ctx.scopes or not any(m.name == "timeit" for m in ctx.magics):
+        return out
+    from .no_warmup import _option
+    from .timeit_magic_on_gpu_work import _nodes, magic_tree
+
+    scope = ctx.scopes[0]
+    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    lines = [st.lineno for st in body]
+    for m in ctx.magics:
+        n = _option(m.args, "-n")
+        if m.name != "timeit" or n is None or not n.isdigit() or (n == "1" and _option(m.args, "-r") == "1"):
+            continue
+        tree = magic_tree(ctx, m)
+        k = bisect.bisect_left(lines, m.line)
+        if tree is None or k >= len(body):
+            continue
+        before = body[k]._wp_idx  # type: ignore[attr-defined]
+        nodes = _nodes(tree)
+        for c in nodes:
+            if not isinstance(c, ast.Call):
+                continue
+            if isinstance(c.func, ast.Call) and (ctx.qualname(c.func.func) or "") in _INLINE_COMPILERS and \
+                    c.func.args and not c.func.keywords:
+                key = dotted(c.func.func) or ""  # `pmap(jnp.dot)(x, x)`: compiled once per function, here
+                what = ast.dump(c.func)
+                if not any(isinstance(n2, ast.Call) and isinstance(n2.func, ast.Call) and
+                           ast.dump(n2.func) == what for st in body[:k] for n2 in ast.walk(st)):
+                    out.append((m, f"{key}({dotted(c.func.args[0]) or '...'})"))
+                    break
+                continue
+            key = callee_key(c)
+            if key is None or not isinstance(c.func, ast.Name) or not _compiled_itself(ctx, key) or \
+                    _ran_before(ctx, key, scope, before, None) or _handed_before(body[:k], key):
+                continue
+            out.append((m, key))
+            break
+    return out
+
+
+def _handed_before(stmts: list, name: str) -> bool:
+    """``name`` handed to a call in an earlier statement (``jax.block_until_ready(f(x))`` aside, a library that may
+    run it: ``bench(f)``)."""
+    return any(isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
+               for st in stmts for n in ast.walk(st))
+
+
+def _compiled_itself(ctx: Context, name: str) -> bool:
+    """``name`` is a compiled callable itself: a function of the file under a JIT decorator (``@jax.jit``,
+    ``@cuda.jit``), or a name bound only by compile calls (``f_jit = jit(f)``); not a plain function that launches
+    one (its kernels may have run before under another caller)."""
+    from ._first_run import _compile_call
+
+    fn = ctx.functions.get(name)
+    if fn is not None:
+        return name in own_kernels(ctx, fn) or ctx.is_compiled(name) and any(
+            (ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "").startswith(("numba.", "jax."))
+            for d in fn.decorator_list)
+    values = ctx.assigns.get(name, [])
+    return bool(values) and all(_compile_call(ctx, v) for v in values)

@@ -22,9 +22,15 @@ _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bflo
 _NO_RUN_PREFIXES = ("save", "set_", "enable_", "disable_", "register_", "push_to_hub", "print_", "to_json", "to_dict")
 
 
+# methods of an ONNX Runtime session that describe it (``session.get_inputs()[0].name`` to build the feed dict):
+# they read the model's metadata, run no inference
+_DESCRIBES = frozenset({"get_inputs", "get_outputs", "get_overridable_initializers", "get_modelmeta", "get_providers",
+                        "get_provider_options", "get_session_options"})
+
+
 def runs_nothing(attr: str) -> bool:
-    """A method call ``obj.attr(...)`` that does not run ``obj``'s work (setup, saving, configuring)."""
-    return attr in _SETUP or attr.startswith(_NO_RUN_PREFIXES)
+    """A method call ``obj.attr(...)`` that does not run ``obj``'s work (setup, saving, configuring, describing)."""
+    return attr in _SETUP or attr in _DESCRIBES or attr.startswith(_NO_RUN_PREFIXES)
 
 
 # library calls that take an object without running it (they bind, wrap or copy it)

@@ -37,7 +37,12 @@ the function that times them (each call defines and compiles them again: its cal
 CuPy kernel a function of the file builds and returns, launched at once (`_binarize()(x, y)`) before any launch of
 it. Since the thirteenth session a JAX array copied from a NumPy array (`jnp.asarray(host)`, `jax.device_put(host)`)
 is not taken for host data (it lives on JAX's default device, the GPU): a `jax.jit` function handed one is timed on
-its first call too.
+its first call too. Since lint68 also a notebook's `%timeit -n N` / `%%timeit -n N` (a loop count given, so no
+calibration runs take the first call) over a compiled callable the notebook never called before (`loss_jit =
+jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written inline): its first loop compiles and
+is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a
+JIT kernel itself (`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the
+cell is a run (a time-stepping loop): the kernel is a new object, compiled inside the cell's time.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -125,6 +130,13 @@ def check(ctx: Context) -> None:
             ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}time` times "
                           f"compiled `{key}` once, on its first call (includes compilation)",
                           "Run it once before the timed cell, or use `%timeit`")
+    from ._cold_time_magic import cold_timeit_magics
+
+    for m, key in cold_timeit_magics(ctx):
+        ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}timeit` with a set "
+                      f"loop count times compiled `{key}` from its first call: the first loop compiles, and its "
+                      "time is one of the runs averaged", "Call it once before the timed cell, or let `%timeit` "
+                      "choose the loop count (its calibration takes the first call)")
     from ._retrace import respecialized, retraced_rows
 
     for call, key, what in respecialized(ctx):

@@ -66,6 +66,8 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   time, not reported);
 - a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
+- (lint68) an ONNX Runtime session on a GPU provider whose only earlier calls describe it (`get_inputs()`,
+  `get_outputs()`, `get_providers()`: metadata, no inference) and whose first `run` is timed.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
