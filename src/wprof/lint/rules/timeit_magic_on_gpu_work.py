@@ -269,6 +269,9 @@ def magic_tree(ctx: Context, m) -> ast.Module | None:
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
+    from ._cold_time_magic import cold_autorange_magics
+
+    cold = cold_autorange_magics(ctx)
     for m in ctx.magics:
         if m.name not in TIMING_MAGICS:
             continue
@@ -279,7 +282,8 @@ def check(ctx: Context) -> None:
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
-        fills = _fills_queue(m)
+        compiled = cold.get(id(m))  # its first try compiles: IPython settles on 1 loop per run
+        fills = _fills_queue(m) and compiled is None
         weak = fills or unseen_call(ctx, work) or \
             _contrasted(ctx, m, tree)  # a helper it cannot read may copy its result back (a wait); a contrast
         if weak and not ctx._weak_ok:
@@ -288,6 +292,9 @@ def check(ctx: Context) -> None:
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         claim = ("its mean is the GPU time only once the launch queue is full, and its last run's work is not waited "
                  "for" if fills else "measures the launch, not the GPU work")
+        if compiled is not None:
+            claim = (f"its first try compiles `{compiled}` (never called before), so IPython picks 1 loop per run and "
+                     "each run times one launch, not the GPU work")
         ctx.report_at(m.line, m.col, m.line, m.end_col,
                       f"`{magic}` times `{what}` without synchronizing: {claim}" +
                       (" (weak evidence, shown with `extra`)" if weak else ""),
