@@ -9,7 +9,14 @@ a loop count `-n` below 1,000. A `%timeit` whose loop count IPython picks itself
 weak evidence (shown with `extra`): IPython tries 1, 10, 100... calls until a try lasts 0.2 s, the queue is full
 long before that, and every further launch waits for an earlier kernel, so the mean it prints is the per-call GPU
 time (measured on an H200: 1.00-1.16x for ops from 7 µs to 1.7 ms, against 0.01-0.31x for `-n 10` or `-n 100` and
-0.04-0.31x for `%time` of the ops of 0.17 ms and more; `benchmarks/timeit_without_sync.py`). The setup code of
+0.04-0.31x for `%time` of the ops of 0.17 ms and more; `benchmarks/timeit_without_sync.py`). Not when the function's
+first call is in that first try: an autoranged `%timeit` with no synchronize over a callable compiled on its first
+call (a Numba `@cuda.jit` kernel launch or `@vectorize(target='cuda')` ufunc given no signature, a `jax.jit`
+function, a Triton kernel, a `torch.compile`d function) that no earlier cell or timing magic called is reported: the
+compile makes the first try last more than 0.2 s, so IPython settles on 1 loop per run, and each of its runs times
+one launch (measured on an H200 for a Triton kernel compiled on first use: 0.10 ± 0.11 of the GPU time per call,
+1.06 with a synchronize in every loop). A synchronize written without its call (`cuda.synchronize`) is no
+synchronize; a blocking copy back (`.copy_to_host()`, `.get()`, `block_until_ready()`) is one. The setup code of
 `%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot read (a method
 of an object whose class comes from a module it cannot find, a function of such a module handed the GPU model) is
 weak: such a helper may copy its result back to the host, which waits.
