@@ -231,3 +231,66 @@ def _compiled_itself(ctx: Context, name: str) -> bool:
             for d in fn.decorator_list)
     values = ctx.assigns.get(name, [])
     return bool(values) and all(_compile_call(ctx, v) for v in values)
+
+
+def cold_autorange_magics(ctx: Context) -> dict:
+    """{id(magic): name} for a ``%timeit`` / ``%%timeit`` with no ``-n`` (IPython picks the loop count) whose timed
+    code calls a callable compiled on its first call (a Numba ``@cuda.jit`` kernel or CUDA ufunc with no signature,
+    a Triton kernel, a ``jax.jit`` or ``torch.compile`` function) that no earlier cell nor earlier timing magic called:
+    IPython's first try holds the compile, lasts more than 0.2 s, so it settles on 1 call per run. Which timed code
+    is GPU work, synchronized or not, is the caller's (WP115)."""
+    cached = ctx.__dict__.get("_wp_cold_autorange_magics")
+    if cached is not None:
+        return cached
+    out: dict = {}
+    ctx._wp_cold_autorange_magics = out  # type: ignore[attr-defined]
+    if not ctx.magics or not ctx.scopes or not any(m.name == "timeit" for m in ctx.magics):
+        return out
+    from .._notebook import TIMING_MAGICS, timeit_number
+    from .timeit_magic_on_gpu_work import _nodes, magic_tree
+
+    scope = ctx.scopes[0]
+    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    lines = [st.lineno for st in body]
+    magics = sorted((m for m in ctx.magics if m.name in TIMING_MAGICS), key=lambda x: x.line)
+    timed_before: set[str] = set()  # names an earlier timing magic called (its code is not in the program)
+    for m in magics:
+        tree = magic_tree(ctx, m)
+        if tree is None:
+            continue
+        nodes = _nodes(tree)
+        calls = [c for c in nodes if isinstance(c, ast.Call)]
+        k = bisect.bisect_left(lines, m.line)
+        if m.name == "timeit" and timeit_number(m.args) is None and k < len(body):
+            before = body[k]._wp_idx  # type: ignore[attr-defined]
+            for c in calls:
+                key = callee_key(c)
+                if key is None or not isinstance(c.func, (ast.Name, ast.Subscript)) or \
+                        (isinstance(c.func, ast.Subscript) and not isinstance(c.func.value, ast.Name)):
+                    continue
+                if key in timed_before or not _lazily_compiled(ctx, key) or \
+                        _ran_before(ctx, key, scope, before, None) or _handed_before(body[:k], key):
+                    continue
+                out[id(m)] = key
+                break
+        timed_before.update(k2 for c in calls if (k2 := callee_key(c)) is not None)
+    return out
+
+
+def _lazily_compiled(ctx: Context, name: str) -> bool:
+    """``name`` is compiled on its first call: a compiled callable itself (``_compiled_itself``) that is not given its
+    signature (``@vectorize(["float32(float32)"], target="cuda")`` and ``@cuda.jit("void(f4[:])")`` compile at the
+    ``def``), nor a CPU-only ``@jit``."""
+    from .._infer import _cpu_jit, eager_numba_kernel
+
+    if not _compiled_itself(ctx, name):
+        return False
+    fn = ctx.functions.get(name)
+    for d in getattr(fn, "decorator_list", ()):
+        q = ctx.qualname(d.func if isinstance(d, ast.Call) else d) or ""
+        if eager_numba_kernel(q, d) or _cpu_jit(q, d):
+            return False
+        if q.rpartition(".")[2] in ("vectorize", "guvectorize") and isinstance(d, ast.Call) and d.args and (
+                q.endswith(".vectorize") or len(d.args) > 1 or isinstance(d.args[0], (ast.List, ast.Tuple))):
+            return False  # signatures given: built when defined
+    return True

@@ -9,7 +9,14 @@ a loop count `-n` below 1,000. A `%timeit` whose loop count IPython picks itself
 weak evidence (shown with `extra`): IPython tries 1, 10, 100... calls until a try lasts 0.2 s, the queue is full
 long before that, and every further launch waits for an earlier kernel, so the mean it prints is the per-call GPU
 time (measured on an H200: 1.00-1.16x for ops from 7 µs to 1.7 ms, against 0.01-0.31x for `-n 10` or `-n 100` and
-0.04-0.31x for `%time` of the ops of 0.17 ms and more; `benchmarks/timeit_without_sync.py`). The setup code of
+0.04-0.31x for `%time` of the ops of 0.17 ms and more; `benchmarks/timeit_without_sync.py`). Not when the function's
+first call is in that first try: an autoranged `%timeit` with no synchronize over a callable compiled on its first
+call (a Numba `@cuda.jit` kernel launch or `@vectorize(target='cuda')` ufunc given no signature, a `jax.jit`
+function, a Triton kernel, a `torch.compile`d function) that no earlier cell or timing magic called is reported: the
+compile makes the first try last more than 0.2 s, so IPython settles on 1 loop per run, and each of its runs times
+one launch (measured on an H200 for a Triton kernel compiled on first use: 0.10 ± 0.11 of the GPU time per call,
+1.06 with a synchronize in every loop). A synchronize written without its call (`cuda.synchronize`) is no
+synchronize; a blocking copy back (`.copy_to_host()`, `.get()`, `block_until_ready()`) is one. The setup code of
 `%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot read (a method
 of an object whose class comes from a module it cannot find, a function of such a module handed the GPU model) is
 weak: such a helper may copy its result back to the host, which waits.
@@ -269,6 +276,9 @@ def magic_tree(ctx: Context, m) -> ast.Module | None:
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
+    from ._cold_time_magic import cold_autorange_magics
+
+    cold = cold_autorange_magics(ctx)
     for m in ctx.magics:
         if m.name not in TIMING_MAGICS:
             continue
@@ -279,7 +289,8 @@ def check(ctx: Context) -> None:
         work = _gpu_work(ctx, nodes, m.line)
         if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
-        fills = _fills_queue(m)
+        compiled = cold.get(id(m))  # its first try compiles: IPython settles on 1 loop per run
+        fills = _fills_queue(m) and compiled is None
         weak = fills or unseen_call(ctx, work) or \
             _contrasted(ctx, m, tree)  # a helper it cannot read may copy its result back (a wait); a contrast
         if weak and not ctx._weak_ok:
@@ -288,6 +299,9 @@ def check(ctx: Context) -> None:
         magic = ("%%" if m.kind == "cell" else "%") + m.name
         claim = ("its mean is the GPU time only once the launch queue is full, and its last run's work is not waited "
                  "for" if fills else "measures the launch, not the GPU work")
+        if compiled is not None:
+            claim = (f"its first try compiles `{compiled}` (never called before), so IPython picks 1 loop per run and "
+                     "each run times one launch, not the GPU work")
         ctx.report_at(m.line, m.col, m.line, m.end_col,
                       f"`{magic}` times `{what}` without synchronizing: {claim}" +
                       (" (weak evidence, shown with `extra`)" if weak else ""),
