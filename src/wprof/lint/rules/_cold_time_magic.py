@@ -30,6 +30,13 @@ _MOVES = frozenset({"to_device", "asarray", "array", "asnumpy", "get", "copy_to_
 _GPU_LIBS = ("cupy.", "cupyx.", "numba.cuda.", "pycuda.", "torch.cuda.")
 
 
+def _top_level(ctx: Context) -> tuple:
+    """(the module scope, its top-level statements, their first lines): where a magic sits among the cells' code."""
+    scope = ctx.scopes[0]
+    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
+    return scope, body, [st.lineno for st in body]
+
+
 def cold_time_magics(ctx: Context) -> list:
     """(magic, key, compiled) for each ``%time``/``%%time`` whose single run is the first call of its GPU work."""
     cached = ctx.__dict__.get("_wp_cold_time_magics")
@@ -42,9 +49,7 @@ def cold_time_magics(ctx: Context) -> list:
     from .._waits import _blocking_host_copy
     from .timeit_magic_on_gpu_work import _gpu_work, _host_bound_here, _nodes, magic_tree
 
-    scope = ctx.scopes[0]
-    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
-    lines = [st.lineno for st in body]
+    scope, body, lines = _top_level(ctx)
     for m in ctx.magics:
         if m.name != "time":
             continue
@@ -177,9 +182,7 @@ def cold_timeit_magics(ctx: Context) -> list:
     from .no_warmup import _option
     from .timeit_magic_on_gpu_work import _nodes, magic_tree
 
-    scope = ctx.scopes[0]
-    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
-    lines = [st.lineno for st in body]
+    scope, body, lines = _top_level(ctx)
     for m in ctx.magics:
         n = _option(m.args, "-n")
         if m.name != "timeit" or n is None or not n.isdigit() or (n == "1" and _option(m.args, "-r") == "1"):
@@ -249,9 +252,7 @@ def cold_autorange_magics(ctx: Context) -> dict:
     from .._notebook import TIMING_MAGICS, timeit_number
     from .timeit_magic_on_gpu_work import _nodes, magic_tree
 
-    scope = ctx.scopes[0]
-    body = [st for st in scope.stmts if isinstance(getattr(st, "_wp_parent", None), ast.Module)]
-    lines = [st.lineno for st in body]
+    scope, body, lines = _top_level(ctx)
     magics = sorted((m for m in ctx.magics if m.name in TIMING_MAGICS), key=lambda x: x.line)
     timed_before: set[str] = set()  # names an earlier timing magic called (its code is not in the program)
     for m in magics:
