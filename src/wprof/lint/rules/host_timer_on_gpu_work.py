@@ -63,10 +63,12 @@ int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55). A w
 model it is handed (`def infer(net, x): net(x)`), handed the timing function's own parameter, runs that parameter as
 a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausalLM.from_pretrained(...)`) in a file
 that imports JAX lives on JAX's default device and returns before its work is done: time it with
-`block_until_ready()` on its output (set 56). TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are
-queued on that GPU too: read the result back (`.numpy()`) inside the timed code (set 57). A submodule a GPU model
-hands out and the code calls (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's
-device like the model's own call (set 56).
+`block_until_ready()` on its output (set 56). A JAX function compiled ahead of time (`exe =
+jax.jit(step).lower(*args).compile()`) is an executable whose calls dispatch the step the same way: wait for its
+output too (set 60). TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that GPU too: read
+the result back (`.numpy()`) inside the timed code (set 57). A submodule a GPU model hands out and the code calls
+(`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
+call (set 56).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
