@@ -2,7 +2,8 @@
 
 ## What it does
 Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
-the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a library's timing class started
+the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()` (or a stopwatch of tagged clocks,
+`sw.start("bwd")` ... `sw.pause("bwd")`, set 58), a library's timing class started
 and stopped by its methods (`timer = d2l.Timer(); timer.start(); ...; timer.stop()`), a `@timeit` decorator of the
 project...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
