@@ -68,7 +68,8 @@ a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausa
 that imports JAX lives on JAX's default device and returns before its work is done: time it with
 `block_until_ready()` on its output (set 56). A JAX function compiled ahead of time (`exe =
 jax.jit(step).lower(*args).compile()`) is an executable whose calls dispatch the step the same way: wait for its
-output too (set 60).
+output too (set 60), and so does a step a class binds on its instances as a JAX function (`self.update =
+jax.jit(self._update)`, also `if cfg.jit else self._update`), called as `trainer.update(state, batch)` (set 60).
 TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that GPU too: read the result back
 (`.numpy()`) inside the timed code (set 57). A submodule a GPU model hands out and the code calls
 (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
