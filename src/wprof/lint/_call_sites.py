@@ -154,3 +154,50 @@ def returns_closure(fn: ast.AST) -> bool:
                                                for n in [c.func, *c.args, *(k.value for k in c.keywords)]):
                 return True
     return False
+
+
+_JAX_COMPILERS = frozenset({"jax.jit", "jax.pmap"})
+
+
+def jitted_attribute(ctx, call: ast.Call) -> bool:
+    """``trainer.step(state, batch)`` where ``trainer`` is only ever an instance of one class (of the file, or
+    imported from the project) that binds ``self.step = jax.jit(self._step)`` (also under a flag: ``jax.jit(f) if
+    cfg.jit else f``, the plain function being JAX too): a JAX function, dispatched to the default device and
+    returning before its work is done."""
+    f = call.func
+    if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id not in ("self", "cls")):
+        return False
+    memo = ctx.__dict__.setdefault("_wp_jitted_attr", {})
+    key = (f.value.id, f.attr)
+    if key not in memo:
+        memo[key] = _jitted_attribute(ctx, f.value.id, f.attr)
+    return memo[key]
+
+
+def _jitted_attribute(ctx, name: str, attr: str) -> bool:
+    values = ctx.assigns.get(name, ())
+    if not values or not all(isinstance(v, ast.Call) for v in values):
+        return False
+    found = None
+    for v in values:
+        if isinstance(v.func, ast.Name) and v.func.id in ctx.classes:
+            owner = (ctx, ctx.classes[v.func.id])
+        else:
+            d = ctx.imported_def(v.func) if isinstance(v.func, (ast.Name, ast.Attribute)) else None
+            if d is None or not isinstance(d.node, ast.ClassDef):
+                return False
+            owner = (d.ctx, d.node)
+        if found is not None and owner[1] is not found[1]:
+            return False
+        found = owner
+    cctx, cls = found  # type: ignore[misc]
+    binds = [n.value for n in ast.walk(cls) if isinstance(n, ast.Assign) and any(
+        isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == "self"
+        for t in n.targets)]
+    if not binds:
+        return False
+    for v in binds:
+        branches = [v.body, v.orelse] if isinstance(v, ast.IfExp) else [v]
+        if not any(isinstance(b, ast.Call) and cctx.call_name(b) in _JAX_COMPILERS for b in branches):
+            return False
+    return True

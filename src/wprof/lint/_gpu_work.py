@@ -10,7 +10,7 @@ from ._names import (
     EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
-from ._call_sites import instance_method
+from ._call_sites import instance_method, jitted_attribute
 from ._walk import in_lambda
 
 
@@ -93,6 +93,8 @@ class WorkModel:
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
                 return True  # (one that waits for the device itself, `.item()` per token, is a wait instead)
+        if m is not None and jitted_attribute(self, call):
+            return True  # trainer.step(state, batch) of `self.step = jax.jit(self._step)`: a JAX step dispatched
         if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
                               or m in TRANSFER_METHODS):
             return False

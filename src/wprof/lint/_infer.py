@@ -140,6 +140,9 @@ class NameModel:
                             compiled.add(name)
                             callables.add(name)
                             continue
+                        if _aot_compiled(v) and self._uses_jax():
+                            callables.add(name)  # `step.lower(*args).compile()`: JAX's ahead-of-time executable,
+                            continue  # compiled here; each call dispatches it asynchronously to the device
                         moved = v  # `build(cfg).cuda().eval()`: the module modes after the move keep the module
                         while isinstance(moved, ast.Call) and isinstance(moved.func, ast.Attribute) and \
                                 moved.func.attr in _MODULE_MODES and not moved.args and \
@@ -466,6 +469,14 @@ def _discarded(c: ast.Call) -> bool:
         return True
     return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
         isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"
+
+
+def _aot_compiled(v: ast.Call) -> bool:
+    """``fn.lower(*args).compile()``: JAX's ahead-of-time lowering and compilation of a jitted function, whose
+    result is an executable that runs the function on the device when called."""
+    f = v.func
+    return isinstance(f, ast.Attribute) and f.attr == "compile" and not v.args and isinstance(f.value, ast.Call) \
+        and isinstance(f.value.func, ast.Attribute) and f.value.func.attr == "lower"
 
 
 def maybe_disabled(call: ast.Call) -> bool:

@@ -220,9 +220,11 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
         if info:
             kind, synced, nvtx = info
             if kind == "event":
-                return (kind, nvtx, frozenset({start}), {stop: True}, False, frozenset())
+                return (kind, nvtx, frozenset({start}), {stop: True}, False, frozenset(), False)
             named = (start, stop, synced, nvtx)
     calls = {n: _self_calls(ctx, methods, n) for n in methods}
+    if named is None and (tagged := _tagged_timer(ctx, cls, methods, calls)) is not None:
+        return tagged
     marks = {n for n in methods if n not in ("__enter__", "__exit__") and
              any(_marks_clock(ctx, methods[m]) for m in calls[n])}
     reads = {n for n in methods if n != "__init__" and any(_reads_interval(ctx, methods[m]) for m in calls[n])}
@@ -239,7 +241,56 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
     nvtx = (named is not None and named[3]) or \
         any(ctx.is_nvtx(c) for m in methods.values() for c in ctx.calls_in_function(m))
     props = frozenset(n for n in stops if any(dotted(d) == "property" for d in methods[n].decorator_list))
-    return ("host", nvtx, frozenset(starts), stops, init, props)  # props: stops read as attributes (`t.elapsed`)
+    return ("host", nvtx, frozenset(starts), stops, init, props, False)  # props: stops read as attributes
+    # (`t.elapsed`); the last: a tagged timer (`sw.start("fwd")` ... `sw.pause("fwd")`, :func:`_tagged_timer`)
+
+
+def _tagged_timer(ctx: Context, cls: ast.ClassDef, methods: dict, calls: dict) -> tuple | None:
+    """A stopwatch of named clocks: ``__init__`` keeps a ``defaultdict`` of a timer class of the same module
+    (``self.clocks = defaultdict(lambda: _Clock())``), and its methods start or stop the clock a tag names
+    (``def start(self, tag=None): self.clocks[tag].start()``, ``stop`` calling ``self.pause(tag)``). Its model is the
+    inner timer's, tagged: a span runs from ``sw.start("fwd")`` to the next ``sw.pause("fwd")`` on the same tag."""
+    init = methods.get("__init__")
+    if init is None:
+        return None
+    inner = {}
+    for st in ast.walk(init):
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Attribute) and
+                isinstance(st.targets[0].value, ast.Name) and st.targets[0].value.id == "self"):
+            continue
+        v = st.value
+        if not (isinstance(v, ast.Call) and dotted(v.func) in ("defaultdict", "collections.defaultdict") and
+                len(v.args) == 1):
+            continue
+        f = v.args[0].body if isinstance(v.args[0], ast.Lambda) else v.args[0]
+        f = f.func if isinstance(f, ast.Call) and not f.args and not f.keywords else f
+        other = ctx.classes.get(f.id) if isinstance(f, ast.Name) else None
+        if other is not None and other is not cls and (model := _method_timer(ctx, other)) is not None and \
+                not model[6]:
+            inner[st.targets[0].attr] = model
+    if len(inner) != 1:
+        return None
+    (attr, model), = inner.items()
+    kind, nvtx, in_starts, in_stops, _, _, _ = model
+    starts, stops = set(), {}
+    for n in methods:
+        if n == "__init__":
+            continue
+        for m in calls[n]:
+            for c in ctx.calls_in_function(methods[m]):
+                f = c.func
+                if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Subscript) and
+                        isinstance(f.value.value, ast.Attribute) and f.value.value.attr == attr and
+                        isinstance(f.value.value.value, ast.Name) and f.value.value.value.id == "self"):
+                    continue
+                if f.attr in in_starts:
+                    starts.add(n)
+                elif f.attr in in_stops:
+                    stops[n] = in_stops[f.attr] or any(ctx.is_sync(x) for k in calls[n]
+                                                       for x in ctx.calls_in_function(methods[k]))
+    if not starts or not stops:
+        return None
+    return (kind, nvtx, frozenset(starts), stops, False, frozenset(), True)
 
 
 def _self_calls(ctx: Context, methods: dict, name: str) -> list[str]:
@@ -422,8 +473,13 @@ def method_timer_regions(ctx: Context) -> list[Region]:
                 if not isinstance(attr, ast.Attribute) or (inst := instance(attr.value, scope)) is None:
                     continue
                 key, cls = inst
-                kind, nvtx, starts, stops, _, props = timers[cls]
+                kind, nvtx, starts, stops, _, props, tagged = timers[cls]
                 meth = attr.attr
+                if tagged and isinstance(call, ast.Call):  # `sw.start("fwd")`: the clock of that tag
+                    tag = call.args[0] if call.args else None
+                    if tag is not None and not isinstance(tag, ast.Constant):
+                        continue  # a tag the code computes: which span it closes is not shown
+                    key = f"{key}[{tag.value if tag is not None else None!r}]"
                 if not isinstance(call, ast.Call) and meth not in props:
                     continue
                 if meth in starts and isinstance(call, ast.Call):
@@ -441,7 +497,7 @@ def method_timer_regions(ctx: Context) -> list[Region]:
 
 
 # a library's timing class started and stopped by its methods: a host clock read by each, no synchronize
-_LIBRARY_METHOD_TIMER = ("host", False, frozenset({"start"}), {"stop": False}, False, frozenset())
+_LIBRARY_METHOD_TIMER = ("host", False, frozenset({"start"}), {"stop": False}, False, frozenset(), False)
 
 
 def _library_method_timer(ctx: Context, call: ast.Call, cls: str) -> bool:

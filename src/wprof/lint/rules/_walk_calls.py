@@ -109,13 +109,14 @@ def _compiled_call(ctx: Context, c: ast.Call, key: str) -> bool:
 
 def _compiled_name(ctx: Context, name: str) -> bool:
     """Some assignment of ``name`` in the file holds a compile call (``step = torch.compile(f) if flag else f``)."""
-    from .._infer import maybe_disabled
+    from .._infer import _aot_compiled, maybe_disabled
     from .._names import COMPILERS
 
     memo = ctx.__dict__.setdefault("_wp_compiled_name", {})  # once per name: a long module binds it many times
-    if name not in memo:
+    if name not in memo:  # (`jax.jit(f).lower(x).compile()` compiled ahead of time, where it is bound: not lazily)
         memo[name] = any(isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS and not maybe_disabled(n)
-                         for v in ctx.assigns.get(name, []) for n in ast.walk(v))
+                         for v in ctx.assigns.get(name, []) if not (isinstance(v, ast.Call) and _aot_compiled(v))
+                         for n in ast.walk(v))
     return memo[name]
 
 

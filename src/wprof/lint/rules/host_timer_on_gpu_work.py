@@ -2,7 +2,8 @@
 
 ## What it does
 Checks for intervals read from a host clock (`time.perf_counter()`, `time.time()`, a `with Timer():` defined in
-the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()`, a library's timing class started
+the file, a timer object of the project read by `t.stop()`/`t.toc()`/`t.elapsed()` (or a stopwatch of tagged clocks,
+`sw.start("bwd")` ... `sw.pause("bwd")`, set 58), a library's timing class started
 and stopped by its methods (`timer = d2l.Timer(); timer.start(); ...; timer.stop()`), a `@timeit` decorator of the
 project...) around GPU work (tensor ops, a model call, a kernel launch, a callable passed to a timing helper) with
 no device synchronization between the last GPU work and the end read.
@@ -44,7 +45,9 @@ is the batch size times a small constant), or the loop leaves on a test of its `
 constant of a handful of steps (`if n == 5: break`, set 51): then the last step's unwaited work is a material share
 (set 28), also when each step waits for its forward pass (`loss.item()`). A
 whole training run through a helper of the file whose `range` loops are shown to run 100 steps or more, timed
-once, is weak for the same reason; one shown to run a few steps is reported.
+once, is weak for the same reason; one shown to run a few steps is reported. One iteration's sample that fetches
+its batch (`batch = next(it)`) is one step's time and is reported, unless it copies the batch to the GPU (in the
+sample, or in the file's generator it draws from): that blocking copy waits for the step before (set 60).
 
 A clock read inside a callback the framework calls while the model's work is only queued is reported too: the
 `__call__` of a transformers `LogitsProcessor`, `LogitsWarper` or `StoppingCriteria` (`generate` calls it with the
@@ -63,10 +66,14 @@ int = 0`) made a `torch.device(device)` or handed to `.to(device)` (set 55). A w
 model it is handed (`def infer(net, x): net(x)`), handed the timing function's own parameter, runs that parameter as
 a direct call would (set 56). A Flax model of transformers (`FlaxMixtralForCausalLM.from_pretrained(...)`) in a file
 that imports JAX lives on JAX's default device and returns before its work is done: time it with
-`block_until_ready()` on its output (set 56). TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are
-queued on that GPU too: read the result back (`.numpy()`) inside the timed code (set 57). A submodule a GPU model
-hands out and the code calls (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's
-device like the model's own call (set 56).
+`block_until_ready()` on its output (set 56). A JAX function compiled ahead of time (`exe =
+jax.jit(step).lower(*args).compile()`) is an executable whose calls dispatch the step the same way: wait for its
+output too (set 60), and so does a step a class binds on its instances as a JAX function (`self.update =
+jax.jit(self._update)`, also `if cfg.jit else self._update`), called as `trainer.update(state, batch)` (set 60).
+TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that GPU too: read the result back
+(`.numpy()`) inside the timed code (set 57). A submodule a GPU model hands out and the code calls
+(`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
+call (set 56).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -374,7 +381,8 @@ def _branches_on_helper_result(ctx: Context, r, stmts: list, want: bool = False)
 
 def _over_data(ctx: Context, r) -> bool:
     """The region loops over data (a loader, a dataset, ``next(...)``): a run's wall time over many steps, off by at
-    most one queue of work. A ``range(...)`` loop is not one here, even over a size taken from the data (``for pos
+    most one queue of work. (A sample of one loop iteration that fetches its batch with ``next(...)`` is one step,
+    timed as such, unless it copies the batch to the GPU: set 60.) A ``range(...)`` loop is not one here, even over a size taken from the data (``for pos
     in range(max_len)``, a token-by-token prefill: set 25), which the warmup rules count as walking data."""
     if not data_driven(ctx, r):
         return False
@@ -386,8 +394,30 @@ def _over_data(ctx: Context, r) -> bool:
                 not _few_batches(ctx, s.iter) and not _capped(ctx, s, body) and \
                 any(ctx.gpu_work_in(stmt_nodes(b)) for b in body):
             return True
-        if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)):
+        if any(isinstance(c.func, ast.Name) and c.func.id == "next" for c in stmt_calls(s)) and \
+                (r.loop is None or _copies_to_device(ctx, r)):
             return True
+    return False
+
+
+def _copies_to_device(ctx: Context, r) -> bool:
+    """The region copies host data to the GPU (``x = next(it).cuda()``, ``batch.to(device)``): in a sample of one
+    step that fetches its batch, the blocking copy waits for the step before, so the samples pace the run's steps
+    (a step's time that fetches its batch and has no copy, a JAX step handed host data, is the dispatch)."""
+    def copy(c: ast.Call) -> bool:
+        return ctx.method(c) in ("cuda", "to") and ctx.placement(c) == "cuda" and \
+            ctx.placement(c.func.value) != "cuda"  # type: ignore[attr-defined]
+
+    for s in r.stmts():
+        for c in stmt_calls(s):
+            if copy(c):
+                return True
+            if isinstance(c.func, ast.Name) and c.func.id == "next" and c.args and isinstance(c.args[0], ast.Name):
+                for v in ctx.assigns.get(c.args[0].id, ()):  # `it = batches()` of a generator of the file that
+                    fn = ctx.functions.get(v.func.id) if isinstance(v, ast.Call) and \
+                        isinstance(v.func, ast.Name) else None  # copies each batch to the GPU
+                    if fn is not None and any(copy(x) for x in ctx.calls_in_function(fn)):
+                        return True
     return False
 
 
