@@ -42,6 +42,16 @@ def declared_setup(ctx: Context, r) -> bool:
     return cache[id(r)]
 
 
+_BUILD = re.compile(r"\bbuild\b|\bcompil(e|ation)\b")  # (not "compiled": the compiled model's run, timed)
+
+
+def declared_build(ctx: Context, r) -> bool:
+    """Region ``r``'s own label says it times a build or a compilation (``artifact_build_seconds``,
+    ``compile_s``, ``print("compilation took", ...)``): a compiled callable's first call belongs to that number."""
+    return any(_BUILD.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", s).replace("_", " ").lower())
+               for s in _own_labels(ctx, r))
+
+
 def site_declares_setup(ctx: Context, site: ast.AST) -> bool:
     """A call site whose result is bound to a name, or printed first, with a set-up or cold-start label:
     ``out, first_ms = run_once(q, k, v)`` then ``print("first_call_ms:", first_ms)``."""

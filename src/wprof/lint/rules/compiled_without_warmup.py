@@ -85,11 +85,22 @@ NAME = "compiled-without-warmup"
 FIX = "none"
 
 
+def _build_timed(ctx: Context, call: ast.AST) -> bool:
+    """A region around ``call`` says it times a build or a compilation (``artifact_build_seconds = perf_counter() -
+    t0``): the compiled callable's first call is measured on purpose, as compile time (by that region, and by a
+    whole-run total around it that includes it)."""
+    from ._declared_subject import declared_build
+
+    return any(q.contains(call) and declared_build(ctx, q) for q in ctx.regions)
+
+
 def check(ctx: Context) -> None:
     report = _once(ctx)
     from ._common import _own_kernels
 
     for r, call, key in warmup_findings(ctx, compiled=True):
+        if _build_timed(ctx, call):
+            continue
         if key in _own_kernels(ctx, r):
             report(call, f"Compiled `{key}` is timed on its first call: it is defined inside "
                    f"`{r.scope.node.name}`, so every call of that function compiles it again, inside the "  # type: ignore
@@ -105,6 +116,8 @@ def check(ctx: Context) -> None:
     from ._cold_walk import walk_findings
 
     for node, what, _weak in walk_findings(ctx, compiled=True):
+        if _build_timed(ctx, node):
+            continue
         report(node, f"Compiled `{what}` is timed on its first call (it never ran before this timed region; "
                "includes compilation)", "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):
