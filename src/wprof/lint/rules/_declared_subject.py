@@ -42,12 +42,14 @@ def declared_setup(ctx: Context, r) -> bool:
     return cache[id(r)]
 
 
-_BUILD = re.compile(r"\bbuild\b|\bcompil(e|ation)\b")  # (not "compiled": the compiled model's run, timed)
+_BUILD = re.compile(r"\bbuil[dt]\b(?!-)|\bcompil(e|ation)\b")  # (not "compiled", the compiled model's run; not "built-in")
 
 
 def declared_build(ctx: Context, r) -> bool:
     """Region ``r``'s own label says it times a build or a compilation (``artifact_build_seconds``,
-    ``compile_s``, ``print("compilation took", ...)``): a compiled callable's first call belongs to that number."""
+    ``compile_s``, ``print("compilation took", ...)``, ``print(f"built in {dt:.2f}s")``): a compiled callable's
+    first call belongs to that number, and so does host-bound set-up (a model's construction, seconds of it, next to
+    which a launch tail is nothing)."""
     return any(_BUILD.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", s).replace("_", " ").lower())
                for s in _own_labels(ctx, r))
 

@@ -139,6 +139,8 @@ FIX = "none"
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
+    from ._declared_subject import declared_build
+
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
@@ -150,6 +152,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if declared_build(ctx, r):
+            continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
         if read_only_on_cpu(ctx, r):
             continue  # `if not use_gpu: qps = n / t.elapsed` / `else:` events: the clock's value is the CPU path's
         if waits_at_block_exit(ctx, r, work_items(ctx, r)):
