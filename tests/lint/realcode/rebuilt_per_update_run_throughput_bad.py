@@ -20,7 +20,7 @@ def train(updates=100, horizon=128):
     obs = torch.randn(horizon, 8, device=dev)
     times = []
     for upd in range(updates):
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect-extra: WP101
         t0 = time.time()
         scratch = Policy(8, 4).to(dev)  # expect: WP104
         scratch.load_state_dict(policy.state_dict())

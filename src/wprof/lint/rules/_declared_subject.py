@@ -42,7 +42,7 @@ def declared_setup(ctx: Context, r) -> bool:
     return cache[id(r)]
 
 
-_BUILD = re.compile(r"\bbuil[dt]\b(?!-)|\bcompil(e|ation)\b")  # (not "compiled", the compiled model's run; not "built-in")
+_BUILD = re.compile(r"\bbuild\b(?!-)|\bbuilt in\b|\bcompil(e|ation)\b")  # (not "compiled", the compiled model's run; not "built-in")
 
 
 def declared_build(ctx: Context, r) -> bool:
