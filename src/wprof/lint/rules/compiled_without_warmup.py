@@ -43,6 +43,9 @@ jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written 
 is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a
 JIT kernel itself (`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the
 cell is a run (a time-stepping loop): the kernel is a new object, compiled inside the cell's time.
+(lint72) Not reported: a first call inside a region labelled as a build or a compile time
+(`artifact_build_seconds`, `compile_s`, "built in"): compile time measured on purpose, also inside a whole-run total
+around it; a timing function handed to a dataset map twice (warm-up batches first) is called again.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

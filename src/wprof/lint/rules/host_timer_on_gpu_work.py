@@ -37,6 +37,11 @@ copied back to the host: set 50).
 A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
 `if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
 the GPU.
+(lint72) A timing helper's callable parameter is also a wait when every caller hands it a function of the file that
+waits, by name, through `functools.partial(f, ...)` or a lambda that only calls it (`clocked(partial(describe, net,
+ids))` with `describe` ending in `tok.batch_decode(out)`); a tokenizer's `batch_decode` of output ids reads them to
+the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `build_s`, a compile time; not
+"built-in") times host-bound set-up on purpose, not GPU work: not reported.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
