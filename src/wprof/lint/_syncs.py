@@ -164,13 +164,26 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 sites.append((c.args[index], list(c.args[index + 1:])))
         out = bool(sites)
         for value, rest in sites:
-            if isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call):
+            fn_name = self._handed_function(value)
+            if fn_name is not None:  # `partial(caption, image=im)`, `caption`: a function of the file that waits
+                out = out and fn_name in self._syncing_functions(True)
+            elif isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call):
                 m = self.method(value.body)
                 out = out and (m in HIDDEN_SYNC_METHODS or m == "numpy")
             else:
                 out = out and bool(rest) and all(self.placement(a) == "cpu" for a in rest)  # type: ignore
         cache[name] = out
         return out
+
+    def _handed_function(self, value: ast.AST) -> str | None:
+        """The function of the file a callable argument names: ``step``, ``functools.partial(step, x=x)``, a lambda
+        that only calls one (``lambda: step(x)``)."""
+        if isinstance(value, ast.Call) and (self.call_name(value) or "").endswith("partial") and value.args:
+            value = value.args[0]
+        elif isinstance(value, ast.Lambda) and isinstance(value.body, ast.Call) and \
+                isinstance(value.body.func, ast.Name):
+            value = value.body.func
+        return value.id if isinstance(value, ast.Name) and value.id in self.functions else None
 
     def _name_syncs(self, name: str, hidden: bool) -> bool:
         """A name bound to a synchronize (``sync = torch.cuda.synchronize``) or to a compiled syncing function
@@ -369,6 +382,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if m == "elapsed_time" and self._read_event_interval(c):
             return True  # end.record(); ms = start.elapsed_time(end): it raises unless `end` completed, so the work
             # queued before the record is done once it returns
+        if m == "batch_decode" and c.args and not isinstance(c.args[0], (ast.List, ast.Constant)):
+            return True  # tokenizer.batch_decode(out_ids): the ids are read to the host (`.tolist()`) to be decoded
         if copy_back_waits(self, c, q, m):
             return True  # d.get(out=h), d.copy_to_host(h, stream=s) into pageable memory: done when it returns
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns

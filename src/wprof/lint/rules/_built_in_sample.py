@@ -47,10 +47,13 @@ def built_in_regions(ctx: Context) -> list[tuple[ast.Call, str]]:
     """(the device move, the constructor text and where) per timed region whose samples repeat (one per iteration
     of a loop, or a loop inside the region) and build and move a module in every repetition, directly or in a
     function of the file the repeated code calls."""
+    from ._number_purpose import whole_run
+
     out = []
     for r in ctx.regions:
-        if r.kind not in ("event", "host"):
-            continue
+        if r.kind not in ("event", "host") or whole_run(ctx, r):
+            continue  # (a whole run's number, `global_step / (time.time() - start)`: what each update builds is
+            # part of the run)
         calls = [c for c in r.calls() if _repeated(r, c)]
         moves = [m for c in calls if (m := _module_move(ctx, c, calls))]
         where = ""

@@ -520,12 +520,32 @@ def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
 
     if len(sites) > 1 or any(c._wp_stmt._wp_loops or _robust_comprehension(ctx, c) for c in sites):  # type: ignore
         return True
+    if len(sites) + len(_mapped_over(ctx, name)) > 1:
+        return True  # `warm.map(step)` then `data.map(step)`: handed twice to a map that runs it on each batch
     # a function nested in another one runs again whenever its enclosing function does: `def median_of(n): def
     # once(): <timed>; return sorted(once() for ...)`, with `median_of` called twice (a warm-up call, then the kept one)
     outer = getattr(scope.node, "_wp_scope", None)
     return bool(sites) and _depth < 3 and outer is not None and not isinstance(outer.node, ast.Module) and \
         all(getattr(c._wp_stmt, "_wp_scope", None) is outer for c in sites) and \
         helper_called_again(ctx, outer, _depth + 1)
+
+
+_MAPS = frozenset({"map", "map_batches", "apply"})
+
+
+def _mapped_over(ctx: Context, name: str) -> list[ast.Call]:
+    """Calls that hand the function ``name`` (by name) to a map over data (``ds.map(step, batched=True)``, a
+    DataFrame's ``apply``): each runs it, once per batch."""
+    memo = ctx.__dict__.get("_wp_mapped")
+    if memo is None:  # once per file: name -> the map calls handed it
+        memo = {}
+        for c in ctx.calls:
+            if ctx.method(c) in _MAPS:
+                for a in (*c.args, *(k.value for k in c.keywords)):
+                    if isinstance(a, ast.Name):
+                        memo.setdefault(a.id, []).append(c)
+        ctx._wp_mapped = memo  # type: ignore[attr-defined]
+    return memo.get(name, [])
 
 
 def _repeated_by_comprehension(c: ast.AST) -> bool:

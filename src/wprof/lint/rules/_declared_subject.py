@@ -42,6 +42,18 @@ def declared_setup(ctx: Context, r) -> bool:
     return cache[id(r)]
 
 
+_BUILD = re.compile(r"\bbuild\b(?!-)|\bbuilt in\b|\bcompil(e|ation)\b")  # (not "compiled", the compiled model's run; not "built-in")
+
+
+def declared_build(ctx: Context, r) -> bool:
+    """Region ``r``'s own label says it times a build or a compilation (``artifact_build_seconds``,
+    ``compile_s``, ``print("compilation took", ...)``, ``print(f"built in {dt:.2f}s")``): a compiled callable's
+    first call belongs to that number, and so does host-bound set-up (a model's construction, seconds of it, next to
+    which a launch tail is nothing)."""
+    return any(_BUILD.search(re.sub(r"([a-z])([A-Z])", r"\1 \2", s).replace("_", " ").lower())
+               for s in _own_labels(ctx, r))
+
+
 def site_declares_setup(ctx: Context, site: ast.AST) -> bool:
     """A call site whose result is bound to a name, or printed first, with a set-up or cold-start label:
     ``out, first_ms = run_once(q, k, v)`` then ``print("first_call_ms:", first_ms)``."""

@@ -572,6 +572,11 @@ class _Walker:
                     on_host_here(self, c, env):
                 mark_host(self, c, timed)
                 continue  # `torch.matmul(X, X)` on tensors this call made on the CPU: host work, warms no GPU op
+            if key is not None and d is None and ctx is self.ctx and self.placed.get(key.split(".")[0]) == "cpu" and \
+                    not _gpu_operand(self, c, env):
+                mark_host(self, c, timed)
+                continue  # `model = model.to("cpu")` in this call of its function, then `model(x)`: the CPU run of
+                # a CPU-vs-GPU benchmark, host work that warms nothing on the GPU
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and \
                     not _context_free(ctx, c):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
@@ -927,3 +932,13 @@ def warm_by_walk(ctx: Context, r, node: ast.AST) -> bool:
     # function runs after the whole module body: what the module ran is warm there)
     return bool(vs) and all(isinstance(k := identity(ctx, node, v.env), str) and "#" in k and k in v.called
                             for v in vs)  # (an object the program built: an op of a library ran on other data)
+
+
+def _gpu_operand(walker, c: ast.Call, env: dict) -> bool:
+    """An argument of ``c`` names a value the walk saw made (or moved) on the GPU in this expansion."""
+    for a in (*c.args, *(k.value for k in c.keywords)):
+        if isinstance(a, ast.Name):
+            k = walker.ident(a, env)
+            if k is not None and walker.placed.get(k) == "cuda":
+                return True
+    return False

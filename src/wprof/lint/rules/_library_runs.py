@@ -58,6 +58,8 @@ def _hands_to_runner(ctx: Context, c: ast.Call, names: set, depth: int) -> bool:
     if q in RUNS_FORWARD:
         return not (q == "torchinfo.summary" and len(c.args) < 2 and not any(  # no input: parameters listed only
             k.arg in ("input_size", "input_data") for k in c.keywords))
+    if isinstance(c.func, ast.Name) and c.func.id not in ctx.functions and _over_loader(ctx, c, names):
+        return True  # `acc = evaluate(model, test_loader)`: code not read here, handed the model and a data loader
     if depth == 0 or not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
         return False
     fn = ctx.functions[c.func.id]
@@ -65,3 +67,20 @@ def _hands_to_runner(ctx: Context, c: ast.Call, names: set, depth: int) -> bool:
     params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)}
     return any(_hands_to_runner(ctx, inner, params, depth - 1) for inner in ast.walk(fn)
                if isinstance(inner, ast.Call))
+
+
+def _over_loader(ctx: Context, c: ast.Call, names: set) -> bool:
+    """A call handed the model (a name of ``names``, as an argument of its own) and a data loader: a name bound to
+    ``DataLoader(...)`` or named ``*loader``. Such a function (an accuracy pass over the test set, a calibration
+    run) runs the model over every batch of the loader: its kernels and allocator are warm afterwards."""
+    args = [*c.args, *(k.value for k in c.keywords)]
+    if not any(isinstance(a, ast.Name) and a.id in names for a in args):
+        return False
+    for a in args:
+        if not isinstance(a, ast.Name) or a.id in names:
+            continue
+        if a.id.lower().endswith("loader") or any(
+                isinstance(v, ast.Call) and (ctx.call_name(v) or "").rsplit(".", 1)[-1] == "DataLoader"
+                for v in ctx.assigns.get(a.id, ())):
+            return True
+    return False

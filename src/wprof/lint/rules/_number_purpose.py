@@ -112,7 +112,30 @@ def _whole_run(ctx: Context, r) -> bool:
         return True
     if found and not _averaged(ctx, r):
         return True  # "total time" of a run taken once; a `total / n_runs` is a per-run figure, whatever its name
-    return since_start(ctx, r)
+    return since_start(ctx, r) or running_throughput(ctx, r)
+
+
+def running_throughput(ctx: Context, r) -> bool:
+    """The end read sits inside a loop of the region and divides a counter that loop accumulates by the time since a
+    start read before the loop: ``sps = global_step / (time.time() - start_time)`` logged every update of a training
+    run. The number is the whole run's throughput so far, everything the loop does (building per-update objects
+    included) on purpose; not one sample of a timed step."""
+    end = r.end
+    st = getattr(end, "_wp_stmt", None)
+    loops = [lp for lp in getattr(st, "_wp_loops", ()) if r.contains(lp)]
+    if not loops:
+        return False
+    node, parent = end, getattr(end, "_wp_parent", None)
+    while parent is not None and not isinstance(parent, ast.stmt):
+        if isinstance(parent, ast.BinOp) and isinstance(parent.op, (ast.Div, ast.FloorDiv)) and parent.right is node:
+            counter = parent.left
+            if isinstance(counter, ast.Name):
+                return any(isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and
+                           isinstance(n.target, ast.Name) and n.target.id == counter.id
+                           for lp in loops for n in ast.walk(lp))
+            return False
+        node, parent = parent, getattr(parent, "_wp_parent", None)
+    return False
 
 
 def _averaged(ctx: Context, r) -> bool:

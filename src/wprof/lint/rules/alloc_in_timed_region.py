@@ -54,6 +54,9 @@ Not reported, in any part: a region whose number is meant to include its allocat
 a program clock read before any work; a training run (an optimizer step in the region), whose labels, noise and
 accumulators are the step's own, except random inputs drawn every step of a `range` loop in place of a data loader
 (opt-in).
+A running whole-run throughput (lint72: the end read in a loop of the region divides a counter the loop accumulates,
+`global_step / (time.time() - start_time)` logged every update) is a whole run too: a module built every update of an
+RL training loop is part of it.
 
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for

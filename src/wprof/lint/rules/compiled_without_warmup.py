@@ -43,6 +43,9 @@ jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written 
 is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a
 JIT kernel itself (`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the
 cell is a run (a time-stepping loop): the kernel is a new object, compiled inside the cell's time.
+(lint72) Not reported: a first call inside a region labelled as a build or a compile time
+(`artifact_build_seconds`, `compile_s`, "built in"): compile time measured on purpose, also inside a whole-run total
+around it; a timing function handed to a dataset map twice (warm-up batches first) is called again.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -85,11 +88,22 @@ NAME = "compiled-without-warmup"
 FIX = "none"
 
 
+def _build_timed(ctx: Context, call: ast.AST) -> bool:
+    """A region around ``call`` says it times a build or a compilation (``artifact_build_seconds = perf_counter() -
+    t0``): the compiled callable's first call is measured on purpose, as compile time (by that region, and by a
+    whole-run total around it that includes it)."""
+    from ._declared_subject import declared_build
+
+    return any(q.contains(call) and declared_build(ctx, q) for q in ctx.regions)
+
+
 def check(ctx: Context) -> None:
     report = _once(ctx)
     from ._common import _own_kernels
 
     for r, call, key in warmup_findings(ctx, compiled=True):
+        if _build_timed(ctx, call):
+            continue
         if key in _own_kernels(ctx, r):
             report(call, f"Compiled `{key}` is timed on its first call: it is defined inside "
                    f"`{r.scope.node.name}`, so every call of that function compiles it again, inside the "  # type: ignore
@@ -105,6 +119,8 @@ def check(ctx: Context) -> None:
     from ._cold_walk import walk_findings
 
     for node, what, _weak in walk_findings(ctx, compiled=True):
+        if _build_timed(ctx, node):
+            continue
         report(node, f"Compiled `{what}` is timed on its first call (it never ran before this timed region; "
                "includes compilation)", "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):

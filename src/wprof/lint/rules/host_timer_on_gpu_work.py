@@ -38,6 +38,11 @@ copied back to the host: set 50).
 A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
 `if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
 the GPU.
+(lint72) A timing helper's callable parameter is also a wait when every caller hands it a function of the file that
+waits, by name, through `functools.partial(f, ...)` or a lambda that only calls it (`clocked(partial(describe, net,
+ids))` with `describe` ending in `tok.batch_decode(out)`); a tokenizer's `batch_decode` of output ids reads them to
+the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `build_s`, a compile time; not
+"built-in") times host-bound set-up on purpose, not GPU work: not reported.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
@@ -146,6 +151,8 @@ FIX = "none"
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu:
         return
+    from ._declared_subject import declared_build
+
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
@@ -157,6 +164,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if declared_build(ctx, r):
+            continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
         if read_only_on_cpu(ctx, r):
             continue  # `if not use_gpu: qps = n / t.elapsed` / `else:` events: the clock's value is the CPU path's
         if waits_at_block_exit(ctx, r, work_items(ctx, r)):

@@ -69,6 +69,13 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - (lint68) an ONNX Runtime session on a GPU provider whose only earlier calls describe it (`get_inputs()`,
   `get_outputs()`, `get_providers()`: metadata, no inference) and whose first `run` is timed.
 
+Also run before (lint72): a model handed, with a data loader (a name bound to `DataLoader(...)` or named `*loader`),
+to a function the linter cannot read (`score_topk(net, test_loader)`: an accuracy pass over the test set); a timing
+function handed to a dataset map twice (`warm.map(step)`, then `data.map(step)`). An Ultralytics model streaming a whole
+video (`stream=True`, a video path) warms its predictor up itself before the first frame: not reported (one call on one
+image or tensor stays a cold first call). A model moved to the CPU in this call of its function (`model.to("cpu")`)
+runs host work: the CPU run of a CPU-vs-GPU helper warms nothing on the GPU and is not the cold call; the GPU run is.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -125,7 +132,13 @@ def check(ctx: Context) -> None:
 
     from ._one_per_region import keep_one_per_region, tracking_report
 
-    report = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
+    from ._self_warming import warms_itself
+
+    noting = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
+
+    def report(node, *args, **kw):
+        if not warms_itself(ctx, node):  # `yolo.predict("clip.mp4", stream=True)`: it warms itself up first
+            noting(node, *args, **kw)
     try:
         _check(ctx, report)
     finally:
