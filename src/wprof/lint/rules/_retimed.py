@@ -1,7 +1,9 @@
 """A first run timed on purpose, shown beside its warm figure: a notebook (or a script) times a compiled function's
 first call to show what compiling costs, then times the same call again later (the next timed region or timing
 magic that calls it: "Second run", "let's run it again to eliminate compilation time"). The first timing is a
-demonstration of the compile cost, not the reported figure: WP112 (and WP103) leave it silent. A single cold timing
+demonstration of the compile cost, not the reported figure: WP112 leaves it silent (WP103 does not: a library
+op's first run is no compile the code set up itself, and set 53's `%time` then `%timeit` of `cp.arange` is a true
+cold timing). A single cold timing
 with no later warm re-timing of the same call stays reported, and so does one whose later timing calls the callable
 on other arguments or after a name of the call is bound again (a new shape or a new function compiles anew)."""
 
