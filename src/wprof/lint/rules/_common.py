@@ -288,6 +288,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._warm_handed import ran_by_own_method
     from ._step_samples import averaged_training_samples
     from ._library_runs import run_by_library
+    from ._retimed import region_end_line, retimed_later
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
 
@@ -382,6 +383,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop, bool(own)) and not _event_list_mean(ctx, r) \
                 and not averaged_training_samples(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
+        if compiled and r.loop is None and not getattr(r.scope.stmts[r.lo], "_wp_loops", None) and \
+                retimed_later(ctx, r.scope, c, key, region_end_line(r)):
+            continue  # "First run" then "Second run": the compile cost shown on purpose, the warm figure after it
         out.append((r, c, key))
     return out
 
