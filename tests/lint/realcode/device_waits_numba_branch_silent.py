@@ -1,7 +1,8 @@
 """More waits the code shows only through library semantics (lint34), silent: a Numba CUDA ufunc called on NumPy
 arrays copies them in and the result back before it returns (after the kernel queued before it); `cuda.to_device`
 without a stream is a synchronous copy; a branch on a CuPy or torch test of the result (`if not cp.allclose(...)`)
-needs its value on the host."""
+needs its value on the host.
+WP104 reports each launch on host arrays inside a timed region (its copies are timed; default since lint75)."""
 import time
 
 import cupy as cp
@@ -29,7 +30,7 @@ vadd(a, b)
 
 t0 = time.perf_counter()
 double[4096, 1024](d)
-c = vadd(a, b)
+c = vadd(a, b)  # expect: WP104
 print("kernel and ufunc", time.perf_counter() - t0)
 
 t0 = time.perf_counter()

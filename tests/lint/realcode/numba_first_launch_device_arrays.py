@@ -1,7 +1,8 @@
 """Set 27 class (sixth session): the first launch of a `@cuda.jit` kernel on device arrays, timed with a host clock
 and no synchronize, measures the compile (WP112) and also returns before the kernel runs: a warmup would not add
 the missing synchronize, so WP102 is reported too. The same first launch on host NumPy arrays copies back and waits
-(only WP112)."""
+(only WP112).
+WP104 reports each launch on host arrays inside a timed region (its copies are timed; default since lint75)."""
 
 import time
 
@@ -33,5 +34,5 @@ print("gpu", t1 - t0)
 
 host = np.zeros((2048, 2048), dtype=np.uint8)
 t0 = time.perf_counter()
-shade_host[(64, 64), (32, 32)](host, 20)  # expect: WP112
+shade_host[(64, 64), (32, 32)](host, 20)  # expect: WP112, WP104
 print("gpu, host array", time.perf_counter() - t0)
