@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ._names import dotted
+from ._names import dotted, param_defaults
 
 _DEFAULT = object()  # (a call that leaves the parameter to its default)
 _MODES = frozenset({"cuda", "to", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
@@ -105,9 +105,7 @@ def param_values(ctx, fn: ast.AST, param: str) -> list[ast.AST] | None:
         return None
     calls, shift = found
     pos = [a.arg for a in (*args.posonlyargs, *args.args)][shift:]
-    defaults = dict(zip([a.arg for a in (*args.posonlyargs, *args.args)][-len(args.defaults):], args.defaults)) \
-        if args.defaults else {}
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    defaults = param_defaults(args)
     index = pos.index(param) if param in pos else None
     # what each call hands, read once for all the functions that share the calls and the parameter's place (a long
     # module defines one name many times): a value, or the function's default (_DEFAULT), or nothing known (None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 
 from ._call_sites import returns_closure
-from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted
+from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted, param_defaults
 
 
 def _int_constant(d: ast.AST | None) -> bool:
@@ -86,8 +86,7 @@ class NameModel:
                     continue
                 args = fn.args
                 pos = [*args.posonlyargs, *args.args]
-                defaults = dict(zip([p.arg for p in pos[len(pos) - len(args.defaults):]], args.defaults))
-                defaults.update({p.arg: d for p, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+                defaults = param_defaults(args)
                 for p in [*pos, *args.kwonlyargs]:
                     d = defaults.get(p.arg)
                     ann = isinstance(p.annotation, ast.Name) and p.annotation.id == "int"

@@ -107,6 +107,14 @@ def unwrap_moves(v: ast.AST) -> ast.AST:
     return v
 
 
+def param_defaults(args: ast.arguments) -> dict[str, ast.AST]:
+    """Parameter name -> its default expression, for the parameters of ``args`` that have one."""
+    pos = [*args.posonlyargs, *args.args]
+    out = {a.arg: d for a, d in zip(pos[len(pos) - len(args.defaults):], args.defaults)}
+    out.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    return out
+
+
 def dotted(expr: ast.AST) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, ``None`` otherwise (no import resolution)."""
     t = type(expr)

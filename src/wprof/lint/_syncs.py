@@ -25,7 +25,7 @@ from ._wait_facts import (
 from ._waits import library_waits
 from ._names import (
     COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
-    SYNCING_LAST_NAMES, SYNCING_METHODS, dotted, unwrap_moves,
+    SYNCING_LAST_NAMES, SYNCING_METHODS, dotted, param_defaults, unwrap_moves,
 )
 
 
@@ -338,7 +338,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 continue
             pos = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
             index = pos.index(name) if name in pos else None
-            default = _default_of(init.args, name)
+            default = param_defaults(init.args).get(name)
             sites: list[tuple[object, ast.Call, ast.AST | None]] = [
                 (self, c, None) for c in self.calls if isinstance(c.func, ast.Name) and c.func.id == cls.name]
             sites += [(u, call, v) for u, call, v in _user_values(self, init, name, any_file=True)]
@@ -480,18 +480,6 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if isinstance(c.func, ast.Name):
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
-
-
-def _default_of(args: ast.arguments, name: str) -> ast.AST | None:
-    """The default value of parameter ``name`` (None when it has none)."""
-    pos = [*args.posonlyargs, *args.args]
-    for a, d in zip(pos[len(pos) - len(args.defaults):], args.defaults):
-        if a.arg == name:
-            return d
-    for a, d in zip(args.kwonlyargs, args.kw_defaults):
-        if a.arg == name:
-            return d
-    return None
 
 
 def _noop(fn: ast.AST) -> bool:

@@ -8,6 +8,7 @@ import ast
 import re
 
 from .._context import Context, dotted
+from .._names import param_defaults
 from .._walk import stmt_calls
 from ._evidence import param_call_shown
 
@@ -332,9 +333,7 @@ def _steps(ctx: Context, fn: ast.AST, call: ast.Call) -> int | None:
     if args is None:
         return None
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
-    defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    bound: dict[str, ast.AST] = dict(defaults)
+    bound: dict[str, ast.AST] = param_defaults(args)
     for i, a in enumerate(call.args):
         if i < len(pos) and not isinstance(a, ast.Starred):
             bound[pos[i]] = a

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._names import param_defaults
 from ._cli_defaults import cli_default
 from ._size_lists import keyed_values, literal_lists, shape_args
 
@@ -518,9 +519,7 @@ def _param_default(fn: ast.AST, name: str) -> list[ast.AST | None]:
     args = getattr(fn, "args", None)
     if args is None:
         return []
-    pos = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in pos[len(pos) - len(args.defaults):]], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    defaults = param_defaults(args)
     return [defaults[name]] if name in defaults else []
 
 

@@ -10,6 +10,7 @@ import ast
 import re
 
 from .._context import Context, dotted
+from .._names import param_defaults
 from .._walk import Scope, stmt_calls
 from .._regions import Region
 from ._common import _harness, benchmarks_itself, callee_key
@@ -46,8 +47,7 @@ def _unpassed_default(ctx: Context, loop: ast.stmt, name: str, uncalled: bool = 
     if args is None or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return []
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
-    defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+    defaults = param_defaults(args)
     if name not in defaults:
         return []
     sites = [c for c in call_sites(ctx, fn.name) if dotted(c.func) in (fn.name, f"self.{fn.name}")]

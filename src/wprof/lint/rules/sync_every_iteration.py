@@ -81,6 +81,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._names import param_defaults
 from .._walk import stmt_nodes
 from .._regions import covered, periodic
 from ._sample_length import sample_work, short_sample, sized
@@ -347,10 +348,7 @@ def _const(ctx: Context, expr: ast.AST, where: ast.stmt) -> int | None:
     args = getattr(fn, "args", None)
     if args is None:
         return None
-    pos = [*args.posonlyargs, *args.args]
-    defaults = dict(zip([a.arg for a in pos[len(pos) - len(args.defaults):]], args.defaults))
-    defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
-    d = defaults.get(expr.id)
+    d = param_defaults(args).get(expr.id)
     return d.value if isinstance(d, ast.Constant) and isinstance(d.value, int) else None
 
 
