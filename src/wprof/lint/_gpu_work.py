@@ -87,6 +87,8 @@ class WorkModel:
             return False
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
+        if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
+            return True  # context.execute_v2(bindings) of `context = engine.create_execution_context()`: inference
         if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call):
             return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
         own = self.own_method(call) or instance_method(self, call)
@@ -483,6 +485,21 @@ _QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(
 # release streams, events, memory, modules and contexts; they queue no kernel or copy on a stream
 _RESOURCE = re.compile(r"^(cuda|cu)([A-Z]\w*)?(Destroy|Free|FreeHost|Unload|Release|Create|CreateWithFlags|"
                        r"CreateWithPriority)(_v\d+)?$")
+
+
+_TRT_BUILDS = frozenset({"create_execution_context", "deserialize_cuda_engine"})
+_TRT_RUNS = frozenset({"execute", "execute_async", "execute_v2", "execute_async_v2", "execute_async_v3"})
+
+
+def trt_context(ctx, a: ast.AST) -> bool:
+    """``a`` names a TensorRT execution context or engine (bound only to ``engine.create_execution_context()`` or
+    ``runtime.deserialize_cuda_engine(...)``, in a file that imports TensorRT): TensorRT runs on NVIDIA GPUs only,
+    so its execution and a call handed it run there (set 56)."""
+    if not isinstance(a, ast.Name) or not any(q.split(".")[0] == "tensorrt" for q in ctx.imports.values()):
+        return False
+    vals = ctx.assigns.get(a.id, [])
+    return bool(vals) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
+                              v.func.attr in _TRT_BUILDS for v in vals)
 
 
 def _arg_values(call: ast.Call) -> list[ast.AST]:

@@ -18,7 +18,7 @@ class NameModel:
     ``is_compiled``, the GPU callables and kernels that :class:`._gpu_work.WorkModel` reads."""
 
     def _detect_gpu(self) -> bool:
-        gpu_mods = ("triton", "cupy", "cuda", "numba", "cutlass", "pycuda", "jax")
+        gpu_mods = ("triton", "cupy", "cuda", "numba", "cutlass", "pycuda", "jax", "tensorrt", "torch_tensorrt")
         if any(q.split(".")[0] in gpu_mods or q.startswith(("torch.cuda", "torch.accelerator"))
                for q in self.imports.values()):
             return True

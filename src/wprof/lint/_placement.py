@@ -120,6 +120,10 @@ class PlacementModel:
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return "cuda"  # .to(0), device=0
+        if isinstance(expr, ast.JoinedStr) and expr.values and isinstance(expr.values[0], ast.Constant) and \
+                isinstance(expr.values[0].value, str):  # f"cuda:{rank}": the literal head names the device
+            v = expr.values[0].value.lower()
+            return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.IfExp):
             leaves = _choices(expr)  # "cuda" if ... else "mps" if ... else "cpu": another backend is not the GPU's
             vals = [self._device_value(v, depth + 1) for v in leaves]  # alternative either; with "cuda" among

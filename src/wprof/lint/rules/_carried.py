@@ -40,7 +40,8 @@ def accumulated_total(ctx: Context, r) -> bool:
     if end is None or not any(end is s for s in body):
         return False
     temps: set[str] = set()
-    first = r.interval if r.interval is not None else end
+    first = end  # (from the end reading, not the region's first subtraction: `total = total + t1 - t0`, parsed
+    # `(total + t1) - t0`, holds no `t1 - t0` of its own, so a later `print(t1 - t0)` is taken as the interval; set 62)
     for st in body[next((i for i, s in enumerate(body) if s is first), 0):]:
         if isinstance(st, (ast.Continue, ast.Break)):
             return False  # `if i == 0: continue` between the reading and the sum: the first sample is left out
@@ -48,14 +49,25 @@ def accumulated_total(ctx: Context, r) -> bool:
             target = dotted(st.target)
             return target is not None and not _reset_in(body, target)
         if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.BinOp) and \
-                isinstance(st.value.op, ast.Add) and (target := dotted(st.targets[0])) is not None and \
-                target in (dotted(st.value.left), dotted(st.value.right)) and _reads(st.value, r, temps):
+                (target := dotted(st.targets[0])) is not None and _adds_to(st.value, target) and \
+                _reads(st.value, r, temps):
             return not any(isinstance(s2, ast.Assign) and s2 is not st and any(dotted(t) == target for t in s2.targets)
                            for s2 in body)  # `total = total + (t1 - t0)`: the same running total
         if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
                 _reads(st.value, r, temps):
             temps.add(st.targets[0].id)
     return False
+
+
+def _adds_to(value: ast.BinOp, target: str) -> bool:
+    """``total + (t1 - t0)``, ``dt + total``, ``total + t1 - t0`` (parsed ``(total + t1) - t0``): a sum that adds
+    to ``target`` itself, the first term of its chain of ``+``/``-`` or a term of a plain ``+``."""
+    if isinstance(value.op, ast.Add) and target in (dotted(value.left), dotted(value.right)):
+        return True
+    v: ast.AST = value
+    while isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Add, ast.Sub)):
+        v = v.left
+    return dotted(v) == target and v is not value
 
 
 def _reads(value: ast.AST, r, temps: set) -> bool:

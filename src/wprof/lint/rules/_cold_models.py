@@ -21,9 +21,12 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     or a function handed the model, ``generate(model, ...)``): every call of the function (one per model name,
     precision or configuration) times a cold first call (sets 22 and 24: whisper_bench, mini_llm, ml-systems-llama).
     The generic analysis leaves a function called again alone, as warmed by its earlier calls; a fresh model is not.
-    The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``, or
-    loaded with a ``device`` argument and timed between CUDA synchronizes. (call, key, the loader's text)."""
+    The model is shown on the GPU: moved there, loaded in a ``try`` that catches ``torch.cuda.OutOfMemoryError``,
+    loaded with a ``device`` argument and timed between CUDA synchronizes, or built by a library constructor that
+    places itself on the GPU (``WhisperModel(size, device="cuda")``, ``ort.InferenceSession(path,
+    providers=["CUDAExecutionProvider"])``: ``_self_placing``; sets 56 and 61). (call, key, the loader's text)."""
     from ._evidence import model_on_gpu
+    from ._self_placing import self_placing
     from ._warm_sources import loader_runs_model
 
     out: list[tuple[ast.Call, str, str]] = []
@@ -55,7 +58,7 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 loader = _fresh_model(ctx, name, r)
                 if loader is not None and not _used(name, r.scope, r.lo) and not loader_runs_model(ctx, loader) and \
                         (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
-                         _synced_with_device(ctx, r, loader)):
+                         _synced_with_device(ctx, r, loader) or self_placing(ctx, loader)):
                     hit = loader
                     break
             if hit is not None:

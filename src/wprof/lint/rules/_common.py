@@ -403,9 +403,10 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
     st = r.interval
-    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and dotted(st.value.func) == "print" and \
+    if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _row_out(ctx, st.value) and \
             r.samples is None:
-        return True  # print(f"{shape}: {time.perf_counter() - t}"): the row is the sample itself
+        return True  # print(f"{shape}: {time.perf_counter() - t}"): the row is the sample itself (also written to
+        # a results file, `out.write(f"time: {end - start}")`, set 61)
     if not isinstance(st, (ast.Assign, ast.AnnAssign)):
         return False
     names = {n.id for t in (st.targets if isinstance(st, ast.Assign) else [st.target]) for n in ast.walk(t)
@@ -422,6 +423,25 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
                     isinstance(n, ast.Name) and n.id in names for a in c.args for n in ast.walk(a)):
                 return True
     return False
+
+
+def _row_out(ctx: Context, call: ast.Call) -> bool:
+    """``print(...)``, or ``f.write(...)`` of a file the code opened (``f = open(...)``, ``with open(...) as f``):
+    a row of output."""
+    if dotted(call.func) == "print":
+        return True
+    if ctx.method(call) != "write" or not isinstance(call.func.value, ast.Name):  # type: ignore[union-attr]
+        return False
+    name = call.func.value.id  # type: ignore[union-attr]
+    vals = ctx.assigns.get(name, [])
+    opened = [v for v in vals if isinstance(v, ast.Call) and dotted(v.func) == "open"]
+    withs = ctx.__dict__.get("_wp_with_open")
+    if withs is None:  # names bound by `with open(...) as f` (once per file)
+        withs = ctx._wp_with_open = {  # type: ignore[attr-defined]
+            it.optional_vars.id for w in ast.walk(ctx.tree) if isinstance(w, (ast.With, ast.AsyncWith))
+            for it in w.items if isinstance(it.optional_vars, ast.Name) and isinstance(it.context_expr, ast.Call)
+            and dotted(it.context_expr.func) == "open"}
+    return (bool(opened) and len(opened) == len(vals)) or (not vals and name in withs)
 
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")

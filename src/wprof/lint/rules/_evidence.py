@@ -45,6 +45,10 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
         operands.append(node.func.value)
     if any(ctx.placement(a) == "cuda" for a in operands) or ctx.puts_on_gpu_call(node):
         return True  # (a function of the file or of the project's modules that moves its data to the GPU itself)
+    from .._gpu_work import trt_context
+
+    if any(trt_context(ctx, a) for a in operands):
+        return True  # `context.execute_async_v2(...)`, `do_inference(context, ...)`: a TensorRT engine's context
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
     return model is not None and model_on_gpu(ctx, model)
 

@@ -29,8 +29,11 @@ def averaged_training_samples(ctx: Context, r: Region) -> bool:
 
 def epoch_samples(ctx: Context, r: Region) -> bool:
     """``averaged_training_samples`` of whole epochs (the region holds the loop over the batches): the cold first
-    step is a small share of an epoch; the readers call such a mean borderline (sets 38, 45), so it is weak."""
-    return bool(r.inner_loops()) and averaged_training_samples(ctx, r)
+    step is a small share of an epoch; the readers call such a mean borderline (sets 38, 45), so it is weak. The
+    inner loop is the one that trains (holds the ``.backward()``): a loop over the parameters that all-reduces
+    their gradients after one step's backward leaves each sample one step (set 55)."""
+    return any(any(ctx.method(c) == "backward" for c in ast.walk(lp) if isinstance(c, ast.Call))
+               for lp in r.inner_loops()) and averaged_training_samples(ctx, r)
 
 
 def trained_model(ctx: Context, cold: list[tuple[ast.Call, str]]) -> tuple[ast.Call, str] | None:

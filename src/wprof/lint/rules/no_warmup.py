@@ -76,6 +76,15 @@ video (`stream=True`, a video path) warms its predictor up itself before the fir
 image or tensor stays a cold first call). A model moved to the CPU in this call of its function (`model.to("cpu")`)
 runs host work: the CPU run of a CPU-vs-GPU helper warms nothing on the GPU and is not the cold call; the GPU run is.
 
+Also (lint76, sets 55-62): a fresh object of a library constructor that places itself on the GPU
+(`WhisperModel(size, device="cuda")`, `ort.InferenceSession(path, providers=["CUDAExecutionProvider"])`) built
+by the timing function and run first inside its timed region, whichever call of the function it is; a TensorRT
+execution context's first run (`context.execute_v2(...)`, or a call handed the context: TensorRT runs only on
+NVIDIA GPUs); a device written `torch.device(f"cuda:{rank}")`; per-row samples written to a results file the
+code opened (`out.write(f"{clip}: {t1 - t0}")`, as printed rows are); a running total written
+`total = total + t1 - t0`. A mean of training steps is an epoch mean (weak) only when the loop inside the region
+is the one that trains, not a loop over the parameters that all-reduces their gradients.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
