@@ -42,8 +42,12 @@ SHORT_OPS = frozenset({
     "var", "std", "norm", "clamp", "clip", "where", "masked_fill", "maximum", "minimum", "fill_", "zero_", "copy_",
     "clone", "add_", "mul_", "div_", "sub_", "addcmul", "lerp", "fma", "cat", "stack", "transpose", "permute",
     "flip", "roll", "reciprocal", "sign", "floor", "ceil", "round", "erf", "addcdiv", "logsumexp", "normalize",
-    "square_", "exp_", "sigmoid_", "tanh_",
+    "square_", "exp_", "sigmoid_", "tanh_", "histc", "bucketize",
 })
+# sorts and selections: a few passes (a radix sort's), µs-scale only on tensors the file shows small (at most 2^20
+# elements: 16384 keys sort in ~10 µs; 2^24 keys take about a millisecond)
+SORT_OPS = frozenset({"sort", "argsort", "topk", "msort"})
+_MAX_SORT_ELEMENTS = 1 << 20
 ALLOCS = frozenset({"empty", "empty_like", "zeros", "zeros_like", "ones", "ones_like", "empty_strided", "full",
                     "full_like"})
 _SHAPE_METHODS = frozenset({"numel", "size", "dim", "element_size", "stride", "is_contiguous", "nelement",
@@ -314,12 +318,16 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
             return "op" if _small_matmul(ctx, n.args) else None
         if q == "torch.einsum":
             return "op" if _small_einsum(ctx, n.args) else None
+        if q.count(".") == 1 and last in SORT_OPS:
+            return "op" if n.args and _small_sort(ctx, n.args[0]) else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
             return "op" if last in SHORT_OPS and _plain_args(ctx, n, depth) else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed
     if m is not None and isinstance(n.func, ast.Attribute) and ctx.is_tensorish(n.func.value):
         if m in MATMULS:
             return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
+        if m in SORT_OPS:
+            return "op" if _small_sort(ctx, n.func.value) else None
         return "op" if m in SHORT_OPS and _plain_args(ctx, n, depth) else None
     if library_kernel(ctx, n):  # cp.RawKernel / SourceModule / ElementwiseKernel source without a loop
         return "kernel"
@@ -333,6 +341,12 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return _handed_in(ctx, n, depth)
     d = ctx.imported_function(n) if depth > 0 and isinstance(n.func, (ast.Name, ast.Attribute)) else None
     return _short_function(d.ctx, d.node, depth - 1) if d is not None else None  # a wrapper in a project module
+
+
+def _small_sort(ctx: Context, x: ast.AST) -> bool:
+    """The tensor a sort or top-k works on has a size the file gives, at most 2^20 elements."""
+    size = _tensor_elements(ctx, x) if isinstance(x, ast.Name) else None
+    return size is not None and size <= _MAX_SORT_ELEMENTS
 
 
 COLLECTIVES = frozenset({"all_reduce", "broadcast", "reduce", "all_gather_into_tensor", "reduce_scatter_tensor",
