@@ -187,7 +187,8 @@ _PASS_METHODS = frozenset({"flatten", "contiguous", "to", "cuda", "view", "resha
                            "astype", "double"})
 # a copy of a host array (or a tensor of the same elements) on the device, or a tensor sharing a NumPy array's memory
 _HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu",
-                          "torch.from_numpy", "torch.as_tensor"})
+                          "torch.from_numpy", "torch.as_tensor", "jax.device_put", "jax.numpy.asarray",
+                          "jax.numpy.array"})
 # NumPy's random draws take their shape as `size=`
 _SIZE_KW_FACTORIES = frozenset({"numpy.random.uniform", "numpy.random.normal", "numpy.random.standard_normal",
                                 "numpy.random.randint", "numpy.random.random_sample", "numpy.random.random"})
@@ -257,7 +258,7 @@ def _reshaped(ctx: Context, x: ast.Call) -> list[int] | None:
 _ARRAY_FACTORIES = frozenset({
     "cupy.random.rand", "cupy.random.randn", "cupy.random.random", "cupy.ones", "cupy.zeros", "cupy.empty",
     "numpy.ones", "numpy.zeros", "numpy.empty", "numpy.random.rand", "numpy.random.randn", "numpy.random.random",
-    "numba.cuda.device_array",
+    "numba.cuda.device_array", "jax.numpy.ones", "jax.numpy.zeros", "jax.numpy.empty",
 })
 
 

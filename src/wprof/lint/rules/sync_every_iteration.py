@@ -242,24 +242,32 @@ def round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool, 
         if op is None:
             continue
         if r.kind in ("host", "with"):
-            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            inside = [c for i, c in syncs if _after(ctx, i, c, op) and i < r.hi]
             if not inside:
                 continue
             return "host", inside[0], op
         if r.kind == "event":
-            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            inside = [c for i, c in syncs if _after(ctx, i, c, op) and i < r.hi]
             if inside:
                 return "event-inside", inside[0], op
-            after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
+            after = [c for i, c in syncs if _after(ctx, i, c, op)]
             if not after:
                 continue
             return "event-after", after[0], op
     if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
         op = sample_op(loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
-        after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
+        after = [c for i, c in syncs if op is not None and _after(ctx, i, c, op)]
         if after:
             return "whole", after[0], op  # type: ignore[return-value]
     return None
+
+
+def _after(ctx: Context, i: int, sync: ast.Call, op: ast.stmt) -> bool:
+    """The synchronize at statement ``i`` runs after the sample's op: a later statement, or JAX's wait on the op's
+    own result in the same statement (``f(x).block_until_ready()``)."""
+    from ._sample_length import awaited_result
+
+    return i > op._wp_idx or (i == op._wp_idx and awaited_result(ctx, sync) is not None)  # type: ignore[attr-defined]
 
 
 def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:
