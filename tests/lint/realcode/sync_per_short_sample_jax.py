@@ -1,7 +1,8 @@
 """WP101 (set 59's class): a JAX loop timed as a whole that waits on every call's result
 (`f(x).block_until_ready()`) around a µs-scale function of the file on small arrays: eager (a few ops) or compiled
-with `jax.jit` (any number of elementwise and layout ops, fused into one dispatch). The interval counts N dispatch
-and wait round trips, not N ops. Silent: one wait after the loop, arrays of 2^26 elements, a jitted function with a
+with `jax.jit` (bound to `jax.jit(f)` or decorated `@jax.jit`; any number of elementwise and layout ops, fused into
+one dispatch). The interval counts N dispatch
+and wait round trips, not N ops. Silent: one wait after the loop, arrays of 2^26 elements, jitted functions with a
 matmul (its length is not read through `jax.jit`), a function with a Python loop over its rows."""
 import time
 
@@ -23,6 +24,16 @@ def boxes(anchors, offsets):
     x0 = cx + w * offsets[:, 0:1] - 0.5 * w * jnp.exp(offsets[:, 2:3])
     x1 = cx + w * offsets[:, 0:1] + 0.5 * w * jnp.exp(offsets[:, 2:3])
     return jnp.clip(jnp.stack([x0, x1], axis=-1), 0, 479)
+
+
+@jax.jit
+def softsign(p):
+    return jnp.clip(p / (1.0 + jnp.abs(p)), -1.0, 1.0)
+
+
+@jax.jit
+def matmul_tanh(p, w):
+    return jnp.tanh(jnp.dot(p, w))
 
 
 def project(p, w):
@@ -57,6 +68,12 @@ if __name__ == "__main__":
         out = fast_boxes(anchors, offsets).block_until_ready()  # expect: WP101
     print("jit", (time.perf_counter() - t0) / 2000)
 
+    softsign(p).block_until_ready()
+    t0 = time.perf_counter()
+    for _ in range(2000):
+        jax.block_until_ready(softsign(p))  # expect: WP101
+    print("decorated", (time.perf_counter() - t0) / 2000)
+
     t0 = time.perf_counter()
     for _ in range(2000):
         out = fast_boxes(anchors, offsets)
@@ -75,6 +92,12 @@ if __name__ == "__main__":
     for _ in range(2000):
         fast_project(p, w).block_until_ready()
     print("project", (time.perf_counter() - t0) / 2000)
+
+    matmul_tanh(p, w).block_until_ready()
+    t0 = time.perf_counter()
+    for _ in range(2000):
+        matmul_tanh(p, w).block_until_ready()
+    print("matmul_tanh", (time.perf_counter() - t0) / 2000)
 
     rowwise(p).block_until_ready()
     t0 = time.perf_counter()

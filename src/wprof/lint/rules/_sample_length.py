@@ -376,7 +376,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     if extension_short_entry(ctx, n):  # an extension entry launching loop-free kernels of its visible sources
         return "kernel"
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
-        return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
+        fn = ctx.functions[n.func.id]
+        return _short_function(ctx, fn, depth - 1) or (_fused_elementwise(ctx, fn) if _jax_jitted(ctx, fn) else None)
     if isinstance(n.func, ast.Name) and depth > 0 and (fn := jitted_function(ctx, n.func.id)) is not None:
         return _short_function(ctx, fn, depth - 1) or _fused_elementwise(ctx, fn)  # `fast = jax.jit(f)`
     if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
@@ -504,7 +505,7 @@ def _fused_elementwise(ctx: Context, fn: ast.AST) -> str | None:
     """A function compiled whole by ``jax.jit`` with no loop, no nested function and no matmul, whose every call is
     an elementwise, reduction or layout op of ``jax.numpy`` (or shape arithmetic on the host): XLA fuses it into a
     few kernels, one dispatch; on arrays the file shows small that is µs-scale, however many ops it spells."""
-    if not _host_loops_only(fn) or getattr(fn, "decorator_list", None):
+    if not _host_loops_only(fn) or (getattr(fn, "decorator_list", None) and not _jax_jitted(ctx, fn)):
         return None
     scope = fn._wp_own_scope  # type: ignore[attr-defined]
     if scope.children:
@@ -522,6 +523,12 @@ def _fused_elementwise(ctx: Context, fn: ast.AST) -> str | None:
             continue
         return None
     return "op"
+
+
+def _jax_jitted(ctx: Context, fn: ast.AST) -> bool:
+    """``fn`` is decorated with ``@jax.jit`` alone (no arguments)."""
+    decos = getattr(fn, "decorator_list", [])
+    return len(decos) == 1 and ctx.qualname(decos[0]) == "jax.jit"
 
 
 def _inside_other_call(c: ast.Call, fn: ast.AST) -> bool:

@@ -16,8 +16,8 @@ file (with a loop in it: on tensors of at most 2^18 elements), a small function 
 or a timing helper's callable that a caller hands such an op; since the fourteenth session also a sort, top-k or
 `torch.histc` of at most 2^20 elements (a few passes over the keys: a sort of 16384 keys is ~10 µs, one of 2^24
 about a millisecond), and a JAX function of the file whose result the loop waits for on every call
-(`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`): eager with at most three ops, or bound to `jax.jit(f)`
-and made of any number of `jax.numpy` elementwise, reduction and layout ops (fused into one dispatch, no loop, no
+(`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`): eager with at most three ops, or compiled whole (`jax.jit(f)`,
+`@jax.jit`) and made of any number of `jax.numpy` elementwise, reduction and layout ops (fused into one dispatch, no loop, no
 matmul); no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
