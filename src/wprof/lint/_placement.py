@@ -517,6 +517,12 @@ class PlacementModel:
         """``a`` is a name the file binds only to ``torch.<dtype>`` attributes (``proj_type = torch.float16``):
         ``x.to(proj_type)`` casts, and ``x`` stays where it is."""
         values = self.assigns.get(a.id, []) if isinstance(a, ast.Name) else []
+        if not values and isinstance(a, ast.Name):  # a parametrized test's parameter: every row hands a dtype
+            from .rules._test_params import test_rows
+
+            scope = getattr(getattr(a, "_wp_stmt", None), "_wp_scope", None)
+            if scope is not None and a.id in scope.params:
+                values = test_rows(self, scope.node, a.id)  # type: ignore[arg-type]
         return bool(values) and all(isinstance(v, ast.Attribute) and (self.qualname(v) or "").startswith("torch.")
                                     and v.attr[:1].islower() for v in values)
 

@@ -42,8 +42,12 @@ SHORT_OPS = frozenset({
     "var", "std", "norm", "clamp", "clip", "where", "masked_fill", "maximum", "minimum", "fill_", "zero_", "copy_",
     "clone", "add_", "mul_", "div_", "sub_", "addcmul", "lerp", "fma", "cat", "stack", "transpose", "permute",
     "flip", "roll", "reciprocal", "sign", "floor", "ceil", "round", "erf", "addcdiv", "logsumexp", "normalize",
-    "square_", "exp_", "sigmoid_", "tanh_",
+    "square_", "exp_", "sigmoid_", "tanh_", "histc", "bucketize",
 })
+# sorts and selections: a few passes (a radix sort's), µs-scale only on tensors the file shows small (at most 2^20
+# elements: 16384 keys sort in ~10 µs; 2^24 keys take about a millisecond)
+SORT_OPS = frozenset({"sort", "argsort", "topk", "msort"})
+_MAX_SORT_ELEMENTS = 1 << 20
 ALLOCS = frozenset({"empty", "empty_like", "zeros", "zeros_like", "ones", "ones_like", "empty_strided", "full",
                     "full_like"})
 _SHAPE_METHODS = frozenset({"numel", "size", "dim", "element_size", "stride", "is_contiguous", "nelement",
@@ -87,7 +91,8 @@ def short_sample(ctx: Context, loop: ast.stmt, stmts: list[ast.stmt]) -> ast.stm
             n.func.id in s._wp_scope.params  # type: ignore[attr-defined]  # the callers' data was checked
         closure = isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and \
             not n.args and not n.keywords and _names_on_gpu(ctx, ctx.functions[n.func.id])
-        on_gpu = on_gpu or kind == "kernel" or handed_in or closure or _placed_on_gpu(ctx, n)
+        awaited = any(awaited_result(ctx, c) is n for c in _calls_of(s))  # a JAX array's wait: device work
+        on_gpu = on_gpu or kind == "kernel" or handed_in or closure or awaited or _placed_on_gpu(ctx, n)
     for c in _calls_of(s):
         if not any(c is n or _inside(c, n) for n in tops) and not _harmless(ctx, c):
             return None
@@ -106,12 +111,25 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
             n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _sized_handed_in(ctx, n)
     names = [x for x in _operands(n) if isinstance(x, ast.Name)]
+    if isinstance(n, ast.Call):
+        names.extend(_starred_names(ctx, n))  # `f(*args)` with `args = [a, b]`
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
         names.append(n.func.value)
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions and not names:
         names = [x for x in ast.walk(ctx.functions[n.func.id]) if _read_name(x) and  # `step()`: its
                  (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]  # closure's tensors
     return _all_sized(ctx, names)
+
+
+def _starred_names(ctx: Context, call: ast.Call) -> list[ast.Name]:
+    """The names a call's ``*args`` spreads, when ``args`` is bound once, to a literal list or tuple of names."""
+    out: list[ast.Name] = []
+    for a in call.args:
+        if isinstance(a, ast.Starred) and isinstance(a.value, ast.Name):
+            values = ctx.assigns.get(a.value.id, [])
+            if len(values) == 1 and isinstance(values[0], (ast.List, ast.Tuple)):
+                out.extend(e for e in values[0].elts if isinstance(e, ast.Name))
+    return out
 
 
 def _all_sized(ctx: Context, names: list[ast.Name]) -> bool:
@@ -159,11 +177,39 @@ def sample_work(ctx: Context, s: ast.stmt) -> list[ast.AST]:
                 _names_on_gpu(ctx, ctx.functions[c.func.id])]
     if closures:
         return closures  # `step()` where `def step(): return a * b` on CUDA tensors of the module
+    awaited = [c for c in (awaited_result(ctx, w) for w in _calls_of(s)) if c is not None]
+    if awaited:
+        return awaited  # `f(x).block_until_ready()`: only a JAX array has that wait, so `f(x)` dispatched device work
     scope = s._wp_scope  # type: ignore[attr-defined]
     return [n for n in stmt_nodes(s) if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and
             not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and not in_lambda(n) and
             any(isinstance(x, ast.Name) and x.id in scope.params and _param_on_gpu(ctx, scope, x.id)
                 for x in (n.left, n.right))]
+
+
+def awaited_result(ctx: Context, c: ast.Call) -> ast.Call | None:
+    """The call whose result ``c`` waits for, when ``c`` is JAX's wait: ``f(x).block_until_ready()`` or
+    ``jax.block_until_ready(f(x))`` (a function of the file, or a name bound to ``jax.jit`` of one)."""
+    if isinstance(c.func, ast.Attribute) and c.func.attr == "block_until_ready" and not c.args:
+        inner = c.func.value
+    elif ctx.call_name(c) == "jax.block_until_ready" and len(c.args) == 1:
+        inner = c.args[0]
+    else:
+        return None
+    if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and \
+            (inner.func.id in ctx.functions or jitted_function(ctx, inner.func.id) is not None):
+        return inner
+    return None
+
+
+def jitted_function(ctx: Context, name: str) -> ast.AST | None:
+    """The function of the file ``name`` is only ever bound to ``jax.jit`` of (``fast = jit(f)``)."""
+    values = ctx.assigns.get(name, [])
+    if len(values) != 1 or not isinstance(values[0], ast.Call) or ctx.call_name(values[0]) != "jax.jit":
+        return None
+    args = values[0].args
+    return ctx.functions.get(args[0].id) if len(args) == 1 and isinstance(args[0], ast.Name) and \
+        not values[0].keywords else None
 
 
 def _param_on_gpu(ctx: Context, scope, name: str) -> bool:
@@ -302,8 +348,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     q = ctx.call_name(n) or ""
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
-    if q.startswith("cupy.") and q.count(".") == 1:
-        return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a)
+    if (q.startswith("cupy.") and q.count(".") == 1) or (q.startswith("jax.numpy.") and q.count(".") == 2):
+        return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a), jnp.exp(a)
     if q.startswith("torch.distributed.") and last in COLLECTIVES:  # a small message: µs of latency, not bandwidth
         pos = 1 if last == "all_gather_into_tensor" else 0  # each rank's share: the gathered input, the scattered output
         msg = n.args[pos] if len(n.args) > pos else None
@@ -314,25 +360,38 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
             return "op" if _small_matmul(ctx, n.args) else None
         if q == "torch.einsum":
             return "op" if _small_einsum(ctx, n.args) else None
+        if q.count(".") == 1 and last in SORT_OPS:
+            return "op" if n.args and _small_sort(ctx, n.args[0]) else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
             return "op" if last in SHORT_OPS and _plain_args(ctx, n, depth) else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed
     if m is not None and isinstance(n.func, ast.Attribute) and ctx.is_tensorish(n.func.value):
         if m in MATMULS:
             return "op" if _small_matmul(ctx, [n.func.value, *n.args]) else None
+        if m in SORT_OPS:
+            return "op" if _small_sort(ctx, n.func.value) else None
         return "op" if m in SHORT_OPS and _plain_args(ctx, n, depth) else None
     if library_kernel(ctx, n):  # cp.RawKernel / SourceModule / ElementwiseKernel source without a loop
         return "kernel"
     if extension_short_entry(ctx, n):  # an extension entry launching loop-free kernels of its visible sources
         return "kernel"
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
-        return _short_function(ctx, ctx.functions[n.func.id], depth - 1)
+        fn = ctx.functions[n.func.id]
+        return _short_function(ctx, fn, depth - 1) or (_fused_elementwise(ctx, fn) if _jax_jitted(ctx, fn) else None)
+    if isinstance(n.func, ast.Name) and depth > 0 and (fn := jitted_function(ctx, n.func.id)) is not None:
+        return _short_function(ctx, fn, depth - 1) or _fused_elementwise(ctx, fn)  # `fast = jax.jit(f)`
     if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
         return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     d = ctx.imported_function(n) if depth > 0 and isinstance(n.func, (ast.Name, ast.Attribute)) else None
     return _short_function(d.ctx, d.node, depth - 1) if d is not None else None  # a wrapper in a project module
+
+
+def _small_sort(ctx: Context, x: ast.AST) -> bool:
+    """The tensor a sort or top-k works on has a size the file gives, at most 2^20 elements."""
+    size = _tensor_elements(ctx, x) if isinstance(x, ast.Name) else None
+    return size is not None and size <= _MAX_SORT_ELEMENTS
 
 
 COLLECTIVES = frozenset({"all_reduce", "broadcast", "reduce", "all_gather_into_tensor", "reduce_scatter_tensor",
@@ -435,6 +494,41 @@ def _short_function_body(ctx: Context, fn: ast.AST, depth: int) -> str | None:
     if ops == 0 or ops > _MAX_FN_OPS:
         return None
     return "kernel" if kernel else "op"
+
+
+# jax.numpy calls that only build, index or reshape arrays: fused by XLA into the elementwise ops around them
+_JNP_LAYOUT = frozenset({"array", "asarray", "expand_dims", "tile", "reshape", "stack", "concatenate", "squeeze",
+                         "broadcast_to", "transpose", "where", "clip", "ones_like", "zeros_like", "full_like"})
+
+
+def _fused_elementwise(ctx: Context, fn: ast.AST) -> str | None:
+    """A function compiled whole by ``jax.jit`` with no loop, no nested function and no matmul, whose every call is
+    an elementwise, reduction or layout op of ``jax.numpy`` (or shape arithmetic on the host): XLA fuses it into a
+    few kernels, one dispatch; on arrays the file shows small that is µs-scale, however many ops it spells."""
+    if not _host_loops_only(fn) or (getattr(fn, "decorator_list", None) and not _jax_jitted(ctx, fn)):
+        return None
+    scope = fn._wp_own_scope  # type: ignore[attr-defined]
+    if scope.children:
+        return None
+    for n in ast.walk(fn):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult):
+            return None
+        if not isinstance(n, ast.Call):
+            continue
+        q = ctx.call_name(n) or ""
+        last = q.rsplit(".", 1)[-1]
+        if q.startswith("jax.numpy.") and q.count(".") == 2 and (last in SHORT_OPS or last in _JNP_LAYOUT):
+            continue
+        if ctx.method(n) in _SHAPE_METHODS or (isinstance(n.func, ast.Name) and n.func.id in _HOST_OK):
+            continue
+        return None
+    return "op"
+
+
+def _jax_jitted(ctx: Context, fn: ast.AST) -> bool:
+    """``fn`` is decorated with ``@jax.jit`` alone (no arguments)."""
+    decos = getattr(fn, "decorator_list", [])
+    return len(decos) == 1 and ctx.qualname(decos[0]) == "jax.jit"
 
 
 def _inside_other_call(c: ast.Call, fn: ast.AST) -> bool:

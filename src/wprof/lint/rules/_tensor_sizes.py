@@ -4,7 +4,8 @@ Elements and shapes of a tensor built by a factory (``torch.randn(4096, 4096)``,
 ``cp.random.rand(*shape)``), followed through casts and moves, ``*_like`` and the device copies of a host array;
 integers from literals, arithmetic, names bound in the scope (else the module), loops over literal size lists,
 ``argparse`` defaults, a parameter's values at the calls of its function in the file (or its default), also where
-the file launches the function in new processes (``mp.spawn(worker, args=(n,))`` calls ``worker(rank, n)``). Every value is
+the file launches the function in new processes (``mp.spawn(worker, args=(n,))`` calls ``worker(rank, n)``), and the
+rows of a parametrized test's decorator (``@parameterized.parameters(*CASES)``, ``@pytest.mark.parametrize``). Every value is
 the largest the code can give: a bound, which is all a "short sample" needs. Read by :mod:`._sample_length`.
 """
 
@@ -16,6 +17,7 @@ from .._context import Context
 from .._names import param_defaults
 from ._cli_defaults import cli_default
 from ._size_lists import keyed_values, literal_lists, shape_args
+from ._test_params import test_rows
 
 _MAX_BINDINGS = 32  # beyond, a name (or a helper's calls) is not read value by value: bounded work per file
 
@@ -60,6 +62,7 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
             out.append(c.args[idx])
         else:
             out.append(defaults.get(name))
+    out.extend(test_rows(ctx, fn, name))  # a parametrized test: one call per row of its decorator
     return out
 
 
@@ -184,7 +187,8 @@ _PASS_METHODS = frozenset({"flatten", "contiguous", "to", "cuda", "view", "resha
                            "astype", "double"})
 # a copy of a host array (or a tensor of the same elements) on the device, or a tensor sharing a NumPy array's memory
 _HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu",
-                          "torch.from_numpy", "torch.as_tensor"})
+                          "torch.from_numpy", "torch.as_tensor", "jax.device_put", "jax.numpy.asarray",
+                          "jax.numpy.array"})
 # NumPy's random draws take their shape as `size=`
 _SIZE_KW_FACTORIES = frozenset({"numpy.random.uniform", "numpy.random.normal", "numpy.random.standard_normal",
                                 "numpy.random.randint", "numpy.random.random_sample", "numpy.random.random"})
@@ -254,7 +258,7 @@ def _reshaped(ctx: Context, x: ast.Call) -> list[int] | None:
 _ARRAY_FACTORIES = frozenset({
     "cupy.random.rand", "cupy.random.randn", "cupy.random.random", "cupy.ones", "cupy.zeros", "cupy.empty",
     "numpy.ones", "numpy.zeros", "numpy.empty", "numpy.random.rand", "numpy.random.randn", "numpy.random.random",
-    "numba.cuda.device_array",
+    "numba.cuda.device_array", "jax.numpy.ones", "jax.numpy.zeros", "jax.numpy.empty",
 })
 
 

@@ -13,11 +13,17 @@ output a reduce-scatter fills: a small message is latency-bound, tens of µs), a
 builds from CUDA source (`cp.RawKernel`, PyCUDA `SourceModule(...).get_function`, `ElementwiseKernel`; an extension
 entry whose visible sources, `load_inline` strings included, launch only loop-free `__global__` kernels), a Triton kernel of the
 file (with a loop in it: on tensors of at most 2^18 elements), a small function of the file made of at most three such launches (each arithmetic node on a tensor is one),
-or a timing helper's callable that a caller hands such an op; no model, no inner loop, no generation, no host I/O,
+or a timing helper's callable that a caller hands such an op; since the fourteenth session also a sort, top-k or
+`torch.histc` of at most 2^20 elements (a few passes over the keys: a sort of 16384 keys is ~10 µs, one of 2^24
+about a millisecond), and a JAX function of the file whose result the loop waits for on every call
+(`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`): eager with at most three ops, or compiled whole (`jax.jit(f)`,
+`@jax.jit`) and made of any number of `jax.numpy` elementwise, reduction and layout ops (fused into one dispatch, no loop, no
+matmul); no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
 `reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair, the
-arguments a worker of the file is launched with: `mp.spawn(worker, args=(opts.ranks,))`, `Process(target=...)`). A
+arguments a worker of the file is launched with: `mp.spawn(worker, args=(opts.ranks,))`, `Process(target=...)`; the rows of a parametrized test,
+`@parameterized.parameters(*CASES)`, `@pytest.mark.parametrize("n", [...])`). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
 nothing) is short when each branch is. These shapes are reported:
 
@@ -242,24 +248,32 @@ def round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool, 
         if op is None:
             continue
         if r.kind in ("host", "with"):
-            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            inside = [c for i, c in syncs if _after(ctx, i, c, op) and i < r.hi]
             if not inside:
                 continue
             return "host", inside[0], op
         if r.kind == "event":
-            inside = [c for i, c in syncs if op._wp_idx < i < r.hi]  # type: ignore[attr-defined]
+            inside = [c for i, c in syncs if _after(ctx, i, c, op) and i < r.hi]
             if inside:
                 return "event-inside", inside[0], op
-            after = [c for i, c in syncs if i > op._wp_idx]  # type: ignore[attr-defined]
+            after = [c for i, c in syncs if _after(ctx, i, c, op)]
             if not after:
                 continue
             return "event-after", after[0], op
     if whole and not regions and _timed_as_a_whole(ctx, loop):  # the loop is the measurement
         op = sample_op(loop, scope.stmts[loop._wp_idx + 1:loop._wp_end + 1])  # type: ignore[attr-defined]
-        after = [c for i, c in syncs if op is not None and i > op._wp_idx]  # type: ignore[attr-defined]
+        after = [c for i, c in syncs if op is not None and _after(ctx, i, c, op)]
         if after:
             return "whole", after[0], op  # type: ignore[return-value]
     return None
+
+
+def _after(ctx: Context, i: int, sync: ast.Call, op: ast.stmt) -> bool:
+    """The synchronize at statement ``i`` runs after the sample's op: a later statement, or JAX's wait on the op's
+    own result in the same statement (``f(x).block_until_ready()``)."""
+    from ._sample_length import awaited_result
+
+    return i > op._wp_idx or (i == op._wp_idx and awaited_result(ctx, sync) is not None)  # type: ignore[attr-defined]
 
 
 def _timed_as_a_whole(ctx: Context, loop: ast.stmt) -> bool:
