@@ -194,6 +194,24 @@ def check(ctx: Context) -> None:
                        "Build it once on the device, before the timed loop",
                        opt_in=True)  # held-out sets 42-45 (2026-12-01): 0 true, 2 false on fresh code
 
+    from ._declared_subject import declared_setup as _setup
+    from ._number_purpose import meant_to_include as _purpose
+    from ._resent_inputs import resent_findings
+
+    resent: dict[int, list[tuple[ast.Call, str, str]]] = {}
+    for c, name, label, sample in resent_findings(ctx, lambda r: _purpose(ctx, r) == "whole" or _setup(ctx, r)):
+        if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx):
+            seen.add(id(c))
+            copies.add((c.lineno, c.col_offset))
+            resent.setdefault(sample, []).append((c, name, label))
+    for found in resent.values():  # one finding per sample, at its first copy
+        c, name, label = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        where = f"every sample `{label}` times" if label else "every timed iteration"
+        ctx.report(c, f"`{ctx.text(c)[:60]}`{more} copies the same host array `{name}` to the device in {where}: "
+                   "the host-to-device copy (from pageable memory, a wait for the GPU) is timed with the work",
+                   "Copy it to the device once, before the timed loop")
+
     for c, where in flush_findings(ctx):
         if id(c) not in seen:
             seen.add(id(c))
