@@ -90,7 +90,7 @@ def resent_findings(ctx: Context, skip) -> list[tuple[ast.Call, str, str, int]]:
                 seen.add(id(c))
                 out.append((c, name, body.label, id(body)))
     for r in ctx.regions:
-        if r.outer is not None or skip(r) or not _other_work(ctx, r):
+        if r.outer is not None or skip(r) or not _other_work(ctx, r) or _named_end_to_end(ctx, r):
             continue
         for st in r.stmts():
             repeat = r.loop if r.loop is not None else next(
@@ -106,3 +106,12 @@ def resent_findings(ctx: Context, skip) -> list[tuple[ast.Call, str, str, int]]:
                     seen.add(id(c))
                     out.append((c, name, "", id(r)))
     return out
+
+
+def _named_end_to_end(ctx: Context, r) -> bool:
+    """The code names the region's number as one that includes its copies ("end-to-end", `e2e_s`, "host -> GPU ->
+    host", "including transfers"), also per sample of a loop: the copy is meant to be in it. (Not "total": a
+    per-iteration `total += t1 - t0` is an accumulator.)"""
+    from ._number_purpose import _WHOLE, labels
+
+    return any(not m.group(0).lower().startswith("total") for s in labels(ctx, r) for m in _WHOLE.finditer(s))

@@ -200,7 +200,8 @@ def check(ctx: Context) -> None:
 
     resent: dict[int, list[tuple[ast.Call, str, str]]] = {}
     for c, name, label, sample in resent_findings(ctx, lambda r: _purpose(ctx, r) == "whole" or _setup(ctx, r)):
-        if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx):
+        if (label or id(c) not in seen) and (c.lineno, c.col_offset) not in copies and \
+                id(c) not in _measured_alone(ctx):  # (every call of a harness's callable is `seen` above)
             seen.add(id(c))
             copies.add((c.lineno, c.col_offset))
             resent.setdefault(sample, []).append((c, name, label))
