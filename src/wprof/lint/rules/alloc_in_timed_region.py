@@ -295,6 +295,15 @@ def check(ctx: Context) -> None:
                            "(`cuda.to_device`) and back after it")  # default since the thirteenth session
                 # (lint75): held-out sets 54-64, 18 findings judged 13 true, 5 borderline (opt-in before: on the
                 # development sets 1 true, 1 borderline, 3 false)
+            launch = _host_array_launch_in(ctx, c) if id(c) not in seen else None
+            if launch is not None and (launch.lineno, launch.col_offset) not in copies:
+                seen.add(id(c))
+                copies.add((launch.lineno, launch.col_offset))
+                arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, launch))
+                ctx.report(c, f"`{ctx.text(c.func)}` launches `{ctx.text(launch.func)}` on host arrays ({arrays}) "
+                           "inside the timed region: each launch allocates device copies and copies them in and back, "
+                           "and the transfers are timed with the kernel", "Copy the arrays to the device once before "
+                           "the timed region (`cuda.to_device`) and back after it")
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)) and \
                     id(c) not in _measured_alone(ctx):
                 seen.add(id(c))
@@ -403,6 +412,30 @@ def _host_array_launch(ctx: Context, c: ast.Call) -> bool:
     arguments."""
     return ctx._numba_host_launch(c) or any(  # type: ignore[attr-defined]
         isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args)
+
+
+def _host_array_launch_in(ctx: Context, c: ast.Call) -> ast.Call | None:
+    """The first launch on host arrays (:func:`_host_array_launch`) in the body of the plain function of the file
+    that ``c`` calls (``def vector_add(a, b): c = np.zeros_like(a); kern[g, b](da, db, c)``, called between the
+    readings), not in a function nested in it; memoized per function."""
+    if not isinstance(c.func, ast.Name):
+        return None
+    fn = ctx.functions.get(c.func.id)
+    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list:
+        return None  # (a kernel, a ufunc, a decorated function: not a plain helper)
+    memo = ctx.__dict__.setdefault("_wp_helper_host_launch", {})
+    if id(fn) not in memo:
+        found = None
+        todo = list(fn.body)
+        while todo and found is None:
+            n = todo.pop(0)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                continue
+            if isinstance(n, ast.Call) and _host_array_launch(ctx, n):
+                found = n
+            todo.extend(ast.iter_child_nodes(n))
+        memo[id(fn)] = found
+    return memo[id(fn)]
 
 
 def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
