@@ -145,14 +145,21 @@ def check(ctx: Context) -> None:
             what = _fresh_input(ctx, c, bound)
             if what and _feeds_work(ctx, c, calls):
                 fresh.append((c, what))
+            elif _drawing_helper(ctx, c) and any(_later_work(ctx, c, o) for o in calls):
+                fresh.append((c, ""))  # a function of the file that draws the inputs: one call deep
             # (an output the measured op allocates itself, `y = torch.empty_like(x)` in a kernel wrapper, is part of
             # the op: not reported, not even opt-in (set 33 E1))
         copies.update((c.lineno, c.col_offset) for c, _ in fresh)
         if fresh:  # one finding per sample body, at its first fresh input
             c, what = fresh[0]
             more = f" (and {len(fresh) - 1} more input{'s' if len(fresh) > 2 else ''})" if len(fresh) > 1 else ""
-            ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
-                       f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
+            if not what:
+                ctx.report(c, f"`{ctx.text(c)[:60]}`{more} draws fresh random inputs in every sample `{body.label}` "
+                           "times: the random draws (an RNG kernel and an allocation each) are timed with the work",
+                           "Draw the inputs once, outside the callable")
+            else:
+                ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: "
+                           f"the {what} is timed with the work", "Prepare the inputs once, outside the callable")
     for c, built, label in built_in_samples(ctx):
         if id(c) not in seen:
             seen.add(id(c))
@@ -365,6 +372,55 @@ def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
     if q == "torch.clone" and c.args and isinstance(c.args[0], ast.Name) and c.args[0].id not in bound:
         return "copy (an allocation and a memory pass)"
     return None
+
+
+def _drawing_helper(ctx: Context, c: ast.Call) -> bool:
+    """``c`` calls a plain function of the file that only draws inputs: every piece of GPU work in its body is a
+    random draw (``def prime_grads(ps): for p in ps: p.grad = torch.randn(*p.shape, device=d)``), and each draw is
+    stored into an attribute or item (``p.grad``, ``bufs[k]``) or returned, for the caller's work to read; memoized per
+    function."""
+    if not isinstance(c.func, ast.Name):
+        return False
+    fn = ctx.functions.get(c.func.id)
+    if not isinstance(fn, ast.FunctionDef) or fn.decorator_list:
+        return False
+    memo = ctx.__dict__.setdefault("_wp_drawing_helpers", {})
+    if id(fn) not in memo:
+        nodes = [n for st in fn.body for n in ast.walk(st)]
+        if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) for n in nodes):
+            memo[id(fn)] = False
+        else:
+            work = ctx.gpu_work_in(nodes)
+            draws = [w for w in work if isinstance(w, ast.Call) and _is_draw(ctx, w)]
+            memo[id(fn)] = bool(draws) and len(draws) == len(work) and all(_handed_out(d) for d in draws)
+    return memo[id(fn)]
+
+
+def _is_draw(ctx: Context, c: ast.Call) -> bool:
+    head, _, last = (ctx.call_name(c) or "").rpartition(".")
+    return (head in ("torch", "torch.cuda") and last in _RANDOM) or head == "cupy.random"
+
+
+def _handed_out(draw: ast.Call) -> bool:
+    """The draw is stored into an attribute or an item, or returned (not kept in a local)."""
+    parent = getattr(draw, "_wp_parent", None)
+    if isinstance(parent, ast.Return):
+        return True
+    return isinstance(parent, ast.Assign) and all(isinstance(t, (ast.Attribute, ast.Subscript))
+                                                  for t in parent.targets)
+
+
+_NOT_WORK = frozenset({"print", "len", "range", "list", "tuple", "zip", "enumerate", "append", "extend", "item",
+                       "synchronize", "manual_seed", "format"})
+
+
+def _later_work(ctx: Context, c: ast.Call, other: ast.Call) -> bool:
+    """``other`` runs after ``c`` in the sample and is the work the drawn inputs feed (GPU work, or a call of an
+    object the sample was handed, `opt.step()`), not a print, a seed or a synchronize."""
+    if other is c or (other.lineno, other.col_offset) <= (c.lineno, c.col_offset) or _drawing_helper(ctx, other):
+        return False
+    last = (ctx.call_name(other) or dotted(other.func) or "").rpartition(".")[2]
+    return bool(last) and last not in _NOT_WORK
 
 
 _PASS_THROUGH = frozenset({"clone", "detach", "requires_grad_", "contiguous", "reshape", "view", "to", "cuda",
