@@ -286,6 +286,12 @@ def check(ctx: Context) -> None:
                 ctx.report(c, f"`{ctx.text(c.func)}` makes a buffer for the kernel launch `{ctx.text(launch.func)}` "
                            "inside the timed region: its allocation and fill (or conversion) kernels are timed "
                            "with the kernel", "Allocate the buffer before the timed region and hand it in")
+        for c in _invariant_fills(ctx, r):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
+                seen.add(id(c))
+                ctx.report(c, f"`{ctx.text(c)[:60]}` fills the same input anew in every timed iteration and hands it "
+                           "to the work: its allocation and fill kernel are timed with the work", "Make it once, "
+                           "before the timed loop")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
@@ -521,6 +527,32 @@ def _only_allocations(ctx: Context, r) -> bool:
     work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
     return all(isinstance(w, ast.Call) and (is_factory(ctx.call_name(w)) or ctx.method(w) in ("cuda", "to"))
                for w in work)
+
+
+_FILLS = frozenset({"ones", "ones_like", "full", "full_like"})  # values the work reads (not `zeros`/`empty`: often
+# an output or an accumulator the work writes)
+
+
+def _invariant_fills(ctx: Context, r) -> list[ast.Call]:
+    """``tk.attn_bwd(q, k, v, torch.ones_like(o))`` in a timed loop, ``o`` made before it: a constant input filled
+    (``torch.ones``/``ones_like``/``full``/``full_like``) as an argument of the measured call in every iteration,
+    every name it reads bound outside the loop, so it is the same tensor each time and could be made once. Not a
+    fill shaped by the iteration's own result (``y.backward(torch.ones_like(y))``, ``y`` made in the loop)."""
+    from ._host_made_copies import _varies
+
+    out = []
+    for c in r.calls():
+        head, _, last = (ctx.call_name(c) or "").rpartition(".")
+        if head != "torch" or last not in _FILLS or not r.in_loop(c):
+            continue
+        parent = getattr(c, "_wp_parent", None)
+        if not (isinstance(parent, ast.Call) and c in parent.args and ctx.gpu_work_in([parent])):
+            continue  # an argument of the work (not a value kept, nor one read later)
+        st = c._wp_stmt  # type: ignore[attr-defined]
+        repeat = r.loop if r.loop is not None else next(lp for lp in reversed(st._wp_loops) if r.contains(lp))
+        if not _varies(ctx, c, r, repeat._wp_idx, repeat._wp_end):  # type: ignore[attr-defined]
+            out.append(c)
+    return out
 
 
 def _unused_in_region(ctx: Context, r) -> list[tuple[ast.Call, str]]:
