@@ -312,7 +312,7 @@ def check(ctx: Context) -> None:
             if launch is not None and (launch.lineno, launch.col_offset) not in copies:
                 seen.add(id(c))
                 copies.add((launch.lineno, launch.col_offset))
-                arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, launch))
+                arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, launch)) or "a NumPy array it makes"
                 ctx.report(c, f"`{ctx.text(c.func)}` launches `{ctx.text(launch.func)}` on host arrays ({arrays}) "
                            "inside the timed region: each launch allocates device copies and copies them in and back, "
                            "and the transfers are timed with the kernel", "Copy the arrays to the device once before "
@@ -546,8 +546,10 @@ def _invariant_fills(ctx: Context, r) -> list[ast.Call]:
         if head != "torch" or last not in _FILLS or not r.in_loop(c):
             continue
         parent = getattr(c, "_wp_parent", None)
-        if not (isinstance(parent, ast.Call) and c in parent.args and ctx.gpu_work_in([parent])):
-            continue  # an argument of the work (not a value kept, nor one read later)
+        if not (isinstance(parent, ast.Call) and c in parent.args and ctx.gpu_work_in([parent]) and
+                any(isinstance(a, (ast.Name, ast.Attribute)) for a in parent.args if a is not c)):
+            continue  # an argument of the work beside its data (not a value kept, nor a constant built from
+            # constants: `torch.triu(torch.ones(n, n, device=d), 1)`, a mask, the opt-in part)
         st = c._wp_stmt  # type: ignore[attr-defined]
         repeat = r.loop if r.loop is not None else next(lp for lp in reversed(st._wp_loops) if r.contains(lp))
         if not _varies(ctx, c, r, repeat._wp_idx, repeat._wp_end):  # type: ignore[attr-defined]
