@@ -41,7 +41,20 @@ handed NumPy arrays, or a PyCUDA launch with `drv.In(a)`/`drv.Out(a)`/`drv.InOut
 b)` between the readings): each launch allocates device copies and copies them in and back, and the transfers are
 timed with the kernel (opt-in before, on development sets 1 true, 1 borderline, 3 false; default on the evidence of
 held-out sets 54-64, where its 18 findings were judged 13 true, 0 false, 5 borderline, and of sets 50-53: 3 true,
-2 borderline).
+2 borderline); since the fourteenth session (lint78) also one call deep, a launch on host arrays in a plain function
+of the file that the region calls (`def vector_add(a, b): c = np.zeros_like(a); kern[g, t](da, db, c)`), reported at
+the call. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
+timed iteration (`torch.from_numpy(x).cuda()`, `torch.as_tensor(img).to(device)` of a NumPy array of the file, `.to(
+device)` of a tensor made on the host, with every name it reads bound outside the repeated code: one copy before the
+loop would do), also in a training step (the data is not a fresh batch but the same one sent again) and in a
+harness's callable; not a batch from a loader or picked by the loop's index, a region that times only the copy, a
+whole run, or one the code names as end to end (`e2e_s`, "host -> GPU -> host"), also per sample. And a constant
+input filled anew in every timed iteration as an argument of the measured call beside its data (`attn_bwd(q, k, v,
+torch.ones_like(o))` with `o` made before the loop; `torch.ones`/`full` and their `_like`), not a fill shaped by the
+iteration's own result (`y.backward(torch.ones_like(y))`), nor a zeroed buffer (an output, opt-in). And, in a
+harness's callable, a call of a function of the file whose only GPU work is random draws stored into an attribute or
+an item or returned (`do_bench(lambda: (prime_grads(params), opt.step()))` with `p.grad = torch.randn_like(p)`),
+when other work follows it in the sample: the inputs drawn one call deep.
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
