@@ -54,8 +54,8 @@ torch.ones_like(o))` with `o` made before the loop; `torch.ones`/`full` and thei
 iteration's own result (`y.backward(torch.ones_like(y))`), nor a zeroed buffer (an output, opt-in). And, in a
 harness's callable, a call of a function of the file whose only GPU work is random draws stored into an attribute or
 an item or returned (`do_bench(lambda: (prime_grads(params), opt.step()))` with `p.grad = torch.randn_like(p)`),
-when other work follows it in the sample: the inputs drawn one call deep (these last three in
-`rules/_one_step_inputs.py`).
+when other work follows it in the sample: the inputs drawn one call deep (these two and the host-array launches one
+call deep are in `rules/_one_step_inputs.py`).
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
