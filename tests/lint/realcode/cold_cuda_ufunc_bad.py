@@ -1,7 +1,8 @@
 """WP103 class (a Numba GPU ufunc's first call timed): ``@vectorize([...], target="cuda")`` compiles at decoration,
 but its first call creates the CUDA context and loads the module. Timed once (directly, through a wrapper of the
 file, or in a function called from the main block) the figure is start-up, not the ufunc.
-WP104 reports each launch on host arrays inside a timed region (its copies are timed; default since lint75)."""
+WP104 reports each launch on host arrays inside a timed region (its copies are timed; default since lint75), also one
+call deep in a function of the file (`squash`, since lint78)."""
 
 import time
 
@@ -37,7 +38,7 @@ ys = saxpy_gpu(xs, xs)  # expect: WP103, WP104
 print("saxpy on the GPU:", time.perf_counter() - t0)
 
 start = time.time()
-curve = squash(8_000_000)  # expect: WP103
+curve = squash(8_000_000)  # expect: WP103, WP104
 print("logistic:", time.time() - start)
 
 

@@ -41,7 +41,21 @@ handed NumPy arrays, or a PyCUDA launch with `drv.In(a)`/`drv.Out(a)`/`drv.InOut
 b)` between the readings): each launch allocates device copies and copies them in and back, and the transfers are
 timed with the kernel (opt-in before, on development sets 1 true, 1 borderline, 3 false; default on the evidence of
 held-out sets 54-64, where its 18 findings were judged 13 true, 0 false, 5 borderline, and of sets 50-53: 3 true,
-2 borderline).
+2 borderline); since the fourteenth session (lint78) also one call deep, a launch on host arrays in a plain function
+of the file that the region calls (`def vector_add(a, b): c = np.zeros_like(a); kern[g, t](da, db, c)`), reported at
+the call. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
+timed iteration (`torch.from_numpy(x).cuda()`, `torch.as_tensor(img).to(device)` of a NumPy array of the file, `.to(
+device)` of a tensor made on the host, with every name it reads bound outside the repeated code: one copy before the
+loop would do), also in a training step (the data is not a fresh batch but the same one sent again) and in a
+harness's callable; not a batch from a loader or picked by the loop's index, a region that times only the copy, a
+whole run, or one the code names as end to end (`e2e_s`, "host -> GPU -> host"), also per sample. And a constant
+input filled anew in every timed iteration as an argument of the measured call beside its data (`attn_bwd(q, k, v,
+torch.ones_like(o))` with `o` made before the loop; `torch.ones`/`full` and their `_like`), not a fill shaped by the
+iteration's own result (`y.backward(torch.ones_like(y))`), nor a zeroed buffer (an output, opt-in). And, in a
+harness's callable, a call of a function of the file whose only GPU work is random draws stored into an attribute or
+an item or returned (`do_bench(lambda: (prime_grads(params), opt.step()))` with `p.grad = torch.randn_like(p)`),
+when other work follows it in the sample: the inputs drawn one call deep (these two and the host-array launches one
+call deep are in `rules/_one_step_inputs.py`).
 
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
@@ -108,6 +122,7 @@ from ._built_in_sample import built_in_regions, built_in_samples
 from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
 from ._drawn_operands import drawn_operand_findings
 from ._launch_outputs import launch_output_fills
+from ._one_step_inputs import _RANDOM, drawing_helper, host_array_launch_in, invariant_fills, later_work
 from ._scalars import is_scalar
 
 CODE = "WP104"
@@ -116,7 +131,6 @@ FIX = "none"
 GROUP = "default"  # the harness-input part, launches on host arrays... (docs/lint.md); every other allocation stays
 # opt-in (`report(opt_in=)`)
 
-_RANDOM = frozenset({"randn", "rand", "randint", "randperm", "normal", "randn_like", "rand_like", "randint_like"})
 
 
 def is_factory(q: str | None) -> bool:
@@ -145,14 +159,21 @@ def check(ctx: Context) -> None:
             what = _fresh_input(ctx, c, bound)
             if what and _feeds_work(ctx, c, calls):
                 fresh.append((c, what))
+            elif drawing_helper(ctx, c) and any(later_work(ctx, c, o) for o in calls):
+                fresh.append((c, ""))  # a function of the file that draws the inputs: one call deep
             # (an output the measured op allocates itself, `y = torch.empty_like(x)` in a kernel wrapper, is part of
             # the op: not reported, not even opt-in (set 33 E1))
         copies.update((c.lineno, c.col_offset) for c, _ in fresh)
         if fresh:  # one finding per sample body, at its first fresh input
             c, what = fresh[0]
             more = f" (and {len(fresh) - 1} more input{'s' if len(fresh) > 2 else ''})" if len(fresh) > 1 else ""
-            ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: the "
-                       f"{what} is timed with the work", "Prepare the inputs once, outside the callable")
+            if not what:
+                ctx.report(c, f"`{ctx.text(c)[:60]}`{more} draws fresh random inputs in every sample `{body.label}` "
+                           "times: the random draws (an RNG kernel and an allocation each) are timed with the work",
+                           "Draw the inputs once, outside the callable")
+            else:
+                ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: "
+                           f"the {what} is timed with the work", "Prepare the inputs once, outside the callable")
     for c, built, label in built_in_samples(ctx):
         if id(c) not in seen:
             seen.add(id(c))
@@ -193,6 +214,25 @@ def check(ctx: Context) -> None:
                        f"{where}: the host fill and the blocking copy (a wait for the GPU) are timed with the work",
                        "Build it once on the device, before the timed loop",
                        opt_in=True)  # held-out sets 42-45 (2026-12-01): 0 true, 2 false on fresh code
+
+    from ._declared_subject import declared_setup as _setup
+    from ._number_purpose import meant_to_include as _purpose
+    from ._resent_inputs import resent_findings
+
+    resent: dict[int, list[tuple[ast.Call, str, str]]] = {}
+    for c, name, label, sample in resent_findings(ctx, lambda r: _purpose(ctx, r) == "whole" or _setup(ctx, r)):
+        if (label or id(c) not in seen) and (c.lineno, c.col_offset) not in copies and \
+                id(c) not in _measured_alone(ctx):  # (every call of a harness's callable is `seen` above)
+            seen.add(id(c))
+            copies.add((c.lineno, c.col_offset))
+            resent.setdefault(sample, []).append((c, name, label))
+    for found in resent.values():  # one finding per sample, at its first copy
+        c, name, label = found[0]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        where = f"every sample `{label}` times" if label else "every timed iteration"
+        ctx.report(c, f"`{ctx.text(c)[:60]}`{more} copies the same host array `{name}` to the device in {where}: "
+                   "the host-to-device copy (from pageable memory, a wait for the GPU) is timed with the work",
+                   "Copy it to the device once, before the timed loop")
 
     for c, where in flush_findings(ctx):
         if id(c) not in seen:
@@ -260,6 +300,12 @@ def check(ctx: Context) -> None:
                 ctx.report(c, f"`{ctx.text(c.func)}` makes a buffer for the kernel launch `{ctx.text(launch.func)}` "
                            "inside the timed region: its allocation and fill (or conversion) kernels are timed "
                            "with the kernel", "Allocate the buffer before the timed region and hand it in")
+        for c in invariant_fills(ctx, r):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
+                seen.add(id(c))
+                ctx.report(c, f"`{ctx.text(c)[:60]}` fills the same input anew in every timed iteration and hands it "
+                           "to the work: its allocation and fill kernel are timed with the work", "Make it once, "
+                           "before the timed loop")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
@@ -276,6 +322,15 @@ def check(ctx: Context) -> None:
                            "(`cuda.to_device`) and back after it")  # default since the thirteenth session
                 # (lint75): held-out sets 54-64, 18 findings judged 13 true, 5 borderline (opt-in before: on the
                 # development sets 1 true, 1 borderline, 3 false)
+            launch = host_array_launch_in(ctx, c) if id(c) not in seen else None
+            if launch is not None and (launch.lineno, launch.col_offset) not in copies:
+                seen.add(id(c))
+                copies.add((launch.lineno, launch.col_offset))
+                arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, launch)) or "a NumPy array it makes"
+                ctx.report(c, f"`{ctx.text(c.func)}` launches `{ctx.text(launch.func)}` on host arrays ({arrays}) "
+                           "inside the timed region: each launch allocates device copies and copies them in and back, "
+                           "and the transfers are timed with the kernel", "Copy the arrays to the device once before "
+                           "the timed region (`cuda.to_device`) and back after it")
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies and is_factory(ctx.call_name(c)) and \
                     id(c) not in _measured_alone(ctx):
                 seen.add(id(c))
