@@ -412,10 +412,11 @@ _TF_NOT_WORK = ("tensorflow.device", "tensorflow.config.", "tensorflow.debugging
 
 
 def tf_gpu_device(ctx, e: ast.AST) -> bool:
-    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``): TensorFlow's device scope naming a GPU."""
+    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``, DirectML's ``"/DML:0"``): TensorFlow's device scope
+    naming a GPU."""
     return isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1 and \
         isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str) and \
-        "gpu" in e.args[0].value.lower()
+        ("gpu" in e.args[0].value.lower() or "dml:" in e.args[0].value.lower())  # (DirectML's GPUs: "/DML:0")
 
 
 def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:

@@ -159,6 +159,12 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every sample `{label}` times: its "
                        "construction, parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, outside the callable")
+    from ._tf_runs import sample_inputs
+
+    for c, what in sample_inputs(ctx):  # TensorFlow inputs and layers made anew in every sample, on the GPU
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, what, "Draw the inputs and build the layer once, outside the timed code")
     for c, built in built_in_regions(ctx):
         if id(c) not in seen:
             seen.add(id(c))

@@ -262,6 +262,10 @@ def _check(ctx: Context, report) -> None:
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+    from ._tf_runs import cold_graph_runs
+
+    for site, what in cold_graph_runs(ctx):  # a TensorFlow graph on the GPU, run first in the timed region
+        report(site, what, "Run the fetch once (`sess.run(net)`) before the timed runs")
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:
