@@ -43,6 +43,14 @@ timed with the kernel (opt-in before, on development sets 1 true, 1 borderline, 
 held-out sets 54-64, where its 18 findings were judged 13 true, 0 false, 5 borderline, and of sets 50-53: 3 true,
 2 borderline).
 
+And, since the fourteenth session (lint77), TensorFlow work under a GPU device scope (`with
+tf.device("/GPU:0"):`, DirectML's `"/DML:0"`) in every timed sample, directly or in a function of the file the
+sample calls: a `tf.random.normal`/`uniform` draw handed to the work, or a Keras layer built and called
+(`tf.keras.layers.Conv2D(32, 7)(x)`, its weights created and initialised on each call); and a random op
+(`tf.random_normal`) of a TensorFlow 1 graph on the GPU that every timed `sess.run(net)` executes again (not one held
+in a `tf.Variable`, drawn once by its initializer). TensorFlow code that names no device, or the CPU, is not
+reported.
+
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
 or in a harness's callable (an output allocated per call is usually cheap; in a training step or an end-to-end
