@@ -17,6 +17,9 @@ ops are built or run under ``with tf.device("/GPU:0"):`` (``"/device:GPU:1"``, `
   anywhere before the measurement: the first run of a GPU graph initialises the device's kernels and cuDNN's
   algorithm choice, and the sum of ``timeit(..., number=10)`` holds it. Not when the reading is labelled as a cold
   start or the code names a warm-up.
+- **The first Keras run on a GPU device, timed once** (WP103). A notebook's ``%%timeit -n1 -r1`` cell whose code runs
+  a Keras model (``fit``, ``evaluate``, ``predict``...) under ``with tf.device("/GPU:0"):`` when no earlier code of
+  the notebook ran Keras work under a scope naming the same device: the one sample is the device's first use.
 """
 
 from __future__ import annotations
@@ -253,3 +256,48 @@ def _ran_before(ctx: Context, anchor: ast.stmt, fetch: str, fn_name: str | None)
                     (g := _runs(ctx, x)) is not None and g.id == fetch for x in _fn_calls(ctx, fn)):
                 return True
     return False
+
+
+_KERAS_RUNS = frozenset({"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch"})
+
+
+def _device_runs(ctx: Context, tree: ast.AST) -> list[tuple[str, ast.Call]]:
+    """(device, call) for each Keras run (``model.fit(...)``, ``predict``...) in the body of a ``with
+    tf.device(...)`` naming a GPU, in ``tree``; the device as written, lower case, without ``/device:``."""
+    from .._gpu_work import tf_gpu_device
+
+    out = []
+    for w in ast.walk(tree):
+        if not isinstance(w, (ast.With, ast.AsyncWith)):
+            continue
+        for item in w.items:
+            if tf_gpu_device(ctx, item.context_expr):
+                dev = item.context_expr.args[0].value.lower().replace("/device:", "/").lstrip("/")  # type: ignore
+                out.extend((dev, c) for st in w.body for c in ast.walk(st) if isinstance(c, ast.Call) and
+                           isinstance(c.func, ast.Attribute) and c.func.attr in _KERAS_RUNS)
+    return out
+
+
+def cold_device_magics(ctx: Context) -> list:
+    """(magic, device, the Keras run) for each ``%%timeit -n1 -r1`` (one run, reported as is) that trains or runs a
+    Keras model under a GPU device scope no earlier code of the notebook ran Keras work on: its one run holds the
+    device's first use (its context, the kernels' first loads, the model's first tracing on it)."""
+    if not ctx.magics or not _uses_tf(ctx):
+        return []
+    from .no_warmup import _option
+    from .timeit_magic_on_gpu_work import _nodes, magic_tree
+
+    used = {}  # device -> first program line where Keras work ran on it
+    for dev, c in _device_runs(ctx, ctx.tree):
+        used[dev] = min(used.get(dev, c.lineno), c.lineno)
+    out = []
+    for m in ctx.magics:
+        if m.name != "timeit" or not (_option(m.args, "-n") == "1" and _option(m.args, "-r") == "1"):
+            continue
+        tree = magic_tree(ctx, m)
+        if tree is None or any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) for n in _nodes(tree)):
+            continue  # (a loop: a run, not one sample)
+        runs = _device_runs(ctx, tree)
+        if runs and used.get(runs[0][0], m.line) >= m.line:
+            out.append((m, runs[0][0], runs[0][1]))
+    return out

@@ -72,6 +72,10 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   tf.device("/gpu:0"):`), timed directly or through a function of the file (`timeit.timeit("gpu()", number=10)` with
   `def gpu(): sess.run(net_gpu)`), with no run of that fetch and no call of that function before: the sum holds the
   GPU graph's one-off start (kernels loaded, cuDNN's algorithm choice); a graph on the CPU is not reported.
+- (lint77) a `%%timeit -n1 -r1` cell (one run, reported as is) that runs a Keras model (`fit`, `evaluate`,
+  `predict`...) under `with tf.device(...)` naming a GPU (`"/GPU:0"`, DirectML's `"/DML:1"`) on which no earlier
+  code of the notebook ran Keras work: the one sample holds the device's first use; a CPU device, a cell naming no
+  device, and a later run on the same device are not reported.
 - (lint77) in a notebook that enables cuDF's pandas mode (`%load_ext cudf.pandas`, `cudf.pandas.install()`), the
   first timing magic (`%time`, `%%time`, `%%timeit -n1 -r1`) whose code calls pandas, with no untimed pandas call
   since the mode started: pandas runs on the GPU there, and its first call creates the CUDA context and the memory
@@ -274,6 +278,13 @@ def _check(ctx: Context, report) -> None:
 
     for site, what in cold_graph_runs(ctx):  # a TensorFlow graph on the GPU, run first in the timed region
         report(site, what, "Run the fetch once (`sess.run(net)`) before the timed runs")
+    from ._tf_runs import cold_device_magics
+
+    for m, dev, run in cold_device_magics(ctx):  # one run of Keras work on a GPU device used there first
+        ctx.report_at(m.line, m.col, m.line, m.end_col, f"`%%timeit -n1 -r1` times one run of "
+                      f"`{ast.unparse(run.func)}` on `{dev}`, the first Keras work on that device: its one-off start "
+                      "(device set-up, the kernels' first loads, the model's tracing) is the only sample",
+                      "Run the model once on that device before the timed cell, or time several runs")
     from ._cudf_pandas import cold_accelerated_magics
 
     for m, call in cold_accelerated_magics(ctx):  # the first pandas call under cudf.pandas, timed
