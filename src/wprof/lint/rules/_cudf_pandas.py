@@ -1,5 +1,5 @@
-"""WP103 for a notebook accelerated by cuDF's pandas mode: its first timed pandas call is the GPU's cold start
-(fourteenth session, lint77).
+"""WP103 for a notebook's GPU data frames: the first timed call of cuDF (by name, or through its pandas mode) or
+cuML is the GPU's cold start (fourteenth session, lint77).
 
 ``%load_ext cudf.pandas`` (or ``cudf.pandas.install()``) makes every later ``import pandas`` cuDF's proxy module:
 pandas calls run on the GPU, and the first one creates the CUDA context, the memory pool and loads libcudf's
@@ -7,7 +7,9 @@ kernels. A notebook that times that first call (``%%time df = pd.read_csv(path)`
 right after enabling the mode and reports it as the accelerated pandas' speed holds that one-off start in the
 figure. Reported at the first such magic when no pandas call ran, untimed, between the mode's start and it. The mode
 enabled after pandas was imported, with no kernel restart between (``get_ipython().kernel.do_shutdown(restart=True)``),
-accelerates nothing: silent. A notebook without the mode (plain pandas, or cuDF called by name) is not read here.
+accelerates nothing: silent. The same for a notebook that calls ``cudf``/``cuml`` by name: the first timing magic
+whose code calls one of them (``%time gdf = cudf.read_csv(path)``), with no call of either before it, holds cuDF's
+(or cuML's) start on the GPU. Plain pandas is host work.
 """
 
 from __future__ import annotations
@@ -44,20 +46,26 @@ def _pandas_import_lines(ctx: Context) -> list[int]:
     return out
 
 
-def _pandas_calls(ctx: Context, nodes) -> list[ast.Call]:
-    return [c for c in nodes if isinstance(c, ast.Call) and (ctx.call_name(c) or "").startswith("pandas.")]
+def _lib_calls(ctx: Context, nodes, prefixes: tuple) -> list[ast.Call]:
+    return [c for c in nodes if isinstance(c, ast.Call) and (ctx.call_name(c) or "").startswith(prefixes)]
 
 
 def cold_accelerated_magics(ctx: Context) -> list:
-    """(magic, the first pandas call it times) for the first timing magic after cuDF's pandas mode starts, when
-    its timed code calls pandas and no pandas call ran before it in the mode."""
+    """(magic, the first library call it times) for the first timing magic of a notebook's GPU data frames: after
+    cuDF's pandas mode starts, the first magic that calls pandas; in a notebook that calls cuDF or cuML by name, the
+    first magic that calls them; each when no call of that library ran, untimed, before it."""
     if not ctx.magics:
         return []
+    out = []
     start = _enables(ctx)
-    if start is None:
-        return []
-    if any(line < start and not _restarts(ctx, line, start) for line in _pandas_import_lines(ctx)):
-        return []  # pandas imported before the mode, in the same kernel: not accelerated
+    if start is not None and not any(line < start and not _restarts(ctx, line, start)
+                                      for line in _pandas_import_lines(ctx)):  # (pandas imported before the mode,
+        out.extend(_first_timed(ctx, start, ("pandas.",)))  # in the same kernel: not accelerated)
+    out.extend(_first_timed(ctx, 0, ("cudf.", "cuml.")))
+    return out
+
+
+def _first_timed(ctx: Context, start: int, prefixes: tuple) -> list:
     from .no_warmup import _option
     from .timeit_magic_on_gpu_work import _nodes, magic_tree
 
@@ -67,12 +75,12 @@ def cold_accelerated_magics(ctx: Context) -> list:
         tree = magic_tree(ctx, m)
         if tree is None:
             continue
-        own = _pandas_calls(ctx, _nodes(tree))
+        own = _lib_calls(ctx, _nodes(tree), prefixes)
         if not own:
             continue
         body_end = m.line + (m.body.count("\n") + 1 if m.kind == "cell" else 0)
         if any(start < c.lineno < m.line and not m.line <= c.lineno <= body_end
-               for c in _pandas_calls(ctx, ctx.calls)):
-            return []  # an untimed pandas call started the GPU first
+               for c in _lib_calls(ctx, ctx.calls, prefixes)):
+            return []  # an untimed call started the library first
         return [(m, own[0])]
     return []

@@ -79,7 +79,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - (lint77) in a notebook that enables cuDF's pandas mode (`%load_ext cudf.pandas`, `cudf.pandas.install()`), the
   first timing magic (`%time`, `%%time`, `%%timeit -n1 -r1`) whose code calls pandas, with no untimed pandas call
   since the mode started: pandas runs on the GPU there, and its first call creates the CUDA context and the memory
-  pool and loads cuDF (not when pandas was imported before the mode with no kernel restart between).
+  pool and loads cuDF (not when pandas was imported before the mode with no kernel restart between); and in a
+  notebook that calls `cudf`/`cuml` by name, the first timing magic whose code calls one of them
+  (`%time gdf = cudf.read_csv(path)`) with no call of either before it.
 
 Also run before (lint72): a model handed, with a data loader (a name bound to `DataLoader(...)` or named `*loader`),
 to a function the linter cannot read (`score_topk(net, test_loader)`: an accuracy pass over the test set); a timing
@@ -287,11 +289,13 @@ def _check(ctx: Context, report) -> None:
                       "Run the model once on that device before the timed cell, or time several runs")
     from ._cudf_pandas import cold_accelerated_magics
 
-    for m, call in cold_accelerated_magics(ctx):  # the first pandas call under cudf.pandas, timed
+    for m, call in cold_accelerated_magics(ctx):  # the first cuDF call (or pandas under cudf.pandas), timed
+        lib = "cuDF/cuML call" if (ctx.call_name(call) or "").startswith(("cudf.", "cuml.")) else \
+            "pandas call under cudf.pandas"
         ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}{m.name}` times the "
-                      f"first pandas call under cudf.pandas (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA "
-                      "context, memory pool, cuDF's kernels loaded) is in the figure",
-                      "Run a small pandas operation once after enabling cudf.pandas, before the timed cells")
+                      f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
+                      "pool, the library's kernels loaded) is in the figure",
+                      "Run a small operation of the library once, untimed, before the timed cells")
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:
