@@ -11,6 +11,7 @@ from ._names import (
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
+from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
 
@@ -59,6 +60,9 @@ class WorkModel:
             return any(self.is_tensorish(a) for a in call.args) and not (self._inferred and self.on_cpu(call))
         if self._inferred and self._host_array_module_call(call):
             return False  # `logistic(host)` of a function that picks NumPy or CuPy from its argument: host work
+        if on_default_gpu(self, call) and tf_op(self, call):
+            return True  # `tf.math.multiply(ta, tb)` in a program that checked for a GPU: TensorFlow copies host
+            # inputs to the GPU it placed the op on (its tensors' placement is not torch's)
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -406,7 +410,7 @@ def _built_on_device(ctx, v: ast.AST) -> bool:
         any(k.arg == "device" for k in v.keywords)
 
 
-_TF_NOT_WORK = ("tensorflow.device", "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
+_TF_NOT_WORK = ("tensorflow.device",  # (also read by _tf_device.tf_op) "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
                 "tensorflow.io.", "tensorflow.summary.", "tensorflow.print", "tensorflow.saved_model.",
                 "tensorflow.data.", "tensorflow.random.set_seed", "tensorflow.test.", "tensorflow.experimental.numpy.")
 
