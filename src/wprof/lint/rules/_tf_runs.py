@@ -9,11 +9,12 @@ ops are built or run under ``with tf.device("/GPU:0"):`` (``"/device:GPU:1"``, `
   (``tf.random_normal`` in TensorFlow 1) and hands it to the work, or builds a new Keras layer
   (``tf.keras.layers.Conv2D(32, 7)(x)``): every sample pays the random fill and the layer's weight creation and
   initialisation beside the operation it reports. Read in the timed code and one call deep (a function of the file
-  it calls). A TensorFlow 1 graph fetched with ``sess.run(net)`` whose ops, followed back through the names they
+  it calls); not in a training step (``GradientTape``, ``apply_gradients``, ``fit``: a GAN's noise is the
+  algorithm's own draw). A TensorFlow 1 graph fetched with ``sess.run(net)`` whose ops, followed back through the names they
   read, start from a random op (not held in a ``tf.Variable``, which is drawn once by its initializer) regenerates
   that input on every run: the same finding, at the random op.
 - **The first run of a GPU graph timed** (WP103). ``sess.run(net)`` of a graph built under a GPU device scope,
-  timed (directly or through a function of the file) with no run of the same fetch, and no call of that function,
+  timed at the top level of a script or notebook (directly or through a function of the file) with no run of the same fetch, and no call of that function,
   anywhere before the measurement: the first run of a GPU graph initialises the device's kernels and cuDNN's
   algorithm choice, and the sum of ``timeit(..., number=10)`` holds it. Not when the reading is labelled as a cold
   start or the code names a warm-up.
@@ -82,9 +83,16 @@ def _fn_calls(ctx: Context, fn: ast.AST) -> list[ast.Call]:
     return [x for x in ctx.calls_in_function(fn) if not nested_in(x, fn)]
 
 
+_TRAINING = frozenset({"apply_gradients", "GradientTape", "minimize", "fit", "train_on_batch", "gradient"})
+
+
 def _sample_made(ctx: Context, calls: list[ast.Call]) -> list[ast.Call]:
-    """Random inputs fed to the work and Keras layers built and called, under a GPU device scope, among ``calls``."""
-    out = []
+    """Random inputs fed to the work and Keras layers built and called, under a GPU device scope, among ``calls``;
+    none in a training step (a GAN's noise, dropout masks: the algorithm's own draws)."""
+    out: list[ast.Call] = []
+    if any((ctx.method(c) or (c.func.id if isinstance(c.func, ast.Name) else "")) in _TRAINING or
+           (ctx.call_name(c) or "").rpartition(".")[2] in _TRAINING for c in calls):
+        return out
     for c in calls:
         if not _gpu_scoped(ctx, c):
             continue
@@ -227,6 +235,8 @@ def cold_graph_runs(ctx: Context) -> list[tuple[ast.AST, str]]:
             continue
         c, fetch, fn_name = runs[0]
         anchor = r.outer if r.outer is not None else r.scope.stmts[r.lo]
+        if getattr(anchor, "_wp_scope", None) is not ctx.scopes[0]:
+            continue  # (a function's region: its caller may have run the graph first)
         if _ran_before(ctx, anchor, fetch.id, fn_name):
             continue
         via = f" (through `{fn_name}`)" if fn_name else ""
