@@ -11,6 +11,7 @@ from ._names import (
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
+from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
 
@@ -59,6 +60,9 @@ class WorkModel:
             return any(self.is_tensorish(a) for a in call.args) and not (self._inferred and self.on_cpu(call))
         if self._inferred and self._host_array_module_call(call):
             return False  # `logistic(host)` of a function that picks NumPy or CuPy from its argument: host work
+        if on_default_gpu(self, call) and tf_op(self, call):
+            return True  # `tf.math.multiply(ta, tb)` in a program that checked for a GPU: TensorFlow copies host
+            # inputs to the GPU it placed the op on (its tensors' placement is not torch's)
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -408,16 +412,17 @@ def _built_on_device(ctx, v: ast.AST) -> bool:
         any(k.arg == "device" for k in v.keywords)
 
 
-_TF_NOT_WORK = ("tensorflow.device", "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
+_TF_NOT_WORK = ("tensorflow.device",  # (also read by _tf_device.tf_op) "tensorflow.config.", "tensorflow.debugging.", "tensorflow.keras.",
                 "tensorflow.io.", "tensorflow.summary.", "tensorflow.print", "tensorflow.saved_model.",
                 "tensorflow.data.", "tensorflow.random.set_seed", "tensorflow.test.", "tensorflow.experimental.numpy.")
 
 
 def tf_gpu_device(ctx, e: ast.AST) -> bool:
-    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``): TensorFlow's device scope naming a GPU."""
+    """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``, DirectML's ``"/DML:0"``): TensorFlow's device scope
+    naming a GPU."""
     return isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1 and \
         isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str) and \
-        "gpu" in e.args[0].value.lower()
+        ("gpu" in e.args[0].value.lower() or "dml:" in e.args[0].value.lower())  # (DirectML's GPUs: "/DML:0")
 
 
 def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:

@@ -29,6 +29,10 @@ class NameModel:
 
             if any(tf_gpu_device(self, c) for c in self.calls):
                 return True  # `with tf.device("/GPU:0"):`: TensorFlow ops placed on a GPU
+            from ._tf_device import checks_tf_gpu
+
+            if checks_tf_gpu(self):
+                return True  # `tf.config.list_physical_devices("GPU")`: eager ops on the GPU it found
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
         if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(

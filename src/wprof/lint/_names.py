@@ -94,6 +94,7 @@ COMPILERS = frozenset({
     "triton.autotune", "triton.heuristics", "cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel",
     "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
     "cutlass.cute.compile",
+    "tensorflow.function",  # (lint77) traced into a graph on its first call (and again for each new input signature)
 })
 
 

@@ -535,6 +535,12 @@ class PlacementModel:
         q = self.call_name(call) or ""
         if q in self._kernels or q in self._cuda_ufuncs:  # type: ignore[attr-defined]
             return False  # (a Numba GPU ufunc copies host arrays in and runs on the GPU)
+        if q.startswith("tensorflow."):
+            from ._gpu_work import in_tf_gpu_scope
+            from ._tf_device import on_default_gpu, tf_op
+
+            if tf_op(self, call) and (in_tf_gpu_scope(self, call) or on_default_gpu(self, call)):
+                return False  # TensorFlow copies host inputs to the GPU it places the op on
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
         if id(call) in self._numpy_chains():

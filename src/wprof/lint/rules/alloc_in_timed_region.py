@@ -57,6 +57,14 @@ an item or returned (`do_bench(lambda: (prime_grads(params), opt.step()))` with 
 when other work follows it in the sample: the inputs drawn one call deep (these two and the host-array launches one
 call deep are in `rules/_one_step_inputs.py`).
 
+And, since the fourteenth session (lint77), TensorFlow work under a GPU device scope (`with
+tf.device("/GPU:0"):`, DirectML's `"/DML:0"`) in every timed sample, directly or in a function of the file the
+sample calls: a `tf.random.normal`/`uniform` draw handed to the work, or a Keras layer built and called
+(`tf.keras.layers.Conv2D(32, 7)(x)`, its weights created and initialised on each call); and a random op
+(`tf.random_normal`) of a TensorFlow 1 graph on the GPU that every timed `sess.run(net)` executes again (not one held
+in a `tf.Variable`, drawn once by its initializer). TensorFlow code that names no device, or the CPU, is not
+reported.
+
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
 or in a harness's callable (an output allocated per call is usually cheap; in a training step or an end-to-end
@@ -180,6 +188,12 @@ def check(ctx: Context) -> None:
             ctx.report(c, f"{built} is built and moved to the device in every sample `{label}` times: its "
                        "construction, parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, outside the callable")
+    from ._tf_runs import sample_inputs
+
+    for c, what in sample_inputs(ctx):  # TensorFlow inputs and layers made anew in every sample, on the GPU
+        if id(c) not in seen:
+            seen.add(id(c))
+            ctx.report(c, what, "Draw the inputs and build the layer once, outside the timed code")
     for c, built in built_in_regions(ctx):
         if id(c) not in seen:
             seen.add(id(c))

@@ -43,6 +43,8 @@ jit(loss)`, a `@jax.jit` or `@cuda.jit` function, `pmap(jnp.dot)(x, x)` written 
 is one of the runs averaged. `%timeit` left to choose its loop count stays silent. A `%%time` cell that defines a
 JIT kernel itself (`@cuda.jit`, no signature) and launches it outside the cell's functions is reported even when the
 cell is a run (a time-stepping loop): the kernel is a new object, compiled inside the cell's time.
+(lint77) A `@tf.function` (or `tf.function(f)`) is compiled too: TensorFlow traces it into a graph on its first call,
+timed on the GPU (a `with tf.device("/GPU:0"):` scope, or a program that checks for a GPU) with no call before.
 (lint72) Not reported: a first call inside a region labelled as a build or a compile time
 (`artifact_build_seconds`, `compile_s`, "built in"): compile time measured on purpose, also inside a whole-run total
 around it; a timing function handed to a dataset map twice (warm-up batches first) is called again.

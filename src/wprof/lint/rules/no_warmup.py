@@ -68,6 +68,20 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 - (lint68) an ONNX Runtime session on a GPU provider whose only earlier calls describe it (`get_inputs()`,
   `get_outputs()`, `get_providers()`: metadata, no inference) and whose first `run` is timed.
+- (lint77) the first `sess.run(net)` of a TensorFlow 1 graph built under a GPU device scope (`with
+  tf.device("/gpu:0"):`), timed directly or through a function of the file (`timeit.timeit("gpu()", number=10)` with
+  `def gpu(): sess.run(net_gpu)`), with no run of that fetch and no call of that function before: the sum holds the
+  GPU graph's one-off start (kernels loaded, cuDNN's algorithm choice); a graph on the CPU is not reported.
+- (lint77) a `%%timeit -n1 -r1` cell (one run, reported as is) that runs a Keras model (`fit`, `evaluate`,
+  `predict`...) under `with tf.device(...)` naming a GPU (`"/GPU:0"`, DirectML's `"/DML:1"`) on which no earlier
+  code of the notebook ran Keras work: the one sample holds the device's first use; a CPU device, a cell naming no
+  device, and a later run on the same device are not reported.
+- (lint77) in a notebook that enables cuDF's pandas mode (`%load_ext cudf.pandas`, `cudf.pandas.install()`), the
+  first timing magic (`%time`, `%%time`, `%%timeit -n1 -r1`) whose code calls pandas, with no untimed pandas call
+  since the mode started: pandas runs on the GPU there, and its first call creates the CUDA context and the memory
+  pool and loads cuDF (not when pandas was imported before the mode with no kernel restart between); and in a
+  notebook that calls `cudf`/`cuml` by name, the first timing magic whose code calls one of them
+  (`%time gdf = cudf.read_csv(path)`) with no call of either before it.
 
 Also run before (lint72): a model handed, with a data loader (a name bound to `DataLoader(...)` or named `*loader`),
 to a function the linter cannot read (`score_topk(net, test_loader)`: an accuracy pass over the test set); a timing
@@ -271,6 +285,26 @@ def _check(ctx: Context, report) -> None:
     for site, key, arg in cold_first_sites(ctx):
         report(site, f"`{key}` is timed without a warmup call (the first call of `{arg}`, later timed again "
                    "warm)", "Run it a few times before the first timed call")
+    from ._tf_runs import cold_graph_runs
+
+    for site, what in cold_graph_runs(ctx):  # a TensorFlow graph on the GPU, run first in the timed region
+        report(site, what, "Run the fetch once (`sess.run(net)`) before the timed runs")
+    from ._tf_runs import cold_device_magics
+
+    for m, dev, run in cold_device_magics(ctx):  # one run of Keras work on a GPU device used there first
+        ctx.report_at(m.line, m.col, m.line, m.end_col, f"`%%timeit -n1 -r1` times one run of "
+                      f"`{ast.unparse(run.func)}` on `{dev}`, the first Keras work on that device: its one-off start "
+                      "(device set-up, the kernels' first loads, the model's tracing) is the only sample",
+                      "Run the model once on that device before the timed cell, or time several runs")
+    from ._cudf_pandas import cold_accelerated_magics
+
+    for m, call in cold_accelerated_magics(ctx):  # the first cuDF call (or pandas under cudf.pandas), timed
+        lib = "cuDF/cuML call" if (ctx.call_name(call) or "").startswith(("cudf.", "cuml.")) else \
+            "pandas call under cudf.pandas"
+        ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}{m.name}` times the "
+                      f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
+                      "pool, the library's kernels loaded) is in the figure",
+                      "Run a small operation of the library once, untimed, before the timed cells")
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:

@@ -1,0 +1,63 @@
+"""Where TensorFlow runs its eager ops when the code names no device (fourteenth session, lint77).
+
+TensorFlow places an op on a visible GPU by default, so code that names no device says nothing about the GPU by
+itself. A program that checks for one (``tf.config.list_physical_devices("GPU")``, its ``experimental`` form,
+``tf.test.is_gpu_available()``, ``tf.test.gpu_device_name()``) is written for the machine that has it: its eager ops
+outside any ``with tf.device(...)`` scope run on that GPU, each returning once its kernel is queued. Not in a
+program that builds graphs (``tf.Session``, ``disable_eager_execution()``, ``disable_v2_behavior()``), where an op
+call only adds a node; and an op under any device scope is placed by that scope (``_gpu_work.in_tf_gpu_scope``)."""
+
+from __future__ import annotations
+
+import ast
+
+_CHECKS = frozenset({"tensorflow.config.list_physical_devices", "tensorflow.config.experimental.list_physical_devices",
+                     "tensorflow.config.list_logical_devices", "tensorflow.test.is_gpu_available",
+                     "tensorflow.test.gpu_device_name"})
+_GRAPH_MODE = frozenset({"tensorflow.Session", "tensorflow.InteractiveSession", "tensorflow.disable_eager_execution",
+                         "tensorflow.disable_v2_behavior"})
+
+
+def _plain(q: str) -> str:
+    """``tensorflow.compat.v1.config.x`` -> ``tensorflow.config.x``."""
+    for compat in ("tensorflow.compat.v1.", "tensorflow.compat.v2."):
+        if q.startswith(compat):
+            return "tensorflow." + q[len(compat):]
+    return q
+
+
+def checks_tf_gpu(ctx) -> bool:
+    """The program asks TensorFlow for a GPU and runs eagerly (cached on the context)."""
+    cached = ctx.__dict__.get("_wp_tf_gpu_check")
+    if cached is None:
+        cached = False
+        names = [(_plain(ctx.call_name(c) or ""), c) for c in ctx.calls]
+        if any(q.startswith("tensorflow.") for q, _ in names) and not any(q in _GRAPH_MODE for q, _ in names):
+            cached = any(q in _CHECKS and (q.startswith("tensorflow.test.") or any(
+                isinstance(a, ast.Constant) and a.value == "GPU" for a in [*c.args, *(k.value for k in c.keywords)]))
+                for q, c in names)
+        ctx._wp_tf_gpu_check = cached
+    return cached
+
+
+def on_default_gpu(ctx, call: ast.AST) -> bool:
+    """An eager op of a program that checks for a GPU, under no ``with tf.device(...)`` scope of its function."""
+    if not checks_tf_gpu(ctx):
+        return False
+    st = getattr(call, "_wp_stmt", None)
+    node = getattr(st, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(
+                isinstance(i.context_expr, ast.Call) and _plain(ctx.call_name(i.context_expr) or "") ==
+                "tensorflow.device" for i in node.items):
+            return False
+        node = getattr(node, "_wp_parent", None)
+    return True
+
+
+def tf_op(ctx, call: ast.AST) -> bool:
+    """A TensorFlow call that runs an op (not device, config, I/O, data-pipeline or test bookkeeping)."""
+    from ._gpu_work import _TF_NOT_WORK
+
+    q = _plain(ctx.call_name(call) or "") if isinstance(call, ast.Call) else ""
+    return q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK)
