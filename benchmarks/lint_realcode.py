@@ -81,6 +81,7 @@ def lint_set(set_dir: Path, files_dir: Path, select: str) -> list[dict]:
 def measure(set_dir: Path, files_dir: Path, select: str) -> SetResult:
     res = SetResult(set_dir.name)
     judged = read_tsv(set_dir / "findings.tsv")
+    exact = {(j["file"], j["line"], j["rule"], j["message"]): j for j in judged}
     by_pos = {(j["file"], j["line"], j["rule"]): j for j in judged}
     by_msg: dict[tuple, list] = defaultdict(list)
     for j in judged:
@@ -88,7 +89,9 @@ def measure(set_dir: Path, files_dir: Path, select: str) -> SetResult:
     seen: set[int] = set()
     for d in lint_set(set_dir, files_dir, select):
         key = (d["path"], position(d), d["code"])
-        j = by_pos.get(key)
+        j = exact.get(key + (d["message"],))  # two findings at one place (two helper lines) match by message
+        if j is None or id(j) in seen:
+            j = by_pos.get(key)
         if j is None and len(by_msg[(d["path"], d["code"], d["message"])]) == 1:
             j = by_msg[(d["path"], d["code"], d["message"])][0]
         if j is None or id(j) in seen:
