@@ -444,7 +444,8 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     if r.samples:
         names.append(r.samples)
     names = [_FIRST_TOKEN.sub("", n.lower()) for n in names]
-    if any(w in n for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n) for n in names):
+    first_call = _FIRST_CALL if not _repeats_work(ctx, r) else tuple(w for w in _FIRST_CALL if w != "jit")
+    if any(w in n for n in names for w in first_call) or any(_COMP_ABBREV.search(n) for n in names):
         return True
     fname = _FIRST_TOKEN.sub("", getattr(r.scope.node, "name", "").lower())  # def first_call_time(model, ...): the
     # function says so
@@ -455,15 +456,26 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
         from .._walk import stmt_nodes
 
         said = [end_stmt] + ([r.interval] if r.interval is not None and r.interval is not end_stmt else [])
-        return any(_SAYS_FIRST_CALL.search(n.value.lower()) for st in said for n in stmt_nodes(st)
+        says = _SAYS_FIRST_CALL if not _repeats_work(ctx, r) else _SAYS_FIRST_CALL_NOT_JIT
+        return any(says.search(n.value.lower()) for st in said for n in stmt_nodes(st)
                    if isinstance(n, ast.Constant) and isinstance(n.value, str))  # (and where the interval is taken:
         # `t1 = time.time()` then `print("codegen time", t1 - t0)`)
     return False
 
 
+def _repeats_work(ctx: Context, r: Region) -> bool:
+    """The region runs its work many times: a loop inside it whose count is shown to be more than one (``for i in
+    range(1000): fast(x)``). "jit" in its label then names the variant timed (``print("jax jit time", ...)`` beside
+    "jax gpu time"), not a first call measured on purpose: a compile is measured by one call (set 59)."""
+    from ._walk_values import loop_count
+
+    return any((loop_count(ctx, lp) or 0) > 1 for lp in r.inner_loops())
+
+
 _SAYS_FIRST_CALL = re.compile(r"(compil|code.?gen|\bjit|load|startup|warm.?up|first call|instantiat|initiali[sz])"
                               r".{0,20}tim|tim.{0,20}(compil|code.?gen|\bjit|load|startup|instantiat|initiali[sz])")
 # ("Time to instantiate", "codegen time": code generation is the compiler's work)
+_SAYS_FIRST_CALL_NOT_JIT = re.compile(_SAYS_FIRST_CALL.pattern.replace(r"|\bjit", ""))
 
 
 def enclosing_params(scope: Scope) -> frozenset[str]:
@@ -518,7 +530,7 @@ def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
     name = getattr(scope.node, "name", None)
     if name is None:
         return False
-    sites = call_sites(ctx, name)
+    sites = _sites_of_definition(ctx, scope.node, call_sites(ctx, name))
     from ._cold_walk import _robust_comprehension  # `median(once() for _ in range(5))`: repeated, the cold one
     # left out by the median (averaged, it stays in: the walk judges that)
 
@@ -532,6 +544,29 @@ def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
     return bool(sites) and _depth < 3 and outer is not None and not isinstance(outer.node, ast.Module) and \
         all(getattr(c._wp_stmt, "_wp_scope", None) is outer for c in sites) and \
         helper_called_again(ctx, outer, _depth + 1)
+
+
+def _sites_of_definition(ctx: Context, fn: ast.AST, sites: list[ast.Call]) -> list[ast.Call]:
+    """The calls that run this ``def`` of a module-level function defined more than once in the module (a script
+    of pasted sections, each with its own ``def main():`` and ``if __name__ == "__main__": main()``): a call in the
+    module body runs the latest ``def`` of the name above it, so the sections' calls are not repeats of one
+    function (set 54). Calls inside functions, and names defined once, are kept as they are."""
+    module = ctx.tree
+    if getattr(fn, "_wp_scope", None) is None or not isinstance(fn._wp_scope.node, ast.Module):  # type: ignore
+        return sites
+    defs = sorted(n.lineno for n in getattr(module, "body", ()) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.name == fn.name)  # type: ignore[attr-defined]
+    if len(defs) < 2:
+        return sites
+    later = [d for d in defs if d > fn.lineno]  # type: ignore[attr-defined]
+    stop = later[0] if later else float("inf")
+
+    def runs_this(c: ast.Call) -> bool:
+        st = getattr(c, "_wp_stmt", None)
+        if not isinstance(getattr(getattr(st, "_wp_scope", None), "node", None), ast.Module):
+            return True
+        return fn.lineno < c.lineno < stop  # type: ignore[attr-defined]
+    return [c for c in sites if runs_this(c)]
 
 
 _MAPS = frozenset({"map", "map_batches", "apply"})

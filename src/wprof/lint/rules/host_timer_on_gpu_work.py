@@ -244,8 +244,22 @@ def _compiles(ctx: Context, r) -> bool:
         # on host arrays copies back and waits)
     keys = [callee_key(c) for c in work]
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
-                                                  not _launch_wrapper(ctx, k)) or returns_aot_executable(ctx, k))
-                              for k in keys)
+                                                  not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
+                                                 returns_aot_executable(ctx, k))
+                              for c, k in zip(work, keys))
+
+
+def _repeated(ctx: Context, r, call: ast.AST) -> bool:
+    """The compiled call runs more than once in the region: in a loop inside it (``for i in range(4):
+    kern(x, y)``) that is not shown to run once. Only its first call compiles; the later ones are launches that
+    return before their kernels run, and the end read after them waits for none (sets 64: CuPy
+    ``ElementwiseKernel``/``RawKernel`` loops timed with ``time.clock()``)."""
+    from ._walk_values import loop_count
+
+    if r.loop is not None or not isinstance(call, ast.Call):
+        return False  # a per-iteration sample: its first one compiles, the later ones WP102 does not judge here
+    st = getattr(call, "_wp_stmt", None)
+    return any(r.contains(lp) and loop_count(ctx, lp) != 1 for lp in getattr(st, "_wp_loops", ()))
 
 
 def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
