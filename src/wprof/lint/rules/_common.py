@@ -396,11 +396,14 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     first configuration's row is the work's first call (a repeat loop summarized by its median, kernl's
     ``dot_perf.py``, stays silent). For WP112 since set 20, for WP103 since set 22 (kornia's
     ``test_imgwarp_speed.py``: ``print(shape, time() - t)`` per shape, no warmup anywhere)."""
+    from ._indexed_sweeps import indexed_sweep, rows_stored_by_index
+
     loop = r.loop
+    indexed = indexed_sweep(ctx, loop) if loop is not None else False  # for i in range(len(sizes)): n = sizes[i]
     if not isinstance(loop, ast.For) or (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in (
-            "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange")):
+            "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange") and not indexed):
         return False
-    if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
+    if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute) and not indexed:
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
     st = r.interval
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and dotted(st.value.func) == "print" and \
@@ -421,7 +424,7 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
             if isinstance(c, ast.Call) and dotted(c.func) == "print" and any(
                     isinstance(n, ast.Name) and n.id in names for a in c.args for n in ast.walk(a)):
                 return True
-    return False
+    return indexed and rows_stored_by_index(ctx, r, names)  # `times[i] = dt`, then `plt.plot(sizes, times)`
 
 
 _FIRST_CALL = ("compile", "first", "cold", "startup", "init", "jit", "build", "load")
