@@ -149,7 +149,8 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu:
+    if not ctx.uses_gpu:  # (what the file's own synchronizes show still counts: an executor object's `synchronize()`)
+        _report_synced_elsewhere(ctx, seen_work=True)
         return
     from ._declared_subject import declared_build
 
@@ -157,6 +158,7 @@ def check(ctx: Context) -> None:
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
+    _report_synced_elsewhere(ctx, seen_work=False)  # the same call, timed elsewhere, is followed by a synchronize
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
                 _cold_on_purpose(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
@@ -193,6 +195,30 @@ def check(ctx: Context) -> None:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
                        weak=weak)
+
+
+def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
+    """A host region with no GPU work the linter can see (or, in a file it does not take for GPU code, any
+    unsynchronized one: ``seen_work``), timing a call that another region of the file follows with an explicit
+    synchronize before its end reading (``_synced_elsewhere``): the author's own synchronize says the call returns
+    before its work is done."""
+    from ._synced_elsewhere import synced_elsewhere
+
+    for r in ctx.regions:
+        if r.kind != "host" or r.synced is True or (r.synced is False and not seen_work) or r.nvtx or r.timer or \
+                _over_data(ctx, r) or declared_build_or_first(ctx, r):
+            continue
+        key = synced_elsewhere(ctx, r)
+        if key is not None:
+            ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after `{key}`, which this file "
+                       "synchronizes after where it times it elsewhere: measures the launch, not the work",
+                       "Synchronize before reading the end time, as the other timing of the same call does")
+
+
+def declared_build_or_first(ctx: Context, r) -> bool:
+    from ._declared_subject import declared_build
+
+    return declared_build(ctx, r) or _times_first_call(ctx, r)
 
 
 def _cold_on_purpose(ctx: Context, r) -> bool:
