@@ -121,6 +121,10 @@ class NameModel:
             for d in fn.decorator_list:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
+                if isinstance(d, ast.Call) and q in ("functools.partial", "partial") and d.args and \
+                        (self.qualname(d.args[0]) or "") in ("jax.jit", "jax.pmap"):
+                    q = self.qualname(d.args[0]) or ""  # @partial(jax.jit, static_argnums=...): jax.jit itself
+                    d = d.args[0]
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")) or _lazy_numba_jit(q, d):
                     if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
                         compiled.add(fn.name)

@@ -174,6 +174,12 @@ def check(ctx: Context) -> None:
     for call, what in compiled_inside(ctx):
         report(call, f"`{what}(...)` compiles inside the timed region: the reading includes the compilation (and "
                "the module load)", "Build the kernel before the timed region and time only its launches")
+    from ._first_window import first_window_compiles
+
+    for call, key in first_window_compiles(ctx):
+        report(call, f"Compiled `{key}` is first called inside the first logging window: that window's time (and "
+               "its throughput, step time, MFU) includes the compilation", "Call it once before the window opens, "
+               "or restart the window's clock after the first steps (or leave the first window out)")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
