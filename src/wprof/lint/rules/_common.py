@@ -447,8 +447,9 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     if r.samples:
         names.append(r.samples)
     names = [_FIRST_TOKEN.sub("", n.lower()) for n in names]
-    first_call = _FIRST_CALL if not _repeats_work(ctx, r) else tuple(w for w in _FIRST_CALL if w != "jit")
-    if any(w in n for n in names for w in first_call) or any(_COMP_ABBREV.search(n) for n in names):
+    if any(w in n for n in names for w in _FIRST_CALL if w != "jit") or any(_COMP_ABBREV.search(n) for n in names):
+        return True
+    if any("jit" in n for n in names) and not _repeats_work(ctx, r):
         return True
     fname = _FIRST_TOKEN.sub("", getattr(r.scope.node, "name", "").lower())  # def first_call_time(model, ...): the
     # function says so
@@ -459,10 +460,12 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
         from .._walk import stmt_nodes
 
         said = [end_stmt] + ([r.interval] if r.interval is not None and r.interval is not end_stmt else [])
-        says = _SAYS_FIRST_CALL if not _repeats_work(ctx, r) else _SAYS_FIRST_CALL_NOT_JIT
-        return any(says.search(n.value.lower()) for st in said for n in stmt_nodes(st)
-                   if isinstance(n, ast.Constant) and isinstance(n.value, str))  # (and where the interval is taken:
+        texts = [n.value.lower() for st in said for n in stmt_nodes(st)
+                 if isinstance(n, ast.Constant) and isinstance(n.value, str)]  # (and where the interval is taken:
         # `t1 = time.time()` then `print("codegen time", t1 - t0)`)
+        if any(_SAYS_FIRST_CALL_NOT_JIT.search(t) for t in texts):
+            return True
+        return any(_SAYS_FIRST_CALL.search(t) for t in texts) and not _repeats_work(ctx, r)
     return False
 
 
@@ -554,11 +557,16 @@ def _sites_of_definition(ctx: Context, fn: ast.AST, sites: list[ast.Call]) -> li
     of pasted sections, each with its own ``def main():`` and ``if __name__ == "__main__": main()``): a call in the
     module body runs the latest ``def`` of the name above it, so the sections' calls are not repeats of one
     function (set 54). Calls inside functions, and names defined once, are kept as they are."""
-    module = ctx.tree
     if getattr(fn, "_wp_scope", None) is None or not isinstance(fn._wp_scope.node, ast.Module):  # type: ignore
         return sites
-    defs = sorted(n.lineno for n in getattr(module, "body", ()) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                  and n.name == fn.name)  # type: ignore[attr-defined]
+    table = ctx.__dict__.get("_wp_module_defs")
+    if table is None:  # name -> the lines of its module-level defs, built once per file
+        table = {}
+        for n in getattr(ctx.tree, "body", ()):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                table.setdefault(n.name, []).append(n.lineno)
+        ctx._wp_module_defs = table  # type: ignore[attr-defined]
+    defs = table.get(fn.name, [])  # type: ignore[attr-defined]
     if len(defs) < 2:
         return sites
     later = [d for d in defs if d > fn.lineno]  # type: ignore[attr-defined]

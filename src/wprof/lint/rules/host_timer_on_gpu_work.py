@@ -80,6 +80,18 @@ TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that 
 (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
 call (set 56).
 
+(lint80) `time.clock()` (Python 2, and Python 3 before 3.8) is a host clock. A region whose only GPU work is a
+compiled kernel's first launch measures its compilation (WP112 alone), but not when the launch sits in a loop of
+the region: the later launches return before their kernels run (a CuPy `ElementwiseKernel`/`RawKernel` loop timed
+with no synchronize, set 64). A timer class's stop method that waits only after it reads the clock (`end_fwd()`
+reading `time.time()`, then logging through a helper that calls `.item()`) does not cover the timed phase (set 60).
+Chainer links moved to the GPU (`link.to_gpu()`, `link = link.to_gpu()`) and variables moved in place run through
+CuPy, asynchronously; `chainer.cuda.to_cpu` is a copy back that waits (set 62). A timing helper handed a model and a
+device is shown on the GPU by a caller that hands it `"cuda"` (set 59). And a call the file itself follows with an
+explicit synchronize before the end reading of another timed region (`self.run_once(backend, args)` then
+`backend.synchronize()`), timed elsewhere without one, is reported even when the linter cannot see what it runs: the
+author's own synchronize says it returns before its work is done (not on a path shown to run on the host; set 64).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
