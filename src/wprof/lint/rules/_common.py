@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 
 from .._context import Context, dotted
@@ -556,9 +557,13 @@ def _sites_of_definition(ctx: Context, fn: ast.AST, sites: list[ast.Call]) -> li
     """The calls that run this ``def`` of a module-level function defined more than once in the module (a script
     of pasted sections, each with its own ``def main():`` and ``if __name__ == "__main__": main()``): a call in the
     module body runs the latest ``def`` of the name above it, so the sections' calls are not repeats of one
-    function (set 54). Calls inside functions, and names defined once, are kept as they are."""
+    function (set 54). Calls inside functions, and names defined once, are kept as they are. Computed once per
+    ``def`` (a file of many pasted copies has many defs of a name, each asked about once per region)."""
     if getattr(fn, "_wp_scope", None) is None or not isinstance(fn._wp_scope.node, ast.Module):  # type: ignore
         return sites
+    memo = ctx.__dict__.setdefault("_wp_def_sites", {})
+    if id(fn) in memo:
+        return memo[id(fn)]
     table = ctx.__dict__.get("_wp_module_defs")
     if table is None:  # name -> the lines of its module-level defs, built once per file
         table = {}
@@ -568,16 +573,23 @@ def _sites_of_definition(ctx: Context, fn: ast.AST, sites: list[ast.Call]) -> li
         ctx._wp_module_defs = table  # type: ignore[attr-defined]
     defs = table.get(fn.name, [])  # type: ignore[attr-defined]
     if len(defs) < 2:
+        memo[id(fn)] = sites
         return sites
+    split = ctx.__dict__.setdefault("_wp_split_sites", {})
+    key = (fn.name, id(sites))  # type: ignore[attr-defined]
+    if key not in split:  # the name's calls: inside functions, and in the module body sorted by line (once per name)
+        inner, top = [], []
+        for c in sites:
+            st = getattr(c, "_wp_stmt", None)
+            (top if isinstance(getattr(getattr(st, "_wp_scope", None), "node", None), ast.Module) else inner).append(c)
+        top.sort(key=lambda c: c.lineno)
+        split[key] = (inner, top, [c.lineno for c in top])
+    inner, top, lines = split[key]
+    i = bisect.bisect_left(lines, fn.lineno + 1)  # type: ignore[attr-defined]
     later = [d for d in defs if d > fn.lineno]  # type: ignore[attr-defined]
-    stop = later[0] if later else float("inf")
-
-    def runs_this(c: ast.Call) -> bool:
-        st = getattr(c, "_wp_stmt", None)
-        if not isinstance(getattr(getattr(st, "_wp_scope", None), "node", None), ast.Module):
-            return True
-        return fn.lineno < c.lineno < stop  # type: ignore[attr-defined]
-    return [c for c in sites if runs_this(c)]
+    j = bisect.bisect_left(lines, later[0]) if later else len(lines)
+    memo[id(fn)] = out = inner + top[i:j]
+    return out
 
 
 _MAPS = frozenset({"map", "map_batches", "apply"})

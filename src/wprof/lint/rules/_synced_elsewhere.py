@@ -23,13 +23,11 @@ def synced_elsewhere(ctx: Context, r) -> str | None:
     index = _synced_calls(ctx)
     if not index:
         return None
-    keys = []
-    for c in r.calls():
-        if ctx.is_sync(c) or ctx.is_clock(c):
-            return None  # a wait in the region (the end read may be covered): not this model's business
-        k = callee_key(c)
-        if k is not None and k in index and index[k] is not r and _unknown_device(ctx, c):
-            keys.append(k)
+    calls = r.calls()
+    hits = [c for c in calls if (k := callee_key(c)) is not None and k in index and index[k] is not r]
+    if not hits or any(ctx.is_sync(c) or ctx.is_clock(c) for c in calls):
+        return None  # (a wait in the region may cover the end read: not this model's business)
+    keys = [callee_key(c) for c in hits if _unknown_device(ctx, c)]
     return keys[-1] if keys else None
 
 

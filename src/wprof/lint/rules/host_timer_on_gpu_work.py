@@ -214,14 +214,15 @@ def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
     unsynchronized one: ``seen_work``), timing a call that another region of the file follows with an explicit
     synchronize before its end reading (``_synced_elsewhere``): the author's own synchronize says the call returns
     before its work is done."""
-    from ._synced_elsewhere import synced_elsewhere
+    from ._synced_elsewhere import _synced_calls, synced_elsewhere
 
+    if not _synced_calls(ctx):
+        return  # (no region of the file synchronizes explicitly after a call: nothing to compare with)
     for r in ctx.regions:
-        if r.kind != "host" or r.synced is True or (r.synced is False and not seen_work) or r.nvtx or r.timer or \
-                _over_data(ctx, r) or declared_build_or_first(ctx, r):
+        if r.kind != "host" or r.synced is True or (r.synced is False and not seen_work) or r.nvtx or r.timer:
             continue
         key = synced_elsewhere(ctx, r)
-        if key is not None:
+        if key is not None and not _over_data(ctx, r) and not declared_build_or_first(ctx, r):
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after `{key}`, which this file "
                        "synchronizes after where it times it elsewhere: measures the launch, not the work",
                        "Synchronize before reading the end time, as the other timing of the same call does")
