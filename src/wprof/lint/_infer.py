@@ -35,6 +35,9 @@ class NameModel:
                 return True  # `tf.config.list_physical_devices("GPU")`: eager ops on the GPU it found
         if '"cuda' in self.source or "'cuda" in self.source:
             return True
+        if "chainer" in {q.split(".")[0] for q in self.imports.values()} and \
+                any(self.method(c) == "to_gpu" for c in self.calls):
+            return True  # `link.to_gpu()`: a Chainer program on the GPU (CuPy underneath)
         if any(q == "torch" or q.startswith("torch.") for q in self.imports.values()) and any(
                 self.method(c) in ("to", "cuda") and c.args and self._gpu_ordinal(c.args[0]) for c in self.calls):
             return True  # device = 0; model.to(device): a CUDA ordinal
@@ -122,6 +125,10 @@ class NameModel:
             for d in fn.decorator_list:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
+                if isinstance(d, ast.Call) and q in ("functools.partial", "partial") and d.args and \
+                        (self.qualname(d.args[0]) or "") in ("jax.jit", "jax.pmap"):
+                    q = self.qualname(d.args[0]) or ""  # @partial(jax.jit, static_argnums=...): jax.jit itself
+                    d = d.args[0]
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")) or _lazy_numba_jit(q, d):
                     if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
                         compiled.add(fn.name)
@@ -221,6 +228,8 @@ class NameModel:
                     any(isinstance(v, ast.Call) for v in self.assigns.get(name, [])) and \
                     (c.func.attr == "cuda" or self.placement(c) == "cuda"):
                 callables.add(name)
+        if any(q.split(".")[0] == "chainer" for q in self.imports.values()):
+            callables.update(self._chainer_links_on_gpu())
         # a GPU module compiled in place (``model.compile(mode="max-autotune")`` as a statement: nn.Module.compile
         # wraps its forward in torch.compile, so its next call compiles); only torch.compile's own keywords (a
         # Keras ``model.compile(optimizer=..., loss=...)`` is not it)
@@ -314,6 +323,27 @@ class NameModel:
                                                  x.func.attr in ("cuda", "to") and isinstance(x.func.value, ast.Call)
                                                  and self.placement(x) == "cuda")
             for x in values)
+
+    def _chainer_links_on_gpu(self) -> set[str]:
+        """Chainer links moved to the GPU: ``link.to_gpu()`` as a statement or ``link = link.to_gpu()`` (also under
+        ``if args.gpu >= 0:``), ``link`` bound to a ``chainer.links`` layer or a class of the file. Chainer runs a GPU
+        link's arrays through CuPy, whose kernels are launched asynchronously like torch's: its call returns before
+        the work is done (set 62). A ``chainer.Variable`` moved the same way is data, not a callable."""
+        out: set[str] = set()
+        for c in self.calls:
+            if not (isinstance(c.func, ast.Attribute) and c.func.attr == "to_gpu" and isinstance(c.func.value, ast.Name)):
+                continue
+            name = c.func.value.id
+            st = getattr(c, "_wp_stmt", None)
+            if not (_discarded(c) or (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
+                                      dotted(st.targets[0]) == name)):
+                continue
+            binds = [v for v in self.assigns.get(name, []) if v is not c]
+            if binds and all(isinstance(v, ast.Call) and (
+                    (self.call_name(v) or "").startswith(("chainer.links.", "chainer.Chain", "chainer.Sequential")) or
+                    (isinstance(v.func, ast.Name) and v.func.id in self.classes)) for v in binds):
+                out.add(name)
+        return out
 
     def _loads_model_on_gpu(self, name: str, call: ast.Call) -> bool:
         """``call`` (of a function of this file) returns, in the place ``name`` is bound from (a tuple element too),

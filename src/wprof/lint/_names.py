@@ -6,7 +6,8 @@ import ast
 
 HOST_CLOCKS = frozenset({
     "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
-    "time.monotonic_ns", "time.clock", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
+    "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
+    "time.clock",  # (Python 2 and 3 before 3.8: processor time on Unix, wall time on Windows; a host clock either way)
     "datetime.datetime.now", "datetime.datetime.utcnow",
 })
 SYNC_FUNCS = frozenset({

@@ -280,6 +280,8 @@ class PlacementModel:
             d = dotted(expr)
             if d is None:
                 return None
+            if d in self._moved_to_gpu_in_place():
+                return "cuda"  # `x.to_gpu()` of Chainer: the object moved where it is
             if isinstance(expr, ast.Name):
                 scope = getattr(getattr(expr, "_wp_stmt", None), "_wp_scope", None)
                 local = self._local_bindings(scope) if scope is not None else None
@@ -471,6 +473,19 @@ class PlacementModel:
         out = "cuda" if "cuda" in places else ("cpu" if all(p == "cpu" for p in places) else None)
         cache[d] = out
         return out
+
+    def _moved_to_gpu_in_place(self) -> frozenset[str]:
+        """Names a Chainer program moves to the GPU in place: ``x.to_gpu()`` as a statement (a ``chainer.Variable``
+        or a link: Chainer's ``to_gpu`` moves the object's arrays and returns it), in a file that imports Chainer."""
+        cached = self.__dict__.get("_wp_to_gpu_in_place")
+        if cached is None:
+            cached = frozenset()
+            if any(q.split(".")[0] == "chainer" for q in self.imports.values()):
+                cached = frozenset(c.func.value.id for c in self.calls if isinstance(c.func, ast.Attribute) and
+                                   c.func.attr == "to_gpu" and isinstance(c.func.value, ast.Name) and
+                                   isinstance(getattr(c, "_wp_parent", None), ast.Expr))
+            self._wp_to_gpu_in_place = cached
+        return cached
 
     def _moves_to_gpu(self, fn: ast.AST) -> bool:
         """A function of this file that puts data on the GPU itself (``.cuda()``, ``device="cuda"``...)."""

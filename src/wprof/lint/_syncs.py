@@ -389,8 +389,9 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if waits_for_data(self, c):  # dcp.save(state, ...), rref.to_here(), mx.eval(y): done when it returns
             return True
         if q in ("cupy.asnumpy", "pycuda.driver.memcpy_dtoh", "pycuda.driver.from_device",
-                 "pycuda.driver.from_device_like", "numba.cuda.synchronize"):
-            return True  # a copy to the host waits for the device (CuPy, PyCUDA's blocking dtoh copies)
+                 "pycuda.driver.from_device_like", "numba.cuda.synchronize", "chainer.cuda.to_cpu",
+                 "chainer.backends.cuda.to_cpu"):
+            return True  # a copy to the host waits for the device (CuPy, PyCUDA's blocking dtoh copies, Chainer's)
         if m == "copy_to_host" and len(c.args) <= 1 and not c.keywords:
             return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
         if m == "copy_to_host" and not c.args and [k.arg for k in c.keywords] == ["stream"]:

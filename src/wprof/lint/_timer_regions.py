@@ -229,7 +229,7 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
              any(_marks_clock(ctx, methods[m]) for m in calls[n])}
     reads = {n for n in methods if n != "__init__" and any(_reads_interval(ctx, methods[m]) for m in calls[n])}
     starts = {n for n in marks - reads if n != "__init__"}
-    stops = {n: any(ctx.is_sync(c) for m in calls[n] for c in ctx.calls_in_function(methods[m])) for n in reads}
+    stops = {n: _syncs_before_read(ctx, methods, n) for n in reads}
     if named is not None:  # start() and stop() both read a host clock (the interval kept or read elsewhere)
         starts.add(named[0])
         stops[named[1]] = stops.get(named[1], False) or named[2]
@@ -308,6 +308,30 @@ def _self_calls(ctx: Context, methods: dict, name: str) -> list[str]:
                     nxt.append(f.attr)
         todo = nxt
     return out
+
+
+def _syncs_before_read(ctx: Context, methods: dict, name: str) -> bool:
+    """The stop method ``name`` synchronizes the device before it reads the clock: itself, or through a method of
+    its class it calls first (two levels deep, as :func:`_self_calls`). A wait after the read (``end_fwd()``
+    reading ``time.time()`` and then logging the interval through a helper that calls ``.item()``) covers nothing
+    of the timed work (set 60). A method that reads no clock itself (it asks another method for the time) is judged
+    by every wait of the methods it calls."""
+    own = ctx.calls_in_function(methods[name])
+    reads = [(c.lineno, c.col_offset) for c in own if ctx.is_clock(c)]
+    if not reads:
+        return any(ctx.is_sync(c) for m in _self_calls(ctx, methods, name) for c in ctx.calls_in_function(methods[m]))
+    first = min(reads)
+    for c in own:
+        if (c.lineno, c.col_offset) >= first:
+            continue
+        if ctx.is_sync(c):
+            return True
+        f = c.func
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" and \
+                f.attr in methods and f.attr != name and any(
+                    ctx.is_sync(k) for m in _self_calls(ctx, methods, f.attr) for k in ctx.calls_in_function(methods[m])):
+            return True
+    return False
 
 
 def _is_self_target(t: ast.AST) -> bool:

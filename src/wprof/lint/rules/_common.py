@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 
 from .._context import Context, dotted
@@ -396,11 +397,14 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     first configuration's row is the work's first call (a repeat loop summarized by its median, kernl's
     ``dot_perf.py``, stays silent). For WP112 since set 20, for WP103 since set 22 (kornia's
     ``test_imgwarp_speed.py``: ``print(shape, time() - t)`` per shape, no warmup anywhere)."""
+    from ._indexed_sweeps import indexed_sweep, rows_stored_by_index
+
     loop = r.loop
+    indexed = indexed_sweep(ctx, loop) if loop is not None else False  # for i in range(len(sizes)): n = sizes[i]
     if not isinstance(loop, ast.For) or (isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) in (
-            "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange")):
+            "range", "enumerate", "zip", "itertools.product", "tqdm", "tqdm.tqdm", "trange") and not indexed):
         return False
-    if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute):
+    if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute) and not indexed:
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
     st = r.interval
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _row_out(ctx, st.value) and \
@@ -422,7 +426,7 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
             if isinstance(c, ast.Call) and dotted(c.func) == "print" and any(
                     isinstance(n, ast.Name) and n.id in names for a in c.args for n in ast.walk(a)):
                 return True
-    return False
+    return indexed and rows_stored_by_index(ctx, r, names)  # `times[i] = dt`, then `plt.plot(sizes, times)`
 
 
 def _row_out(ctx: Context, call: ast.Call) -> bool:
@@ -464,7 +468,9 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
     if r.samples:
         names.append(r.samples)
     names = [_FIRST_TOKEN.sub("", n.lower()) for n in names]
-    if any(w in n for n in names for w in _FIRST_CALL) or any(_COMP_ABBREV.search(n) for n in names):
+    if any(w in n for n in names for w in _FIRST_CALL if w != "jit") or any(_COMP_ABBREV.search(n) for n in names):
+        return True
+    if any("jit" in n for n in names) and not _repeats_work(ctx, r):
         return True
     fname = _FIRST_TOKEN.sub("", getattr(r.scope.node, "name", "").lower())  # def first_call_time(model, ...): the
     # function says so
@@ -475,15 +481,28 @@ def _times_first_call(ctx: Context, r: Region) -> bool:
         from .._walk import stmt_nodes
 
         said = [end_stmt] + ([r.interval] if r.interval is not None and r.interval is not end_stmt else [])
-        return any(_SAYS_FIRST_CALL.search(n.value.lower()) for st in said for n in stmt_nodes(st)
-                   if isinstance(n, ast.Constant) and isinstance(n.value, str))  # (and where the interval is taken:
+        texts = [n.value.lower() for st in said for n in stmt_nodes(st)
+                 if isinstance(n, ast.Constant) and isinstance(n.value, str)]  # (and where the interval is taken:
         # `t1 = time.time()` then `print("codegen time", t1 - t0)`)
+        if any(_SAYS_FIRST_CALL_NOT_JIT.search(t) for t in texts):
+            return True
+        return any(_SAYS_FIRST_CALL.search(t) for t in texts) and not _repeats_work(ctx, r)
     return False
+
+
+def _repeats_work(ctx: Context, r: Region) -> bool:
+    """The region runs its work many times: a loop inside it whose count is shown to be more than one (``for i in
+    range(1000): fast(x)``). "jit" in its label then names the variant timed (``print("jax jit time", ...)`` beside
+    "jax gpu time"), not a first call measured on purpose: a compile is measured by one call (set 59)."""
+    from ._walk_values import loop_count
+
+    return any((loop_count(ctx, lp) or 0) > 1 for lp in r.inner_loops())
 
 
 _SAYS_FIRST_CALL = re.compile(r"(compil|code.?gen|\bjit|load|startup|warm.?up|first call|instantiat|initiali[sz])"
                               r".{0,20}tim|tim.{0,20}(compil|code.?gen|\bjit|load|startup|instantiat|initiali[sz])")
 # ("Time to instantiate", "codegen time": code generation is the compiler's work)
+_SAYS_FIRST_CALL_NOT_JIT = re.compile(_SAYS_FIRST_CALL.pattern.replace(r"|\bjit", ""))
 
 
 def enclosing_params(scope: Scope) -> frozenset[str]:
@@ -538,7 +557,7 @@ def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
     name = getattr(scope.node, "name", None)
     if name is None:
         return False
-    sites = call_sites(ctx, name)
+    sites = _sites_of_definition(ctx, scope.node, call_sites(ctx, name))
     from ._cold_walk import _robust_comprehension  # `median(once() for _ in range(5))`: repeated, the cold one
     # left out by the median (averaged, it stays in: the walk judges that)
 
@@ -552,6 +571,45 @@ def helper_called_again(ctx: Context, scope: Scope, _depth: int = 0) -> bool:
     return bool(sites) and _depth < 3 and outer is not None and not isinstance(outer.node, ast.Module) and \
         all(getattr(c._wp_stmt, "_wp_scope", None) is outer for c in sites) and \
         helper_called_again(ctx, outer, _depth + 1)
+
+
+def _sites_of_definition(ctx: Context, fn: ast.AST, sites: list[ast.Call]) -> list[ast.Call]:
+    """The calls that run this ``def`` of a module-level function defined more than once in the module (a script
+    of pasted sections, each with its own ``def main():`` and ``if __name__ == "__main__": main()``): a call in the
+    module body runs the latest ``def`` of the name above it, so the sections' calls are not repeats of one
+    function (set 54). Calls inside functions, and names defined once, are kept as they are. Computed once per
+    ``def`` (a file of many pasted copies has many defs of a name, each asked about once per region)."""
+    if getattr(fn, "_wp_scope", None) is None or not isinstance(fn._wp_scope.node, ast.Module):  # type: ignore
+        return sites
+    memo = ctx.__dict__.setdefault("_wp_def_sites", {})
+    if id(fn) in memo:
+        return memo[id(fn)]
+    table = ctx.__dict__.get("_wp_module_defs")
+    if table is None:  # name -> the lines of its module-level defs, built once per file
+        table = {}
+        for n in getattr(ctx.tree, "body", ()):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                table.setdefault(n.name, []).append(n.lineno)
+        ctx._wp_module_defs = table  # type: ignore[attr-defined]
+    defs = table.get(fn.name, [])  # type: ignore[attr-defined]
+    if len(defs) < 2:
+        memo[id(fn)] = sites
+        return sites
+    split = ctx.__dict__.setdefault("_wp_split_sites", {})
+    key = (fn.name, id(sites))  # type: ignore[attr-defined]
+    if key not in split:  # the name's calls: inside functions, and in the module body sorted by line (once per name)
+        inner, top = [], []
+        for c in sites:
+            st = getattr(c, "_wp_stmt", None)
+            (top if isinstance(getattr(getattr(st, "_wp_scope", None), "node", None), ast.Module) else inner).append(c)
+        top.sort(key=lambda c: c.lineno)
+        split[key] = (inner, top, [c.lineno for c in top])
+    inner, top, lines = split[key]
+    i = bisect.bisect_left(lines, fn.lineno + 1)  # type: ignore[attr-defined]
+    later = [d for d in defs if d > fn.lineno]  # type: ignore[attr-defined]
+    j = bisect.bisect_left(lines, later[0]) if later else len(lines)
+    memo[id(fn)] = out = inner + top[i:j]
+    return out
 
 
 _MAPS = frozenset({"map", "map_batches", "apply"})

@@ -335,6 +335,10 @@ def _on_gpu_value(ctx: Context, a: ast.AST) -> bool:
         a = a.value
     if ctx.placement(a) == "cuda":
         return True
+    if (isinstance(a, ast.Constant) and isinstance(a.value, str)) or \
+            (isinstance(a, ast.Call) and ctx.call_name(a) == "torch.device"):
+        return ctx._device_value(a) == "cuda"  # bench(model, loader, "cuda"): the device the helper runs it on
+    # (set 59: `bench_inf(model, loader, "cpu")` then `bench_inf(model, loader, "cuda")`)
     d = dotted(a)
     return d is not None and model_on_gpu(ctx, d)
 

@@ -54,6 +54,16 @@ callee and its arguments written alike) and no name of the call is bound again i
 purpose, beside its warm "second run". A single cold timing, or one whose next timing calls it on other arguments
 (another shape compiles again) or after it is defined anew, stays reported. WP103 keeps such pairs: a library op's
 first run is not a compile the code set up itself.
+(lint80) Also: the first throughput window of a training loop (the clock started before the loop, read and
+restarted under `if step % every == 0:`) around the first calls of a compiled model or of a step function that
+calls `jax.jit` functions (`@partial(jax.jit, ...)` is `jax.jit`): that window's tokens/s, step time and MFU include
+the compilation; not when the step ran before the window opened, nor when the logging block leaves the first window
+out (`if step > every:`) or labels it. A sweep over the indices of a written-out list of sizes (`for k in
+range(len(sizes)):` ... `sizes[k]`), its samples stored by index and plotted or printed whole, is a sweep like
+`for n in sizes:`: its first point holds the first call. "jit" in a label names the variant timed, not a compile
+measured on purpose, when the region runs its work in a loop of many calls ("jax jit time" beside "jax gpu time").
+Calls in the module body of a function defined more than once (pasted sections, each with `def main()` and its own
+`if __name__ == "__main__": main()`) run the latest definition above them: they are not one function called twice.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -176,6 +186,12 @@ def check(ctx: Context) -> None:
     for call, what in compiled_inside(ctx):
         report(call, f"`{what}(...)` compiles inside the timed region: the reading includes the compilation (and "
                "the module load)", "Build the kernel before the timed region and time only its launches")
+    from ._first_window import first_window_compiles
+
+    for call, key in first_window_compiles(ctx):
+        report(call, f"Compiled `{key}` is first called inside the first logging window: that window's time (and "
+               "its throughput, step time, MFU) includes the compilation", "Call it once before the window opens, "
+               "or restart the window's clock after the first steps (or leave the first window out)")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "

@@ -80,6 +80,18 @@ TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that 
 (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
 call (set 56).
 
+(lint80) `time.clock()` (Python 2, and Python 3 before 3.8) is a host clock. A region whose only GPU work is a
+compiled kernel's first launch measures its compilation (WP112 alone), but not when the launch sits in a loop of
+the region: the later launches return before their kernels run (a CuPy `ElementwiseKernel`/`RawKernel` loop timed
+with no synchronize, set 64). A timer class's stop method that waits only after it reads the clock (`end_fwd()`
+reading `time.time()`, then logging through a helper that calls `.item()`) does not cover the timed phase (set 60).
+Chainer links moved to the GPU (`link.to_gpu()`, `link = link.to_gpu()`) and variables moved in place run through
+CuPy, asynchronously; `chainer.cuda.to_cpu` is a copy back that waits (set 62). A timing helper handed a model and a
+device is shown on the GPU by a caller that hands it `"cuda"` (set 59). And a call the file itself follows with an
+explicit synchronize before the end reading of another timed region (`self.run_once(backend, args)` then
+`backend.synchronize()`), timed elsewhere without one, is reported even when the linter cannot see what it runs: the
+author's own synchronize says it returns before its work is done (not on a path shown to run on the host; set 64).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -149,7 +161,8 @@ FIX = "none"
 
 
 def check(ctx: Context) -> None:
-    if not ctx.uses_gpu:
+    if not ctx.uses_gpu:  # (what the file's own synchronizes show still counts: an executor object's `synchronize()`)
+        _report_synced_elsewhere(ctx, seen_work=True)
         return
     from ._declared_subject import declared_build
 
@@ -157,6 +170,7 @@ def check(ctx: Context) -> None:
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
     report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
+    _report_synced_elsewhere(ctx, seen_work=False)  # the same call, timed elsewhere, is followed by a synchronize
     for r in ctx.regions:
         if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
                 _cold_on_purpose(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
@@ -193,6 +207,31 @@ def check(ctx: Context) -> None:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
                        weak=weak)
+
+
+def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
+    """A host region with no GPU work the linter can see (or, in a file it does not take for GPU code, any
+    unsynchronized one: ``seen_work``), timing a call that another region of the file follows with an explicit
+    synchronize before its end reading (``_synced_elsewhere``): the author's own synchronize says the call returns
+    before its work is done."""
+    from ._synced_elsewhere import _synced_calls, synced_elsewhere
+
+    if not _synced_calls(ctx):
+        return  # (no region of the file synchronizes explicitly after a call: nothing to compare with)
+    for r in ctx.regions:
+        if r.kind != "host" or r.synced is True or (r.synced is False and not seen_work) or r.nvtx or r.timer:
+            continue
+        key = synced_elsewhere(ctx, r)
+        if key is not None and not _over_data(ctx, r) and not declared_build_or_first(ctx, r):
+            ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after `{key}`, which this file "
+                       "synchronizes after where it times it elsewhere: measures the launch, not the work",
+                       "Synchronize before reading the end time, as the other timing of the same call does")
+
+
+def declared_build_or_first(ctx: Context, r) -> bool:
+    from ._declared_subject import declared_build
+
+    return declared_build(ctx, r) or _times_first_call(ctx, r)
 
 
 def _cold_on_purpose(ctx: Context, r) -> bool:
@@ -244,8 +283,22 @@ def _compiles(ctx: Context, r) -> bool:
         # on host arrays copies back and waits)
     keys = [callee_key(c) for c in work]
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
-                                                  not _launch_wrapper(ctx, k)) or returns_aot_executable(ctx, k))
-                              for k in keys)
+                                                  not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
+                                                 returns_aot_executable(ctx, k))
+                              for c, k in zip(work, keys))
+
+
+def _repeated(ctx: Context, r, call: ast.AST) -> bool:
+    """The compiled call runs more than once in the region: in a loop inside it (``for i in range(4):
+    kern(x, y)``) that is not shown to run once. Only its first call compiles; the later ones are launches that
+    return before their kernels run, and the end read after them waits for none (sets 64: CuPy
+    ``ElementwiseKernel``/``RawKernel`` loops timed with ``time.clock()``)."""
+    from ._walk_values import loop_count
+
+    if r.loop is not None or not isinstance(call, ast.Call):
+        return False  # a per-iteration sample: its first one compiles, the later ones WP102 does not judge here
+    st = getattr(call, "_wp_stmt", None)
+    return any(r.contains(lp) and loop_count(ctx, lp) != 1 for lp in getattr(st, "_wp_loops", ()))
 
 
 def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:

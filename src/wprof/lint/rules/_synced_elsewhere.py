@@ -1,0 +1,84 @@
+"""Work the file itself shows to be asynchronous device work: the same call, timed in another region of the file,
+is followed by an explicit synchronize before that region's end reading (``self.run_once(backend, args)`` then
+``backend.synchronize()`` in one benchmark method, and the same ``self.run_once(backend, args)`` read with
+``time.time()`` and no synchronize in another). The linter may not see what the call runs (an executor object of
+a framework, a backend chosen at run time), but the author's own synchronize says the call returns before its work
+is done: a region that times it without one measures the launch (WP102; set 64, a framework's per-shape timings
+beside its synchronized all-iterations timing)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from .._walk import stmt_calls
+from ._common import callee_key
+
+
+def synced_elsewhere(ctx: Context, r) -> str | None:
+    """For a host region with no GPU work seen and no wait inside it: the key of a call it makes that another host
+    region of the file (in the same file, any function) follows with an explicit synchronize before its end
+    reading, else None. Only calls of the file's functions or methods and of objects' methods count (not clocks,
+    printing, or list appends)."""
+    index = _synced_calls(ctx)
+    if not index:
+        return None
+    calls = r.calls()
+    hits = [c for c in calls if (k := callee_key(c)) is not None and k in index and index[k] is not r]
+    if not hits or any(ctx.is_sync(c) or ctx.is_clock(c) for c in calls):
+        return None  # (a wait in the region may cover the end read: not this model's business)
+    keys = [callee_key(c) for c in hits if _unknown_device(ctx, c)]
+    return keys[-1] if keys else None
+
+
+def _unknown_device(ctx: Context, c: ast.Call) -> bool:
+    """What the call runs on is not shown: a function of the file or a method of an object (not a library
+    module's function such as ``torch.matmul``, whose device its operands show), with no operand shown on the host
+    (``popcount(cpu_tensor)`` beside a synchronized ``popcount(cuda_tensor)`` is the CPU path)."""
+    f = c.func
+    base = f
+    while isinstance(base, ast.Attribute):
+        base = base.value
+    if isinstance(base, ast.Name) and base.id in ctx.imports:
+        return False
+    if isinstance(f, ast.Name) and f.id not in ctx.functions:
+        return False
+    return not ctx.on_cpu(c) and not any(ctx.placement(a) == "cpu" or (
+        isinstance(a, ast.Constant) and ctx._device_value(a) == "cpu")  # run(net, "cpu"): the host path
+        for a in [*c.args, *(k.value for k in c.keywords)])
+
+
+def _synced_calls(ctx: Context) -> dict[str, object]:
+    """Callee keys -> the region that calls them and then synchronizes explicitly (``x.synchronize()``,
+    ``torch.cuda.synchronize()``) before its end reading, computed once per file."""
+    cached = ctx.__dict__.get("_wp_synced_calls")
+    if cached is not None:
+        return cached
+    cached = {}
+    for q in ctx.regions:
+        if q.kind != "host" or q.loop is not None:
+            continue
+        stmts = q.stmts()
+        last_sync = None
+        for i, st in enumerate(stmts):
+            if any(_explicit_sync(ctx, c) for c in stmt_calls(st)):
+                last_sync = i
+        if last_sync is None or any(ctx.gpu_work_in([n for s in stmts[last_sync + 1:] for n in ast.walk(s)]) or []):
+            continue
+        for st in stmts[:last_sync]:
+            for c in stmt_calls(st):
+                k = callee_key(c)
+                if k is None or "." not in k and k not in ctx.functions or ctx.is_clock(c) or ctx.is_sync(c):
+                    continue
+                if ctx.method(c) in ("append", "extend", "update", "format") or k in ("print", "len", "range"):
+                    continue
+                cached.setdefault(k, q)
+    ctx._wp_synced_calls = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def _explicit_sync(ctx: Context, c: ast.Call) -> bool:
+    """A synchronize written as one (``torch.cuda.synchronize()``, ``backend.synchronize()``), not a hidden wait."""
+    from .._names import SYNC_ATTRS, SYNC_FUNCS
+
+    return (ctx.call_name(c) or "") in SYNC_FUNCS or (isinstance(c.func, ast.Attribute) and c.func.attr in SYNC_ATTRS)
