@@ -56,24 +56,12 @@ def _reading_names(r) -> set[str]:
     for st in (r.scope.stmts[r.lo], r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None):
         if isinstance(st, ast.Assign):
             names.update(n.id for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name))
-        elif r.kind == "event" and isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and \
-                isinstance(st.value.func, ast.Attribute) and st.value.func.attr == "record" and \
-                isinstance(st.value.func.value, ast.Name) and _recorded_once(r, st.value.func.value.id):
-            names.add(st.value.func.value.id)  # `first.record()` ... `print("Total:", first.time_till(final))`
     st = r.interval
     if isinstance(st, ast.Assign):
         names.update(n.id for t in st.targets for n in ast.walk(t) if isinstance(n, ast.Name))
     elif isinstance(st, (ast.AugAssign, ast.AnnAssign)) and isinstance(st.target, ast.Name):
         names.add(st.target.id)
     return names
-
-
-def _recorded_once(r, name: str) -> bool:
-    """The event ``name`` is recorded by one statement of the region's scope: a later read of it reads this region
-    (not a reused ``start``/``end`` pair's next interval)."""
-    return sum(isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Attribute)
-               and st.value.func.attr == "record" and isinstance(st.value.func.value, ast.Name)
-               and st.value.func.value.id == name for st in r.scope.stmts) == 1
 
 
 def labels(ctx: Context, r) -> list[str]:
