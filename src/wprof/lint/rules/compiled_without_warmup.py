@@ -54,6 +54,9 @@ callee and its arguments written alike) and no name of the call is bound again i
 purpose, beside its warm "second run". A single cold timing, or one whose next timing calls it on other arguments
 (another shape compiles again) or after it is defined anew, stays reported. WP103 keeps such pairs: a library op's
 first run is not a compile the code set up itself.
+(lint81, set 67) A row of a sweep over shapes whose first call of the `jax.jit` function is stored as a figure of its
+own (`first_call_ms`, `compile_s`: the names `_times_first_call` reads) is compile time measured on purpose, not a
+row's latency: not reported as a retrace.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
