@@ -85,7 +85,9 @@ arrays NumPy hands back to CuPy), and JAX in a file that pins it to the CPU (`os
 `jax.config.update("jax_platforms", "cpu")`, every choice of the platform naming only the CPU). A timing helper's
 callable parameter is not GPU work when every caller hands it a NumPy/SciPy function or a function of the file that
 waits after its own last GPU work (`def fft_sync(x): r = cp.fft.fftn(x); cp.cuda.Stream.null.synchronize(); return
-r`), also through a `timeit` string (`timeit("f(x)", globals=locals())`).
+r`), also through a `timeit` string (`timeit("f(x)", globals=locals())`). Indexing with a graph's or dataset's split mask
+(`train_mask = g.ndata["train_mask"]`, `data.val_mask`, of an object the file moves to the device) waits as a
+computed boolean mask does (`logits[train_mask]` counts the hits on the host).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
