@@ -438,6 +438,15 @@ class WorkModel:
         values = param_values(self, scope.node, v.id) if scope is not None and scope.node is not None else None
         if not values:
             return False
+        host_fns = [x for x in values if dotted(x) is not None and
+                    (self.qualname(x) or "").startswith(("numpy.", "scipy.", "math."))]
+        if host_fns and self._uses_cupy():  # np.matmul handed CuPy arrays runs CuPy's kernel (`__array_function__`)
+            from ._call_sites import _callers
+
+            found = _callers(self, scope.node)
+            if found is None or any(self.placement(a) == "cuda" or self._library_array(a)
+                                    for c in found[0] for a in [*c.args, *(k.value for k in c.keywords)]):
+                return False
         for x in values:
             q = self.qualname(x) if dotted(x) is not None else None
             if q is not None and q.startswith(("numpy.", "scipy.", "math.")):
