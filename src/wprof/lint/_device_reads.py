@@ -10,7 +10,7 @@ from __future__ import annotations
 import ast
 
 from ._formatted import device_value_call
-from ._masks import mask_value
+from ._masks import mask_value, split_mask
 from ._wait_facts import HOST_ONLY_LIBS as _HOST_ONLY_LIBS
 
 
@@ -72,6 +72,9 @@ class DeviceReads:
                 return True
             if isinstance(n, ast.Subscript) and mask_value(self, n.slice):
                 return True  # df.loc[cp.logical_and(a > t0, b == k)], x[(a > 0) & (b < 1)]: a mask on the device
+            if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) and split_mask(self, n.slice) and \
+                    self.placement(n.value) != "cpu":
+                return True  # logits[train_mask] of `train_mask = g.ndata["train_mask"]`, `g = g.to(device)`
         return False
 
     def _host_reader(self, c: ast.Call) -> bool:

@@ -89,6 +89,8 @@ class WorkModel:
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
             return False
+        if q.startswith("jax.") and self.jax_on_cpu():
+            return False  # os.environ["JAX_PLATFORMS"] = "cpu": JAX runs on the host, each op done when it returns
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
@@ -129,7 +131,7 @@ class WorkModel:
         if isinstance(call.func, ast.Name) and not fn_scope:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
-                return True  # a timing helper's callable argument
+                return not self._param_gets_done_callables(call.func)  # a timing helper's callable argument
         if isinstance(call.func, ast.Name) and fn_scope and hasattr(call, "_wp_stmt") and \
                 self._param_gets_callable(call.func):
             return True  # `def infer(m, xs): return m(xs)` called only as `infer(model_on_gpu, xs)`
@@ -141,6 +143,8 @@ class WorkModel:
                 # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
                 # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
                 return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
+            if q.startswith("numpy.") and not self._uses_cupy():
+                return False  # np.trace(a @ b): NumPy takes host arrays only (a CUDA tensor raises)
             # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too
             return any(self.is_tensorish(a) for a in _arg_values(call))
         # a function of the file handed a GPU tensor: work when it synchronizes after its own calls (`def torch_cc(m):
@@ -403,7 +407,58 @@ class WorkModel:
 
     def is_matmul_on_gpu(self, n: ast.AST) -> bool:
         """``a @ b`` whose operands are not both known to live on the CPU."""
-        return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu"
+        return isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and self.placement(n) != "cpu" and \
+            not self._host_array_argument(n)
+
+    def _host_array_argument(self, n: ast.AST) -> bool:
+        """The product (of a chain ``a @ b @ c``) is handed straight to a NumPy function (``np.trace(a @ b)``), or
+        to JAX's in a file that runs JAX on the CPU: NumPy takes host arrays only (a CUDA tensor raises), so the
+        operands are host arrays and the product is host work. Not in a file that uses CuPy, whose arrays NumPy
+        hands back to CuPy (``__array_function__``)."""
+        parent = getattr(n, "_wp_parent", None)
+        while isinstance(parent, ast.BinOp) and isinstance(parent.op, ast.MatMult):
+            n, parent = parent, getattr(parent, "_wp_parent", None)
+        if not isinstance(parent, ast.Call) or n not in parent.args:
+            return False
+        q = self.call_name(parent) or ""
+        if q.startswith("jax.numpy.") and self.jax_on_cpu():
+            return True
+        return q.startswith("numpy.") and not self._uses_cupy()
+
+    def _param_gets_done_callables(self, v: ast.Name) -> bool:
+        """Every call of the timing helper hands its callable parameter a host library's function (``np.fft.fftn``,
+        ``scipy.linalg.lu``) or a function of the file that waits after its own last GPU work (``def fft_sync(x): r =
+        cp.fft.fftn(x); cp.cuda.Stream.null.synchronize(); return r``): a call of it leaves nothing pending."""
+        from ._call_sites import param_values
+        from ._region_syncs import _settles
+
+        scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+        while scope is not None and hasattr(scope.node, "_wp_outer"):  # a `timeit` statement: its caller's scope
+            scope = getattr(scope.node._wp_outer, "_wp_scope", None)  # type: ignore[attr-defined]
+        values = param_values(self, scope.node, v.id) if scope is not None and scope.node is not None else None
+        if not values:
+            return False
+        host_fns = [x for x in values if dotted(x) is not None and
+                    (self.qualname(x) or "").startswith(("numpy.", "scipy.", "math."))]
+        if host_fns and self._uses_cupy():  # np.matmul handed CuPy arrays runs CuPy's kernel (`__array_function__`)
+            from ._call_sites import _callers
+
+            found = _callers(self, scope.node)
+            if found is None or any(self.placement(a) == "cuda" or self._library_array(a)
+                                    for c in found[0] for a in [*c.args, *(k.value for k in c.keywords)]):
+                return False
+        for x in values:
+            q = self.qualname(x) if dotted(x) is not None else None
+            if q is not None and q.startswith(("numpy.", "scipy.", "math.")):
+                continue
+            if isinstance(x, ast.Name) and x.id in self.functions and \
+                    _settles(self, ast.Call(func=x, args=[], keywords=[])):
+                continue
+            return False
+        return True
+
+    def _uses_cupy(self) -> bool:
+        return any(v.split(".", 1)[0] in ("cupy", "cupyx") for v in self.imports.values())
 
 
 def _built_on_device(ctx, v: ast.AST) -> bool:

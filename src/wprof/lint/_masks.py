@@ -33,6 +33,38 @@ def mask_value(ctx, e: ast.AST) -> bool:
     return boolean_mask(e) and ctx.placement(e) == "cuda"
 
 
+def split_mask(ctx, e: ast.AST) -> bool:
+    """``e`` is a split mask of a graph or dataset moved to the device: a name (``train_mask``) every binding of which
+    reads a field named as a mask (``g.ndata["train_mask"]``, ``data.val_mask``) of an object the file moves with
+    ``.to(...)``/``.cuda()`` (not to the CPU). DGL's and PyG's node splits are boolean tensors that move with their
+    graph, so indexing the model's output with one (``logits[train_mask]``) counts the hits on the host."""
+    if not isinstance(e, ast.Name):
+        return False
+    vals = ctx.assigns.get(e.id, [])
+    if not vals or "mask" not in e.id.lower():
+        return False
+    for v in vals:
+        if isinstance(v, ast.Subscript) and isinstance(v.slice, ast.Constant) and isinstance(v.slice.value, str):
+            field, base = v.slice.value, v.value
+        elif isinstance(v, ast.Attribute):
+            field, base = v.attr, v.value
+        else:
+            return False
+        while isinstance(base, ast.Attribute):  # g.ndata["train_mask"]: the graph `g`
+            base = base.value
+        if "mask" not in field.lower() or not isinstance(base, ast.Name) or not _moved_to_device(ctx, base.id):
+            return False
+    return True
+
+
+def _moved_to_device(ctx, name: str) -> bool:
+    """Some binding of ``name`` moves it to a device (``g = g.to(args.gpu)``, ``data = data.cuda()``), none to the
+    CPU."""
+    moves = [v for v in ctx.assigns.get(name, []) if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute)
+             and v.func.attr in ("to", "cuda")]
+    return bool(moves) and all(ctx.placement(v) != "cpu" for v in moves)
+
+
 # ops whose result has as many elements as the data says: the size is read on the host before the call returns
 _DATA_SIZED = frozenset({"nonzero", "unique", "unique_consecutive", "masked_select", "argwhere", "bincount",
                          "flatnonzero", "extract", "compress"})

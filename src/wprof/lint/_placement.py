@@ -331,6 +331,8 @@ class PlacementModel:
                          "numba.cuda.device_array")) and q not in ("cupy.asnumpy",):
             return "cuda"
         if q.startswith(("jax.numpy.", "jax.random.")) or q == "jax.device_put":
+            if self.jax_on_cpu():
+                return "cpu"  # os.environ["JAX_PLATFORMS"] = "cpu": JAX has no GPU to put the array on
             return None  # a JAX array lives on JAX's default device (the GPU where there is one), `jnp.array(host)`
             # included: not known to be the CPU, whatever its operands are
         last = q.rsplit(".", 1)[-1]
@@ -507,6 +509,26 @@ class PlacementModel:
             fn._wp_moves = cached  # type: ignore[attr-defined]
         return cached
 
+    def jax_on_cpu(self) -> bool:
+        """The file makes JAX run on the CPU: every choice of its platform it writes names only the CPU
+        (``os.environ["JAX_PLATFORMS"] = "cpu"``, ``os.environ.setdefault("JAX_PLATFORM_NAME", "cpu")``,
+        ``jax.config.update("jax_platforms", "cpu")``): its arrays live in host memory and its ops return done."""
+        out = self.__dict__.get("_wp_jax_cpu")
+        if out is None:
+            chosen = []
+            for n in ast.walk(self.tree):
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant):
+                    for t in n.targets:
+                        if isinstance(t, ast.Subscript) and _jax_platform_key(t.slice) and \
+                                (dotted(t.value) or "").endswith("environ"):
+                            chosen.append(n.value.value)
+                elif isinstance(n, ast.Call) and len(n.args) == 2 and _jax_platform_key(n.args[0]) and \
+                        isinstance(n.func, ast.Attribute) and n.func.attr in ("setdefault", "update", "putenv"):
+                    chosen.append(n.args[1].value if isinstance(n.args[1], ast.Constant) else None)
+            out = bool(chosen) and all(isinstance(v, str) and v.strip().lower() == "cpu" for v in chosen)
+            self._wp_jax_cpu = out
+        return out
+
     def _numpy_chains(self) -> set[int]:
         """Method calls chained on a variable inside ``torch.from_numpy(...)`` (``img.transpose(2, 0, 1)``,
         ``a.astype(np.float32).reshape(...)``): ``from_numpy`` takes only a NumPy array, so the chain is NumPy
@@ -579,3 +601,9 @@ class PlacementModel:
             return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places
 
+
+def _jax_platform_key(k: ast.AST) -> bool:
+    """``"JAX_PLATFORMS"`` / ``"JAX_PLATFORM_NAME"`` (the environment) or ``"jax_platforms"`` /
+    ``"jax_platform_name"`` (``jax.config``)."""
+    return isinstance(k, ast.Constant) and isinstance(k.value, str) and \
+        k.value.lower() in ("jax_platforms", "jax_platform_name")

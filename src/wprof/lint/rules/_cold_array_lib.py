@@ -28,6 +28,7 @@ import re
 from .._context import Context, dotted
 from .._walk import stmt_calls, stmt_nodes
 from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
+from ._walk_calls import dali_on_gpu
 
 _LIB = ("cupy.", "cupyx.")
 _GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
@@ -121,9 +122,11 @@ def _gpu_before(ctx: Context, r) -> bool:
         for c in stmt_calls(s):
             q = ctx.call_name(c) or ""
             if q.startswith(_GPU_INIT) or ctx.method(c) in ("cuda", "to") or ctx.is_gpu_work(c) or \
-                    (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or _library_gpu_use(ctx, c):
+                    (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or _library_gpu_use(ctx, c) or \
+                    dali_on_gpu(ctx, c):
                 return True
     return False
+
 
 
 def _library_gpu_use(ctx: Context, c: ast.Call) -> bool:

@@ -9,6 +9,7 @@ import ast
 
 from .._context import Context, dotted
 from .._walk import stmt_calls
+from ._common import _times_first_call
 
 _PER_SHAPE = frozenset({"jax.jit", "jax.pmap"})  # compilers that specialize on every argument shape
 
@@ -26,8 +27,8 @@ def retraced_rows(ctx: Context) -> list[tuple[ast.Call, str]]:
         loop = loops[-1] if loops else r.loop  # (the innermost loop around the region: one row per iteration)
         if not isinstance(loop, (ast.For, ast.AsyncFor)):
             continue
-        if not _written_out(ctx, loop.iter):
-            continue
+        if not _written_out(ctx, loop.iter) or _times_first_call(ctx, r):
+            continue  # (`first_call_ms = ...` beside a warm measurement of the row: the compile timed on purpose)
         targets = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
         body = r.scope.stmts[loop._wp_idx + 1:r.lo]  # type: ignore[attr-defined]  # the iteration before the region
         sized = {t.id for st in body if isinstance(st, ast.Assign) for t in st.targets if isinstance(t, ast.Name)

@@ -81,7 +81,23 @@ def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
     if not direct and any(k.arg == "device_map" and not (isinstance(k.value, ast.Constant) and
                                                         str(k.value.value).lower() in ("cpu", "none")) for k in c.keywords):
         return True  # `from_pretrained(name, device_map={"": 0})`: the weights are loaded onto the GPU
+    if not direct and dali_on_gpu(ctx, c):
+        return True  # `pipe = TrainPipe(batch_size=256, device_id=0)`: DALI opens the device
     return not direct and ctx.is_gpu_work(c) and ctx.placement(c) == "cuda"
+
+
+def dali_on_gpu(ctx: Context, c: ast.Call) -> bool:
+    """A DALI pipeline or iterator built for a GPU (``HybridPipe(batch_size=256, device_id=0)`` of a class of the file
+    derived from ``nvidia.dali.pipeline.Pipeline``, ``Pipeline(..., device_id=local_rank)``): DALI opens the device
+    when it builds the pipeline and its iterators run it at once (the first batch is prefetched into device memory),
+    so the CUDA context exists before a loop over its batches."""
+    q = ctx.call_name(c) or ""
+    if not q.startswith("nvidia.dali."):
+        cls = ctx.classes.get(q)
+        if cls is None or not any((ctx.qualname(b) or "").startswith("nvidia.dali.") for b in cls.bases):
+            return False
+    dev = next((k.value for k in c.keywords if k.arg == "device_id"), None)
+    return dev is not None and not (isinstance(dev, ast.Constant) and dev.value is None)
 
 
 def _maybe_placed_on_gpu(ctx: Context, c: ast.Call) -> bool:

@@ -64,6 +64,9 @@ range(len(sizes)):` ... `sizes[k]`), its samples stored by index and plotted or 
 measured on purpose, when the region runs its work in a loop of many calls ("jax jit time" beside "jax gpu time").
 Calls in the module body of a function defined more than once (pasted sections, each with `def main()` and its own
 `if __name__ == "__main__": main()`) run the latest definition above them: they are not one function called twice.
+(lint81, set 67) A row of a sweep over shapes whose first call of the `jax.jit` function is stored as a figure of its
+own (`first_call_ms`, `compile_s`: the names `_times_first_call` reads) is compile time measured on purpose, not a
+row's latency: not reported as a retrace.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

@@ -79,6 +79,15 @@ TensorFlow ops run eagerly under `with tf.device("/GPU:0"):` are queued on that 
 (`.numpy()`) inside the timed code (set 57). A submodule a GPU model hands out and the code calls
 (`model.get_encoder()(**inputs)`, `get_decoder`, `get_submodule`) runs on the model's device like the model's own
 call (set 56).
+(lint81, sets 65-70) Host work beside GPU work in one file is not GPU work: a NumPy function of a matrix product
+(`np.trace(a @ b)`: NumPy takes host arrays only, a CUDA tensor raises; not in a file that imports CuPy, whose
+arrays NumPy hands back to CuPy), and JAX in a file that pins it to the CPU (`os.environ["JAX_PLATFORMS"] = "cpu"`,
+`jax.config.update("jax_platforms", "cpu")`, every choice of the platform naming only the CPU). A timing helper's
+callable parameter is not GPU work when every caller hands it a NumPy/SciPy function or a function of the file that
+waits after its own last GPU work (`def fft_sync(x): r = cp.fft.fftn(x); cp.cuda.Stream.null.synchronize(); return
+r`), also through a `timeit` string (`timeit("f(x)", globals=locals())`). Indexing with a graph's or dataset's split mask
+(`train_mask = g.ndata["train_mask"]`, `data.val_mask`, of an object the file moves to the device) waits as a
+computed boolean mask does (`logits[train_mask]` counts the hits on the host).
 
 (lint80) `time.clock()` (Python 2, and Python 3 before 3.8) is a host clock. A region whose only GPU work is a
 compiled kernel's first launch measures its compilation (WP112 alone), but not when the launch sits in a loop of

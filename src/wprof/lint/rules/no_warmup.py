@@ -98,6 +98,10 @@ NVIDIA GPUs); a device written `torch.device(f"cuda:{rank}")`; per-row samples w
 code opened (`out.write(f"{clip}: {t1 - t0}")`, as printed rows are); a running total written
 `total = total + t1 - t0`. A mean of training steps is an epoch mean (weak) only when the loop inside the region
 is the one that trains, not a loop over the parameters that all-reduces their gradients.
+(lint81, set 67) A DALI pipeline built for a GPU before the timed loop (`Pipe(batch_size=256, device_id=0)` of a class
+of the file derived from a DALI `Pipeline`, or a DALI constructor given a `device_id`) opens the device: DALI builds
+and runs it (its iterator prefetches the first batch into device memory), so a `.cuda()` of a batch in the loop is
+not the program's first CUDA call.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
