@@ -66,6 +66,9 @@ SYNCING_CALLS = frozenset({
 # torch.utils.benchmark measurements, and Hugging Face `generate()`, whose loop tests its stopping criteria on the
 # host after every token (data-dependent termination: it waits for the device each step)
 SYNCING_METHODS = frozenset({"timeit", "blocked_autorange", "adaptive_autorange", "numpy", "generate"})
+# Keras model methods that return host values: `fit` turns its logs into Python floats at each epoch's end (and each
+# step for the progress bar), `evaluate` returns floats, `predict` NumPy arrays; a call waits for the work it queued
+KERAS_HOST_RUNS = frozenset({"fit", "evaluate", "predict", "train_on_batch", "test_on_batch", "predict_on_batch"})
 # libraries whose models and pipelines return host objects (a diffusers pipeline's PIL images, a transformers
 # pipeline's dicts, ultralytics results after NMS, a Coqui TTS waveform): a call of one waits for the device, as
 # `generate()` does. Matched on the qualified name of the constructor a name is bound from (through `.to(...)`).

@@ -24,7 +24,7 @@ from ._wait_facts import (
 )
 from ._waits import library_waits
 from ._names import (
-    COMPILERS, HIDDEN_SYNC_FUNCS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
+    COMPILERS, HIDDEN_SYNC_FUNCS, KERAS_HOST_RUNS, HIDDEN_SYNC_METHODS, SYNC_ATTRS, SYNC_FUNCS, SYNCING_CALLS,
     SYNCING_LAST_NAMES, SYNCING_METHODS, dotted, param_defaults, unwrap_moves,
 )
 
@@ -48,6 +48,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
         if self.returns_host_objects(call) or self._plateau_step(call):
             return True
+        if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self._imports_keras():
+            return True  # model.fit(...)/evaluate/predict of Keras: logs turned into floats, NumPy out
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
         if hidden and self._formats_device(call):
@@ -70,6 +72,16 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _imports_keras(self) -> bool:
+        """The file imports TensorFlow or Keras (and not Lightning, whose ``trainer.fit`` is another API)."""
+        cached = self.__dict__.get("_wp_imports_keras")
+        if cached is None:
+            origins = [str(q) for q in self.imports.values()]
+            cached = any(q.startswith(("tensorflow", "keras", "tf_keras")) for q in origins) and \
+                not any(q.startswith(("lightning", "pytorch_lightning")) for q in origins)
+            self.__dict__["_wp_imports_keras"] = cached
+        return cached
 
     def _instance_syncs(self, name: str) -> bool:
         """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
