@@ -54,6 +54,10 @@ callee and its arguments written alike) and no name of the call is bound again i
 purpose, beside its warm "second run". A single cold timing, or one whose next timing calls it on other arguments
 (another shape compiles again) or after it is defined anew, stays reported. WP103 keeps such pairs: a library op's
 first run is not a compile the code set up itself.
+(lint82) A Numba `@jit`/`@njit` function whose loops walk its image (`for y in prange(h)`) is one compiled call, not a
+run over a data set: its first call is timed compile work, also as the CPU baseline of a GPU comparison and when a
+per-size helper that prints its own row is called as a statement over a written-out list of sizes (the first row
+compiles). A program that does no GPU work at all is not linted for it.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

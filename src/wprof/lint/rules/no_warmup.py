@@ -99,6 +99,13 @@ code opened (`out.write(f"{clip}: {t1 - t0}")`, as printed rows are); a running 
 `total = total + t1 - t0`. A mean of training steps is an epoch mean (weak) only when the loop inside the region
 is the one that trains, not a loop over the parameters that all-reduces their gradients.
 
+Also (lint82, sets 50-70): a tensor chosen at run time between a GPU copy and the host one (`x.cuda() if
+torch.cuda.is_available() else x`) is on the GPU, as a device chosen that way is; a TensorFlow op under a GPU device
+scope, or eager in a program that checks for a GPU, is shown on the GPU; a module-level `def transcribe(...)` whose
+body calls `model.transcribe(...)` is still an entry point (a method of another object sharing its name does not
+call it); and a cold call timed again later under other context managers (`with sdpa_kernel(FLASH):`, then
+`MATH`) is not a cold-vs-warm pair of the same work: the first timing is a variant's cold first call.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
