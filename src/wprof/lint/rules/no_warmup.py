@@ -104,7 +104,8 @@ torch.cuda.is_available() else x`) is on the GPU, as a device chosen that way is
 scope, or eager in a program that checks for a GPU, is shown on the GPU; a module-level `def transcribe(...)` whose
 body calls `model.transcribe(...)` is still an entry point (a method of another object sharing its name does not
 call it); and a cold call timed again later under other context managers (`with sdpa_kernel(FLASH):`, then
-`MATH`) is not a cold-vs-warm pair of the same work: the first timing is a variant's cold first call.
+`MATH`) is not a cold-vs-warm pair of the same work: the first timing is a variant's cold first call. A tensor made
+on the GPU and marked `.requires_grad_(True)` stays a tensor: an extension's op handed it is GPU work.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
