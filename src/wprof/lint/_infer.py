@@ -450,6 +450,8 @@ class NameModel:
             if q.startswith(("torch.", "cupy.", "cupyx.")) and not q.startswith(NOT_WORK_PREFIXES):
                 return not q.rsplit(".", 1)[-1][:1].isupper()  # torch.nn.Linear(...) is a module
             if isinstance(v.func, ast.Attribute):
+                if v.func.attr == "requires_grad_":  # `torch.randn(n, device=d).requires_grad_(True)`: returns
+                    return self.is_tensorish(v.func.value)  # its receiver (a tensor of one, a module of the other)
                 if v.func.attr in HIDDEN_SYNC_METHODS or v.func.attr in HOST_METHODS:
                     return False
                 if self.is_tensorish(v.func.value):

@@ -262,6 +262,8 @@ class PlacementModel:
     def _placement(self, expr: ast.AST) -> str | None:
         if isinstance(expr, ast.Subscript):
             return self.placement(expr.value)
+        if isinstance(expr, ast.IfExp):  # `x.cuda() if torch.cuda.is_available() else x`: the GPU where there is one
+            return _either([self.placement(v) for v in _choices(expr)])  # (as a device chosen at run time is)
         if isinstance(expr, ast.BinOp):
             return self._join([self.placement(expr.left), self.placement(expr.right)])
         if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):

@@ -789,7 +789,9 @@ def end_to_end(ctx: Context, r: Region) -> bool:
         return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
             not any(ctx.method(c) == "step" for c in r.calls())
     return any((d := ctx.callee_def(c)) is not None and _fn_data_driven(*d)  # (of the project's modules too)
-               for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)))
+               for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)) and
+               not (isinstance(c.func, ast.Name) and c.func.id in ctx._lazy_jits))  # (a Numba `@njit` function's
+    # loops over its image are compiled code, one call: its first call compiles it, not a run over a data set)
 
 
 def _fn_data_driven(ctx: Context, fn: ast.AST) -> bool:

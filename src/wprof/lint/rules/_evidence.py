@@ -45,8 +45,13 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
         operands.append(node.func.value)
     if any(ctx.placement(a) == "cuda" for a in operands) or ctx.puts_on_gpu_call(node):
         return True  # (a function of the file or of the project's modules that moves its data to the GPU itself)
-    from .._gpu_work import trt_context
+    from .._gpu_work import in_tf_gpu_scope, trt_context
 
+    if (ctx.call_name(node) or "").startswith("tensorflow."):
+        from .._tf_device import on_default_gpu, tf_op
+
+        if tf_op(ctx, node) and (in_tf_gpu_scope(ctx, node) or on_default_gpu(ctx, node)):
+            return True  # `tf.matmul(a, b)` under `with tf.device("/GPU:0")`, or in a program that checks for a GPU
     if any(trt_context(ctx, a) for a in operands):
         return True  # `context.execute_async_v2(...)`, `do_inference(context, ...)`: a TensorRT engine's context
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)

@@ -255,10 +255,14 @@ class _Walker:
     def run(self) -> dict[int, list[Visit]]:
         main = _State()
         self.block(self.ctx.tree.body, main, self.globals, (), {}, False)
-        called = {c.func.id for c in self.ctx.calls if isinstance(c.func, ast.Name)} | \
-            {c.func.attr for c in self.ctx.calls if isinstance(c.func, ast.Attribute)}
+        called = {c.func.id for c in self.ctx.calls if isinstance(c.func, ast.Name)}
+        by_attr: dict[str, list] = {}
+        for c in self.ctx.calls:
+            if isinstance(c.func, ast.Attribute):
+                by_attr.setdefault(c.func.attr, []).append(c)
         fns = [f for f in self.ctx.functions.values() if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
-        roots = [f for f in fns if f.name not in called and id(f) not in self.expanded]  # entry points first
+        roots = [f for f in fns if f.name not in called and id(f) not in self.expanded and
+                 not any(not _own_namesake(f, c) for c in by_attr.get(f.name, ()))]  # entry points first
         rootids = {id(f) for f in roots}
         with_regions = {id(r.scope.node) for r in self.ctx.regions if r.outer is None}
         for fn in roots + [f for f in fns if id(f) not in rootids]:
@@ -303,7 +307,9 @@ class _Walker:
                     from ._carried import device_object_calls, waiting_method_runs
 
                     self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
-                        waiting_method_runs(self.ctx, r)
+                        waiting_method_runs(self.ctx, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
+                                                            and c.func.id in self.ctx._lazy_jits}  # (a Numba
+                    # `@njit` function compiles on its first call, on the host: WP112's, whatever it runs on)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
@@ -801,6 +807,17 @@ class _Walker:
 
 _RUNS_FORWARD = frozenset({"generate", "predict", "sample", "infer"})  # a model's methods that run its forward
 _ROWS = 8  # later rows of a list of configurations walked for their compiled objects
+
+
+def _own_namesake(fn: ast.AST, c: ast.Call) -> bool:
+    """``model.transcribe(audio)`` inside a module-level ``def transcribe(...)``: a method of another object that
+    shares the function's name, not a call of the function (which an attribute reaches only from outside it)."""
+    if not isinstance(getattr(fn, "_wp_parent", None), ast.Module):
+        return False
+    n = getattr(c, "_wp_parent", None)
+    while n is not None and n is not fn:
+        n = getattr(n, "_wp_parent", None)
+    return n is fn
 
 
 def _rows(ctx: Context, s: ast.stmt) -> list[list[tuple[ast.Name, ast.AST]]]:

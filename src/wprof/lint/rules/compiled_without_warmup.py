@@ -67,6 +67,10 @@ Calls in the module body of a function defined more than once (pasted sections, 
 (lint81, set 67) A row of a sweep over shapes whose first call of the `jax.jit` function is stored as a figure of its
 own (`first_call_ms`, `compile_s`: the names `_times_first_call` reads) is compile time measured on purpose, not a
 row's latency: not reported as a retrace.
+(lint82) A Numba `@jit`/`@njit` function whose loops walk its image (`for y in prange(h)`) is one compiled call, not a
+run over a data set: its first call is timed compile work, also as the CPU baseline of a GPU comparison and when a
+per-size helper that prints its own row is called as a statement over a written-out list of sizes (the first row
+compiles). A program that does no GPU work at all is not linted for it.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

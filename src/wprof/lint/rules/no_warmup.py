@@ -103,6 +103,14 @@ of the file derived from a DALI `Pipeline`, or a DALI constructor given a `devic
 and runs it (its iterator prefetches the first batch into device memory), so a `.cuda()` of a batch in the loop is
 not the program's first CUDA call.
 
+Also (lint82, sets 50-70): a tensor chosen at run time between a GPU copy and the host one (`x.cuda() if
+torch.cuda.is_available() else x`) is on the GPU, as a device chosen that way is; a TensorFlow op under a GPU device
+scope, or eager in a program that checks for a GPU, is shown on the GPU; a module-level `def transcribe(...)` whose
+body calls `model.transcribe(...)` is still an entry point (a method of another object sharing its name does not
+call it); and a cold call timed again later under other context managers (`with sdpa_kernel(FLASH):`, then
+`MATH`) is not a cold-vs-warm pair of the same work: the first timing is a variant's cold first call. A tensor made
+on the GPU and marked `.requires_grad_(True)` stays a tensor: an extension's op handed it is GPU work.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -368,12 +376,26 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o) and not exclusive(o.scope.stmts[o.lo], start)]
     if not later or not all(key in _work_keys(ctx, o) for o in later):
         return False
+    if _contexts(ctx, start) != _contexts(ctx, later[0].scope.stmts[later[0].lo]):
+        return False  # `with sdpa_kernel(FLASH):` then `with sdpa_kernel(MATH):`: another variant of the op
     text = ctx.text(call)
     names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
                   for n in names for st in ctx.assign_stmts.get(n, ()))
     return not rebound and not _handed_on(ctx, key, r.scope, r.hi, later[0].lo) and \
         any(ctx.text(c) == text for c in work_items(ctx, later[0]))
+
+
+def _contexts(ctx: Context, stmt: ast.stmt) -> list[str]:
+    """The context managers of the ``with`` statements around ``stmt`` in its function (their text, innermost
+    first): a backend or precision chosen for the work inside (``sdpa_kernel(...)``, ``autocast(...)``)."""
+    out = []
+    n = getattr(stmt, "_wp_parent", None)
+    while n is not None and not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module, ast.ClassDef)):
+        if isinstance(n, (ast.With, ast.AsyncWith)):
+            out.extend(ctx.text(i.context_expr) for i in n.items)
+        n = getattr(n, "_wp_parent", None)
+    return out
 
 
 def _handed_on(ctx: Context, key: str, scope: Scope, lo: int, hi: int) -> bool:
