@@ -89,6 +89,9 @@ class WorkModel:
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
             return False
+        if m in _MPI_BLOCKING and _imports_mpi(self):
+            return False  # comm.Send(d_buf, ...), comm.Recv(...), MPI.Request.Waitall(reqs): mpi4py's transfers return
+            # to the host once the message is sent or received (GPU buffers too): nothing is left queued
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
@@ -505,6 +508,23 @@ def trt_context(ctx, a: ast.AST) -> bool:
     vals = ctx.assigns.get(a.id, [])
     return bool(vals) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
                               v.func.attr in _TRT_BUILDS for v in vals)
+
+
+# mpi4py's communicator and request methods (its buffer API, capitalized): point-to-point and collective transfers
+# that return once done, and the waits that complete nonblocking ones (`Isend`/`Irecv` start a transfer the host
+# tracks; `Waitall` returns when it is over). None of them is queued on a GPU stream.
+_MPI_BLOCKING = frozenset({
+    "Send", "Recv", "Ssend", "Bsend", "Rsend", "Sendrecv", "Sendrecv_replace", "Isend", "Irecv", "Issend",
+    "Wait", "Waitall", "Waitany", "Waitsome", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Allgather",
+    "Scatter", "Alltoall", "Reduce_scatter", "Gatherv", "Allgatherv", "Scatterv", "Alltoallv",
+})
+
+
+def _imports_mpi(ctx) -> bool:
+    cached = ctx.__dict__.get("_wp_mpi")
+    if cached is None:
+        cached = ctx._wp_mpi = any(q == "mpi4py" or q.startswith("mpi4py.") for q in ctx.imports.values())
+    return cached
 
 
 def _arg_values(call: ast.Call) -> list[ast.AST]:
