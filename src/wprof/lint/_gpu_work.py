@@ -520,6 +520,20 @@ _MPI_BLOCKING = frozenset({
 })
 
 
+# the blocking ones (and the waits that complete the nonblocking ones): a device buffer handed to one is read or
+# written by the MPI library's own copies, which start after the work queued before them on the default stream
+# (a blocking stream of the legacy default stream's device), and the call returns when they are done. A host buffer
+# waits for no GPU work.
+MPI_WAITS = _MPI_BLOCKING - {"Isend", "Irecv", "Issend"}
+
+
+def mpi_call(ctx, call: ast.Call) -> bool:
+    """``call`` is a blocking mpi4py transfer or wait (:data:`MPI_WAITS`, in a file that imports mpi4py) handed
+    something not known to be on the host: a device buffer, a request, a buffer object built from a device pointer."""
+    bufs = [*call.args, *(k.value for k in call.keywords if k.arg in ("buf", "sendbuf", "recvbuf", "requests"))]
+    return _imports_mpi(ctx) and any(not isinstance(a, ast.Constant) and ctx.placement(a) != "cpu" for a in bufs)
+
+
 def _imports_mpi(ctx) -> bool:
     cached = ctx.__dict__.get("_wp_mpi")
     if cached is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 
+from ._gpu_work import MPI_WAITS, mpi_call
 from ._imported import unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
@@ -62,6 +63,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
                                                                                           call.keywords)]
                                              for k in SYNC_MEMCPY_KINDS):
             return True  # cudaMemcpy(dst, src, n, cudaMemcpyKind.cudaMemcpyDeviceToHost)
+    if m in MPI_WAITS and mpi_call(ctx, call):
+        return True  # comm.Send(d_buf, dest=1), comm.Allreduce(MPI.IN_PLACE, buf), MPI.Request.Waitall(reqs)
     if _checked_linalg(ctx, call, q, m):
         return True  # torch.linalg.inv(a), a.svd(), cupyx lu_factor(a): the error code is read on the host
     if q and q.startswith(HOST_ASSERT_PREFIXES):

@@ -38,4 +38,18 @@ def window(comm, nbytes, iters, depth=64):
     return nbytes * depth * iters / (time.perf_counter() - t0)
 
 
+def reduce_grads(comm, grads, iters):
+    """A scaling kernel, then a blocking allreduce of the same device buffer: the library's copies of the buffer are
+    queued after the kernel on the default stream, and Allreduce returns once they are done."""
+    import cupy as cp
+
+    cp.multiply(grads, 0.5, out=grads)
+    comm.Allreduce(MPI.IN_PLACE, grads)
+    t0 = time.perf_counter()
+    for _ in range(iters):
+        cp.multiply(grads, 0.5, out=grads)
+        comm.Allreduce(MPI.IN_PLACE, grads)
+    return (time.perf_counter() - t0) / iters
+
+
 print(pingpong(MPI.COMM_WORLD, 1 << 20, 100), window(MPI.COMM_WORLD, 1 << 20, 20))
