@@ -321,8 +321,12 @@ def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
 
 
 def _unused(ctx: Context, r) -> bool:
-    """The interval is stored in a name that is never read (``dur = time.time() - t0`` left over)."""
+    """The interval is stored in a name that is never read (``dur = time.time() - t0`` left over), or added to a
+    total that is never read (``time_fwd += t1 - t0`` whose prints are commented out): no number comes out of it."""
     st = r.interval
+    if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) and \
+            isinstance(st.value, ast.BinOp) and isinstance(st.value.op, ast.Sub):
+        return not ctx.loads(st.target.id) and not ({"locals", "vars", "globals"} & ctx.words)
     if not isinstance(st, ast.Assign) or len(st.targets) != 1 or not isinstance(st.targets[0], ast.Name) or \
             st.value is None or not isinstance(st.value, ast.BinOp):
         return False
