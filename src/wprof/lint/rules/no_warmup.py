@@ -3,7 +3,9 @@
 ## What it does
 Checks for timed regions whose GPU work (every callee: a model, an op, a kernel) is not called anywhere before the
 region in the same function, when nothing in the function mentions a warmup and no loop condition skips the first
-iterations. Per-iteration samples are reported only when they are summarized by their mean.
+iterations. Per-iteration samples are reported only when they are summarized by their mean. A region in a function
+that its caller runs once as a warm-up and whose totals it then resets before the measured runs
+(`run_experiment()`, `timing[k]["ms"] = 0`, then `do_bench(run_experiment)`) is warm (fourteenth session, set 71).
 
 Reported by default when the cold call is shown to run on the GPU (an operand, argument or receiver known to be
 on the GPU, or a kernel launch), whether repeated inside the region or timed once, or when the walk of the program
