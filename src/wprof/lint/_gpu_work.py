@@ -91,6 +91,9 @@ class WorkModel:
             return False
         if q.startswith("jax.") and self.jax_on_cpu():
             return False  # os.environ["JAX_PLATFORMS"] = "cpu": JAX runs on the host, each op done when it returns
+        if m in _MPI_BLOCKING and _imports_mpi(self):
+            return False  # comm.Send(d_buf, ...), comm.Recv(...), MPI.Request.Waitall(reqs): mpi4py's transfers return
+            # to the host once the message is sent or received (GPU buffers too): nothing is left queued
         if self._on_stream(call):
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
@@ -560,6 +563,37 @@ def trt_context(ctx, a: ast.AST) -> bool:
     vals = ctx.assigns.get(a.id, [])
     return bool(vals) and all(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
                               v.func.attr in _TRT_BUILDS for v in vals)
+
+
+# mpi4py's communicator and request methods (its buffer API, capitalized): point-to-point and collective transfers
+# that return once done, and the waits that complete nonblocking ones (`Isend`/`Irecv` start a transfer the host
+# tracks; `Waitall` returns when it is over). None of them is queued on a GPU stream.
+_MPI_BLOCKING = frozenset({
+    "Send", "Recv", "Ssend", "Bsend", "Rsend", "Sendrecv", "Sendrecv_replace", "Isend", "Irecv", "Issend",
+    "Wait", "Waitall", "Waitany", "Waitsome", "Barrier", "Bcast", "Reduce", "Allreduce", "Gather", "Allgather",
+    "Scatter", "Alltoall", "Reduce_scatter", "Gatherv", "Allgatherv", "Scatterv", "Alltoallv",
+})
+
+
+# the blocking ones (and the waits that complete the nonblocking ones): a device buffer handed to one is read or
+# written by the MPI library's own copies, which start after the work queued before them on the default stream
+# (a blocking stream of the legacy default stream's device), and the call returns when they are done. A host buffer
+# waits for no GPU work.
+MPI_WAITS = _MPI_BLOCKING - {"Isend", "Irecv", "Issend"}
+
+
+def mpi_call(ctx, call: ast.Call) -> bool:
+    """``call`` is a blocking mpi4py transfer or wait (:data:`MPI_WAITS`, in a file that imports mpi4py) handed
+    something not known to be on the host: a device buffer, a request, a buffer object built from a device pointer."""
+    bufs = [*call.args, *(k.value for k in call.keywords if k.arg in ("buf", "sendbuf", "recvbuf", "requests"))]
+    return _imports_mpi(ctx) and any(not isinstance(a, ast.Constant) and ctx.placement(a) != "cpu" for a in bufs)
+
+
+def _imports_mpi(ctx) -> bool:
+    cached = ctx.__dict__.get("_wp_mpi")
+    if cached is None:
+        cached = ctx._wp_mpi = any(q == "mpi4py" or q.startswith("mpi4py.") for q in ctx.imports.values())
+    return cached
 
 
 def _arg_values(call: ast.Call) -> list[ast.AST]:

@@ -44,6 +44,26 @@ _KNOWN = frozenset({
     "matplotlib", "tqdm", "timm", "torchvision", "torchaudio", "thop", "pynvml", "nvtx", "ultralytics", "wprof",
 })
 _STDLIB = frozenset(getattr(sys, "stdlib_module_names", ()))
+# standard modules a file beside the script cannot shadow: built into the interpreter, or imported while it starts
+# (already in `sys.modules` when the script's own `sys.path[0]` is searched)
+_UNSHADOWED = frozenset(sys.builtin_module_names) | frozenset({
+    "os", "io", "abc", "codecs", "site", "stat", "posixpath", "ntpath", "genericpath", "encodings", "sys",
+    "_collections_abc", "_sitebuiltins", "types", "enum", "re", "functools", "collections", "keyword", "operator",
+    "reprlib", "warnings", "importlib", "zipimport", "__future__",
+})
+_SHADOWS: dict[tuple[str, str], Path | None] = {}
+
+
+def shadowing_module(directory: Path | str, name: str) -> Path | None:
+    """The file of the user's module ``name`` beside a script in ``directory`` that Python imports instead of the
+    standard library's module of that name (``timeit.py`` next to ``bench.py``: ``sys.path[0]`` is searched before
+    the standard library's folder), or None."""
+    if name not in _STDLIB or name in _UNSHADOWED:
+        return None
+    key = (str(directory), name)
+    if key not in _SHADOWS:
+        _SHADOWS[key] = _module_file(Path(directory), (name,))
+    return _SHADOWS[key]
 
 
 @dataclass(frozen=True)
@@ -98,6 +118,9 @@ class Project:
                 return None
             candidates = [base]
         else:
+            if parts and parts[0] in _STDLIB and shadowing_module(directory, parts[0]) is not None:
+                found = _module_file(directory, parts)  # the user's `timeit.py` beside the file, not the stdlib's
+                return found if found is not None and self._inside(found, boundary) else None
             if not parts or parts[0] in _KNOWN or parts[0] in _STDLIB or parts[0] == "__future__":
                 return None
             candidates = list(roots)

@@ -98,6 +98,19 @@ HOROVOD_WRAPPERS = frozenset({"horovod.torch.DistributedOptimizer"})
 HOROVOD_WAITS = frozenset({"horovod.torch.synchronize", "horovod.torch.allreduce", "horovod.torch.allgather",
                            "horovod.torch.broadcast", "horovod.torch.alltoall", "horovod.torch.reducescatter",
                            "horovod.torch.grouped_allreduce"})
+# linear algebra that reads its error code on the host before it returns (PyTorch: "when inputs are on a CUDA device,
+# this function synchronizes that device with the CPU", the `_ex` forms do not; the deprecated `torch.svd`,
+# `torch.inverse`, `torch.pinverse`, `torch.cholesky` run the same checked kernels), CuPy's `lu_factor`/`lu`
+# (`dev_info[0]` compared on the host after getrf) and its QR `lsqr` (cuSOLVER's host-side csrlsvqr): a call on
+# device data returns once the work queued before it is done
+CHECKED_LINALG = frozenset({
+    *(f"torch.linalg.{n}" for n in ("cholesky", "cond", "eig", "eigh", "eigvals", "eigvalsh", "inv", "ldl_factor",
+                                    "lu_factor", "matrix_rank", "pinv", "solve", "svd", "svdvals")),
+    "torch.inverse", "torch.svd", "torch.pinverse", "torch.cholesky",
+})
+CHECKED_LINALG_METHODS = frozenset({"inverse", "svd", "pinverse", "cholesky"})
+CUPY_HOST_CHECKED = frozenset({"cupyx.scipy.linalg.lu_factor", "cupyx.scipy.linalg.lu",
+                               "cupyx.scipy.sparse.linalg.lsqr"})
 # methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
 FORMATTING_METHODS = frozenset({"set_postfix"})
 # (their objects' other calls run like torch modules: known semantics, not unreadable code; and the standard library:

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import ast
 
+from ._gpu_work import MPI_WAITS, mpi_call
 from ._imported import unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
-    FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
+    CHECKED_LINALG, CHECKED_LINALG_METHODS, CUPY_HOST_CHECKED, FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
     PYCUDA_COPY_BACK, SYNC_MEMCPY_DIRECTED, SYNC_MEMCPY_FUNCS,
     SYNC_MEMCPY_KINDS, SYNC_MEMCPY_ROOTS,
 )
@@ -62,12 +63,33 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
                                                                                           call.keywords)]
                                              for k in SYNC_MEMCPY_KINDS):
             return True  # cudaMemcpy(dst, src, n, cudaMemcpyKind.cudaMemcpyDeviceToHost)
+    if m in MPI_WAITS and mpi_call(ctx, call):
+        return True  # comm.Send(d_buf, dest=1), comm.Allreduce(MPI.IN_PLACE, buf), MPI.Request.Waitall(reqs)
+    if _checked_linalg(ctx, call, q, m):
+        return True  # torch.linalg.inv(a), a.svd(), cupyx lu_factor(a): the error code is read on the host
     if q and q.startswith(HOST_ASSERT_PREFIXES):
         if q.startswith("cupy.") or any(ctx._tensor_value(a) for a in call.args):
             return True  # cupy.testing.assert_allclose(c, ref): the device array compared on the host
     return m in FORMATTING_METHODS and any(ctx._tensor_value(a) and not _is_call(a)
                                            for a in [*call.args, *(k.value for k in call.keywords)])
     # (bar.set_postfix(loss=loss): tqdm formats the tensor with str(), a copy to the host)
+
+
+def _checked_linalg(ctx, call: ast.Call, q: str | None, m: str | None) -> bool:
+    """A linear-algebra call that reads its error code on the host (:data:`CHECKED_LINALG`), on data not known to be
+    on the CPU: ``torch.linalg.svd(x)``, ``torch.inverse(a)``, ``a.inverse()`` of a tensor, CuPy's ``lu_factor(a)``."""
+    if q in CUPY_HOST_CHECKED:
+        return True
+    if q in CHECKED_LINALG:
+        operand = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg in ("A", "input")),
+                                                      None)
+    elif m in CHECKED_LINALG_METHODS and not call.args and q is not None and not q.startswith(("numpy.", "cupy.")):
+        operand = call.func.value  # type: ignore[attr-defined]
+        if not ctx._tensor_value(operand):
+            return False
+    else:
+        return False
+    return operand is not None and ctx.placement(operand) != "cpu"
 
 
 def _horovod_wrapped(ctx, obj: ast.AST) -> bool:

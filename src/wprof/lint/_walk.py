@@ -13,6 +13,7 @@ Nothing is executed and nothing outside the standard library is imported.
 from __future__ import annotations
 
 import ast
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -76,6 +77,9 @@ class FileWalk:
 
     # ---------------------------------------------------------------- walk
     def _note_import(self, node: ast.stmt) -> None:
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and not getattr(node, "level", 0) and \
+                self._shadowed_import(node):
+            return
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.asname:
@@ -89,6 +93,34 @@ class FileWalk:
         elif isinstance(node, ast.ImportFrom):  # `from .utils import sync`: kept apart, never a known module
             for a in node.names:
                 self.relative_imports[a.asname or a.name] = f"{'.' * node.level}{node.module or ''}.{a.name}"
+
+    def _shadowed_import(self, node: ast.Import | ast.ImportFrom) -> bool:
+        """``import timeit`` / ``from timeit import timeit`` of a file with its own ``timeit.py`` beside it: Python
+        imports that module, not the standard library's (:func:`._project.shadowing_module`). Its names are kept as a
+        project module's (``.timeit.timeit``), never read as the standard library's; the project reads its code."""
+        path = getattr(self, "path", None)
+        if not path or path.startswith("<"):
+            return False
+        from ._project import _STDLIB, shadowing_module
+
+        tops = [a.name.split(".")[0] for a in node.names] if isinstance(node, ast.Import) else \
+            [(node.module or "").split(".")[0]]
+        if not any(t in _STDLIB for t in tops) or \
+                all(shadowing_module(os.path.dirname(os.path.abspath(path)), t) is None for t in tops):
+            return False
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                top = a.name.split(".")[0]
+                local = shadowing_module(os.path.dirname(os.path.abspath(path)), top) is not None
+                name = f".{a.name}" if local else a.name
+                if a.asname:
+                    self.imports[a.asname] = name
+                else:
+                    self.imports[top] = f".{top}" if local else top
+        else:
+            for a in node.names:
+                self.imports[a.asname or a.name] = f".{node.module}.{a.name}"
+        return True
 
     def _walk_scope(self, node: ast.AST, params: frozenset[str], parent: Scope | None = None) -> None:
         scope = Scope(node, [], params)

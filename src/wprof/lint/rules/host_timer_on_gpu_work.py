@@ -35,6 +35,14 @@ returns its results through a function of a star import the linter cannot find (
 A function of the file that waits on one path only does not make its call a wait when another path returns GPU work
 nothing on it waited for (a base case `if n <= limit: return cp.matmul(a, b)` before a split whose blocks are
 copied back to the host: set 50).
+Fourteenth session (sets 71-73): linear algebra that reads its error code on the host waits (PyTorch's checked
+`torch.linalg` routines such as `svd`, `inv`, `cholesky`, `solve`, `eigh`, and the old `torch.svd`,
+`torch.inverse`, `a.inverse()` on data not shown on the CPU; not the `_ex` forms nor `det`; CuPy's `lu_factor`/`lu`,
+which compare `dev_info` on the host, and its QR `lsqr`); mpi4py's blocking transfers (`Send`, `Recv`,
+`Allreduce`...) and request waits (`Waitall`) are no GPU work, and wait when handed a device buffer (not a host
+one); a `timeit.py` beside the script is the project's module, not the standard library's (Python searches the
+script's folder first), read as a helper; an interval added to a total that is never read (`fwd += t1 - t0` whose
+prints are commented out) is weak.
 A blocking `dst.copy_(src)` into a GPU tensor from a CPU one waits; so does `dist.barrier()` for a reading under the
 `if rank == 0:` right after it; the CPU branch of a device test (`else:` of `if device == "cuda":`) leaves nothing on
 the GPU.
@@ -330,8 +338,12 @@ def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
 
 
 def _unused(ctx: Context, r) -> bool:
-    """The interval is stored in a name that is never read (``dur = time.time() - t0`` left over)."""
+    """The interval is stored in a name that is never read (``dur = time.time() - t0`` left over), or added to a
+    total that is never read (``time_fwd += t1 - t0`` whose prints are commented out): no number comes out of it."""
     st = r.interval
+    if isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and isinstance(st.target, ast.Name) and \
+            isinstance(st.value, ast.BinOp) and isinstance(st.value.op, ast.Sub):
+        return not ctx.loads(st.target.id) and not ({"locals", "vars", "globals"} & ctx.words)
     if not isinstance(st, ast.Assign) or len(st.targets) != 1 or not isinstance(st.targets[0], ast.Name) or \
             st.value is None or not isinstance(st.value, ast.BinOp):
         return False

@@ -3,7 +3,9 @@
 ## What it does
 Checks for timed regions whose GPU work (every callee: a model, an op, a kernel) is not called anywhere before the
 region in the same function, when nothing in the function mentions a warmup and no loop condition skips the first
-iterations. Per-iteration samples are reported only when they are summarized by their mean.
+iterations. Per-iteration samples are reported only when they are summarized by their mean. A region in a function
+that its caller runs once as a warm-up and whose totals it then resets before the measured runs
+(`run_experiment()`, `timing[k]["ms"] = 0`, then `do_bench(run_experiment)`) is warm (fourteenth session, set 71).
 
 Reported by default when the cold call is shown to run on the GPU (an operand, argument or receiver known to be
 on the GPU, or a kernel launch), whether repeated inside the region or timed once, or when the walk of the program
@@ -191,7 +193,8 @@ def _check(ctx: Context, report) -> None:
     compiled_here = {id(n) for n, _, _ in walk_findings(ctx, compiled=True)}  # WP112's (a compiled callable
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
-             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1])]
+             id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1]) and
+             not warm_run_then_reset(ctx, f[0])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
@@ -229,6 +232,8 @@ def _check(ctx: Context, report) -> None:
             continue  # `def warmup(...): hf_generate(model, ...)`: the call that warms it, not a cold measurement
         if time_discarded(ctx, node):
             continue  # `_, ref = run(model, x)`: the helper's time is thrown away, only its output is used
+        if any(r.contains(node) and warm_run_then_reset(ctx, r) for r in ctx.regions):
+            continue  # run once as a warm-up, its totals reset before the measured runs
         report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
                "Run it a few times before the timed region", weak=weak)
     from ._cold_params import cold_param_helpers
@@ -718,3 +723,47 @@ def _in_warmup_function(node: ast.AST) -> bool:
             return re.search(r"(?i)(^|_)warm", n.name) is not None
         n = getattr(n, "_wp_parent", None)
     return False
+
+
+def warm_run_then_reset(ctx: Context, r) -> bool:
+    """Region ``r`` sits in a function that its caller runs once as a warm-up and whose totals it then resets before
+    the measured runs: ``run_experiment()``, then ``timing[k]["ms"] = 0`` for the totals the function adds its
+    intervals to, then ``do_bench(run_experiment)`` or a loop of calls. The cold first run's time is thrown away."""
+    fn = r.scope.node
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    parent = getattr(fn, "_wp_scope", None)
+    if parent is None:
+        return False
+    roots = set()  # the names the function accumulates into: `total += dt`, `timing[k]["ms"] += ms`
+    for st in ast.walk(fn):
+        if isinstance(st, ast.AugAssign):
+            root = st.target
+            while isinstance(root, (ast.Subscript, ast.Attribute)):
+                root = root.value
+            if isinstance(root, ast.Name):
+                roots.add(root.id)
+    if not roots:
+        return False
+    stage = 0  # 0: looking for the warm-up call, 1: for the reset, 2: for a later run
+    for st in parent.stmts[fn._wp_idx + 1:]:  # type: ignore[attr-defined]
+        if stage == 0 and isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and \
+                isinstance(st.value.func, ast.Name) and st.value.func.id == fn.name and not st.value.args:
+            stage = 1
+        elif stage == 1 and isinstance(st, ast.Assign) and _zero(st.value) and any(
+                _root(t) in roots for t in st.targets):
+            stage = 2
+        elif stage == 2 and any(isinstance(n, ast.Name) and n.id == fn.name for n in ast.walk(st)):
+            return True
+    return False
+
+
+def _root(t: ast.AST) -> str | None:
+    while isinstance(t, (ast.Subscript, ast.Attribute)):
+        t = t.value
+    return t.id if isinstance(t, ast.Name) else None
+
+
+def _zero(v: ast.AST) -> bool:
+    return (isinstance(v, ast.Constant) and v.value == 0 and not isinstance(v.value, bool)) or \
+        (isinstance(v, (ast.List, ast.Dict)) and not (v.elts if isinstance(v, ast.List) else v.keys))
