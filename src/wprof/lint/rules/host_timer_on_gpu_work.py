@@ -290,6 +290,9 @@ def _compiles(ctx: Context, r) -> bool:
         return False  # kern[grid](d_img, ...) launched on device data: it returns before the kernel runs, whether or
         # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
         # on host arrays copies back and waits)
+    if _repeats_same_call(r, work):
+        return False  # `for _ in range(R): t0 = time(); out = layer(x); ts.append(time() - t0)` of a traced layer:
+        # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
     keys = [callee_key(c) for c in work]
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
@@ -308,6 +311,17 @@ def _repeated(ctx: Context, r, call: ast.AST) -> bool:
         return False  # a per-iteration sample: its first one compiles, the later ones WP102 does not judge here
     st = getattr(call, "_wp_stmt", None)
     return any(r.contains(lp) and loop_count(ctx, lp) != 1 for lp in getattr(st, "_wp_loops", ()))
+
+
+def _repeats_same_call(r, work: list) -> bool:
+    """The region is one sample of a repeat loop (``for _ in range(n)``, ``while``-free) whose variable none of its
+    GPU calls reads: each iteration runs the same calls on the same inputs, so only the first one compiles."""
+    lp = r.loop
+    if not isinstance(lp, ast.For) or not (isinstance(lp.iter, ast.Call) and isinstance(lp.iter.func, ast.Name) and
+                                           lp.iter.func.id == "range") or not work:
+        return False
+    names = {t.id for t in ast.walk(lp.target) if isinstance(t, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in names for c in work for n in ast.walk(c))
 
 
 def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:
