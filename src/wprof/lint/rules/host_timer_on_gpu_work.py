@@ -101,6 +101,17 @@ explicit synchronize before the end reading of another timed region (`self.run_o
 `backend.synchronize()`), timed elsewhere without one, is reported even when the linter cannot see what it runs: the
 author's own synchronize says it returns before its work is done (not on a path shown to run on the host; set 64).
 
+Since the fourteenth session (sets 65-70): a JAX transformation of a function (`jax.grad`, `jax.value_and_grad`,
+`jax.vmap`, `jacfwd`/`jacrev`/`hessian`, `checkpoint`; not one traced inside a `@jax.jit` function), a method
+compiled with `@partial(jax.jit, static_argnums=0)` whatever its body calls, and a Flax module of the file (`class
+Net(flax.linen.Module)`) whose `apply` is called or handed to a timing helper are JAX work, dispatched before it is
+done: wait with `block_until_ready()`. A file written for Apple's GPU alone (it names the `"mps"` device and never
+CUDA) queues its work on that GPU the same way: `torch.mps.synchronize()` (or a read-back) before the end read; beside
+CUDA, `"mps"` stays the fallback the timing is not written for. `with tf.device(dev):` of a parameter some caller
+hands a GPU (`run(n, "/cpu:0")`, `run(n, "/gpu:0")`) runs its eager ops on that GPU on that call. A layer traced or
+scripted on request and timed per call in a repeat loop (`for _ in range(R)`, the same inputs) is reported: only the
+first sample holds the compile, the others are warm calls timed without a synchronize.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
