@@ -382,8 +382,6 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return _short_function(ctx, fn, depth - 1) or _fused_elementwise(ctx, fn)  # `fast = jax.jit(f)`
     if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
         return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
-    if isinstance(n.func, ast.Name) and len(n.args) == 1 and not n.keywords and small_linear(ctx, n.func, n.args):
-        return "op"  # lin = torch.nn.Linear(1024, 2048).cuda().half(); lin(x) of x 5 x 1024: one small matmul
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _handed_in(ctx, n, depth)
     d = ctx.imported_function(n) if depth > 0 and isinstance(n.func, (ast.Name, ast.Attribute)) else None

@@ -28,16 +28,9 @@ def small_linear(ctx, arg: ast.AST | None, operands: list[ast.AST] | None) -> bo
     elements = _tensor_elements(ctx, operands[0])
     if elements is None:
         return False
-    bound = []
     for v in values:
-        v = _stripped(v)
-        if isinstance(v, ast.Name) and v.id != arg.id:  # `fp16 = lin.half()` of `lin = nn.Linear(k, n)`: that Linear
-            bound += [_stripped(w) for w in ctx.assigns.get(v.id, [None] * 5)]
-        else:
-            bound.append(v)
-    if len(bound) > 4:
-        return False
-    for v in bound:
+        while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _PASS:
+            v = v.func.value
         if not (isinstance(v, ast.Call) and ctx.call_name(v) == "torch.nn.Linear"):
             return False
         kw = {k.arg: k.value for k in v.keywords}
@@ -49,10 +42,3 @@ def small_linear(ctx, arg: ast.AST | None, operands: list[ast.AST] | None) -> bo
         if elements * sizes[1] > _MAX_MACS:  # rows * in_f * out_f, rows * in_f being the input's elements
             return False
     return True
-
-
-def _stripped(v: ast.AST | None) -> ast.AST | None:
-    """The module before ``.cuda()`` / ``.to(...)`` / ``.half()`` / ``.eval()``... (each returns the same module)."""
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _PASS:
-        v = v.func.value
-    return v

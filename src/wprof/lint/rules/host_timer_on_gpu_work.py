@@ -301,10 +301,11 @@ def _compiles(ctx: Context, r) -> bool:
         return False  # kern[grid](d_img, ...) launched on device data: it returns before the kernel runs, whether or
         # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
         # on host arrays copies back and waits)
-    if _repeats_same_call(r, work):
+    keys = [callee_key(c) for c in work]
+    if _repeats_same_call(r, work) and not (keys and all(k is not None and returns_aot_executable(ctx, k)
+                                                         for k in keys)):
         return False  # `for _ in range(R): t0 = time(); out = layer(x); ts.append(time() - t0)` of a traced layer:
         # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
-    keys = [callee_key(c) for c in work]
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))

@@ -18,9 +18,7 @@ or a timing helper's callable that a caller hands such an op; since the fourteen
 about a millisecond), and a JAX function of the file whose result the loop waits for on every call
 (`f(x).block_until_ready()`, `jax.block_until_ready(f(x))`): eager with at most three ops, or compiled whole (`jax.jit(f)`,
 `@jax.jit`) and made of any number of `jax.numpy` elementwise, reduction and layout ops (fused into one dispatch, no loop, no
-matmul), and a `torch.nn.Linear` of sizes the file gives called directly on an input of known size, at most 512^3
-multiply-adds (`lin = nn.Linear(1024, 2048, device="cuda"); fp16 = lin.half(); fp16(x)` of `x` 5 x 1024: a
-decode-size GEMM); no model, no inner loop, no generation, no host I/O,
+matmul); no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
 `reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair, the
