@@ -95,7 +95,7 @@ class WorkModel:
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
             return True  # context.execute_v2(bindings) of `context = engine.create_execution_context()`: inference
-        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call):
+        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call, True):
             return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
         own = self.own_method(call) or instance_method(self, call)
         if own is not None and jax_jitted(self, own):
@@ -496,13 +496,13 @@ def _tf_gpu_name(a: ast.AST) -> bool:
         ("gpu" in a.value.lower() or "dml:" in a.value.lower())  # (DirectML's GPUs: "/DML:0")
 
 
-def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:
+def in_tf_gpu_scope(ctx, call: ast.AST, handed: bool = False) -> bool:
     """The call sits in the body of ``with tf.device("/GPU:0"):`` of its own function: TensorFlow runs its eager ops
     on that GPU, each returning once its kernel is queued (the result is read back by ``.numpy()``, which waits)."""
     st = getattr(call, "_wp_stmt", None)
     node = getattr(st, "_wp_parent", None)
     while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr, True) for i in node.items):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr, handed) for i in node.items):
             return True
         node = getattr(node, "_wp_parent", None)
     return False
