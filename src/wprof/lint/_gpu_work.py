@@ -98,9 +98,11 @@ class WorkModel:
             return True  # memcpy_htod_async(d, h, stream), ctx.execute_async_v2(..., stream_handle=s.handle): queued
         if m in _TRT_RUNS and trt_context(self, call.func.value):  # type: ignore[union-attr]
             return True  # context.execute_v2(bindings) of `context = engine.create_execution_context()`: inference
-        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call):
+        if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call, True):
             return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
         own = self.own_method(call) or instance_method(self, call)
+        if own is not None and jax_jitted(self, own):
+            return True  # self.forward(params, x) of `@partial(jax.jit, static_argnums=0)`: an XLA executable dispatched
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
                 return True  # (one that waits for the device itself, `.item()` per token, is a wait instead)
@@ -475,21 +477,35 @@ _TF_NOT_WORK = ("tensorflow.device",  # (also read by _tf_device.tf_op) "tensorf
                 "tensorflow.data.", "tensorflow.random.set_seed", "tensorflow.test.", "tensorflow.experimental.numpy.")
 
 
-def tf_gpu_device(ctx, e: ast.AST) -> bool:
+def tf_gpu_device(ctx, e: ast.AST, handed: bool = False) -> bool:
     """``tf.device("/GPU:0")`` (``"/device:GPU:1"``, ``"gpu:0"``, DirectML's ``"/DML:0"``): TensorFlow's device scope
-    naming a GPU."""
-    return isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1 and \
-        isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str) and \
-        ("gpu" in e.args[0].value.lower() or "dml:" in e.args[0].value.lower())  # (DirectML's GPUs: "/DML:0")
+    naming a GPU; with ``handed``, also ``tf.device(name)`` of a parameter some call of the function hands such a device (``def
+    run(n, dev): with tf.device(dev): ...`` called as ``run(n, "/cpu:0")`` and ``run(n, "/gpu:0")``: its GPU run)."""
+    if not (isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1):
+        return False
+    a = e.args[0]
+    if _tf_gpu_name(a):
+        return True
+    scope = getattr(getattr(e, "_wp_stmt", None), "_wp_scope", None)
+    if not handed or not isinstance(a, ast.Name) or scope is None or a.id not in scope.params:
+        return False
+    from ._call_sites import param_values
+
+    return any(_tf_gpu_name(v) for v in param_values(ctx, scope.node, a.id) or ())
 
 
-def in_tf_gpu_scope(ctx, call: ast.AST) -> bool:
+def _tf_gpu_name(a: ast.AST) -> bool:
+    return isinstance(a, ast.Constant) and isinstance(a.value, str) and \
+        ("gpu" in a.value.lower() or "dml:" in a.value.lower())  # (DirectML's GPUs: "/DML:0")
+
+
+def in_tf_gpu_scope(ctx, call: ast.AST, handed: bool = False) -> bool:
     """The call sits in the body of ``with tf.device("/GPU:0"):`` of its own function: TensorFlow runs its eager ops
     on that GPU, each returning once its kernel is queued (the result is read back by ``.numpy()``, which waits)."""
     st = getattr(call, "_wp_stmt", None)
     node = getattr(st, "_wp_parent", None)
     while isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr) for i in node.items):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and any(tf_gpu_device(ctx, i.context_expr, handed) for i in node.items):
             return True
         node = getattr(node, "_wp_parent", None)
     return False
@@ -616,4 +632,15 @@ def _in_compile_args(call: ast.Call) -> bool:
         if isinstance(n, ast.Call) and _compiles(n):
             return True
         n = getattr(n, "_wp_parent", None)
+    return False
+
+
+def jax_jitted(ctx, fn: ast.AST) -> bool:
+    """``fn`` is decorated ``@jax.jit`` / ``@jax.pmap`` (also ``@partial(jax.jit, static_argnums=...)``): whatever its
+    body, a call dispatches the compiled executable and returns before the device is done."""
+    for d in getattr(fn, "decorator_list", ()):
+        if isinstance(d, ast.Call) and (ctx.qualname(d.func) or "") in ("functools.partial", "partial") and d.args:
+            d = d.args[0]
+        if (ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "") in ("jax.jit", "jax.pmap"):
+            return True
     return False

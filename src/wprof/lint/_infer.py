@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 
 from ._call_sites import returns_closure
-from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, NOT_WORK_PREFIXES, dotted, param_defaults
+from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, JAX_TRANSFORMS, NOT_WORK_PREFIXES, dotted, \
+    param_defaults
 
 
 def _int_constant(d: ast.AST | None) -> bool:
@@ -27,14 +28,14 @@ class NameModel:
         if "tensorflow" in {q.split(".")[0] for q in self.imports.values()}:
             from ._gpu_work import tf_gpu_device
 
-            if any(tf_gpu_device(self, c) for c in self.calls):
+            if any(tf_gpu_device(self, c, True) for c in self.calls):
                 return True  # `with tf.device("/GPU:0"):`: TensorFlow ops placed on a GPU
             from ._tf_device import checks_tf_gpu
 
             if checks_tf_gpu(self):
                 return True  # `tf.config.list_physical_devices("GPU")`: eager ops on the GPU it found
-        if '"cuda' in self.source or "'cuda" in self.source:
-            return True
+        if '"cuda' in self.source or "'cuda" in self.source or self.mps_only():
+            return True  # (an Apple GPU's "mps" device in a file that names no CUDA: the same asynchronous queue)
         if "chainer" in {q.split(".")[0] for q in self.imports.values()} and \
                 any(self.method(c) == "to_gpu" for c in self.calls):
             return True  # `link.to_gpu()`: a Chainer program on the GPU (CuPy underneath)
@@ -150,6 +151,15 @@ class NameModel:
                             compiled.add(name)
                             callables.add(name)
                             continue
+                        if q in JAX_TRANSFORMS and not _in_jitted(self, v):
+                            callables.add(name)  # `loss_grad = jax.grad(loss)`, `fwd = jax.vmap(f)`: a function of
+                            continue  # JAX arrays whose calls dispatch their ops asynchronously (traced: JAX ops only)
+                        if isinstance(v.func, ast.Name) and flax_module(self, self.classes.get(v.func.id)) and all(
+                                isinstance(w, ast.Call) and isinstance(w.func, ast.Name) and
+                                flax_module(self, self.classes.get(w.func.id)) for w in values):
+                            callables.add(name)  # `model = Net()` of `class Net(flax.linen.Module)`: a Flax model,
+                            continue  # its `model.apply(params, x)` runs JAX ops, dispatched asynchronously (a name
+                            # bound to other objects too, a Keras `model` of another function, is not known)
                         if _aot_compiled(v) and self._uses_jax():
                             callables.add(name)  # `step.lower(*args).compile()`: JAX's ahead-of-time executable,
                             continue  # compiled here; each call dispatches it asynchronously to the device
@@ -504,6 +514,35 @@ def _discarded(c: ast.Call) -> bool:
         return True
     return isinstance(parent, ast.Assign) and parent.value is c and len(parent.targets) == 1 and \
         isinstance(parent.targets[0], ast.Name) and parent.targets[0].id == "_"
+
+
+def _in_jitted(ctx, v: ast.AST) -> bool:
+    """``v`` sits in a function compiled by ``jax.jit`` (or one nested in it): traced once into the compiled
+    function, not a callable of its own that the program calls."""
+    from ._gpu_work import jax_jitted
+
+    scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
+    node = getattr(scope, "node", None)
+    while isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if jax_jitted(ctx, node):
+            return True
+        node = getattr(getattr(node, "_wp_scope", None), "node", None)
+    return False
+
+
+def flax_module(ctx, cls: ast.AST | None, depth: int = 0) -> bool:
+    """``cls`` is a class of the file deriving from ``flax.linen.Module`` (``class Net(nn.Module)`` with ``from flax
+    import linen as nn``), directly or through another class of the file: a Flax model, whose ``apply`` and ``init``
+    run JAX ops."""
+    if not isinstance(cls, ast.ClassDef) or depth > 4:
+        return False
+    for b in cls.bases:
+        q = ctx.qualname(b) or ""
+        if q in ("flax.linen.Module", "flax.linen.module.Module", "flax.nnx.Module"):
+            return True
+        if isinstance(b, ast.Name) and flax_module(ctx, ctx.classes.get(b.id), depth + 1):
+            return True
+    return False
 
 
 def _aot_compiled(v: ast.Call) -> bool:

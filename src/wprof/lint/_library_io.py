@@ -104,7 +104,10 @@ def received_over_rpc(ctx, call: ast.Call) -> bool:
 def waits_for_mps_work(ctx, call: ast.Call) -> bool:
     """``torch.mps.synchronize()`` in a function whose device is Apple's GPU only (``torch.device("mps")`` or
     ``device="mps"`` set there, never ``"cuda"``; a comparison sets nothing): it waits for that function's work.
-    (Beside CUDA paths, ``if device == "mps": torch.mps.synchronize()``, it waits for nothing a CUDA run queued.)"""
+    (Beside CUDA paths, ``if device == "mps": torch.mps.synchronize()``, it waits for nothing a CUDA run queued.)
+    In a file written for Apple's GPU alone (``mps_only``: its device set at module level), it waits for all."""
+    if ctx.mps_only():
+        return True
     stmt = getattr(call, "_wp_stmt", None)
     scope = getattr(stmt, "_wp_scope", None)
     node = getattr(scope, "node", None)

@@ -93,6 +93,9 @@ NOT_WORK_PREFIXES = (
     # checkpoints written or read, remote calls: other processes' or the file system's work (_library_io)
     "torch.distributed.checkpoint.", "torch.distributed.rpc.",
 )
+# JAX transformations of a function: each call runs the function's JAX ops on JAX arrays, dispatched asynchronously
+JAX_TRANSFORMS = frozenset({"jax.grad", "jax.value_and_grad", "jax.vmap", "jax.jacfwd", "jax.jacrev", "jax.hessian",
+                            "jax.checkpoint", "jax.remat"})
 COMPILERS = frozenset({
     "torch.compile", "torch.jit.script", "torch.jit.trace", "jax.jit", "numba.cuda.jit", "triton.jit",
     "triton.autotune", "triton.heuristics", "cupy.RawKernel", "cupy.ElementwiseKernel", "cupy.ReductionKernel",

@@ -66,6 +66,19 @@ def _outer_if(binding: ast.stmt, use: ast.stmt) -> ast.If | None:
 class PlacementModel:
     """``placement(expr)``: ``"cuda"``, ``"cpu"`` or ``None``; ``on_cpu(call)``: the call only touches CPU tensors."""
 
+    def mps_only(self) -> bool:
+        """The file is written for Apple's GPU alone: it imports torch, names the ``"mps"`` device in a string and
+        never CUDA. Its MPS work is queued like CUDA work (``torch.mps.synchronize()`` waits for it), so its device
+        stands for the GPU; beside CUDA, ``"mps"`` stays a fallback the timing is not written for."""
+        memo = self.__dict__.get("_wp_mps_only")
+        if memo is None:
+            src = self.source
+            memo = ('"mps' in src or "'mps" in src) and "cuda" not in self.words and \
+                '"cuda' not in src and "'cuda" not in src and \
+                any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
+            self.__dict__["_wp_mps_only"] = memo
+        return memo
+
     def _kwargs_device(self, value: ast.AST) -> tuple[bool, str | None]:
         """``**kwargs`` handed to a call: (the dict shows a ``"device"`` key, its device); ``(False, "?")`` when the
         dict is not a literal the file binds once (it may hold a device), ``(False, None)`` when it has no device."""
@@ -117,6 +130,8 @@ class PlacementModel:
         the GPU: that is what a timing script is written for, and what it runs on where its numbers are taken."""
         if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
             v = expr.value.lower()
+            if v.split(":")[0] == "mps" and self.mps_only():
+                return "cuda"  # Apple's GPU in a file that names no CUDA: an asynchronous accelerator like it
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return "cuda"  # .to(0), device=0

@@ -109,6 +109,17 @@ explicit synchronize before the end reading of another timed region (`self.run_o
 `backend.synchronize()`), timed elsewhere without one, is reported even when the linter cannot see what it runs: the
 author's own synchronize says it returns before its work is done (not on a path shown to run on the host; set 64).
 
+Since the fourteenth session (sets 65-70): a JAX transformation of a function (`jax.grad`, `jax.value_and_grad`,
+`jax.vmap`, `jacfwd`/`jacrev`/`hessian`, `checkpoint`; not one traced inside a `@jax.jit` function), a method
+compiled with `@partial(jax.jit, static_argnums=0)` whatever its body calls, and a Flax module of the file (`class
+Net(flax.linen.Module)`) whose `apply` is called or handed to a timing helper are JAX work, dispatched before it is
+done: wait with `block_until_ready()`. A file written for Apple's GPU alone (it names the `"mps"` device and never
+CUDA) queues its work on that GPU the same way: `torch.mps.synchronize()` (or a read-back) before the end read; beside
+CUDA, `"mps"` stays the fallback the timing is not written for. `with tf.device(dev):` of a parameter some caller
+hands a GPU (`run(n, "/cpu:0")`, `run(n, "/gpu:0")`) runs its eager ops on that GPU on that call. A layer traced or
+scripted on request and timed per call in a repeat loop (`for _ in range(R)`, the same inputs) is reported: only the
+first sample holds the compile, the others are warm calls timed without a synchronize.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -299,6 +310,10 @@ def _compiles(ctx: Context, r) -> bool:
         # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
         # on host arrays copies back and waits)
     keys = [callee_key(c) for c in work]
+    if _repeats_same_call(r, work) and not (keys and all(k is not None and returns_aot_executable(ctx, k)
+                                                         for k in keys)):
+        return False  # `for _ in range(R): t0 = time(); out = layer(x); ts.append(time() - t0)` of a traced layer:
+        # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))
@@ -316,6 +331,17 @@ def _repeated(ctx: Context, r, call: ast.AST) -> bool:
         return False  # a per-iteration sample: its first one compiles, the later ones WP102 does not judge here
     st = getattr(call, "_wp_stmt", None)
     return any(r.contains(lp) and loop_count(ctx, lp) != 1 for lp in getattr(st, "_wp_loops", ()))
+
+
+def _repeats_same_call(r, work: list) -> bool:
+    """The region is one sample of a repeat loop (``for _ in range(n)``, ``while``-free) whose variable none of its
+    GPU calls reads: each iteration runs the same calls on the same inputs, so only the first one compiles."""
+    lp = r.loop
+    if not isinstance(lp, ast.For) or not (isinstance(lp.iter, ast.Call) and isinstance(lp.iter.func, ast.Name) and
+                                           lp.iter.func.id == "range") or not work:
+        return False
+    names = {t.id for t in ast.walk(lp.target) if isinstance(t, ast.Name)}
+    return not any(isinstance(n, ast.Name) and n.id in names for c in work for n in ast.walk(c))
 
 
 def _launch_wrapper(ctx: Context, name: str, depth: int = 0) -> bool:

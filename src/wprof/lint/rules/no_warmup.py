@@ -217,7 +217,7 @@ def _check(ctx: Context, report) -> None:
             epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         first = not weak and _opens_context(ctx, r, call)
         report(call, f"`{what}` is timed without a warmup call" + (
-            " (the program's first GPU use: it creates the CUDA context inside the timed region)" if first else ""),
+            f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else ""),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
@@ -225,7 +225,7 @@ def _check(ctx: Context, report) -> None:
     from ._discarded_time import time_discarded
 
     for node, what in first_gpu_use(ctx):
-        report(node, f"`{what}` is the program's first GPU call, timed (it creates the CUDA context)",
+        report(node, f"`{what}` is the program's first GPU call, timed (it {_opening(ctx)})",
                "Use the GPU once before the timed region")
     for node, what, weak in walk_findings(ctx, compiled=False):
         if _in_warmup_function(node):
@@ -767,3 +767,8 @@ def _root(t: ast.AST) -> str | None:
 def _zero(v: ast.AST) -> bool:
     return (isinstance(v, ast.Constant) and v.value == 0 and not isinstance(v.value, bool)) or \
         (isinstance(v, (ast.List, ast.Dict)) and not (v.elts if isinstance(v, ast.List) else v.keys))
+
+
+def _opening(ctx: Context) -> str:
+    """What a program's first GPU use sets up: the CUDA context, or Apple's MPS device in a file written for it."""
+    return "initializes the MPS device" if ctx.mps_only() else "creates the CUDA context"
