@@ -904,14 +904,16 @@ def made_by_call(w: _Walker, v: ast.Call, env: dict) -> str | None:
     text for a call of the same function on the same objects, wherever it is written; None when an argument is
     anything else (a fresh value's call, an expression)."""
     key = w.callee(v, env)
-    if key is None or "#" in key:
-        return None
+    if key is None or "#" in key and key not in w.made_from:
+        return None  # (an object the program built, such as a model, is the same callee wherever it is called)
     parts = []
     for a in [*v.args, *(kw.value for kw in v.keywords)]:
         val = w.value(a, env) if isinstance(a, (ast.Name, ast.Attribute, ast.Constant)) else None
         if val is None:
             return None
-        parts.append(repr(val.value) if isinstance(val, Const) else str(val))
+        parts.append(repr(val.value) if isinstance(val, Const) else w.made_by.get(str(val), str(val)))  # (a value
+        # an earlier call made: that call's text, so `logits = model(x); loss = ce(logits, y)` in a warm-up loop
+        # and in the timed loop build the same graph)
     names = [kw.arg for kw in v.keywords]
     if None in names:
         return None
