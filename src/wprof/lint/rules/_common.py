@@ -108,7 +108,19 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
             if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and key not in ctx._lazy_jits) and \
                     not _scalar_arithmetic(ctx, c):
                 return True
+            if _compiled_ahead(ctx, c, key):
+                return True
     return False
+
+
+def _compiled_ahead(ctx: Context, c: ast.Call, key: str) -> bool:
+    """``k.compile()`` of a CuPy kernel the file built (``k = cp.RawKernel(src, "f")``): RawKernel.compile
+    compiles and loads it ahead of time, so its first launch after that is not a compile."""
+    if not (isinstance(c.func, ast.Attribute) and c.func.attr == "compile") or callee_key(c) != key + ".compile" or \
+            len(c.args) > 1 or any(k.arg != "log_stream" for k in c.keywords):
+        return False
+    values = ctx.assigns.get(key, [])
+    return bool(values) and all(isinstance(v, ast.Call) and ctx.call_name(v) == "cupy.RawKernel" for v in values)
 
 
 def _scalar_arithmetic(ctx: Context, c: ast.Call) -> bool:

@@ -568,6 +568,8 @@ class _Walker:
         for c in _evaluation_order(s):
             if _in_lambda(c):
                 continue
+            if self._compiled_ahead(c, env, st):
+                continue  # `k.compile()` of a CuPy RawKernel: compiled here, ahead of its first launch
             key = self.callee(c, env)
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
@@ -696,6 +698,21 @@ class _Walker:
         self.counter += 1
         self.compiled_ids.add(f"compiled#{self.counter}")
         return f"compiled#{self.counter}"
+
+    def _compiled_ahead(self, c: ast.Call, env: dict, st: _State) -> bool:
+        """``k.compile()`` of a CuPy kernel (``k = cp.RawKernel(src, "f")``): RawKernel.compile compiles and loads
+        the kernel now, so its first launch after that is not a compile (the kernel counts as run)."""
+        from ._common import _compiled_ahead
+
+        f = c.func
+        if not (isinstance(f, ast.Attribute) and isinstance(f.value, (ast.Name, ast.Attribute)) and
+                (name := dotted(f.value)) is not None and _compiled_ahead(self.cur, c, name)):
+            return False
+        k = self.ident(f.value, env)
+        if k is None:
+            return False
+        st.ran.add(k)
+        return True
 
     def _compiled_in_place(self, c: ast.Call, env: dict) -> bool:
         """``model.compile(mode=...)`` as a statement, on a GPU module (nn.Module.compile wraps its forward in
@@ -887,14 +904,16 @@ def made_by_call(w: _Walker, v: ast.Call, env: dict) -> str | None:
     text for a call of the same function on the same objects, wherever it is written; None when an argument is
     anything else (a fresh value's call, an expression)."""
     key = w.callee(v, env)
-    if key is None or "#" in key:
-        return None
+    if key is None or "#" in key and key not in w.made_from:
+        return None  # (an object the program built, such as a model, is the same callee wherever it is called)
     parts = []
     for a in [*v.args, *(kw.value for kw in v.keywords)]:
         val = w.value(a, env) if isinstance(a, (ast.Name, ast.Attribute, ast.Constant)) else None
         if val is None:
             return None
-        parts.append(repr(val.value) if isinstance(val, Const) else str(val))
+        parts.append(repr(val.value) if isinstance(val, Const) else w.made_by.get(str(val), str(val)))  # (a value
+        # an earlier call made: that call's text, so `logits = model(x); loss = ce(logits, y)` in a warm-up loop
+        # and in the timed loop build the same graph)
     names = [kw.arg for kw in v.keywords]
     if None in names:
         return None

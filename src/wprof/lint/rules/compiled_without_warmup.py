@@ -71,6 +71,9 @@ row's latency: not reported as a retrace.
 run over a data set: its first call is timed compile work, also as the CPU baseline of a GPU comparison and when a
 per-size helper that prints its own row is called as a statement over a written-out list of sizes (the first row
 compiles). A program that does no GPU work at all is not linted for it.
+(lint86, sets 71-76) A `cupy.RawKernel` compiled explicitly with `k.compile()` before the timed region (an earlier
+statement or notebook cell) is compiled and loaded then: its first timed launch is not a compile. A `.compile()`
+only after the timed launch, or of another kernel, warms nothing.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

@@ -112,6 +112,10 @@ body calls `model.transcribe(...)` is still an entry point (a method of another 
 call it); and a cold call timed again later under other context managers (`with sdpa_kernel(FLASH):`, then
 `MATH`) is not a cold-vs-warm pair of the same work: the first timing is a variant's cold first call. A tensor made
 on the GPU and marked `.requires_grad_(True)` stays a tensor: an extension's op handed it is GPU work.
+(lint86, sets 71-76) A `.backward()` is keyed by the calls that built its graph, through the values between them: a
+warm-up loop's `logits = model(x); loss = ce(logits, y); loss.backward()` (also inside a `try`) warms the timed
+backward of a graph built the same way (the same helper, the same model and inputs); the backward of another
+helper's loss, or after a forward pass only, stays cold.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
