@@ -206,6 +206,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if _inputs_sent_to_cpu(ctx, r):
+            continue  # `device = "cpu"` set before the cell; `x = x.to(device)`; `model(x)`: the step runs on the CPU
         if declared_build(ctx, r):
             continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
         if read_only_on_cpu(ctx, r):
@@ -254,6 +256,38 @@ def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after `{key}`, which this file "
                        "synchronizes after where it times it elsewhere: measures the launch, not the work",
                        "Synchronize before reading the end time, as the other timing of the same call does")
+
+
+def _inputs_sent_to_cpu(ctx: Context, r) -> bool:
+    """The region copies its inputs to the script's device variable (``x = x.to(device)``) and that variable is the
+    CPU there (its latest plain binding before the region is ``device = "cpu"``, a notebook cell that chose the CPU
+    before a later one picks CUDA): the model it feeds them to runs on the CPU, or would refuse them. Not when the
+    region also moves anything to the GPU or calls ``torch.cuda`` (set 76: a training cell run on the CPU)."""
+    from .._walk import stmt_nodes
+
+    sent = False
+    made: set[str] = set()  # names the region's GPU work binds before a copy: a copy of those may be a read-back
+    for st in r.stmts():
+        for c in stmt_calls(st):
+            q = ctx.call_name(c) or ""
+            if q.startswith("torch.cuda.") or ctx.method(c) == "cuda":
+                return False
+            if ctx.method(c) != "to" or not isinstance(c.func, ast.Attribute):
+                continue
+            dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+            if dev is None:
+                continue
+            place = ctx._device_value(dev)
+            if place == "cpu" and isinstance(dev, ast.Name) and isinstance(c.func.value, ast.Name) and \
+                    c.func.value.id not in made:
+                sent = True
+            elif place != "cpu" and not ctx.is_tensorish(dev) and \
+                    not (isinstance(dev, ast.Attribute) and dev.attr in ("float16", "bfloat16", "float32", "half")):
+                if place == "cuda" or ctx.placement(c) == "cuda":
+                    return False
+        if isinstance(st, ast.Assign) and ctx.gpu_work_in(stmt_nodes(st)):
+            made |= {t.id for tg in st.targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
+    return sent
 
 
 def declared_build_or_first(ctx: Context, r) -> bool:
