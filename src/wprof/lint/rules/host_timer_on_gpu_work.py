@@ -120,6 +120,13 @@ hands a GPU (`run(n, "/cpu:0")`, `run(n, "/gpu:0")`) runs its eager ops on that 
 scripted on request and timed per call in a repeat loop (`for _ in range(R)`, the same inputs) is reported: only the
 first sample holds the compile, the others are warm calls timed without a synchronize.
 
+(lint85, sets 74-76) A tensor made on the device from values written in the code (`torch.tensor([1.0],
+device=dev, dtype=torch.bfloat16)`, a dtype probe in set-up logging) is built on the host and copied from pageable
+memory, a copy that returns once it is done, like `x.to(device)`. A region that copies its inputs to the script's
+device variable (`x = x.to(device)`) where that variable's latest plain binding is the CPU (`device = "cpu"` in a
+notebook cell before a later one picks CUDA) runs its model on the CPU: not reported, unless the region also moves
+anything to the GPU or calls `torch.cuda`.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
