@@ -437,13 +437,13 @@ def _made_from_host_values(ctx: Context, c: ast.AST) -> bool:
     if not (isinstance(c, ast.Call) and ctx.qualname(c.func) in ("torch.tensor", "torch.as_tensor") and c.args):
         return False
     dev = next((k.value for k in c.keywords if k.arg == "device"), None)
-    if dev is None or ctx._device_value(dev) == "cpu" or \
-            any(k.arg == "pin_memory" for k in c.keywords):
-        return False
     data = c.args[0]
-    return isinstance(data, ast.Constant) or (isinstance(data, (ast.List, ast.Tuple)) and all(
-        isinstance(e, ast.Constant) or (isinstance(e, ast.UnaryOp) and isinstance(e.operand, ast.Constant))
-        for e in data.elts))
+    if dev is None or any(k.arg == "pin_memory" for k in c.keywords) or not (
+            isinstance(data, ast.Constant) or (isinstance(data, (ast.List, ast.Tuple)) and all(
+                isinstance(e, ast.Constant) or (isinstance(e, ast.UnaryOp) and isinstance(e.operand, ast.Constant))
+                for e in data.elts))):
+        return False
+    return ctx._device_value(dev) != "cpu"
 
 
 def only_blocking_copies(ctx: Context, r) -> bool:

@@ -272,9 +272,22 @@ def _inputs_sent_to_cpu(ctx: Context, r) -> bool:
     region also moves anything to the GPU or calls ``torch.cuda`` (set 76: a training cell run on the CPU)."""
     from .._walk import stmt_nodes
 
+    cpu_names = ctx.__dict__.get("_wp_cpu_device_names")
+    if cpu_names is None:  # names the file binds to the string "cpu" (once per file)
+        cpu_names = ctx.__dict__["_wp_cpu_device_names"] = {
+            t.id for n in ast.walk(ctx.tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and
+            isinstance(n.value.value, str) and n.value.value.lower().startswith("cpu")
+            for t in n.targets if isinstance(t, ast.Name)}
+    if not cpu_names:
+        return False
+    stmts = r.stmts()
+    if not any(ctx.method(c) == "to" and any(isinstance(a, ast.Name) and a.id in cpu_names
+                                             for a in [*c.args, *(k.value for k in c.keywords)])
+               for st in stmts for c in stmt_calls(st)):
+        return False  # (no copy to a name bound to the CPU in the region)
     sent = False
     made: set[str] = set()  # names the region's GPU work binds before a copy: a copy of those may be a read-back
-    for st in r.stmts():
+    for st in stmts:
         for c in stmt_calls(st):
             q = ctx.call_name(c) or ""
             if q.startswith("torch.cuda.") or ctx.method(c) == "cuda":
