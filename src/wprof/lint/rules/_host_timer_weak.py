@@ -414,7 +414,7 @@ def _blocking_h2d(ctx: Context, c: ast.AST) -> bool:
     ``dst.copy_(src)`` into a GPU tensor from a CPU one (set 47)."""
     from .._waits import host_to_device_copy_
 
-    if host_to_device_copy_(ctx, c):
+    if host_to_device_copy_(ctx, c) or _made_from_host_values(ctx, c):
         return True
     if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and ctx.method(c) in _TRANSFERS):
         return False
@@ -428,6 +428,22 @@ def _blocking_h2d(ctx: Context, c: ast.AST) -> bool:
         return False
     return ctx._device_value(dev) == "cuda" or (isinstance(dev, (ast.Name, ast.Attribute)) and
                                                 not (dotted(dev) or "").startswith(("torch.", "np.", "numpy.")))
+
+
+def _made_from_host_values(ctx: Context, c: ast.AST) -> bool:
+    """``torch.tensor([1.0], device=device)`` (also ``as_tensor``): a tensor made on the device from Python values
+    written in the code (a literal list, tuple or number) is built on the host and copied over from pageable memory,
+    a copy that returns once it is done, like ``x.to(device)`` (set 76: a bfloat16 probe timed in set-up logging)."""
+    if not (isinstance(c, ast.Call) and ctx.qualname(c.func) in ("torch.tensor", "torch.as_tensor") and c.args):
+        return False
+    dev = next((k.value for k in c.keywords if k.arg == "device"), None)
+    data = c.args[0]
+    if dev is None or any(k.arg == "pin_memory" for k in c.keywords) or not (
+            isinstance(data, ast.Constant) or (isinstance(data, (ast.List, ast.Tuple)) and all(
+                isinstance(e, ast.Constant) or (isinstance(e, ast.UnaryOp) and isinstance(e.operand, ast.Constant))
+                for e in data.elts))):
+        return False
+    return ctx._device_value(dev) != "cpu"
 
 
 def only_blocking_copies(ctx: Context, r) -> bool:

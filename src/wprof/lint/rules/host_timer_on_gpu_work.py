@@ -120,6 +120,13 @@ hands a GPU (`run(n, "/cpu:0")`, `run(n, "/gpu:0")`) runs its eager ops on that 
 scripted on request and timed per call in a repeat loop (`for _ in range(R)`, the same inputs) is reported: only the
 first sample holds the compile, the others are warm calls timed without a synchronize.
 
+(lint85, sets 74-76) A tensor made on the device from values written in the code (`torch.tensor([1.0],
+device=dev, dtype=torch.bfloat16)`, a dtype probe in set-up logging) is built on the host and copied from pageable
+memory, a copy that returns once it is done, like `x.to(device)`. A region that copies its inputs to the script's
+device variable (`x = x.to(device)`) where that variable's latest plain binding is the CPU (`device = "cpu"` in a
+notebook cell before a later one picks CUDA) runs its model on the CPU: not reported, unless the region also moves
+anything to the GPU or calls `torch.cuda`.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -206,6 +213,8 @@ def check(ctx: Context) -> None:
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
             continue  # the CPU path of a device test (`if device == "cuda": ...; return` before it), or an end read
             # made only there (`if torch.cuda.is_available(): end.record() else: times.append(time.time() - t0)`)
+        if _inputs_sent_to_cpu(ctx, r):
+            continue  # `device = "cpu"` set before the cell; `x = x.to(device)`; `model(x)`: the step runs on the CPU
         if declared_build(ctx, r):
             continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
         if read_only_on_cpu(ctx, r):
@@ -254,6 +263,51 @@ def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after `{key}`, which this file "
                        "synchronizes after where it times it elsewhere: measures the launch, not the work",
                        "Synchronize before reading the end time, as the other timing of the same call does")
+
+
+def _inputs_sent_to_cpu(ctx: Context, r) -> bool:
+    """The region copies its inputs to the script's device variable (``x = x.to(device)``) and that variable is the
+    CPU there (its latest plain binding before the region is ``device = "cpu"``, a notebook cell that chose the CPU
+    before a later one picks CUDA): the model it feeds them to runs on the CPU, or would refuse them. Not when the
+    region also moves anything to the GPU or calls ``torch.cuda`` (set 76: a training cell run on the CPU)."""
+    from .._walk import stmt_nodes
+
+    cpu_names = ctx.__dict__.get("_wp_cpu_device_names")
+    if cpu_names is None:  # names the file binds to the string "cpu" (once per file)
+        cpu_names = ctx.__dict__["_wp_cpu_device_names"] = {
+            t.id for n in ast.walk(ctx.tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and
+            isinstance(n.value.value, str) and n.value.value.lower().startswith("cpu")
+            for t in n.targets if isinstance(t, ast.Name)}
+    if not cpu_names:
+        return False
+    stmts = r.stmts()
+    if not any(ctx.method(c) == "to" and any(isinstance(a, ast.Name) and a.id in cpu_names
+                                             for a in [*c.args, *(k.value for k in c.keywords)])
+               for st in stmts for c in stmt_calls(st)):
+        return False  # (no copy to a name bound to the CPU in the region)
+    sent = False
+    made: set[str] = set()  # names the region's GPU work binds before a copy: a copy of those may be a read-back
+    for st in stmts:
+        for c in stmt_calls(st):
+            q = ctx.call_name(c) or ""
+            if q.startswith("torch.cuda.") or ctx.method(c) == "cuda":
+                return False
+            if ctx.method(c) != "to" or not isinstance(c.func, ast.Attribute):
+                continue
+            dev = next((k.value for k in c.keywords if k.arg == "device"), c.args[0] if c.args else None)
+            if dev is None:
+                continue
+            place = ctx._device_value(dev)
+            if place == "cpu" and isinstance(dev, ast.Name) and isinstance(c.func.value, ast.Name) and \
+                    c.func.value.id not in made:
+                sent = True
+            elif place != "cpu" and not ctx.is_tensorish(dev) and \
+                    not (isinstance(dev, ast.Attribute) and dev.attr in ("float16", "bfloat16", "float32", "half")):
+                if place == "cuda" or ctx.placement(c) == "cuda":
+                    return False
+        if isinstance(st, ast.Assign) and ctx.gpu_work_in(stmt_nodes(st)):
+            made |= {t.id for tg in st.targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
+    return sent
 
 
 def declared_build_or_first(ctx: Context, r) -> bool:
