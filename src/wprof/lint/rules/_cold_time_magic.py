@@ -37,6 +37,18 @@ def _top_level(ctx: Context) -> tuple:
     return scope, body, [st.lineno for st in body]
 
 
+def _magic_sites(ctx: Context, magics, body: list, lines: list):
+    """(magic, its parsed code, k, before) for each magic of ``magics`` with code and a top-level statement at or
+    after it: ``body[:k]`` is the cells' code before it, ``before`` the index of the statement that follows it."""
+    from .timeit_magic_on_gpu_work import magic_tree
+
+    for m in magics:
+        tree = magic_tree(ctx, m)
+        k = bisect.bisect_left(lines, m.line)
+        if tree is not None and k < len(body):
+            yield m, tree, k, body[k]._wp_idx  # type: ignore[attr-defined]
+
+
 def cold_time_magics(ctx: Context) -> list:
     """(magic, key, compiled) for each ``%time``/``%%time`` whose single run is the first call of its GPU work."""
     cached = ctx.__dict__.get("_wp_cold_time_magics")
@@ -47,17 +59,10 @@ def cold_time_magics(ctx: Context) -> list:
     if not ctx.magics or not ctx.scopes or not any(m.name == "time" for m in ctx.magics):
         return out
     from .._waits import _blocking_host_copy
-    from .timeit_magic_on_gpu_work import _gpu_work, _host_bound_here, _nodes, magic_tree
+    from .timeit_magic_on_gpu_work import _gpu_work, _host_bound_here, _nodes
 
     scope, body, lines = _top_level(ctx)
-    for m in ctx.magics:
-        if m.name != "time":
-            continue
-        tree = magic_tree(ctx, m)
-        k = bisect.bisect_left(lines, m.line)
-        if tree is None or k >= len(body):
-            continue
-        before = body[k]._wp_idx  # type: ignore[attr-defined]
+    for m, tree, k, before in _magic_sites(ctx, [m for m in ctx.magics if m.name == "time"], body, lines):
         nodes = _nodes(tree)
         if _runs(ctx, nodes):
             if (launched := _own_launches(ctx, tree, nodes)) is not None:
@@ -182,18 +187,14 @@ def cold_timeit_magics(ctx: Context) -> list:
     if not ctx.magics or not ctx.scopes or not any(m.name == "timeit" for m in ctx.magics):
         return out
     from .no_warmup import _option
-    from .timeit_magic_on_gpu_work import _nodes, magic_tree
+    from .timeit_magic_on_gpu_work import _nodes
+
+    def counted(m) -> bool:  # `-n N` given (no autorange), not the `-n 1 -r 1` single run
+        n = _option(m.args, "-n")
+        return m.name == "timeit" and n is not None and n.isdigit() and not (n == "1" and _option(m.args, "-r") == "1")
 
     scope, body, lines = _top_level(ctx)
-    for m in ctx.magics:
-        n = _option(m.args, "-n")
-        if m.name != "timeit" or n is None or not n.isdigit() or (n == "1" and _option(m.args, "-r") == "1"):
-            continue
-        tree = magic_tree(ctx, m)
-        k = bisect.bisect_left(lines, m.line)
-        if tree is None or k >= len(body):
-            continue
-        before = body[k]._wp_idx  # type: ignore[attr-defined]
+    for m, tree, k, before in _magic_sites(ctx, [m for m in ctx.magics if counted(m)], body, lines):
         nodes = _nodes(tree)
         for c in nodes:
             if not isinstance(c, ast.Call):
