@@ -74,6 +74,13 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._inferred = True
         self._regions = None
 
+    def imports_any(self, *roots: str) -> bool:
+        """The file imports a module of one of these top-level packages (``imports_any("cupy", "cupyx")``)."""
+        cache = self.__dict__.setdefault("_wp_import_roots", {})
+        if roots not in cache:
+            cache[roots] = any(str(q).split(".", 1)[0] in roots for q in self.imports.values())
+        return cache[roots]
+
     # ---------------------------------------------------------------- regions
     @property
     def regions(self):  # list[Region]

@@ -151,9 +151,6 @@ class DeviceReads:
             return False
         return any(gpu(n) for n in values(binds[0].value))
 
-    def _uses_jax(self) -> bool:
-        return any(q == "jax" or q.startswith("jax.") for q in self.imports.values())
-
     def _tensor_value(self, v: ast.AST) -> bool:
         """A tensor expression (``x``, ``x[i]``, ``x.abs()``, ``x > 0``), not known to be on the CPU."""
         if isinstance(v, ast.Compare):

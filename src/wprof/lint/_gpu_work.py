@@ -91,7 +91,7 @@ class WorkModel:
             return False
         if q.startswith("jax.") and self.jax_on_cpu():
             return False  # os.environ["JAX_PLATFORMS"] = "cpu": JAX runs on the host, each op done when it returns
-        if m in _MPI_BLOCKING and _imports_mpi(self):
+        if m in _MPI_BLOCKING and self.imports_any("mpi4py"):
             return False  # comm.Send(d_buf, ...), comm.Recv(...), MPI.Request.Waitall(reqs): mpi4py's transfers return
             # to the host once the message is sent or received (GPU buffers too): nothing is left queued
         if self._on_stream(call):
@@ -148,7 +148,7 @@ class WorkModel:
                 # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
                 # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
                 return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
-            if q.startswith("numpy.") and not self._uses_cupy():
+            if q.startswith("numpy.") and not self.imports_any("cupy", "cupyx"):
                 return False  # np.trace(a @ b): NumPy takes host arrays only (a CUDA tensor raises)
             # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too
             return any(self.is_tensorish(a) for a in _arg_values(call))
@@ -428,7 +428,7 @@ class WorkModel:
         q = self.call_name(parent) or ""
         if q.startswith("jax.numpy.") and self.jax_on_cpu():
             return True
-        return q.startswith("numpy.") and not self._uses_cupy()
+        return q.startswith("numpy.") and not self.imports_any("cupy", "cupyx")
 
     def _param_gets_done_callables(self, v: ast.Name) -> bool:
         """Every call of the timing helper hands its callable parameter a host library's function (``np.fft.fftn``,
@@ -445,7 +445,7 @@ class WorkModel:
             return False
         host_fns = [x for x in values if dotted(x) is not None and
                     (self.qualname(x) or "").startswith(("numpy.", "scipy.", "math."))]
-        if host_fns and self._uses_cupy():  # np.matmul handed CuPy arrays runs CuPy's kernel (`__array_function__`)
+        if host_fns and self.imports_any("cupy", "cupyx"):  # np.matmul handed CuPy arrays runs CuPy's kernel (`__array_function__`)
             from ._call_sites import _callers
 
             found = _callers(self, scope.node)
@@ -461,9 +461,6 @@ class WorkModel:
                 continue
             return False
         return True
-
-    def _uses_cupy(self) -> bool:
-        return any(v.split(".", 1)[0] in ("cupy", "cupyx") for v in self.imports.values())
 
 
 def _built_on_device(ctx, v: ast.AST) -> bool:
@@ -602,14 +599,7 @@ def mpi_call(ctx, call: ast.Call) -> bool:
     """``call`` is a blocking mpi4py transfer or wait (:data:`MPI_WAITS`, in a file that imports mpi4py) handed
     something not known to be on the host: a device buffer, a request, a buffer object built from a device pointer."""
     bufs = [*call.args, *(k.value for k in call.keywords if k.arg in ("buf", "sendbuf", "recvbuf", "requests"))]
-    return _imports_mpi(ctx) and any(not isinstance(a, ast.Constant) and ctx.placement(a) != "cpu" for a in bufs)
-
-
-def _imports_mpi(ctx) -> bool:
-    cached = ctx.__dict__.get("_wp_mpi")
-    if cached is None:
-        cached = ctx._wp_mpi = any(q == "mpi4py" or q.startswith("mpi4py.") for q in ctx.imports.values())
-    return cached
+    return ctx.imports_any("mpi4py") and any(not isinstance(a, ast.Constant) and ctx.placement(a) != "cpu" for a in bufs)
 
 
 def _arg_values(call: ast.Call) -> list[ast.AST]:

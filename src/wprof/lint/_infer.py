@@ -160,7 +160,7 @@ class NameModel:
                             callables.add(name)  # `model = Net()` of `class Net(flax.linen.Module)`: a Flax model,
                             continue  # its `model.apply(params, x)` runs JAX ops, dispatched asynchronously (a name
                             # bound to other objects too, a Keras `model` of another function, is not known)
-                        if _aot_compiled(v) and self._uses_jax():
+                        if _aot_compiled(v) and self.imports_any("jax"):
                             callables.add(name)  # `step.lower(*args).compile()`: JAX's ahead-of-time executable,
                             continue  # compiled here; each call dispatches it asynchronously to the device
                         moved = v  # `build(cfg).cuda().eval()`: the module modes after the move keep the module

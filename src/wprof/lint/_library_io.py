@@ -40,7 +40,7 @@ def _rpc_future(ctx, v: ast.AST, io: bool = False) -> bool:
     a GPUDirect Storage read or write."""
     if isinstance(v, ast.Call):
         if io:
-            return isinstance(v.func, ast.Attribute) and v.func.attr in _IO_FUTURE_METHODS and _imports_io(ctx)
+            return isinstance(v.func, ast.Attribute) and v.func.attr in _IO_FUTURE_METHODS and ctx.imports_any(*_IO_FUTURE_ROOTS)
         return (ctx.call_name(v) or "") in _RPC_FUTURES
     if isinstance(v, (ast.List, ast.Tuple)):
         return bool(v.elts) and all(_rpc_future(ctx, e, io) for e in v.elts)
@@ -54,10 +54,6 @@ def _rpc_future(ctx, v: ast.AST, io: bool = False) -> bool:
     vals = ctx.assigns.get(d, []) if d is not None else []
     return bool(vals) and all(_rpc_future(ctx, x, io) for x in vals if x is not v) and \
         all(isinstance(x, (ast.Call, ast.List, ast.Tuple, ast.ListComp)) for x in vals)
-
-
-def _imports_io(ctx) -> bool:
-    return any(q.split(".")[0] in _IO_FUTURE_ROOTS for q in ctx.imports.values())
 
 
 def _comprehension_iter(name: ast.Name) -> ast.AST | None:

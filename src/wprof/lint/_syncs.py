@@ -48,7 +48,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
         if self.returns_host_objects(call) or self._plateau_step(call):
             return True
-        if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self._imports_keras():
+        if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self.imports_any("tensorflow", "keras", "tf_keras") and \
+                not self.imports_any("lightning", "pytorch_lightning"):
             return True  # model.fit(...)/evaluate/predict of Keras: logs turned into floats, NumPy out
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
@@ -72,16 +73,6 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
-
-    def _imports_keras(self) -> bool:
-        """The file imports TensorFlow or Keras (and not Lightning, whose ``trainer.fit`` is another API)."""
-        cached = self.__dict__.get("_wp_imports_keras")
-        if cached is None:
-            origins = [str(q) for q in self.imports.values()]
-            cached = any(q.startswith(("tensorflow", "keras", "tf_keras")) for q in origins) and \
-                not any(q.startswith(("lightning", "pytorch_lightning")) for q in origins)
-            self.__dict__["_wp_imports_keras"] = cached
-        return cached
 
     def _instance_syncs(self, name: str) -> bool:
         """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
@@ -421,7 +412,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                                                                    k.value.value is False) for k in c.keywords) and any(
                 self._device_value(a) == "cpu" for a in [*c.args, *(k.value for k in c.keywords if k.arg == "device")]):
             return True  # y.to("cpu"), y.to(torch.device("cpu")): a copy to the host, as .cpu() is
-        if q in ("numpy.asarray", "numpy.array") and c.args and self._uses_jax() and \
+        if q in ("numpy.asarray", "numpy.array") and c.args and self.imports_any("jax") and \
                 self.placement(c.args[0]) != "cpu":
             return True  # np.asarray(jax_array): a copy to the host, which waits for the computation
         if m in _HOST_READING_METHODS and self._host_reader(c) and \

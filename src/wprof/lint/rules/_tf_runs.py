@@ -35,9 +35,7 @@ _LAYER_MODULES = ("tensorflow.keras.layers.", "keras.layers.", "tf_keras.layers.
 _HELD = frozenset({"tensorflow.Variable", "tensorflow.compat.v1.Variable", "tensorflow.get_variable",
                    "tensorflow.compat.v1.get_variable", "tensorflow.constant"})
 
-
-def _uses_tf(ctx: Context) -> bool:
-    return any(str(q).split(".")[0] in ("tensorflow", "keras", "tf_keras") for q in ctx.imports.values())
+_TF_ROOTS = ("tensorflow", "keras", "tf_keras")
 
 
 def _gpu_scoped(ctx: Context, node: ast.AST) -> bool:
@@ -181,7 +179,7 @@ def _timed_runs(ctx: Context, calls: list[ast.Call]) -> list[tuple[ast.Call, ast
 def sample_inputs(ctx: Context) -> list[tuple[ast.Call, str]]:
     """(the first random op or layer, the message) per timed region whose samples make them again (WP104)."""
     out: list[tuple[ast.Call, str]] = []
-    if not _uses_tf(ctx):
+    if not ctx.imports_any(*_TF_ROOTS):
         return out
     from ._built_in_sample import _repeated
 
@@ -222,7 +220,7 @@ def sample_inputs(ctx: Context) -> list[tuple[ast.Call, str]]:
 def cold_graph_runs(ctx: Context) -> list[tuple[ast.AST, str]]:
     """(where to report, the message) per region timing the first ``sess.run`` of a GPU graph (WP103)."""
     out: list[tuple[ast.AST, str]] = []
-    if not _uses_tf(ctx) or not _sessions(ctx):
+    if not ctx.imports_any(*_TF_ROOTS) or not _sessions(ctx):
         return out
     from ._cold_walk import _labelled_first
     from ._common import _times_first_call, mentions_warmup_for
@@ -292,7 +290,7 @@ def cold_device_magics(ctx: Context) -> list:
     """(magic, device, the Keras run) for each ``%%timeit -n1 -r1`` (one run, reported as is) that trains or runs a
     Keras model under a GPU device scope no earlier code of the notebook ran Keras work on: its one run holds the
     device's first use (its context, the kernels' first loads, the model's first tracing on it)."""
-    if not ctx.magics or not _uses_tf(ctx):
+    if not ctx.magics or not ctx.imports_any(*_TF_ROOTS):
         return []
     from .no_warmup import _option
     from .timeit_magic_on_gpu_work import _nodes, magic_tree
