@@ -59,7 +59,10 @@ def test_events_mode_matches_an_event_timed_body(tmp_path):
     r = g.result
     assert r.status == "complete" and r.n == 40 and r.clocks["iter_ms"] == "cuda-events"
     med = r.summary("iter_ms").median
-    assert abs(med / ref[len(ref) // 2] - 1) < 0.10, (med, ref[len(ref) // 2])
+    # the reference syncs after every body and the loop does not, so the clocks can differ by more than their own
+    # noise: the loop's median must fall inside the reference's range, widened by 10% on each side (a loop that
+    # timed launches, or two bodies per iteration, is far outside it)
+    assert ref[0] * 0.90 <= med <= ref[-1] * 1.10, (med, ref[0], ref[len(ref) // 2], ref[-1])
     assert sum(r.step_ms) / 1e3 <= wall
     assert r.clocks["step_ms"] == "cuda-events"
     assert abs(r.summary("step_ms").median / med - 1) < 0.05  # the fetch (range) is negligible: step ~ iter
