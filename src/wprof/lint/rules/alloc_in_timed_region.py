@@ -43,7 +43,10 @@ timed with the kernel (opt-in before, on development sets 1 true, 1 borderline, 
 held-out sets 54-64, where its 18 findings were judged 13 true, 0 false, 5 borderline, and of sets 50-53: 3 true,
 2 borderline); since the fourteenth session (lint78) also one call deep, a launch on host arrays in a plain function
 of the file that the region calls (`def vector_add(a, b): c = np.zeros_like(a); kern[g, t](da, db, c)`), reported at
-the call. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
+the call; since the fifteenth session (lint88) also a routine of the Numba-era CUDA libraries (Anaconda
+Accelerate's `accelerate.cuda.blas`/`fft`/`sparse`, NumbaPro's `cudalib`, pyculib) called on NumPy arrays
+(`blas.gemm("N", "N", n, n, n, 1.0, a, b, 0.0, c)` with `blas = Blas()`): the wrapper copies them to the device and
+back in every call. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
 timed iteration (`torch.from_numpy(x).cuda()`, `torch.as_tensor(img).to(device)` of a NumPy array of the file, `.to(
 device)` of a tensor made on the host, with every name it reads bound outside the repeated code: one copy before the
 loop would do), also in a training step (the data is not a fresh batch but the same one sent again) and in a
@@ -449,10 +452,33 @@ _PYCUDA_TRANSFERS = frozenset({"pycuda.driver.In", "pycuda.driver.Out", "pycuda.
 
 def _host_array_launch(ctx: Context, c: ast.Call) -> bool:
     """A kernel launch that moves host arrays itself: a Numba ``@cuda.jit`` kernel of the file launched on NumPy
-    arrays (copied to the device and back around the launch), or a PyCUDA launch with ``drv.In(a)``/``drv.Out(a)``
-    arguments."""
+    arrays (copied to the device and back around the launch), a PyCUDA launch with ``drv.In(a)``/``drv.Out(a)``
+    arguments, or a call of the Numba-era CUDA libraries on NumPy arrays (:func:`_library_host_call`)."""
     return ctx._numba_host_launch(c) or any(  # type: ignore[attr-defined]
-        isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args)
+        isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args) or \
+        _library_host_call(ctx, c)
+
+
+# the CUDA libraries of the Numba ecosystem (NumbaPro's `cudalib`, Anaconda Accelerate, pyculib): their routines take
+# NumPy arrays and copy them to the device and back in every call (cuBLAS, cuFFT, cuSPARSE wrappers)
+_AUTO_COPY_LIBS = ("numbapro.cudalib.", "accelerate.cuda.blas.", "accelerate.cuda.fft.", "accelerate.cuda.sparse.",
+                   "pyculib.blas.", "pyculib.fft.", "pyculib.sparse.")
+
+
+def _library_host_call(ctx: Context, c: ast.Call) -> bool:
+    """``blas.gemm('N', 'N', n, n, n, 1.0, A, B, 0.0, C)`` with ``blas = Blas()`` of ``accelerate.cuda.blas`` (or
+    NumbaPro's ``cudalib.cublas``, ``pyculib.blas``; their FFT and sparse routines too) and NumPy arrays among the
+    arguments: the wrapper allocates device copies, copies them in and back in every call."""
+    fn = c.func
+    if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
+        values = ctx.assigns.get(fn.value.id, [])
+        if not values or not all(isinstance(v, ast.Call) and (ctx.call_name(v) or "").startswith(_AUTO_COPY_LIBS)
+                                 for v in values):
+            return False  # not an instance of one of these libraries' classes
+    elif not (ctx.call_name(c) or "").startswith(_AUTO_COPY_LIBS) or \
+            (ctx.call_name(c) or "").rsplit(".", 1)[-1][:1].isupper():
+        return False  # a routine of the module (`pyculib.fft.fft(a, out)`), not a class
+    return any(isinstance(a, ast.Name) and ctx._host_array(a) for a in c.args)  # type: ignore[attr-defined]
 
 
 def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
@@ -460,7 +486,8 @@ def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:
     for a in c.args:
         if isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS and a.args:
             out.append(ctx.text(a))
-        elif isinstance(a, ast.Name) and (ctx._numpy_only(a.id) or ctx._host_array(a)):  # type: ignore[attr-defined]
+        elif isinstance(a, ast.Name) and a.id not in out and \
+                (ctx._numpy_only(a.id) or ctx._host_array(a)):  # type: ignore[attr-defined]
             out.append(a.id)
     return out[:3] + (["..."] if len(out) > 3 else [])
 
