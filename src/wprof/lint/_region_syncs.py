@@ -76,6 +76,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
+                not off_by_default(ctx, s, r.scope.stmts[r.lo]) and \
                 (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.stmt_waits(s) or  # type: ignore
                  ctx.branches_on_device(s)):  # `if tok == eos: break`
             return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,
@@ -96,6 +97,46 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
     return _syncs_before_read(ctx, r)
+
+
+def off_by_default(ctx: Context, stmt: ast.stmt, start: ast.stmt) -> bool:
+    """``stmt`` runs, between the region's start reading ``start`` and its end, only in the body of an ``if`` the
+    script as written does not take: a command-line switch that is off unless given (``if args.incl_synctime:`` of
+    ``add_argument("--incl-synctime", action="store_true")``, also with ``default=False``), or a test of the device
+    name against ``"cuda"`` when the same name is also bound to an indexed CUDA device (``device =
+    f"cuda:{local_rank}"`` under DDP, where ``device == "cuda"`` is false). A synchronize or read-back there does
+    not make the default run's end reading wait (sets 72, 76)."""
+    from .rules._cold_models import _off_switch
+
+    around = set()
+    node = getattr(start, "_wp_parent", None)
+    while node is not None:
+        around.add(id(node))
+        node = getattr(node, "_wp_parent", None)
+    child, node = stmt, getattr(stmt, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and id(node) not in around:
+        if isinstance(node, ast.If) and any(x is child for x in node.body) and \
+                (_off_switch(ctx, node.test, false_default=True) or _indexed_cuda_test(ctx, node.test)):
+            return True
+        child, node = node, getattr(node, "_wp_parent", None)
+    return False
+
+
+def _indexed_cuda_test(ctx: Context, t: ast.AST) -> bool:
+    """``device == "cuda"`` where the file also binds ``device`` to ``"cuda:N"`` (an f-string or a literal): on
+    that binding the test is false."""
+    if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) and
+            isinstance(t.left, ast.Name) and isinstance(t.comparators[0], ast.Constant) and
+            t.comparators[0].value == "cuda"):
+        return False
+
+    def indexed(v: ast.AST) -> bool:
+        if isinstance(v, ast.JoinedStr) and v.values and isinstance(v.values[0], ast.Constant):
+            v = v.values[0]
+            return isinstance(v.value, str) and v.value.startswith("cuda:")
+        return isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.startswith("cuda:")
+
+    return any(indexed(v) for v in ctx.assigns.get(t.left.id, []))
 
 
 def _syncs_before_read(ctx: Context, r: Region) -> bool:
