@@ -77,7 +77,8 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
                 not off_by_default(ctx, s, r.scope.stmts[r.lo]) and \
-                (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.stmt_waits(s) or  # type: ignore
+                (any(ctx.is_sync(c) and not waits_on_input(c, r) for c in stmt_calls(s)) or
+                 ctx.stmt_waits(s) or  # type: ignore
                  ctx.branches_on_device(s)):  # `if tok == eos: break`
             return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,
             # unless the end reading sits in the same block: then every reading there is synchronized)
@@ -97,6 +98,36 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
     return _syncs_before_read(ctx, r)
+
+
+def waits_on_input(c: ast.Call, r: Region) -> bool:
+    """``c`` waits for given arrays only (JAX's ``jax.block_until_ready(x)``, ``x.block_until_ready()``) and every
+    one it is handed is a plain name the region never binds (``jax.block_until_ready(rng)`` after ``step(None,
+    rng)``): JAX arrays are immutable, so an array not bound in the region is none of its work's outputs, and the
+    wait returns while the step is still running (set 75)."""
+    from ._context import dotted
+
+    if isinstance(c.func, ast.Attribute) and c.func.attr == "block_until_ready":
+        if dotted(c.func) in ("jax.block_until_ready", "block_until_ready"):
+            handed = [*c.args, *(k.value for k in c.keywords)]
+        elif not c.args and not c.keywords:
+            handed = [c.func.value]
+        else:
+            return False
+    elif isinstance(c.func, ast.Name) and c.func.id == "block_until_ready":
+        handed = [*c.args, *(k.value for k in c.keywords)]
+    else:
+        return False
+    if not handed or not all(isinstance(a, ast.Name) for a in handed):
+        return False  # `jax.block_until_ready(step(x))`, `out[0].block_until_ready()`: the work's own output
+    bound: set[str] = set()
+    for st in r.stmts():
+        for n in ast.walk(st):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                bound.add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(n.name)
+    return not any(a.id in bound for a in handed)  # type: ignore[attr-defined]
 
 
 def off_by_default(ctx: Context, stmt: ast.stmt, start: ast.stmt) -> bool:

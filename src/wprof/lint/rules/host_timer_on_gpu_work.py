@@ -240,10 +240,22 @@ def check(ctx: Context) -> None:
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
+        elif (idle := _wait_on_input(ctx, r)) is not None:  # `jax.block_until_ready(rng)` of the step's input
+            ctx.report(r.end, f"`{ctx.text(r.end)}` read after `{ctx.text(idle)}`, which waits on an array the timed "
+                       "work did not produce: measures the launch, not the work",
+                       "Block on the timed call's output (`jax.block_until_ready(out)`) before reading the end time",
+                       weak=weak)
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
                        weak=weak)
+
+
+def _wait_on_input(ctx: Context, r) -> ast.Call | None:
+    """The region's value-specific wait that is handed only arrays the region does not bind (``waits_on_input``)."""
+    from .._region_syncs import waits_on_input
+
+    return next((c for c in r.calls() if waits_on_input(c, r) and ctx.is_sync(c)), None)
 
 
 def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
