@@ -34,7 +34,7 @@ class NameModel:
 
             if checks_tf_gpu(self):
                 return True  # `tf.config.list_physical_devices("GPU")`: eager ops on the GPU it found
-        if '"cuda' in self.source or "'cuda" in self.source or self.mps_only():
+        if '"cuda' in self.source or "'cuda" in self.source or self.mps_only() or self.xpu_only():
             return True  # (an Apple GPU's "mps" device in a file that names no CUDA: the same asynchronous queue)
         if "chainer" in {q.split(".")[0] for q in self.imports.values()} and \
                 any(self.method(c) == "to_gpu" for c in self.calls):

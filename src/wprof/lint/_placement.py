@@ -79,6 +79,20 @@ class PlacementModel:
             self.__dict__["_wp_mps_only"] = memo
         return memo
 
+    def xpu_only(self) -> bool:
+        """The file is written for Intel's GPU alone: it imports torch, names the ``"xpu"`` device in a string
+        (``f"xpu:{local_rank}"``) and never CUDA. XPU work is queued on a SYCL queue and returns before it is done,
+        like CUDA work (``torch.xpu.synchronize()`` waits for it), so its device stands for the GPU (set 71); beside
+        CUDA, ``"xpu"`` stays a fallback the timing is not written for."""
+        memo = self.__dict__.get("_wp_xpu_only")
+        if memo is None:
+            src = self.source
+            memo = ('"xpu' in src or "'xpu" in src) and "cuda" not in self.words and \
+                '"cuda' not in src and "'cuda" not in src and \
+                any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
+            self.__dict__["_wp_xpu_only"] = memo
+        return memo
+
     def _kwargs_device(self, value: ast.AST) -> tuple[bool, str | None]:
         """``**kwargs`` handed to a call: (the dict shows a ``"device"`` key, its device); ``(False, "?")`` when the
         dict is not a literal the file binds once (it may hold a device), ``(False, None)`` when it has no device."""
@@ -132,12 +146,16 @@ class PlacementModel:
             v = expr.value.lower()
             if v.split(":")[0] == "mps" and self.mps_only():
                 return "cuda"  # Apple's GPU in a file that names no CUDA: an asynchronous accelerator like it
+            if v.split(":")[0] == "xpu" and self.xpu_only():
+                return "cuda"  # Intel's GPU likewise
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.Constant) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return "cuda"  # .to(0), device=0
         if isinstance(expr, ast.JoinedStr) and expr.values and isinstance(expr.values[0], ast.Constant) and \
                 isinstance(expr.values[0].value, str):  # f"cuda:{rank}": the literal head names the device
             v = expr.values[0].value.lower()
+            if v.startswith("xpu") and self.xpu_only():
+                return "cuda"  # f"xpu:{rank}" in a file written for Intel's GPU alone
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.IfExp):
             leaves = _choices(expr)  # "cuda" if ... else "mps" if ... else "cpu": another backend is not the GPU's

@@ -76,7 +76,9 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
-                (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.stmt_waits(s) or  # type: ignore
+                not off_by_default(ctx, s, r.scope.stmts[r.lo]) and \
+                (any(ctx.is_sync(c) and not waits_on_input(c, r) for c in stmt_calls(s)) or
+                 ctx.stmt_waits(s) or  # type: ignore
                  ctx.branches_on_device(s)):  # `if tok == eos: break`
             return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,
             # unless the end reading sits in the same block: then every reading there is synchronized)
@@ -96,6 +98,76 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
             return True
     return _syncs_before_read(ctx, r)
+
+
+def waits_on_input(c: ast.Call, r: Region) -> bool:
+    """``c`` waits for given arrays only (JAX's ``jax.block_until_ready(x)``, ``x.block_until_ready()``) and every
+    one it is handed is a plain name the region never binds (``jax.block_until_ready(rng)`` after ``step(None,
+    rng)``): JAX arrays are immutable, so an array not bound in the region is none of its work's outputs, and the
+    wait returns while the step is still running (set 75)."""
+    from ._context import dotted
+
+    if isinstance(c.func, ast.Attribute) and c.func.attr == "block_until_ready":
+        if dotted(c.func) in ("jax.block_until_ready", "block_until_ready"):
+            handed = [*c.args, *(k.value for k in c.keywords)]
+        elif not c.args and not c.keywords:
+            handed = [c.func.value]
+        else:
+            return False
+    elif isinstance(c.func, ast.Name) and c.func.id == "block_until_ready":
+        handed = [*c.args, *(k.value for k in c.keywords)]
+    else:
+        return False
+    if not handed or not all(isinstance(a, ast.Name) for a in handed):
+        return False  # `jax.block_until_ready(step(x))`, `out[0].block_until_ready()`: the work's own output
+    bound: set[str] = set()
+    for st in r.stmts():
+        for n in ast.walk(st):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del)):
+                bound.add(n.id)
+            elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(n.name)
+    return not any(a.id in bound for a in handed)  # type: ignore[attr-defined]
+
+
+def off_by_default(ctx: Context, stmt: ast.stmt, start: ast.stmt) -> bool:
+    """``stmt`` runs, between the region's start reading ``start`` and its end, only in the body of an ``if`` the
+    script as written does not take: a command-line switch that is off unless given (``if args.incl_synctime:`` of
+    ``add_argument("--incl-synctime", action="store_true")``, also with ``default=False``), or a test of the device
+    name against ``"cuda"`` when the same name is also bound to an indexed CUDA device (``device =
+    f"cuda:{local_rank}"`` under DDP, where ``device == "cuda"`` is false). A synchronize or read-back there does
+    not make the default run's end reading wait (sets 72, 76)."""
+    from .rules._cold_models import _off_switch
+
+    around = set()
+    node = getattr(start, "_wp_parent", None)
+    while node is not None:
+        around.add(id(node))
+        node = getattr(node, "_wp_parent", None)
+    child, node = stmt, getattr(stmt, "_wp_parent", None)
+    while isinstance(node, ast.stmt) and id(node) not in around:
+        if isinstance(node, ast.If) and any(x is child for x in node.body) and \
+                (_off_switch(ctx, node.test, false_default=True) or _indexed_cuda_test(ctx, node.test)):
+            return True
+        child, node = node, getattr(node, "_wp_parent", None)
+    return False
+
+
+def _indexed_cuda_test(ctx: Context, t: ast.AST) -> bool:
+    """``device == "cuda"`` where the file also binds ``device`` to ``"cuda:N"`` (an f-string or a literal): on
+    that binding the test is false."""
+    if not (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq) and
+            isinstance(t.left, ast.Name) and isinstance(t.comparators[0], ast.Constant) and
+            t.comparators[0].value == "cuda"):
+        return False
+
+    def indexed(v: ast.AST) -> bool:
+        if isinstance(v, ast.JoinedStr) and v.values and isinstance(v.values[0], ast.Constant):
+            v = v.values[0]
+            return isinstance(v.value, str) and v.value.startswith("cuda:")
+        return isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.startswith("cuda:")
+
+    return any(indexed(v) for v in ctx.assigns.get(t.left.id, []))
 
 
 def _syncs_before_read(ctx: Context, r: Region) -> bool:

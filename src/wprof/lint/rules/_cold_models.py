@@ -280,7 +280,9 @@ def _switched(ctx: Context, c: ast.Call) -> bool:
     return False
 
 
-def _off_switch(ctx: Context, t: ast.AST) -> bool:
+def _off_switch(ctx: Context, t: ast.AST, false_default: bool = False) -> bool:
+    """``t`` is a ``store_true`` command-line switch given no default (with ``false_default``, also one whose
+    default is written ``default=False``): off as the script runs unless the switch is given."""
     if isinstance(t, ast.Name):
         values = ctx.assigns.get(t.id, [])
         if len(values) != 1 or not isinstance(values[0], ast.Attribute):
@@ -302,7 +304,9 @@ def _off_switch(ctx: Context, t: ast.AST) -> bool:
         if t.attr in names:
             found.append(kw)
     return len(found) == 1 and isinstance(found[0].get("action"), ast.Constant) and \
-        found[0]["action"].value == "store_true" and "default" not in found[0]
+        found[0]["action"].value == "store_true" and \
+        ("default" not in found[0] or (false_default and isinstance(found[0]["default"], ast.Constant) and
+                                       found[0]["default"].value is False))
 
 
 def _literal_repeat(ctx: Context, loop: ast.stmt) -> bool:

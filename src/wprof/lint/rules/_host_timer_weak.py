@@ -153,7 +153,10 @@ def waits_every_iteration(ctx: Context, r) -> bool:
         n = capped_steps(ctx, loop, body)
         if n is not None and n < 20:
             return False  # `for n, batch in enumerate(loader): ...; if n == 5: break`: six steps
-    return any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)  # type: ignore[attr-defined]
+    from .._region_syncs import waits_on_input
+
+    return any(any(ctx.is_sync(c) and not waits_on_input(c, r) for c in stmt_calls(b)) or  # (not `block_until_ready(
+               ctx.branches_on_device(b)  # type: ignore[attr-defined]  # rng)` of an input: it waits for nothing)
                for b in loop.body)
 
 

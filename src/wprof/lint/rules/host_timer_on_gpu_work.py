@@ -127,6 +127,15 @@ device variable (`x = x.to(device)`) where that variable's latest plain binding 
 notebook cell before a later one picks CUDA) runs its model on the CPU: not reported, unless the region also moves
 anything to the GPU or calls `torch.cuda`.
 
+(lint89, sets 71-76) A synchronize or read-back the script as written does not run is no wait: one under an `if`
+on a command-line switch that is off unless given (`if args.incl_synctime: cp.cuda.Device().synchronize()` of
+`add_argument("--incl-synctime", default=False, action="store_true")`), or under `if device == "cuda":` where the
+same name is also bound to an indexed device (`device = f"cuda:{ddp_local_rank}"` under DDP: the test is false
+there). `jax.block_until_ready(x)` and `x.block_until_ready()` wait for the arrays they are handed only: handed
+nothing but arrays the timed region never binds (the step's input key), they return while the step runs, and the
+finding says so. A file written for Intel's GPU alone (it names the `"xpu"` device, `f"xpu:{rank}"`, and never CUDA)
+queues its work like CUDA, as an MPS-only file does: `torch.xpu.synchronize()` before the end read.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -240,10 +249,22 @@ def check(ctx: Context) -> None:
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
+        elif (idle := _wait_on_input(ctx, r)) is not None:  # `jax.block_until_ready(rng)` of the step's input
+            ctx.report(r.end, f"`{ctx.text(r.end)}` read after `{ctx.text(idle)}`, which waits on an array the timed "
+                       "work did not produce: measures the launch, not the work",
+                       "Block on the timed call's output (`jax.block_until_ready(out)`) before reading the end time",
+                       weak=weak)
         else:
             ctx.report(r.end, f"`{ctx.text(r.end)}` read without synchronizing after GPU work: measures the launch, "
                        "not the work", "Synchronize before reading the end time, or time the work with CUDA events",
                        weak=weak)
+
+
+def _wait_on_input(ctx: Context, r) -> ast.Call | None:
+    """The region's value-specific wait that is handed only arrays the region does not bind (``waits_on_input``)."""
+    from .._region_syncs import waits_on_input
+
+    return next((c for c in r.calls() if waits_on_input(c, r) and ctx.is_sync(c)), None)
 
 
 def _report_synced_elsewhere(ctx: Context, seen_work: bool) -> None:
