@@ -13,6 +13,7 @@ HOST_CLOCKS = frozenset({
 SYNC_FUNCS = frozenset({
     "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
     "numba.cuda.synchronize", "jax.block_until_ready",  # (torch.mps.synchronize waits for Apple GPUs, not CUDA)
+    "taichi.sync",  # (lint87) waits for every Taichi kernel launched (asynchronously on a GPU arch)
 })
 # waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
 # synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
@@ -102,6 +103,8 @@ COMPILERS = frozenset({
     "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
     "cutlass.cute.compile",
     "tensorflow.function",  # (lint77) traced into a graph on its first call (and again for each new input signature)
+    "jax.pmap",  # (lint87) like jax.jit: traced and compiled by XLA on its first call, per input shape
+    "taichi.kernel",  # (lint87) a Taichi kernel is JIT-compiled on its first call (per argument types)
 })
 
 
