@@ -77,7 +77,7 @@ HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipelin
                      "cuml.")  # cuML estimators synchronize their handle's stream before fit/predict/... return
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
-GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
+GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.", "cv2.cuda.")
 NOT_WORK_PREFIXES = (
     "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
     "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
