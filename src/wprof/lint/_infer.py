@@ -46,12 +46,25 @@ class NameModel:
                any(k.arg == "device_ids" for k in c.keywords) for c in self.calls) or "'nccl'" in self.source or \
                 '"nccl"' in self.source:
             return True  # DDP over device_ids, the NCCL backend: GPUs
+        if self._taichi_on_gpu():
+            return True  # `ti.init(arch=ti.gpu)`: Taichi kernels compiled for and launched on a GPU
         if self._moves_to_model_device() or self.calls_gpu_code_of_project():
             return True
         from ._project_users import used_on_gpu_by_project
 
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
         return self._wp_gpu_from_project  # the GPU by its project
+
+    def _taichi_on_gpu(self) -> bool:
+        """``ti.init(arch=ti.gpu)`` (or ``ti.cuda``, ``ti.vulkan``, ``ti.metal``, ``ti.opengl``, ``ti.dx11``,
+        ``ti.amdgpu``): the program's Taichi kernels run on a GPU (``ti.cpu``, or no arch, the CPU)."""
+        for c in self.calls:
+            if self.call_name(c) != "taichi.init":
+                continue
+            arch = next((k.value for k in c.keywords if k.arg == "arch"), c.args[0] if c.args else None)
+            if (self.qualname(arch) or "") in _TAICHI_GPU_ARCHS:
+                return True
+        return False
 
     def _gpu_ordinal(self, a: ast.AST, made: bool = True) -> bool:
         """An int naming a CUDA device: ``0``, or a name bound only to int constants (``device = 0``), or, with
@@ -490,6 +503,10 @@ class NameModel:
         if name is None:
             return False
         return name in self._compiled or self.imported_compiled(name)
+
+
+_TAICHI_GPU_ARCHS = frozenset(f"taichi.{a}" for a in ("gpu", "cuda", "vulkan", "metal", "opengl", "gles", "dx11",
+                                                     "dx12", "amdgpu"))
 
 
 def _built_for_gpu(ctx, v: ast.Call, q: str) -> bool:

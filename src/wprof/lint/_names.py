@@ -13,6 +13,7 @@ HOST_CLOCKS = frozenset({
 SYNC_FUNCS = frozenset({
     "torch.cuda.synchronize", "torch.synchronize", "torch.accelerator.synchronize", "torch.xpu.synchronize",
     "numba.cuda.synchronize", "jax.block_until_ready",  # (torch.mps.synchronize waits for Apple GPUs, not CUDA)
+    "taichi.sync",  # (lint87) waits for every Taichi kernel launched (asynchronously on a GPU arch)
 })
 # waits that are not written as a synchronize: counted where a wait matters (an end read), not as WP101's per-iteration
 # synchronize. With NCCL the host waits for the barrier's all-reduce, queued after the work.
@@ -76,7 +77,7 @@ HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipelin
                      "cuml.")  # cuML estimators synchronize their handle's stream before fit/predict/... return
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
-GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.")
+GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.", "cv2.cuda.")
 NOT_WORK_PREFIXES = (
     "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",
     "triton.testing.", "torch.manual_seed", "torch.no_grad", "torch.inference_mode", "torch.device",
@@ -102,6 +103,8 @@ COMPILERS = frozenset({
     "cupy.fuse", "torch.cuda.jiterator._create_jit_fn", "cuda.compute", "cutlass.cute.jit", "cute.jit",
     "cutlass.cute.compile",
     "tensorflow.function",  # (lint77) traced into a graph on its first call (and again for each new input signature)
+    "jax.pmap",  # (lint87) like jax.jit: traced and compiled by XLA on its first call, per input shape
+    "taichi.kernel",  # (lint87) a Taichi kernel is JIT-compiled on its first call (per argument types)
 })
 
 

@@ -363,7 +363,8 @@ class PlacementModel:
                 if shown or dev == "?":
                     return None if dev == "?" else dev
         if q.startswith(("cupy.", "cupyx.", "pycuda.gpuarray.", "pycuda.driver.mem_alloc", "numba.cuda.to_device",
-                         "numba.cuda.device_array")) and q not in ("cupy.asnumpy",):
+                         "numba.cuda.device_array", "cv2.cuda_GpuMat", "cv2.cuda.GpuMat")) and \
+                q not in ("cupy.asnumpy",):  # (an OpenCV `cv2.cuda_GpuMat()`: an image in device memory)
             return "cuda"
         if q.startswith(("jax.numpy.", "jax.random.")) or q == "jax.device_put":
             if self.jax_on_cpu():

@@ -32,6 +32,14 @@ from ._names import (
 class SyncModel(LaunchWaits, DeviceReads, HostResults):
     """``is_sync(call, hidden=...)`` and the per-file summaries it needs."""
 
+    def _opencv_cuda(self) -> bool:
+        """The file calls OpenCV's CUDA module (``cv2.cuda.*``, ``cv2.cuda_GpuMat``)."""
+        got = self.__dict__.get("_wp_opencv_cuda")
+        if got is None:
+            got = self._wp_opencv_cuda = any((self.call_name(c) or "").startswith(("cv2.cuda.", "cv2.cuda_"))
+                                             for c in self.calls)
+        return got
+
     def is_sync(self, call: ast.Call, *, hidden: bool = True) -> bool:
         """Device synchronizations: explicit ones, calls known to wait for the device (``do_bench``, a
         ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
@@ -43,6 +51,10 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True
         if isinstance(call.func, ast.Call) and self.method(call.func) == "prepared_timed_call":
             return True  # PyCUDA: `f.prepared_timed_call(grid, block, ...)()` waits on its end event, returns the time
+        if q is not None and q.startswith("cv2.cuda.") and not any(k.arg == "stream" for k in call.keywords):
+            return True  # (lint87) an OpenCV CUDA function on the default (null) stream returns when its work is done
+        if m == "download" and not call.args and not call.keywords and self._opencv_cuda():
+            return True  # (lint87) `gpu_mat.download()`: OpenCV copies the device image to a host array, blocking
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host

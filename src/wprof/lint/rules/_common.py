@@ -393,6 +393,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if r.loop is not None and first_samples_left_out(r):
             continue  # `if i > 0: total += dt`: the first iteration is the warm-up
         if r.loop is not None and not _mean_of_per_iteration(ctx, r) and not sweep_rows(ctx, r) and \
+                not (compiled and printed_rows(ctx, r) and _repeats(r.loop) and _waits_in_loop(ctx, r.loop)) and \
                 not _summed_then_divided(ctx, r) and not single_pass(ctx, r.loop, bool(own)) and not _event_list_mean(ctx, r) \
                 and not averaged_training_samples(ctx, r):
             continue  # one cold sample among many, summarized by a robust statistic (or not at all)
@@ -401,6 +402,21 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             continue  # "First run" then "Second run": the compile cost shown on purpose, the warm figure after it
         out.append((r, c, key))
     return out
+
+
+def _repeats(loop: ast.AST) -> bool:
+    """``for _ in range(n)``: a loop of repetitions of the same work (``n`` not known to be large)."""
+    return isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and dotted(loop.iter.func) == "range" and \
+        len(loop.iter.args) == 1
+
+
+def _waits_in_loop(ctx: Context, loop: ast.AST) -> bool:
+    """The loop's body synchronizes (also only under an option, ``if args.sync: cp.cuda.Device().synchronize()``):
+    its rows are meant as the work's time; a loop that never waits prints launch times (Taichi's async test)."""
+    from .._walk import stmt_calls
+
+    return any(ctx.is_sync(c, hidden=False) for st in ast.walk(loop) if isinstance(st, ast.stmt) and st is not loop
+               for c in stmt_calls(st))
 
 
 def sweep_rows(ctx: Context, r: Region) -> bool:
@@ -418,6 +434,17 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
         return False
     if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute) and not indexed:
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
+    return printed_rows(ctx, r, indexed)
+
+
+def printed_rows(ctx: Context, r: Region, indexed: bool = False) -> bool:
+    """Region ``r`` of a loop prints its sample in the loop, row by row (or writes it to a results file), and no
+    robust statistic summarizes the samples: every row is a figure the reader sees, the first one included."""
+    from ._indexed_sweeps import rows_stored_by_index
+
+    loop = r.loop
+    if loop is None:
+        return False
     st = r.interval
     if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _row_out(ctx, st.value) and \
             r.samples is None:
@@ -802,8 +829,16 @@ def end_to_end(ctx: Context, r: Region) -> bool:
             not any(ctx.method(c) == "step" for c in r.calls())
     return any((d := ctx.callee_def(c)) is not None and _fn_data_driven(*d)  # (of the project's modules too)
                for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)) and
-               not (isinstance(c.func, ast.Name) and c.func.id in ctx._lazy_jits))  # (a Numba `@njit` function's
-    # loops over its image are compiled code, one call: its first call compiles it, not a run over a data set)
+               not (isinstance(c.func, ast.Name) and (c.func.id in ctx._lazy_jits or taichi_kernel(ctx, c.func.id))))
+    # (a Numba `@njit` function's loops over its image are compiled code, one call: its first call compiles it, not a
+    # run over a data set; so are a Taichi kernel's loops over its fields, `for i, j in field:`, run in parallel)
+
+
+def taichi_kernel(ctx: Context, name: str) -> bool:
+    """``name`` is a function of the file decorated ``@ti.kernel``: one compiled launch, its loops the kernel's."""
+    fn = ctx.functions.get(name)
+    return fn is not None and any((ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "") == "taichi.kernel"
+                                  for d in getattr(fn, "decorator_list", ()))
 
 
 def _fn_data_driven(ctx: Context, fn: ast.AST) -> bool:

@@ -68,9 +68,20 @@ def _one(ctx: Context, e: ast.AST | None, fn: ast.AST | None = None) -> bool:
         if any(isinstance(st, (ast.AugAssign, ast.AnnAssign)) and isinstance(st.target, ast.Name) and
                st.target.id == e.id for st in ast.walk(fn)):
             return False
+        if not vals and not _local(fn, e.id):
+            return _one(ctx, e)  # `EPOCHS = 1` at the top of the file, read by the function: the module's binding
     else:
         vals = list(ctx.assigns.get(e.id, ()))
     return bool(vals) and all(isinstance(v, ast.Constant) and type(v.value) is int and v.value == 1 for v in vals)
+
+
+def _local(fn: ast.AST, name: str) -> bool:
+    """``name`` is bound in ``fn`` otherwise than by a plain assignment (a parameter, a loop target, a ``global``)."""
+    a = fn.args  # type: ignore[attr-defined]
+    if name in {x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x is not None}:
+        return True
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, (ast.Store, ast.Del)) or
+               isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names for n in ast.walk(fn))
 
 
 def _fresh(ctx: Context, name: str, scope, before: int, runs) -> bool:

@@ -74,6 +74,12 @@ compiles). A program that does no GPU work at all is not linted for it.
 (lint86, sets 71-76) A `cupy.RawKernel` compiled explicitly with `k.compile()` before the timed region (an earlier
 statement or notebook cell) is compiled and loaded then: its first timed launch is not a compile. A `.compile()`
 only after the timed launch, or of another kernel, warms nothing.
+(lint87, sets 71-76) `@jax.pmap` compiles on its first call as `jax.jit` does, and so does a Taichi `@ti.kernel` in a
+program initialized on a GPU (`ti.init(arch=ti.gpu)`, `ti.cuda`...; `ti.sync()` is its synchronize, and the kernel's
+loop over its field is one launch, not a run over a data set). A compiled kernel timed in a loop of repetitions
+(`for _ in range(10):`) whose every sample is printed as a row, no robust summary, and whose loop waits for the device
+(also only under an option): the first printed row is the compile. A loop that never waits prints launch times
+(Taichi's own async test): not reported.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

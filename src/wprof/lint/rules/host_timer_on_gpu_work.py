@@ -51,6 +51,8 @@ waits, by name, through `functools.partial(f, ...)` or a lambda that only calls 
 ids))` with `describe` ending in `tok.batch_decode(out)`); a tokenizer's `batch_decode` of output ids reads them to
 the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `build_s`, a compile time; not
 "built-in") times host-bound set-up on purpose, not GPU work: not reported.
+(lint87) Samples or an interval named for a time taken without a wait (`times_no_sync`, `dt_without_sync`), beside
+a synchronized loop, measure the launch on purpose: weak (`extra`).
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`

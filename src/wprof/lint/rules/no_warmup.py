@@ -116,6 +116,10 @@ on the GPU and marked `.requires_grad_(True)` stays a tensor: an extension's op 
 warm-up loop's `logits = model(x); loss = ce(logits, y); loss.backward()` (also inside a `try`) warms the timed
 backward of a graph built the same way (the same helper, the same model and inputs); the backward of another
 helper's loss, or after a forward pass only, stays cold.
+(lint87, sets 71-76) The epoch count of a single-epoch run may be a module constant the training function reads
+(`EPOCHS = 1` at the top of the file; not when the module binds it to anything else too, or the function binds the
+name itself). OpenCV's CUDA module is GPU work (`cv2.cuda.gemm(g1, g2, ...)` on `cv2.cuda_GpuMat` images): its cold
+first call is reported; its calls on the default stream, and `GpuMat.download()`, return when the work is done.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
