@@ -127,6 +127,8 @@ def waits_on_input(c: ast.Call, r: Region) -> bool:
                 bound.add(n.id)
             elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 bound.add(n.name)
+            elif isinstance(n, ast.arg):  # `tree_map(lambda x: x.block_until_ready(), metrics)`: x is each output
+                bound.add(n.arg)
     return not any(a.id in bound for a in handed)  # type: ignore[attr-defined]
 
 
