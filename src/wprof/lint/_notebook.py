@@ -70,6 +70,7 @@ class Magic:
     col: int
     end_col: int
     cell: int
+    shown: tuple[int, float] | None = None  # a `%timeit`'s recorded output: (loops per run, mean seconds per loop)
 
 
 @dataclass
@@ -80,6 +81,7 @@ class Cell:
     program: list[str]  # the same lines with IPython syntax made neutral
     magics: list[Magic] = field(default_factory=list)  # positions relative to the cell (line in cell)
     python: bool = True  # False for %%bash and other non-Python cell magics
+    timeit_shown: list[tuple[int, float]] = field(default_factory=list)  # the `%timeit` lines of its saved output
 
 
 @dataclass
@@ -135,6 +137,7 @@ def load(text: str) -> Notebook:
             continue
         cell_text = source_text(raw)
         nb.cells.append(transform_cell(i, cell_text))
+        nb.cells[-1].timeit_shown = timeit_outputs(raw)
     _build(nb)
     return nb
 
@@ -210,6 +213,37 @@ def _note_line_magic(cell: Cell, k: int, col: int, text: str) -> Magic | None:
     mg = Magic("line", name, text[len(name) + 1:].strip(), "", k + 1, col + 1, len(cell.lines[k]) + 1, cell.index)
     cell.magics.append(mg)
     return mg
+
+
+# what `%timeit` prints: IPython 5 and later (`148 µs ± 67.3 µs per loop (mean ± std. dev. of 7 runs, 1 loop
+# each)`), and earlier (`10000 loops, best of 3: 11 µs per loop`)
+_TIMEIT_NEW = re.compile(r"([\d.]+) (ns|[µμu]s|ms|s) ± [\d.]+ \S+ per loop \(mean ± std\. dev\. of [\d,]+ runs?, "
+                         r"([\d,]+) loops? each\)")
+_TIMEIT_OLD = re.compile(r"([\d,]+) loops?, best of [\d,]+: ([\d.]+) (ns|[µμu]s|ms|s) per loop")
+_UNIT_S = {"ns": 1e-9, "µs": 1e-6, "μs": 1e-6, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+def timeit_outputs(raw: dict[str, Any]) -> list[tuple[int, float]]:
+    """(loops per run, seconds per loop) of each ``%timeit`` result line a code cell's saved output printed, in
+    order: what IPython picked when the notebook last ran (its stream outputs only)."""
+    out: list[tuple[int, float]] = []
+    outputs = raw.get("outputs")
+    for o in outputs if isinstance(outputs, list) else []:
+        if not isinstance(o, dict) or o.get("output_type") != "stream":
+            continue
+        text = o.get("text", "")
+        text = "".join(t for t in text if isinstance(t, str)) if isinstance(text, list) else str(text)
+        for line in text.splitlines():
+            new, old = _TIMEIT_NEW.search(line), _TIMEIT_OLD.search(line)
+            found = (new.group(3), new.group(1), new.group(2)) if new else \
+                (old.group(1), old.group(2), old.group(3)) if old else None
+            if found is None:
+                continue
+            try:
+                out.append((int(found[0].replace(",", "")), float(found[1]) * _UNIT_S[found[2]]))
+            except ValueError:
+                return []  # a line this reader cannot read: no line is matched to its magic
+    return out
 
 
 TIMING_MAGICS = frozenset({"timeit", "time"})
@@ -368,9 +402,11 @@ def _build(nb: Notebook) -> None:
         for k, ln in enumerate(cell.program):
             program.append(ln)
             nb.index.append((cell.index, k + 1))
+        timeits = [mg for mg in cell.magics if mg.name == "timeit"]
+        shown = cell.timeit_shown if len(cell.timeit_shown) == len(timeits) else []  # one line per magic, in order
         for mg in cell.magics:
             nb.magics.append(Magic(mg.kind, mg.name, mg.args, mg.body, base + mg.line, mg.col, mg.end_col,
-                                   mg.cell))
+                                   mg.cell, shown[timeits.index(mg)] if shown and mg in timeits else None))
     nb.source = "\n".join(program) + ("\n" if program else "")
 
 

@@ -140,6 +140,10 @@ def _elements(ctx: Context, x: ast.AST, depth: int) -> int | None:
         return None
     if isinstance(x, ast.Name):
         return _memo(ctx, "_wp_elements", x.id, lambda: _elements_of_name(ctx, x))
+    if isinstance(x, ast.BinOp) and not isinstance(x.op, ast.MatMult) and \
+            sum(isinstance(side, ast.Constant) and type(side.value) in (int, float) for side in (x.left, x.right)) == 1:
+        array = x.right if isinstance(x.left, ast.Constant) else x.left  # `np.ones(n) * 2`: the array's elements
+        return _elements(ctx, array, depth + 1) if isinstance(array, (ast.Call, ast.Name)) else None
     return _elements_of_call(ctx, x, depth)
 
 
@@ -147,7 +151,7 @@ def _elements_of_name(ctx: Context, x: ast.Name) -> int | None:
     values = ctx.assigns.get(x.id, [])
     if len(values) > _MAX_BINDINGS:
         return None  # a name bound all over the file: not one tensor
-    sizes = [_elements(ctx, v, 1) for v in values if isinstance(v, ast.Call)]
+    sizes = [_elements(ctx, v, 1) for v in values if isinstance(v, (ast.Call, ast.BinOp))]
     sizes = [v for v in sizes if v is not None]
     return max(sizes) if sizes else None
 
@@ -162,7 +166,9 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
         return _joint_product(ctx, list(args)) or _prod(dims)  # `w.reshape(rows, cols)`: the shape it is given
     if m in _PASS_METHODS and isinstance(x.func, ast.Attribute):
         return _elements(ctx, x.func.value, depth + 1)
-    if q.startswith(("torch.", "cupy.")) and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
+    if m in _COPY_BACKS and isinstance(x.func, ast.Attribute) and not x.args and not x.keywords:
+        return _elements(ctx, x.func.value, depth + 1)  # `a = d_a.copy_to_host()`: the device array's elements
+    if q.startswith(("torch.", "cupy.", "numpy.")) and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
         return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
     if q in _HOST_COPIES and x.args:
         return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n)), torch.from_numpy(a)
@@ -185,8 +191,11 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
 # methods that keep a tensor's (or array's) elements: moves, casts, layout
 _PASS_METHODS = frozenset({"flatten", "contiguous", "to", "cuda", "view", "reshape", "float", "half", "bfloat16",
                            "astype", "double"})
+# a device array copied back to the host, whole (`d_a.copy_to_host()`, CuPy's `x.get()`, `t.cpu()`): its elements
+_COPY_BACKS = frozenset({"copy_to_host", "get", "cpu", "numpy"})
 # a copy of a host array (or a tensor of the same elements) on the device, or a tensor sharing a NumPy array's memory
-_HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", "pycuda.gpuarray.to_gpu",
+_HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", "cupy.asnumpy",
+                          "pycuda.gpuarray.to_gpu",
                           "torch.from_numpy", "torch.as_tensor", "jax.device_put", "jax.numpy.asarray",
                           "jax.numpy.array"})
 # NumPy's random draws take their shape as `size=`
@@ -616,6 +625,6 @@ def _tensor_elements(ctx: Context, x: ast.Name) -> int | None:
     if scope is not None:
         values = _scoped_values(ctx, x.id, scope)  # this function's own bindings (or the module's)
         if values:
-            sizes = [_elements(ctx, v, 1) if isinstance(v, ast.Call) else None for v in values]
+            sizes = [_elements(ctx, v, 1) if isinstance(v, (ast.Call, ast.BinOp)) else None for v in values]
             return max(sizes) if None not in sizes else None  # type: ignore[type-var]
     return _elements(ctx, x, 0)

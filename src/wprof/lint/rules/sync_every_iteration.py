@@ -21,7 +21,8 @@ about a millisecond), and a JAX function of the file whose result the loop waits
 matmul); no model, no inner loop, no generation, no host I/O,
 and every tensor of a size the file gives, at most 64 MB (2^24 fp32 elements; sizes from literals, `argparse`
 defaults, comprehensions over a `range` of constants such as `[1 << k for k in range(10, 25)]`, calls of the file,
-`reshape`/`view` shapes, NumPy arrays moved to the device, pairs unpacked from one list read pair by pair, the
+`reshape`/`view` shapes, NumPy arrays moved to the device (and device arrays copied back, `a = d_a.copy_to_host()`;
+an array scaled by a constant, `np.ones(n) * 2`, has its own size), pairs unpacked from one list read pair by pair, the
 arguments a worker of the file is launched with: `mp.spawn(worker, args=(opts.ranks,))`, `Process(target=...)`; the rows of a parametrized test,
 `@parameterized.parameters(*CASES)`, `@pytest.mark.parametrize("n", [...])`). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls

@@ -15,7 +15,12 @@ call (a Numba `@cuda.jit` kernel launch or `@vectorize(target='cuda')` ufunc giv
 function, a Triton kernel, a `torch.compile`d function) that no earlier cell or timing magic called is reported: the
 compile makes the first try last more than 0.2 s, so IPython settles on 1 loop per run, and each of its runs times
 one launch (measured on an H200 for a Triton kernel compiled on first use: 0.10 ± 0.11 of the GPU time per call,
-1.06 with a synchronize in every loop). A synchronize written without its call (`cuda.synchronize`) is no
+1.06 with a synchronize in every loop). The same when the notebook's saved output shows it: an autoranged `%timeit`
+that printed fewer than 1,000 loops per run (`148 µs ± 67.3 µs per loop (mean ± std. dev. of 7 runs, 1 loop each)`,
+or the older `10 loops, best of 3: ...`) where a run of those loops lasts under 0.05 s, a fourth of the 0.2 s the try
+that picked the count had to last: a first call slowed that try (a compile, an FFT plan, a library load), not the
+runs, and each run times that many launches (one result line per `%timeit` of the cell, matched in order; else
+not read). A synchronize written without its call (`cuda.synchronize`) is no
 synchronize; a blocking copy back (`.copy_to_host()`, `.get()`, `block_until_ready()`) is one. The setup code of
 `%%timeit` (on the magic's line) is not timed and not checked. A magic timing code the linter cannot read (a method
 of an object whose class comes from a module it cannot find, a function of such a module handed the GPU model) is
@@ -232,6 +237,29 @@ def _fills_queue(m) -> bool:
     return number is None or number >= 1000
 
 
+_SHOWN_MAX_LOOPS = 1000  # below, the runs do not fill the launch queue (as `-n` below 1,000)
+_SHOWN_TRY_SHARE = 0.05  # seconds: a fourth of the 0.2 s a try must last for IPython to settle on its loop count
+
+
+def _few_loops_shown(m) -> tuple[int, float] | None:
+    """An autoranged ``%timeit`` whose saved output shows it settled on fewer than 1,000 loops per run although
+    a run of that many loops lasts well under the 0.2 s that made IPython settle (``148 µs ± 67.3 µs per loop
+    (mean ± std. dev. of 7 runs, 1 loop each)``): the try that picked the count was slowed by a one-time cost (a
+    first call's compile, plan or library load), the runs were not, and with no synchronize they time launches.
+    (loops, mean seconds per loop), else None. A count given with ``-n`` is read from the code, not the output."""
+    if m.name != "timeit" or m.shown is None or timeit_number(m.args) is not None:
+        return None
+    loops, mean = m.shown
+    return m.shown if loops < _SHOWN_MAX_LOOPS and loops * mean < _SHOWN_TRY_SHARE else None
+
+
+def _seconds(t: float) -> str:
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if t >= scale:
+            return f"{t / scale:.3g} {unit}"
+    return f"{t / 1e-9:.3g} ns"
+
+
 def _on_cpu(ctx: Context, n: ast.BinOp) -> bool:
     """The magic's code is parsed on its own; its names are the program's, so look their placement up there."""
     places = []
@@ -290,7 +318,8 @@ def check(ctx: Context) -> None:
         if work is None or _may_sync(ctx, nodes) or _only_host_copies(ctx, nodes):
             continue
         compiled = cold.get(id(m))  # its first try compiles: IPython settles on 1 loop per run
-        fills = _fills_queue(m) and compiled is None
+        shown = _few_loops_shown(m) if compiled is None else None
+        fills = _fills_queue(m) and compiled is None and shown is None
         weak = fills or unseen_call(ctx, work) or \
             _contrasted(ctx, m, tree)  # a helper it cannot read may copy its result back (a wait); a contrast
         if weak and not ctx._weak_ok:
@@ -302,6 +331,11 @@ def check(ctx: Context) -> None:
         if compiled is not None:
             claim = (f"its first try compiles `{compiled}` (never called before), so IPython picks 1 loop per run and "
                      "each run times one launch, not the GPU work")
+        elif shown is not None:
+            loops, mean = shown
+            claim = (f"its saved output shows {loops} loop{'s' if loops > 1 else ''} per run at {_seconds(mean)} a "
+                     "loop, so the try that picked that count was slowed by a first call, and each run times "
+                     f"{'one launch' if loops == 1 else f'{loops} launches'}, not the GPU work")
         ctx.report_at(m.line, m.col, m.line, m.end_col,
                       f"`{magic}` times `{what}` without synchronizing: {claim}" +
                       (" (weak evidence, shown with `extra`)" if weak else ""),
