@@ -16,7 +16,13 @@ evaluation silences it). A per-step interval is reported only when its figure is
 runs the work: a log condition that excludes those iterations (`step % eval_every == 0` against
 `step % log_every == 1`, `!= 0`, or the other branch of the same `if`) keeps it silent. An interval measured
 since the start of the loop (never reset inside it) is reported only when it is turned into a rate: tokens,
-samples or steps divided by it, or it divided by a count.
+samples or steps divided by it, or it divided by a count (not a total wall time, and not an ETA such as
+`elapsed / done * (total - done)` or a value named `eta`/`remaining`, which should count everything). The
+interval must hold a training step (a backward pass, an optimizer's `step()`, `apply_gradients`, a
+`train_step`-like call, or a function of the file that runs one): an interval that times only inference or the
+evaluation itself is not this mistake. An interval read inside the periodic branch of the same iteration (the
+clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either. Timers
+kept in an object's attributes across methods (a metrics class's window, a Trainer callback) are not followed.
 
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
@@ -114,11 +120,11 @@ def _work_kind(ctx: Context, call: ast.Call, depth: int = 0) -> str | None:
     if _GEN.match(name):
         return "generation"
     if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
-        fn = ctx.functions[call.func.id]
-        for c in ctx.calls_in_function(fn):
-            k = _work_kind(ctx, c, 1)
-            if k is not None:
-                return k
+        cache = ctx.__dict__.setdefault("_wp116_fn_work", {})
+        if call.func.id not in cache:
+            cache[call.func.id] = next((k for c in ctx.calls_in_function(ctx.functions[call.func.id])
+                                        if (k := _work_kind(ctx, c, 1)) is not None), None)
+        return cache[call.func.id]
     return None
 
 
@@ -133,7 +139,12 @@ def _trains(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
         if "opt" in recv or "scaler" in recv or "solver" in recv:
             return True
     if depth < 2 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
-        return any(_trains(ctx, c, depth + 1) for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        cache = ctx.__dict__.setdefault("_wp116_fn_trains", {})
+        key = (call.func.id, depth)
+        if key not in cache:
+            cache[key] = False  # recursion guard
+            cache[key] = any(_trains(ctx, c, depth + 1) for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        return cache[key]
     return False
 
 
@@ -153,7 +164,11 @@ def _reports(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
     if name in _REPORT or "print" in name.lower():
         return True
     if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
-        return any(_reports(ctx, c, 1) for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        cache = ctx.__dict__.setdefault("_wp116_fn_reports", {})
+        if call.func.id not in cache:
+            cache[call.func.id] = any(_reports(ctx, c, 1)
+                                      for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        return cache[call.func.id]
     return False
 
 
@@ -433,7 +448,7 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.BinOp, loop: ast.stmt) -> li
             # (not `dt / 1000`, `1 / dt`)
         return rate if uses else None
 
-    stmts = scope.stmts[start._wp_idx:]  # type: ignore[attr-defined]
+    stmts = scope.stmts[start._wp_idx:loop._wp_end + 1]  # type: ignore[attr-defined]  # the loop's rest
     for _ in range(2):  # names derived from the interval (a fixpoint over two passes is enough here)
         for st in stmts:
             if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
@@ -496,7 +511,7 @@ def check(ctx: Context) -> None:
         # evaluation) or the evaluation itself timed
         if not found or not _span_work(resets, _train_sites(ctx, scope), end, loops)[0]:
             continue  # no training step in the interval: it times something else (the evaluation itself)
-        reports = _reporting(ctx, scope, sub, loops[-1])
+        reports = _reporting(ctx, scope, sub, loops[0])
         if not reports:
             continue
         hit = None
@@ -507,7 +522,7 @@ def check(ctx: Context) -> None:
             if same and cumulative is False:
                 ok = [r for r, _ in reports if loops[-1]._wp_idx < r._wp_idx <= _loop_end(loops[-1]) and
                       not _disjoint(ctx, wst, r, loops[-1])]
-                ok += [r for r, _ in reports if r._wp_idx > _loop_end(loops[-1])]
+                ok += [r for r, _ in reports if r._wp_idx > _loop_end(loops[-1])]  # an enclosing loop's report
                 if not ok:
                     continue
             hit = (wst, kind, what)
