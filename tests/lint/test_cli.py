@@ -209,7 +209,7 @@ def test_explain_and_list(proj, capsys):
     code, out, _ = run(capsys, "--explain", "mean-only")
     assert code == 0 and out.startswith("# WP105 mean-only") and "## Why is this bad?" in out
     code, out, _ = run(capsys, "--list-rules")
-    assert code == 0 and len(out.splitlines()) == len(all_rules()) == 15
+    assert code == 0 and len(out.splitlines()) == len(all_rules()) == 16
     assert run(capsys, "--explain", "WP999")[0] == 2
 
 

@@ -63,6 +63,6 @@ if __name__ == "__main__":
         opt.step()
         if step % 50 == 0:
             print("val", validate())  # a sync every 50 steps leaves the other 49 readings unsynchronized
-        dt = time.perf_counter() - t0  # expect: WP102
+        dt = time.perf_counter() - t0  # expect: WP102, WP116
         if step % 10 == 0:
             print(step, dt)

@@ -1,0 +1,541 @@
+'''WP116 periodic-work-in-step-time: a training loop's step time or throughput spans its periodic evaluation, checkpoint or sampling.
+
+## What it does
+In a loop, checks each interval between two host clock readings (`dt = t1 - t0`, `time.time() - start`) whose
+figure is reported (printed, logged, written, handed to an MFU estimate, or appended to a list that is) for work
+that is not a training step and runs only on some iterations: an evaluation (`estimate_loss()`, `evaluate(...)`,
+`validate(...)`, `model.eval()`), a checkpoint save (`torch.save`,
+`save_checkpoint`, `save_pretrained`, `.save_state`), sample generation (`generate(...)`), or a function of the
+file that does one of these, under a periodic condition (`if step % eval_interval == 0`, one of several joined by
+`or`/`and`, a flag set from such a test, or a time-based test on a clock reading). The interval is followed through
+the loop: from the end reading back to the last reset of the start clock, wrapping around to earlier iterations
+when the reset comes later in the body (nanoGPT's `t0 = t1` at the end of the step, a window timer reset at the
+log step) and out to the enclosing loops when the loop never resets it. The periodic work is reported when it
+lies on that path with no reset of the start clock after it (an assignment or adjustment of `t0` after the
+evaluation silences it). A per-step interval is reported only when its figure is reported at an iteration that
+runs the work: a log condition that excludes those iterations (`step % eval_every == 0` against
+`step % log_every == 1`, `!= 0`, or the other branch of the same `if`) keeps it silent. An interval measured
+since the start of the loop (never reset inside it) is reported only when it is turned into a rate: tokens,
+samples or steps divided by it, or it divided by a count (not a total wall time, and not an ETA such as
+`elapsed / done * (total - done)` or a value named `eta`/`remaining`, which should count everything). The
+interval must hold a training step (a backward pass, an optimizer's `step()`, `apply_gradients`, a
+`train_step`-like call, or a function of the file that runs one): an interval that times only inference or the
+evaluation itself is not this mistake. An interval read inside the periodic branch of the same iteration (the
+clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either. Timers
+kept in an object's attributes across methods (a metrics class's window, a Trainer callback) are not followed.
+
+## Why is this bad?
+The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
+checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
+take seconds to minutes against milliseconds for a step. Those iterations print a step time hundreds of times too
+large (and drag a running MFU average down), and a cumulative throughput counts all of that time as training:
+comparisons between runs with different evaluation schedules, or against a benchmark, are off by the
+evaluation's share of the run.
+
+## Example
+```python
+t0 = time.time()
+for it in range(max_iters):
+    if it % eval_interval == 0:
+        losses = estimate_loss()
+        torch.save(model.state_dict(), "ckpt.pt")
+    loss = train_step()
+    t1 = time.time()
+    dt, t0 = t1 - t0, t1
+    if it % log_interval == 0:
+        print(f"iter {it}: {dt * 1000:.1f} ms")
+```
+
+## Use instead
+Restart the step clock after the periodic work (or time only the step):
+```python
+for it in range(max_iters):
+    if it % eval_interval == 0:
+        losses = estimate_loss()
+        torch.save(model.state_dict(), "ckpt.pt")
+    t0 = time.time()
+    loss = train_step()
+    torch.cuda.synchronize()
+    dt = time.time() - t0
+```
+For a cumulative throughput, add up the training time alone (stop the clock around evaluation and saving).
+
+## Fix safety
+No automatic fix: where the clock should restart depends on what the figure is meant to include.
+'''
+
+from __future__ import annotations
+
+import ast
+import bisect
+import math
+import re
+
+from .._context import Context, dotted
+from .._walk import Scope
+
+CODE = "WP116"
+NAME = "periodic-work-in-step-time"
+FIX = "none"
+
+# non-step work a training loop runs now and then, by the last part of the called name
+_EVAL = re.compile(r"^(estimate_loss|evaluat\w*|eval_\w+|\w+_eval|\w+_evaluat\w*|run_eval\w*|validate\w*|"
+                   r"validation\w*|\w+_validation|\w+_validate|val_epoch|valid_epoch|val_step|"
+                   r"compute_val\w*|test_epoch|eval_step|calc_val\w*|get_val_loss|val_loss|evaluate_loss)$")
+_SAVE = re.compile(r"^(save_checkpoint\w*|save_ckpt\w*|save_model\w*|save_pretrained|save_state|save_weights|"
+                   r"checkpoint_save|\w+_checkpoint|save)$")
+_GEN = re.compile(r"^(generate\w*|sample_text|sample_sequence|generate_samples?)$")
+_REPORT = frozenset({"print", "log", "info", "debug", "warning", "write", "add_scalar", "add_scalars",
+                     "set_postfix", "set_description", "log_metrics", "log_dict", "set_postfix_str", "pprint",
+                     "echo", "log_metric", "save_metrics", "writerow", "writerows", "track"})
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRAIN = re.compile(r"^(backward|apply_gradients|train_step|training_step|train_batch|train_on_batch|train_one_epoch|"
+                    r"train_epoch|train_iter|train_one_step|run_train_step|optimizer_step|update_step|train)$")
+_FORECAST = re.compile(r"(^|_)(eta|remaining|left|finish|time_left|todo)($|_)", re.IGNORECASE)
+
+
+def _last(call: ast.Call) -> str:
+    f = call.func
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return f.id if isinstance(f, ast.Name) else ""
+
+
+def _work_kind(ctx: Context, call: ast.Call, depth: int = 0) -> str | None:
+    """'evaluation', 'checkpoint save' or 'generation' when ``call`` is such work (by its name, or a function of the
+    file whose body does it)."""
+    name = _last(call)
+    q = ctx.call_name(call) or ""
+    if q == "torch.save":
+        return "checkpoint save"
+    if name == "eval" and isinstance(call.func, ast.Attribute) and not call.args and not call.keywords:
+        if "optim" in ast.unparse(call.func.value).lower():
+            return None  # a schedule-free optimizer's `.eval()`: its weights swapped for evaluation, no work
+        return "evaluation"  # `model.eval()`
+    if _EVAL.match(name):
+        return "evaluation"
+    if _SAVE.match(name) and (name != "save" or q.startswith("torch.") or "model" in (dotted(call.func) or "")
+                             or "ckpt" in (dotted(call.func) or "") or "checkpoint" in (dotted(call.func) or "")):
+        return "checkpoint save"
+    if _GEN.match(name):
+        return "generation"
+    if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
+        cache = ctx.__dict__.setdefault("_wp116_fn_work", {})
+        if call.func.id not in cache:
+            cache[call.func.id] = next((k for c in ctx.calls_in_function(ctx.functions[call.func.id])
+                                        if (k := _work_kind(ctx, c, 1)) is not None), None)
+        return cache[call.func.id]
+    return None
+
+
+def _trains(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
+    """``call`` is (or, through a function of the file, runs) a training step: a backward pass, an optimizer's step
+    (``optimizer.step()``, ``scaler.step(opt)``), ``apply_gradients``, a ``train_step``-like function."""
+    name = _last(call)
+    if _TRAIN.match(name):
+        return True
+    if name == "step" and isinstance(call.func, ast.Attribute):
+        recv = ast.unparse(call.func.value).lower()
+        if "opt" in recv or "scaler" in recv or "solver" in recv:
+            return True
+    if depth < 2 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
+        cache = ctx.__dict__.setdefault("_wp116_fn_trains", {})
+        key = (call.func.id, depth)
+        if key not in cache:
+            cache[key] = False  # recursion guard
+            cache[key] = any(_trains(ctx, c, depth + 1) for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        return cache[key]
+    return False
+
+
+def _train_sites(ctx: Context, scope: Scope) -> list[int]:
+    cache = ctx.__dict__.setdefault("_wp116_train", {})
+    if id(scope) not in cache:
+        cache[id(scope)] = [st._wp_idx for st in scope.stmts if st._wp_loops and not isinstance(  # type: ignore
+            st, (ast.If, *_LOOPS, ast.With, ast.Try)) and any(isinstance(n, ast.Call) and _trains(ctx, n)
+                                                                 for n in st._wp_nodes)]  # type: ignore[attr-defined]
+    return cache[id(scope)]
+
+
+def _reports(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
+    """A call that shows or records its arguments: ``print``, a logger's or tracker's method, a writer's
+    ``write``/``add_scalar``, a ``*print*`` helper, or a function of the file that does one of these."""
+    name = _last(call)
+    if name in _REPORT or "print" in name.lower():
+        return True
+    if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
+        cache = ctx.__dict__.setdefault("_wp116_fn_reports", {})
+        if call.func.id not in cache:
+            cache[call.func.id] = any(_reports(ctx, c, 1)
+                                      for c in ctx.calls_in_function(ctx.functions[call.func.id]))
+        return cache[call.func.id]
+    return False
+
+
+def _mods(test: ast.AST) -> bool:
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) and not isinstance(n.left, (ast.Constant,
+               ast.JoinedStr)) for n in ast.walk(test))
+
+
+def _periodic(ctx: Context, test: ast.AST, scope: Scope) -> bool:
+    """A test true on some iterations only: a modulo (``step % every == 0``), a flag assigned from one, or a
+    time-based test on a clock reading (``time.time() - last_save > interval``)."""
+    if _mods(test):
+        return True
+    for n in ast.walk(test):
+        if isinstance(n, ast.Call) and ctx.is_clock(n):
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ctx.functions:
+            fn = ctx.functions[n.func.id]  # `if is_due(step, every):` with `return step % every == 0`
+            if any(isinstance(r, ast.Return) and r.value is not None and _mods(r.value) for r in ast.walk(fn)):
+                return True
+        if isinstance(n, ast.Name):
+            vals = ctx.assigns.get(n.id, [])
+            if vals and any(_mods(v) for v in vals if isinstance(v, (ast.Compare, ast.BoolOp, ast.UnaryOp))):
+                return True
+    return False
+
+
+def _ends_branch(body: list[ast.stmt]) -> bool:
+    """The branch always leaves the iteration (``continue``, ``break``, ``return`` among its own statements)."""
+    return any(isinstance(s, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for s in body)
+
+
+def _guards(stmt: ast.stmt, loop: ast.stmt | None) -> list[tuple[ast.If, bool]]:
+    """The ``if`` statements between ``stmt`` and ``loop`` (None: its function): (the if, True when in its body /
+    False in orelse), innermost first."""
+    out = []
+    child: ast.AST = stmt
+    node = getattr(stmt, "_wp_parent", None)
+    while node is not None and node is not loop and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                           ast.Module, ast.ClassDef)):
+        if isinstance(node, ast.If):
+            out.append((node, child in node.body))
+        child = node
+        node = getattr(node, "_wp_parent", None)
+    return out
+
+
+def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If, str, str]]:
+    """(statement index, statement, the periodic if that guards it, kind, call text) of periodic non-step work."""
+    cache = ctx.__dict__.setdefault("_wp116_sites", {})
+    if id(scope) in cache:
+        return cache[id(scope)]
+    out = []
+    for st in scope.stmts:
+        if not st._wp_loops or isinstance(st, (ast.If, *_LOOPS, ast.With, ast.Try)):  # type: ignore[attr-defined]
+            continue
+        for n in st._wp_nodes:  # type: ignore[attr-defined]
+            if not isinstance(n, ast.Call):
+                continue
+            kind = _work_kind(ctx, n)
+            if kind is None:
+                continue
+            guard = None
+            for g, in_body in _guards(st, None):
+                if in_body and _periodic(ctx, g.test, scope):
+                    guard = g
+                    break
+            if guard is None or _ends_branch(guard.body):
+                continue
+            what = ctx.text(n.func) + ("()" if not n.args and not n.keywords else "(...)")
+            out.append((st._wp_idx, st, guard, kind, what))  # type: ignore[attr-defined]
+            break
+    cache[id(scope)] = out
+    return out
+
+
+def _targets(st: ast.stmt) -> list[str]:
+    if isinstance(st, ast.Assign):
+        ts = st.targets
+    elif isinstance(st, (ast.AugAssign, ast.AnnAssign)):
+        ts = [st.target]
+    elif isinstance(st, (ast.For, ast.AsyncFor)):
+        ts = [st.target]
+    elif isinstance(st, ast.With):
+        ts = [i.optional_vars for i in st.items if i.optional_vars is not None]
+    else:
+        return []
+    out = []
+    for t in ts:
+        for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]):
+            d = dotted(e)
+            if d:
+                out.append(d)
+    return out
+
+
+def _clock_value(ctx: Context, v: ast.AST | None, clock_names: set[str]) -> bool:
+    if v is None:
+        return False
+    if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Mult, ast.Div)):
+        return _clock_value(ctx, v.left, clock_names) or _clock_value(ctx, v.right, clock_names)
+    return ctx.is_clock(v) or dotted(v) in clock_names
+
+
+def _clock_names(ctx: Context) -> set[str]:
+    names = {k for k, vs in ctx.assigns.items() if any(_clock_value(ctx, v, set()) for v in vs)}
+    for _ in range(2):  # `t0 = t1` where `t1 = time.time()`
+        names |= {k for k, vs in ctx.assigns.items() if any(dotted(v) in names for v in vs)}
+    return names
+
+
+def _mod_facts(test: ast.AST, positive: bool) -> list[tuple[str, str, int, bool]]:
+    """(counter text, modulus text, residue, equal?) facts a test gives when it holds (``positive``) or fails."""
+    out = []
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and positive:
+        for v in test.values:
+            out += _mod_facts(v, True)
+        return out
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _mod_facts(test.operand, not positive)
+    if isinstance(test, ast.BinOp) and isinstance(test.op, ast.Mod):  # `if not step % every:`
+        test = ast.Compare(left=test, ops=[ast.NotEq()], comparators=[ast.Constant(0)])
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.BinOp) and \
+            isinstance(test.left.op, ast.Mod) and isinstance(test.comparators[0], ast.Constant) and \
+            type(test.comparators[0].value) is int and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
+        counter, offset = test.left.left, 0
+        if isinstance(counter, ast.BinOp) and isinstance(counter.op, (ast.Add, ast.Sub)) and \
+                isinstance(counter.right, ast.Constant) and type(counter.right.value) is int:
+            offset = counter.right.value if isinstance(counter.op, ast.Add) else -counter.right.value
+            counter = counter.left
+        eq = isinstance(test.ops[0], ast.Eq) == positive
+        out.append((ast.unparse(counter), ast.unparse(test.left.right), test.comparators[0].value - offset, eq))
+    return out
+
+
+def _int_const(ctx: Context, text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    vals = ctx.assigns.get(text, [])
+    if len(vals) == 1 and isinstance(vals[0], ast.Constant) and type(vals[0].value) is int and vals[0].value > 0:
+        return vals[0].value
+    return None
+
+
+def _disjoint(ctx: Context, work: ast.stmt, report: ast.stmt, loop: ast.stmt) -> bool:
+    """The work's iterations and the report's iterations never meet (as far as the tests show)."""
+    wg, rg = _guards(work, loop), _guards(report, loop)
+    rmap = {id(g): b for g, b in rg}
+    if any(id(g) in rmap and rmap[id(g)] != b for g, b in wg):
+        return True  # the two branches of one `if`
+    wf = [f for g, b in wg for f in _mod_facts(g.test, b)]
+    rf = [f for g, b in rg if id(g) not in {id(x) for x, _ in wg} for f in _mod_facts(g.test, b)]
+    for c1, m1, r1, e1 in wf:
+        for c2, m2, r2, e2 in rf:
+            if c1 != c2:
+                continue
+            if m1 == m2 and e1 != e2 and r1 == r2:
+                return True  # `step % n == 0` against `step % n != 0`
+            if not (e1 and e2):
+                continue
+            n1, n2 = _int_const(ctx, m1), _int_const(ctx, m2)
+            if n1 is not None and n2 is not None:
+                if (r1 - r2) % math.gcd(n1, n2):
+                    return True
+            elif m1 == m2 and r1 != r2:
+                return True
+            elif r1 != r2:
+                return True  # moduli unknown, residues differ: usually never together; stay silent
+    return False
+
+
+def _scope_index(ctx: Context, scope: Scope, name: str) -> list[int]:
+    cache = ctx.__dict__.setdefault("_wp116_assign", {})
+    key = id(scope)
+    if key not in cache:
+        table: dict[str, list[int]] = {}
+        for st in scope.stmts:
+            for t in _targets(st):
+                table.setdefault(t, []).append(st._wp_idx)  # type: ignore[attr-defined]
+        cache[key] = table
+    return cache[key].get(name, [])
+
+
+def _loop_end(loop: ast.stmt) -> int:
+    return loop._wp_end  # type: ignore[attr-defined]
+
+
+def _span_work(resets: list[int], sites: list[int], end: int, loops: tuple[ast.stmt, ...]
+               ) -> tuple[list[tuple[int, bool]], bool]:
+    """Walk back from statement ``end`` through the enclosing loops (innermost first) to the last reset of the start
+    clock, wrapping around each loop whose body holds no reset before the point: the work sites on that path,
+    each with True when it runs in the same iteration of the innermost loop before the end reading. Also whether
+    the interval never resets inside the innermost loop (a cumulative one)."""
+    found: list[tuple[int, bool]] = []
+
+    def between(lo: int, hi: int) -> list[int]:  # sites with lo < idx < hi
+        return sites[bisect.bisect_right(sites, lo):bisect.bisect_left(sites, hi)]
+
+    def last_reset(lo: int, hi: int) -> int | None:
+        k = bisect.bisect_left(resets, hi)
+        return resets[k - 1] if k and resets[k - 1] > lo else None
+
+    point = end
+    for depth, loop in enumerate(reversed(loops)):
+        lo, hi = loop._wp_idx, _loop_end(loop)  # type: ignore[attr-defined]
+        r = last_reset(lo, point)
+        if r is not None:
+            found += [(s, depth == 0) for s in between(r, point)]
+            return (found, False) if depth == 0 else ([(i, False) for i, _ in found], True)
+        found += [(s, depth == 0) for s in between(lo, point)]
+        r = last_reset(point, hi + 1)
+        if r is not None:  # reset later in the body: the interval began in an earlier iteration
+            found += [(s, False) for s in between(r, hi + 1)]
+            return (found, False) if depth == 0 else ([(i, False) for i, _ in found], True)
+        found += [(s, False) for s in between(point, hi + 1)]
+        point = lo
+    return [(i, False) for i, _ in found], True  # never reset in the innermost loop: every earlier iteration
+
+
+def _under(n: ast.AST, top: ast.AST) -> bool:
+    while n is not None:
+        if n is top:
+            return True
+        n = getattr(n, "_wp_parent", None)
+    return False
+
+
+def _forecast(n: ast.AST) -> bool:
+    """``n`` feeds a value labelled as a forecast (an ETA, the time remaining): a dict entry, keyword or
+    assignment whose name says so."""
+    child, p = n, getattr(n, "_wp_parent", None)
+    while p is not None and not isinstance(p, ast.stmt):
+        if isinstance(p, ast.Dict):
+            for k, v in zip(p.keys, p.values):
+                if v is child and isinstance(k, ast.Constant) and isinstance(k.value, str):
+                    return bool(_FORECAST.search(k.value))
+            return False
+        if isinstance(p, ast.keyword):
+            return bool(p.arg and _FORECAST.search(p.arg))
+        child, p = p, getattr(p, "_wp_parent", None)
+    if isinstance(p, (ast.Assign, ast.AnnAssign)):
+        return any(_FORECAST.search(t.rsplit(".", 1)[-1]) for t in _targets(p))
+    return False
+
+
+def _reporting(ctx: Context, scope: Scope, sub: ast.BinOp, loop: ast.stmt) -> list[tuple[ast.stmt, bool]]:
+    """Statements that report the interval's figure (a print, log or write call using it, or a value derived from
+    it), each with whether the figure there is a rate (a count over the interval, or the interval over a count)."""
+    tainted: dict[str, bool] = {}
+    out: list[tuple[ast.stmt, bool]] = []
+    start = sub._wp_stmt  # type: ignore[attr-defined]
+
+    def rate_of(expr: ast.AST, names: dict[str, bool]) -> bool | None:
+        """None: ``expr`` does not use the figure; else whether it is a rate."""
+        uses, rate = False, False
+        for n in ast.walk(expr):
+            hit = n is sub or (isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) in names)
+            if not hit or _forecast(n):
+                continue  # `"remaining_time": elapsed / done * left`: an ETA, which should count everything
+            p = getattr(n, "_wp_parent", None)
+            while isinstance(p, (ast.BinOp, ast.Call)) and not (isinstance(p, ast.BinOp) and
+                                                                 isinstance(p.op, ast.Div)):
+                if isinstance(p, ast.Call) and _last(p) not in ("max", "min", "float", "round", "abs"):
+                    break
+                p = getattr(p, "_wp_parent", None)
+            divided = isinstance(p, ast.BinOp) and isinstance(p.op, ast.Div) and \
+                not isinstance(p.left, ast.Constant) and not isinstance(p.right, ast.Constant)
+            if divided:
+                q = getattr(p, "_wp_parent", None)
+                if _under(n, p.left) and isinstance(q, ast.BinOp) and isinstance(q.op, ast.Mult) and \
+                        not isinstance(q.right if q.left is p else q.left, ast.Constant):
+                    continue  # `elapsed / done * (total - done)`: time per step times steps left, an ETA
+            uses = True
+            rate = rate or divided or names.get(dotted(n) or "", False)  # `tokens / dt`, `elapsed / steps`
+            # (not `dt / 1000`, `1 / dt`)
+        return rate if uses else None
+
+    stmts = scope.stmts[start._wp_idx:loop._wp_end + 1]  # type: ignore[attr-defined]  # the loop's rest
+    for _ in range(2):  # names derived from the interval (a fixpoint over two passes is enough here)
+        for st in stmts:
+            if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
+                r = rate_of(st.value, tainted)
+                if r is not None:
+                    for t in _targets(st):
+                        if _FORECAST.search(t.rsplit(".", 1)[-1]):
+                            continue  # an ETA: a forecast that should count everything, not a reported speed
+                        tainted[t] = tainted.get(t, False) or r or ("per_sec" in t or "throughput" in t or
+                                                                    "mfu" in t.lower() or "per_s" in t)
+            elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _last(st.value) == "append" and \
+                    isinstance(st.value.func, ast.Attribute):
+                r = rate_of(st.value, tainted)
+                if r is not None and dotted(st.value.func.value):
+                    tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
+    for st in stmts:
+        for n in st._wp_nodes:  # type: ignore[attr-defined]
+            if isinstance(n, ast.Call) and _reports(ctx, n):
+                r = rate_of(n, tainted)
+                if r is not None:
+                    out.append((st, r))
+                    break
+    return out
+
+
+def check(ctx: Context) -> None:
+    if not ctx.subtractions:
+        return
+    clocks = None
+    seen: set[tuple] = set()  # one finding per start clock, loop and periodic work (`print(n / (now - t))` and
+    # `log(n / (now - t))` of one interval are one mistake)
+    for sub in ctx.subtractions:
+        stmt = getattr(sub, "_wp_stmt", None)
+        if stmt is None or not stmt._wp_loops:  # type: ignore[attr-defined]
+            continue
+        if clocks is None:
+            clocks = _clock_names(ctx)
+        if not (_clock_value(ctx, sub.left, clocks) and dotted(sub.right) in clocks):
+            continue
+        p = getattr(sub, "_wp_parent", None)
+        if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Sub) and p.left is sub:
+            continue  # `now - start - eval_time`: time taken out of it
+        scope = stmt._wp_scope  # type: ignore[attr-defined]
+        sites = _work_sites(ctx, scope)
+        if not sites:
+            continue
+        loops = stmt._wp_loops  # type: ignore[attr-defined]
+        resets = _scope_index(ctx, scope, dotted(sub.right))  # type: ignore[arg-type]
+        end = stmt._wp_idx  # type: ignore[attr-defined]
+        left = dotted(sub.left)
+        if left and left in clocks:  # `t1 = time.time()` earlier in the loop: the end reading is there
+            ends = [i for i in _scope_index(ctx, scope, left) if loops[-1]._wp_idx < i <= end]
+            if ends:
+                end = ends[-1]
+        egs = {id(g) for g, b in _guards(stmt, None) if b}
+        by_idx = {s[0]: s for s in sites}
+        found, cumulative = _span_work(resets, sorted(by_idx), end, loops)
+        found = [(i, same) for i, same in found if not (same and id(by_idx[i][2]) in egs)]  # the interval read
+        # inside that iteration's periodic branch: the clock stopped for it (`training_time += now - t0` before the
+        # evaluation) or the evaluation itself timed
+        if not found or not _span_work(resets, _train_sites(ctx, scope), end, loops)[0]:
+            continue  # no training step in the interval: it times something else (the evaluation itself)
+        reports = _reporting(ctx, scope, sub, loops[0])
+        if not reports:
+            continue
+        hit = None
+        for idx, same in found:
+            _, wst, guard, kind, what = by_idx[idx]
+            if cumulative and not any(r for _, r in reports):
+                continue  # a total wall time, not a rate
+            if same and cumulative is False:
+                ok = [r for r, _ in reports if loops[-1]._wp_idx < r._wp_idx <= _loop_end(loops[-1]) and
+                      not _disjoint(ctx, wst, r, loops[-1])]
+                ok += [r for r, _ in reports if r._wp_idx > _loop_end(loops[-1])]  # an enclosing loop's report
+                if not ok:
+                    continue
+            hit = (wst, kind, what)
+            break
+        if hit is None:
+            continue
+        wst, kind, what = hit
+        key = (id(scope), dotted(sub.right), id(loops[-1]), id(wst))
+        if key in seen:
+            continue
+        seen.add(key)
+        figure = "throughput since the loop began" if cumulative else "interval"
+        ctx.report(sub, f"The reported {figure} `{ctx.text(sub)}` includes the periodic {kind} `{what}` "
+                        f"(line {wst.lineno}): the step clock is not restarted after it, so the step time or "
+                        f"throughput at those iterations counts it as training",
+                   "Restart the clock after the periodic work (or time the step alone)")
