@@ -243,7 +243,7 @@ def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
     a robust summary (median, min) leave it alone."""
     from .._names import COMPILERS
     from .mean_only import _uses_by_binding
-    from ._sample_uses import _robust
+    from ._sample_uses import _robust, drops_first
 
     out: list[tuple[ast.Call, str]] = []
     for r in ctx.regions:
@@ -270,7 +270,8 @@ def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
         if hit is None or _used_between(ctx, hit[1], scope, compiled[hit[1]]._wp_idx, r.lo):  # type: ignore
             continue
         groups = _uses_by_binding(ctx, r.samples)
-        if any(means and not any(_robust(ctx, o) for o in others) for means, others, _, _ in groups):
+        if any(means and not all(drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+               for means, others, _, _ in groups):  # (`np.mean(times[10:])` leaves the compiled first run out)
             out.append(hit)
     return out
 
