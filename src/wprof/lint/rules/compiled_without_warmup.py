@@ -132,6 +132,8 @@ def _build_timed(ctx: Context, call: ast.AST) -> bool:
 
 
 def check(ctx: Context) -> None:
+    if not ctx.uses_gpu:
+        return  # a program that does no GPU work: its compiles are CPU timings, not GPU timing mistakes (set 79)
     report = _once(ctx)
     from ._common import _own_kernels
 
@@ -158,6 +160,8 @@ def check(ctx: Context) -> None:
         report(node, f"Compiled `{what}` is timed on its first call (it never ran before this timed region; "
                "includes compilation)", "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):
+        if _fed_host_tensors(ctx, site):
+            continue  # `timer(traced_model, tokens)` with `tokens = torch.tensor([...])`: the CPU model's timing
         report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                "is never called before the timed region; includes compilation)",
                "Call it once or more before handing it to the timing helper")
@@ -350,6 +354,31 @@ def _backward_before(ctx: Context, scope, before: int) -> bool:
                                  if ctx.method(c) == "backward" or dotted(c.func) == "torch.autograd.backward"),
                                 len(scope.stmts))
     return first[id(scope)] < before
+
+
+def _fed_host_tensors(ctx: Context, site: ast.Call) -> bool:
+    """The timing helper is handed the compiled callable and data all known to live on the CPU (``timer(traced,
+    tokens, segments)`` with ``tokens = torch.tensor([...])``): a TorchScript or compiled module runs where its
+    inputs are (torch refuses to mix devices), so that timing is the CPU variant's, beside a GPU one handed
+    ``tokens.cuda()`` (set 79). Not when the compiled callable is a function of the file that moves data to the
+    GPU itself."""
+    data = [a for a in [*site.args, *(k.value for k in site.keywords)] if not ctx.is_compiled(dotted(a) or "")
+            and not (isinstance(a, ast.Call) and ctx.call_name(a) in _compilers())]
+    if not data or not all(ctx.placement(a) == "cpu" for a in data):
+        return False
+    for a in [*site.args, *(k.value for k in site.keywords)]:
+        if isinstance(a, ast.Call) and ctx.call_name(a) in _compilers():
+            a = a.args[0] if a.args else a
+        q = dotted(a) or ""
+        if q in ctx.functions and ctx._moves_to_gpu(ctx.functions[q]):
+            return False
+    return True
+
+
+def _compilers() -> frozenset[str]:
+    from .._names import COMPILERS
+
+    return frozenset(COMPILERS)
 
 
 def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
