@@ -80,6 +80,10 @@ loop over its field is one launch, not a run over a data set). A compiled kernel
 (`for _ in range(10):`) whose every sample is printed as a row, no robust summary, and whose loop waits for the device
 (also only under an option): the first printed row is the compile. A loop that never waits prints launch times
 (Taichi's own async test): not reported.
+(lint91, set 79) A program that does no GPU work at all is not linted for its compiles, and a compiled callable handed
+to a timing helper with data all known to live on the CPU (`timer(traced, tokens)`, `tokens = torch.tensor([...])`)
+is the CPU row of a comparison: not reported. A first run averaged only past a slice (`np.mean(times[10:])`) is left
+out of the mean.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
