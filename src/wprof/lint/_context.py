@@ -59,7 +59,7 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._weak_ok = False  # the running rule also reports weak-evidence findings (group `extra` selected)
         self._opt_in_ok = False  # the running rule was selected by name: its opt-in findings are reported too
         self._walk_scope(tree, frozenset())
-        self.uses_gpu = self._detect_gpu()
+        self.uses_gpu = self._detect_gpu() and not self.hides_gpus()  # CUDA_VISIBLE_DEVICES="-1": no GPU at all
         self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
         self._tensorish: set[str] = set()
         self._gpu_callables: set[str] = set()

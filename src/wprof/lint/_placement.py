@@ -393,7 +393,25 @@ class PlacementModel:
         if m is not None and m in self.functions and dotted(expr.func.value) in self.classes and \
                 self._moves_to_gpu(self.functions[m]):  # type: ignore[attr-defined]
             return "cuda"  # Utils.create_test_matrices(m, n, k): a static method of the file's class
+        if isinstance(expr.func, ast.Name) and q in self.functions and self._returns_on_cpu(self._def_run_by(q, expr)):
+            return "cpu"  # def to_tensor(s): return torch.tensor([...]): a CPU tensor, whatever it was handed
         return self._join([self.placement(a) for a in expr.args])
+
+    def _returns_on_cpu(self, fn: ast.AST) -> bool:
+        """Every ``return`` of the function (its own, not a nested one's) gives a value known to live on the CPU
+        (``return torch.tensor(xs, dtype=torch.int32)``, a name last bound to one)."""
+        memo = self.__dict__.setdefault("_wp_returns_cpu", {})
+        if id(fn) not in memo:
+            memo[id(fn)] = False  # (recursion: unknown)
+            rets, todo = [], list(getattr(fn, "body", ()))
+            while todo:
+                n = todo.pop()
+                if isinstance(n, ast.Return):
+                    rets.append(n.value)
+                elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                    todo.extend(ast.iter_child_nodes(n))
+            memo[id(fn)] = bool(rets) and all(v is not None and self.placement(v) == "cpu" for v in rets)
+        return memo[id(fn)]
 
     def _def_run_by(self, q: str, expr: ast.Call) -> ast.AST:
         """The ``def`` a call of the file's function ``q`` runs: for a plain name, the one in effect at the call (a
@@ -455,7 +473,9 @@ class PlacementModel:
         _, pos, placed, params = cache[key]
         k = bisect.bisect_left(pos, idx)
         before = placed[:k]
-        if not before:
+        if not before and params and not stmt._wp_loops:
+            values = params  # `x = f(x)` first thing in a function, outside loops: the `x` it reads is the parameter
+        elif not before:
             values = [v for _, v in bindings]
         else:
             latest = before[-1]
@@ -565,6 +585,34 @@ class PlacementModel:
             self._wp_jax_cpu = out
         return out
 
+    def hides_gpus(self) -> bool:
+        """The program hides every GPU from itself before it runs anything: its module body sets
+        ``os.environ["CUDA_VISIBLE_DEVICES"]`` (or ``os.environ.setdefault``/``putenv``) to ``"-1"`` or ``""`` at top
+        level, outside any branch, and never to a device anywhere. CUDA (PyTorch, JAX, CuPy, TensorFlow, Numba) then
+        finds no device: every op runs on the CPU and returns done (set 83: a JAX tutorial run "on CPU")."""
+        out = self.__dict__.get("_wp_hides_gpus")
+        if out is None:
+            out = False
+            if "CUDA_VISIBLE_DEVICES" in self.source:
+                top, values = False, []
+                for n in ast.walk(self.tree):
+                    v = None
+                    if isinstance(n, ast.Assign) and any(
+                            isinstance(t, ast.Subscript) and _visible_key(t.slice) for t in n.targets):
+                        v = n.value
+                    elif isinstance(n, ast.Call) and len(n.args) == 2 and _visible_key(n.args[0]) and \
+                            isinstance(n.func, ast.Attribute) and n.func.attr in ("setdefault", "putenv"):
+                        v = n.args[1]
+                    else:
+                        continue
+                    values.append(v.value if isinstance(v, ast.Constant) else None)
+                    stmt = n if isinstance(n, ast.stmt) else getattr(n, "_wp_stmt", None)
+                    if stmt is not None and any(stmt is b for b in self.tree.body):
+                        top = True
+                out = top and all(isinstance(v, str) and v.strip() in ("", "-1") for v in values)
+            self.__dict__["_wp_hides_gpus"] = out
+        return out
+
     def _numpy_chains(self) -> set[int]:
         """Method calls chained on a variable inside ``torch.from_numpy(...)`` (``img.transpose(2, 0, 1)``,
         ``a.astype(np.float32).reshape(...)``): ``from_numpy`` takes only a NumPy array, so the chain is NumPy
@@ -643,3 +691,8 @@ def _jax_platform_key(k: ast.AST) -> bool:
     ``"jax_platform_name"`` (``jax.config``)."""
     return isinstance(k, ast.Constant) and isinstance(k.value, str) and \
         k.value.lower() in ("jax_platforms", "jax_platform_name")
+
+
+def _visible_key(k: ast.AST) -> bool:
+    """``"CUDA_VISIBLE_DEVICES"``: the GPUs the program may see."""
+    return isinstance(k, ast.Constant) and k.value == "CUDA_VISIBLE_DEVICES"

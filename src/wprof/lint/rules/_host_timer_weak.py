@@ -452,7 +452,8 @@ def _made_from_host_values(ctx: Context, c: ast.AST) -> bool:
 def only_blocking_copies(ctx: Context, r) -> bool:
     """The region's only GPU work is copies to the GPU of values not on it (``blk = blk.int().to(device)``) without
     ``non_blocking=True``, and what is computed on their way there: a copy from host memory returns once it is done
-    (after the work queued before it on the stream), so the host clock times it correctly (set 34)."""
+    (after the work queued before it on the stream), so the host clock times it correctly (set 34). Allocations that
+    launch nothing (``torch.empty``, ``torch.empty_like``) leave nothing queued either (set 77)."""
     from .._walk import stmt_nodes
     from ._common import work_items
 
@@ -472,7 +473,24 @@ def only_blocking_copies(ctx: Context, r) -> bool:
         return False
 
     work = work_items(ctx, r) + [w for s in r.stmts() for w in ctx.gpu_work_in(stmt_nodes(s))]
-    return bool(copies) and all(id(w) in copies or feeds_copy(w) for w in work)
+    return bool(copies or work) and all(id(w) in copies or feeds_copy(w) or launches_nothing(ctx, w) for w in work)
+
+
+_UNFILLED = frozenset({"empty", "empty_like", "empty_strided"})  # torch factories that allocate and launch nothing
+
+
+def launches_nothing(ctx: Context, w: ast.AST) -> bool:
+    """``torch.empty((m, n), device="cuda")``, ``torch.empty_like(x)``, ``x.new_empty(shape)``: an allocation that
+    leaves its memory unwritten launches no kernel (the caching allocator hands a block back, or ``cudaMalloc``
+    returns once it has one), so it leaves no work pending for a host clock to miss (set 77: blocking copies to the
+    GPU and the kernel's output allocated, timed as the transfer)."""
+    if not isinstance(w, ast.Call):
+        return False
+    q = ctx.call_name(w) or ""
+    if q.startswith("torch.") and q.rsplit(".", 1)[-1] in _UNFILLED and q.count(".") == 1:
+        return True
+    return isinstance(w.func, ast.Attribute) and w.func.attr in ("new_empty", "new_empty_strided") and \
+        not (ctx.call_name(w) or "").startswith(("numpy.", "cupy."))
 
 
 def exits_through_device_test(ctx: Context, r) -> bool:

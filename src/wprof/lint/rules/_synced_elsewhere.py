@@ -43,9 +43,31 @@ def _unknown_device(ctx: Context, c: ast.Call) -> bool:
         return False
     if isinstance(f, ast.Name) and f.id not in ctx.functions:
         return False
+    from ._host_timer_weak import _blocking_h2d
+
+    if _blocking_h2d(ctx, c) or _host_library_object(ctx, f):
+        return False  # `x.to(device)` from host memory returns once copied; `KMeans(...).fit(X)` runs on the CPU
     return not ctx.on_cpu(c) and not any(ctx.placement(a) == "cpu" or (
         isinstance(a, ast.Constant) and ctx._device_value(a) == "cpu")  # run(net, "cpu"): the host path
         for a in [*c.args, *(k.value for k in c.keywords)])
+
+
+_HOST_COMPUTE_LIBS = frozenset({"sklearn", "scipy", "numpy", "pandas", "statsmodels", "networkx"})
+
+
+def _host_library_object(ctx: Context, f: ast.AST) -> bool:
+    """``model.fit`` where every binding of ``model`` in the call's function is an object a CPU-only library builds
+    (``model = KMeans(...)`` imported from scikit-learn): its methods compute on the host and return done, whatever a
+    GPU library's object of the same name does in another function of the file (set 80: cuML's ``KMeans`` beside
+    scikit-learn's)."""
+    if not (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)):
+        return False
+    stmt = getattr(f, "_wp_stmt", None)
+    scope = getattr(stmt, "_wp_scope", None)
+    values = [st.value for st in ctx.assign_stmts.get(f.value.id, [])
+              if getattr(st, "_wp_scope", None) is scope and isinstance(st, ast.Assign)]
+    return bool(values) and all(isinstance(v, ast.Call) and (ctx.qualname(v.func) or "").split(".", 1)[0]
+                                in _HOST_COMPUTE_LIBS for v in values)
 
 
 def _synced_calls(ctx: Context) -> dict[str, object]:

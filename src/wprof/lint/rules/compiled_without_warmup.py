@@ -80,6 +80,10 @@ loop over its field is one launch, not a run over a data set). A compiled kernel
 (`for _ in range(10):`) whose every sample is printed as a row, no robust summary, and whose loop waits for the device
 (also only under an option): the first printed row is the compile. A loop that never waits prints launch times
 (Taichi's own async test): not reported.
+(lint91, set 79) A program that does no GPU work at all is not linted for its compiles, and a compiled callable handed
+to a timing helper with data all known to live on the CPU (`timer(traced, tokens)`, `tokens = torch.tensor([...])`)
+is the CPU row of a comparison: not reported. A first run averaged only past a slice (`np.mean(times[10:])`) is left
+out of the mean.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -132,6 +136,8 @@ def _build_timed(ctx: Context, call: ast.AST) -> bool:
 
 
 def check(ctx: Context) -> None:
+    if not ctx.uses_gpu:
+        return  # a program that does no GPU work: its compiles are CPU timings, not GPU timing mistakes (set 79)
     report = _once(ctx)
     from ._common import _own_kernels
 
@@ -158,6 +164,8 @@ def check(ctx: Context) -> None:
         report(node, f"Compiled `{what}` is timed on its first call (it never ran before this timed region; "
                "includes compilation)", "Call it once or more before the timed region")
     for site, key, param in _compiled_into_helper(ctx):
+        if _fed_host_tensors(ctx, site):
+            continue  # `timer(traced_model, tokens)` with `tokens = torch.tensor([...])`: the CPU model's timing
         report(site, f"Compiled `{key}` is timed on its first call inside `{dotted(site.func)}` (its `{param}` "
                "is never called before the timed region; includes compilation)",
                "Call it once or more before handing it to the timing helper")
@@ -243,7 +251,7 @@ def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
     a robust summary (median, min) leave it alone."""
     from .._names import COMPILERS
     from .mean_only import _uses_by_binding
-    from ._sample_uses import _robust
+    from ._sample_uses import _robust, drops_first
 
     out: list[tuple[ast.Call, str]] = []
     for r in ctx.regions:
@@ -270,7 +278,8 @@ def _compiled_once_averaged(ctx: Context) -> list[tuple[ast.Call, str]]:
         if hit is None or _used_between(ctx, hit[1], scope, compiled[hit[1]]._wp_idx, r.lo):  # type: ignore
             continue
         groups = _uses_by_binding(ctx, r.samples)
-        if any(means and not any(_robust(ctx, o) for o in others) for means, others, _, _ in groups):
+        if any(means and not all(drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+               for means, others, _, _ in groups):  # (`np.mean(times[10:])` leaves the compiled first run out)
             out.append(hit)
     return out
 
@@ -349,6 +358,31 @@ def _backward_before(ctx: Context, scope, before: int) -> bool:
                                  if ctx.method(c) == "backward" or dotted(c.func) == "torch.autograd.backward"),
                                 len(scope.stmts))
     return first[id(scope)] < before
+
+
+def _fed_host_tensors(ctx: Context, site: ast.Call) -> bool:
+    """The timing helper is handed the compiled callable and data all known to live on the CPU (``timer(traced,
+    tokens, segments)`` with ``tokens = torch.tensor([...])``): a TorchScript or compiled module runs where its
+    inputs are (torch refuses to mix devices), so that timing is the CPU variant's, beside a GPU one handed
+    ``tokens.cuda()`` (set 79). Not when the compiled callable is a function of the file that moves data to the
+    GPU itself."""
+    data = [a for a in [*site.args, *(k.value for k in site.keywords)] if not ctx.is_compiled(dotted(a) or "")
+            and not (isinstance(a, ast.Call) and ctx.call_name(a) in _compilers())]
+    if not data or not all(ctx.placement(a) == "cpu" for a in data):
+        return False
+    for a in [*site.args, *(k.value for k in site.keywords)]:
+        if isinstance(a, ast.Call) and ctx.call_name(a) in _compilers():
+            a = a.args[0] if a.args else a
+        q = dotted(a) or ""
+        if q in ctx.functions and ctx._moves_to_gpu(ctx.functions[q]):
+            return False
+    return True
+
+
+def _compilers() -> frozenset[str]:
+    from .._names import COMPILERS
+
+    return frozenset(COMPILERS)
 
 
 def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:

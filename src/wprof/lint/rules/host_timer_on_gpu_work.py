@@ -138,6 +138,13 @@ nothing but arrays the timed region never binds (the step's input key), they ret
 finding says so. A file written for Intel's GPU alone (it names the `"xpu"` device, `f"xpu:{rank}"`, and never CUDA)
 queues its work like CUDA, as an MPS-only file does: `torch.xpu.synchronize()` before the end read.
 
+(lint91, sets 77-83) An allocation that leaves its memory unwritten (`torch.empty`, `torch.empty_like`) launches
+nothing: beside blocking copies to the GPU, or alone, it leaves nothing queued (`torch.zeros` fills: still work). A
+file that hides every GPU (`os.environ["CUDA_VISIBLE_DEVICES"] = "-1"` at top level) does no GPU work. A call the
+file times elsewhere with a synchronize after it is not taken for asynchronous work when it is a blocking copy from
+host memory or a method of an object a CPU-only library built in the same function (`model = KMeans(...)` of
+scikit-learn beside cuML's `model.fit`).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
