@@ -13,8 +13,8 @@ shows that the call is where the program first uses the GPU, by a call that name
 of host data, a function of the file whose body makes the first CuPy array): the CUDA context is created inside the
 timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) Weak, shown only with
 `--extend-select extra`: work not shown to be on the GPU, and a one-off cold call whose same work (and nothing
-else) is timed again later in the function (a deliberate cold-vs-warm pair). A first call timed on purpose is
-recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
+else) is timed again later in the function the same way (a deliberate cold-vs-warm pair). A first call timed on
+purpose is recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
 call was weak; judged blind on sets 14-16, those were right 8 times in 9, one borderline left out.)
 
 Also reported: a timing helper of the file that takes the model as a parameter and is called twice or more with
@@ -120,6 +120,15 @@ helper's loss, or after a forward pass only, stays cold.
 (`EPOCHS = 1` at the top of the file; not when the module binds it to anything else too, or the function binds the
 name itself). OpenCV's CUDA module is GPU work (`cv2.cuda.gemm(g1, g2, ...)` on `cv2.cuda_GpuMat` images): its cold
 first call is reported; its calls on the default stream, and `GpuMat.download()`, return when the work is done.
+(lint93, sets 77-83) A cold-vs-warm pair is deliberate only when the later region times the same call the same way:
+a later timing with another clock (a host clock, then CUDA events), with no wait where the first waited (the
+synchronous time, then the launch-only "asynchronous" one), or of the call under other context managers
+(`with stream1: cp.linalg.inv(a)`) compares ways of measuring or running, and the first timing's cold call is
+reported by default. A kernel built ahead (PyCUDA's `mod.get_function("k")`, otherwise never reported on its first
+launch) launched once in a span that waits for it (CUDA events, or a synchronize before the end reading), in no
+loop, the span holding nothing but such launches and their waits: the one sample is the kernel's first launch (its
+function loads lazily) and is reported; with the copies in or out inside the span, or another name bound to the
+same `get_function`, it stays silent.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -395,8 +404,24 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
                   for n in names for st in ctx.assign_stmts.get(n, ()))
-    return not rebound and not _handed_on(ctx, key, r.scope, r.hi, later[0].lo) and \
-        any(ctx.text(c) == text for c in work_items(ctx, later[0]))
+    if rebound or _handed_on(ctx, key, r.scope, r.hi, later[0].lo):
+        return False
+    same = [c for c in work_items(ctx, later[0]) if ctx.text(c) == text]
+    return bool(same) and not _measured_otherwise(ctx, r, call, later[0], same)
+
+
+def _measured_otherwise(ctx: Context, r, call: ast.AST, o, same: list) -> bool:
+    """The later region times the same call another way, so the pair compares two ways of measuring (or of
+    running) the work, not a cold call with a warm one, and the first timing's cold start is a mistake in the
+    comparison (set 83, three notebooks): another clock (a host clock, then CUDA events around the same `A @ B`),
+    a wait in the first and none in the later one (the synchronous time, then the launch-only "asynchronous" one),
+    or the call run under other context managers (`cp.linalg.inv(a)`, then `with stream1: cp.linalg.inv(a)`)."""
+    if (r.kind == "event") != (o.kind == "event"):
+        return True
+    if (r.kind == "event" or r.synced is True) and o.kind != "event" and o.synced is False:
+        return True
+    mine = _contexts(ctx, call._wp_stmt)  # type: ignore[attr-defined]
+    return all(_contexts(ctx, c._wp_stmt) != mine for c in same)  # type: ignore[attr-defined]
 
 
 def _contexts(ctx: Context, stmt: ast.stmt) -> list[str]:
