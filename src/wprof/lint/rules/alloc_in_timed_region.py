@@ -134,6 +134,7 @@ from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
 from ._drawn_operands import drawn_operand_findings
 from ._launch_outputs import launch_output_fills
 from ._one_step_inputs import _RANDOM, drawing_helper, host_array_launch_in, invariant_fills, later_work
+from ._region_pairs import symmetric_host_twin, timed_alone_inside
 from ._scalars import is_scalar
 
 CODE = "WP104"
@@ -275,8 +276,8 @@ def check(ctx: Context) -> None:
                        "them in")
     for r in ctx.regions:  # the drawn operands first: a longer region around the same loop (its print, a second
         # reading) would take the draws as plain opt-in allocations
-        if meant_to_include(ctx, r) is not None or declared_setup(ctx, r):
-            continue
+        if meant_to_include(ctx, r) is not None or declared_setup(ctx, r) or symmetric_host_twin(ctx, r):
+            continue  # (the GPU side of a comparison whose CPU side draws its inputs too: `_region_pairs`)
         drawn = [c for c in drawn_operand_findings(ctx, r) if id(c) not in seen and
                  (c.lineno, c.col_offset) not in copies]
         seen.update(id(c) for c in drawn)
@@ -304,6 +305,8 @@ def check(ctx: Context) -> None:
             continue
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
+        if driver and symmetric_host_twin(ctx, r):
+            driver = []  # the GPU side of a comparison whose CPU side makes its inputs too: the offload's whole cost
         seen.update(id(c) for c, _ in driver)
         if driver:  # one finding per region, at its first allocation
             c, what = driver[0]
@@ -312,7 +315,8 @@ def check(ctx: Context) -> None:
                        f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
                        "first reading, and copy the result back after the last")
         for c, launch in launch_output_fills(ctx, r):
-            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx) \
+                    and not timed_alone_inside(ctx, r, launch, c):  # (a total around the kernel's own region)
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` makes a buffer for the kernel launch `{ctx.text(launch.func)}` "
                            "inside the timed region: its allocation and fill (or conversion) kernels are timed "
