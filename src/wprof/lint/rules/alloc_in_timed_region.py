@@ -327,6 +327,15 @@ def check(ctx: Context) -> None:
                 ctx.report(c, f"`{ctx.text(c)[:60]}` fills the same input anew in every timed iteration and hands it "
                            "to the work: its allocation and fill kernel are timed with the work", "Make it once, "
                            "before the timed loop")
+        clones = [c for c in _loop_clones(ctx, r) if id(c) not in seen and (c.lineno, c.col_offset) not in copies]
+        seen.update(id(c) for c in clones)
+        if clones:  # one finding per region, at its first copy
+            c = clones[0]
+            more = f" (and {len(clones) - 1} more)" if len(clones) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c)[:60]}`{more} copies a device tensor made before the timed loop in every "
+                       "timed iteration and hands the copy to the work: the allocation and the memory pass of the copy "
+                       "are timed with it", "Clone once per input before the timed loop, or time the copies apart "
+                       "and subtract them")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
@@ -413,6 +422,25 @@ def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
     if q == "torch.clone" and c.args and isinstance(c.args[0], ast.Name) and c.args[0].id not in bound:
         return "copy (an allocation and a memory pass)"
     return None
+
+
+def _loop_clones(ctx: Context, r) -> list[ast.Call]:
+    """``for _ in range(n): _ = rope(q.clone(), k.clone(), n)`` between the readings: a ``.clone()`` of a tensor
+    placed on the GPU before the region, run in every timed iteration and handed to the measured call (the harness
+    part's fresh copy, in a plain timed loop). Not a copy kept (``outs.append(y.clone())``), one of a value the
+    region makes, nor one whose tensor the code never placed on the GPU."""
+    if r.outer is not None or (r.loop is None and not r.inner_loops()):
+        return []
+    calls = r.calls()
+    bound = {n.id for s in r.stmts() for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    out = []
+    for c in calls:
+        if ctx.method(c) != "clone" or c.args or c.keywords or not isinstance(c.func, ast.Attribute) or \
+                not isinstance(c.func.value, ast.Name) or c.func.value.id in bound or not r.in_loop(c):
+            continue
+        if ctx.placement(c.func.value) == "cuda" and _feeds_work(ctx, c, calls):
+            out.append(c)
+    return out
 
 
 _PASS_THROUGH = frozenset({"clone", "detach", "requires_grad_", "contiguous", "reshape", "view", "to", "cuda",
