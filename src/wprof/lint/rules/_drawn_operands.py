@@ -159,7 +159,8 @@ class _Shape:
                     return False  # `if torch.cuda.is_available(): a = a.cuda()`: the move of the draws to the device
                 continue
             if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)) or \
-                    _constant_print(ctx, st):
+                    _constant_print(ctx, st) or \
+                    (isinstance(st, ast.Delete) and all(isinstance(t, ast.Name) for t in st.targets)):
                 continue
             if isinstance(st, ast.Return) and depth > 0:
                 if st.value is None or isinstance(st.value, ast.Name):
@@ -256,3 +257,49 @@ def decorated_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], str]]:
         dec = regions[0].end
         out.append((draws, dotted(dec.func if isinstance(dec, ast.Call) else dec) or regions[0].clock))
     return out
+
+
+def magic_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], object]]:
+    """The draws the code of a ``%timeit``/``%%timeit`` magic makes for the one operation it runs (``%%timeit`` over
+    ``z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z``): every loop is a sample and pays the random
+    fill (and the copy, for a draw made on the host). The same shape as a region's; ``del`` of names is read through.
+    Not ``%time`` (one run)."""
+    from .timeit_magic_on_gpu_work import magic_tree
+
+    out: list[tuple[list[ast.Call], object]] = []
+    for m in ctx.magics:
+        if m.name != "timeit":
+            continue
+        tree = magic_tree(ctx, m)
+        if tree is None:
+            continue
+        shape = _Shape(ctx)
+        if not shape.read(list(tree.body), 0) or len(shape.ops) + len(shape.calls) != 1:
+            continue
+        taken = shape.ops[0][1] if shape.ops else shape.calls[0][1]
+        if not taken or not ctx.uses_gpu or not all(_drawn_on_device(ctx, d) for d in taken):
+            continue  # (a CPU cell of the same notebook times its own draws on the host: the CPU side)
+        draws: list[ast.Call] = []
+        for d in taken:
+            if d not in draws:
+                draws.append(d)
+        out.append((draws, m))
+    return out
+
+
+def _drawn_on_device(ctx: Context, d: ast.Call) -> bool:
+    """A draw made on the GPU (a CuPy draw, ``device=`` that is not the CPU) or moved there at once
+    (``torch.randn(n, n).to(device)``, ``.cuda()``): a host draw that stays there is CPU work."""
+    if (ctx.call_name(d) or "").startswith("cupy."):
+        return True
+    dev = next((k.value for k in d.keywords if k.arg == "device"), None)
+    if dev is not None:
+        return not (isinstance(dev, ast.Constant) and str(dev.value).startswith("cpu"))
+    parent = getattr(d, "_wp_parent", None)
+    if isinstance(parent, ast.Attribute) and parent.attr in ("to", "cuda"):
+        outer = getattr(parent, "_wp_parent", None)
+        if isinstance(outer, ast.Call) and outer.func is parent:
+            args = [*outer.args, *(k.value for k in outer.keywords)]
+            return parent.attr == "cuda" or not any(isinstance(a, ast.Constant) and str(a.value).startswith("cpu")
+                                                    for a in args) and bool(args)
+    return False

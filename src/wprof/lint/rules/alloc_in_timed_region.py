@@ -220,6 +220,26 @@ def check(ctx: Context) -> None:
         else:
             ctx.report_at(m.line, m.col, m.line, m.end_col, message,  # type: ignore[attr-defined]
                           "Allocate the device arrays once, before the magic, and pass them in (`out=`)")
+    from ._drawn_operands import magic_drawn_findings
+
+    for drawn, m in magic_drawn_findings(ctx):  # one finding per magic, at its first draw
+        if any(id(c) in seen for c in drawn):
+            continue
+        seen.update(id(c) for c in drawn)
+        c = drawn[0]
+        more = f" (and {len(drawn) - 1} more input{'s' if len(drawn) > 2 else ''})" if len(drawn) > 1 else ""
+        copy = " and the host-to-device copy" if any(_moved(ctx, d) for d in drawn) else ""
+        magic = ("%%" if m.kind == "cell" else "%") + m.name  # type: ignore[attr-defined]
+        message = (f"`{ctx.text(c.func) if hasattr(c, '_wp_stmt') else ast.unparse(c.func)}`{more} draws the inputs "
+                   f"of the one operation `{magic}` times, in every loop: the random fill (an RNG kernel and an "
+                   f"allocation){copy} {'are' if copy else 'is'} timed with the operation")
+        fix_title = "Draw the inputs once, in an earlier cell, and time the operation alone"
+        if m.kind == "cell":  # type: ignore[attr-defined]
+            line = m.line + c.lineno  # type: ignore[attr-defined]
+            ctx.report_at(line, c.col_offset + 1, line, c.col_offset + 1 + len(ast.unparse(c.func)), message,
+                          fix_title)
+        else:
+            ctx.report_at(m.line, m.col, m.line, m.end_col, message, fix_title)  # type: ignore[attr-defined]
     from ._allocator_flush import flush_findings
     from ._host_made_copies import host_made_findings
 
