@@ -36,7 +36,9 @@ _SEEDS = frozenset({"torch.manual_seed", "torch.cuda.manual_seed", "torch.cuda.m
                     "numpy.random.seed", "random.seed"})
 _MOVES = frozenset({"to", "cuda", "float", "half", "double", "bfloat16", "contiguous", "requires_grad_", "astype"})
 _NOT_OPS = _MOVES | frozenset({"cpu", "numpy", "item", "tolist", "get", "clone", "detach", "copy"})
-_LIBS = ("torch.", "cupy.", "cupyx.")
+_LIBS = ("torch.", "cupy.", "cupyx.", "jax.numpy.", "jax.lax.")
+_JAX_DRAWS = frozenset({"normal", "uniform"})  # (standard: no `minval`/`maxval`, a key and a shape)
+_JAX_KEYS = frozenset({"jax.random.PRNGKey", "jax.random.key", "jax.random.split"})
 _GRAD_CONTEXTS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled", "torch.enable_grad"})
 
 
@@ -75,6 +77,8 @@ def _draw(ctx: Context, c: ast.AST) -> bool:
     if not isinstance(c, ast.Call):
         return False
     head, _, last = (ctx.call_name(c) or "").rpartition(".")
+    if head == "jax.random" and last in _JAX_DRAWS:  # `random.normal(key, (n, n))`
+        return len(c.args) <= 3 and not any(k.arg in ("minval", "maxval", "mean", "cov") for k in c.keywords)
     return (head == "torch" and last in _TORCH_DRAWS) or (head == "cupy.random" and last in _CUPY_DRAWS)
 
 
@@ -109,6 +113,8 @@ class _Shape:
             return [node]  # type: ignore[list-item]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and ctx.method(node) in _MOVES:
             return self.draws_of(node.func.value)
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+            return self.draws_of(node.value)  # `jnp.dot(x, x.T)`: the drawn value, transposed
         return None
 
     def op(self, node: ast.AST) -> list[ast.Call] | None:
@@ -173,8 +179,13 @@ class _Shape:
                 value, targets = st.value, list(st.targets)
             else:
                 return False
+            if isinstance(value, ast.Call) and ctx.method(value) == "block_until_ready" and not targets and \
+                    isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Call):
+                value = value.func.value  # `jnp.dot(x, x.T).block_until_ready()`: the operation, waited for
             if isinstance(value, ast.Call):
                 q = ctx.call_name(value) or ""
+                if q in _JAX_KEYS:
+                    continue  # `key = random.PRNGKey(0)`, `key, sub = random.split(key)`: a seed
                 if q in _SEEDS or q in SYNC_FUNCS or ctx.method(value) in SYNC_ATTRS:
                     if targets:
                         return False
