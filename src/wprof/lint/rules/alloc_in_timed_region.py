@@ -68,6 +68,18 @@ sample calls: a `tf.random.normal`/`uniform` draw handed to the work, or a Keras
 in a `tf.Variable`, drawn once by its initializer). TensorFlow code that names no device, or the CPU, is not
 reported.
 
+And, since the fifteenth session (lint94): a `.clone()` of a GPU tensor made before a timed loop, run in every
+iteration and handed to the measured call (`for _ in range(n): rope(q.clone(), k.clone())` between the readings; not
+a copy kept, one of a value the loop makes, a CPU tensor's, or one outside a loop); the drawn-operands shape in the
+code of a `%timeit`/`%%timeit` magic (`z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z`: the draws
+made on the GPU or moved there; a CPU cell's host draws are its own work) and in JAX (`key = random.PRNGKey(0); x =
+random.normal(key, (n, n)); jnp.dot(x, x.T).block_until_ready()`; standard draws only, no `minval`/`maxval`). Not
+reported (`rules/_region_pairs.py`): the drawn operands and the `cupy.asarray` copies of the GPU side of a
+CPU-versus-GPU comparison whose CPU side, a host-only region of the same scope, draws its inputs inside its readings
+too, the two intervals divided into a speedup (each side times making, and on the GPU moving, its inputs on
+purpose); and a kernel's buffer filled inside a longer region that holds a narrower one timing the launch alone (the
+longer one is the end-to-end total).
+
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
 or in a harness's callable (an output allocated per call is usually cheap; in a training step or an end-to-end
