@@ -64,17 +64,28 @@ def symmetric_host_twin(ctx: Context, r) -> bool:
             twins.setdefault(hn, []).append(h)
     if not twins:
         return False
-    for st in r.scope.stmts:
-        for n in ast.walk(st):
-            if not (isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div)):
-                continue
-            left = {x.id for x in ast.walk(n.left) if isinstance(x, ast.Name)}
-            right = {x.id for x in ast.walk(n.right) if isinstance(x, ast.Name)}
+    for left, right in _divisions(ctx, r.scope):
+        if name in left or name in right:
             for hn, hs in twins.items():
                 if (name in left and hn in right) or (name in right and hn in left):
                     if any(_host_only(ctx, h) and _draws(ctx, h) for h in hs):
                         return True
     return False
+
+
+def _divisions(ctx: Context, scope) -> list[tuple[set[str], set[str]]]:
+    """The names on each side of every division in ``scope``'s statements (each node read once), cached."""
+    cache = ctx.__dict__.setdefault("_wp_scope_divisions", {})
+    out = cache.get(id(scope))
+    if out is None:
+        out = []
+        for st in scope.stmts:
+            for n in stmt_nodes(st):
+                if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div):
+                    out.append(({x.id for x in ast.walk(n.left) if isinstance(x, ast.Name)},
+                                {x.id for x in ast.walk(n.right) if isinstance(x, ast.Name)}))
+        cache[id(scope)] = out
+    return out
 
 
 def timed_alone_inside(ctx: Context, r, work: ast.AST, made: ast.AST) -> bool:

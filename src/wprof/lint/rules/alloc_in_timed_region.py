@@ -308,10 +308,12 @@ def check(ctx: Context) -> None:
                        "them in")
     for r in ctx.regions:  # the drawn operands first: a longer region around the same loop (its print, a second
         # reading) would take the draws as plain opt-in allocations
-        if meant_to_include(ctx, r) is not None or declared_setup(ctx, r) or symmetric_host_twin(ctx, r):
-            continue  # (the GPU side of a comparison whose CPU side draws its inputs too: `_region_pairs`)
+        if meant_to_include(ctx, r) is not None or declared_setup(ctx, r):
+            continue
         drawn = [c for c in drawn_operand_findings(ctx, r) if id(c) not in seen and
                  (c.lineno, c.col_offset) not in copies]
+        if drawn and symmetric_host_twin(ctx, r):
+            continue  # the GPU side of a comparison whose CPU side draws its inputs too: `_region_pairs`
         seen.update(id(c) for c in drawn)
         if drawn:  # one finding per region, at its first draw
             c = drawn[0]
