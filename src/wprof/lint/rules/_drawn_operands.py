@@ -36,7 +36,9 @@ _SEEDS = frozenset({"torch.manual_seed", "torch.cuda.manual_seed", "torch.cuda.m
                     "numpy.random.seed", "random.seed"})
 _MOVES = frozenset({"to", "cuda", "float", "half", "double", "bfloat16", "contiguous", "requires_grad_", "astype"})
 _NOT_OPS = _MOVES | frozenset({"cpu", "numpy", "item", "tolist", "get", "clone", "detach", "copy"})
-_LIBS = ("torch.", "cupy.", "cupyx.")
+_LIBS = ("torch.", "cupy.", "cupyx.", "jax.numpy.", "jax.lax.")
+_JAX_DRAWS = frozenset({"normal", "uniform"})  # (standard: no `minval`/`maxval`, a key and a shape)
+_JAX_KEYS = frozenset({"jax.random.PRNGKey", "jax.random.key", "jax.random.split"})
 _GRAD_CONTEXTS = frozenset({"torch.no_grad", "torch.inference_mode", "torch.set_grad_enabled", "torch.enable_grad"})
 
 
@@ -75,6 +77,8 @@ def _draw(ctx: Context, c: ast.AST) -> bool:
     if not isinstance(c, ast.Call):
         return False
     head, _, last = (ctx.call_name(c) or "").rpartition(".")
+    if head == "jax.random" and last in _JAX_DRAWS:  # `random.normal(key, (n, n))`
+        return len(c.args) <= 3 and not any(k.arg in ("minval", "maxval", "mean", "cov") for k in c.keywords)
     return (head == "torch" and last in _TORCH_DRAWS) or (head == "cupy.random" and last in _CUPY_DRAWS)
 
 
@@ -109,6 +113,8 @@ class _Shape:
             return [node]  # type: ignore[list-item]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and ctx.method(node) in _MOVES:
             return self.draws_of(node.func.value)
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+            return self.draws_of(node.value)  # `jnp.dot(x, x.T)`: the drawn value, transposed
         return None
 
     def op(self, node: ast.AST) -> list[ast.Call] | None:
@@ -159,7 +165,8 @@ class _Shape:
                     return False  # `if torch.cuda.is_available(): a = a.cuda()`: the move of the draws to the device
                 continue
             if isinstance(st, ast.Pass) or (isinstance(st, ast.Expr) and isinstance(st.value, ast.Constant)) or \
-                    _constant_print(ctx, st):
+                    _constant_print(ctx, st) or \
+                    (isinstance(st, ast.Delete) and all(isinstance(t, ast.Name) for t in st.targets)):
                 continue
             if isinstance(st, ast.Return) and depth > 0:
                 if st.value is None or isinstance(st.value, ast.Name):
@@ -172,8 +179,13 @@ class _Shape:
                 value, targets = st.value, list(st.targets)
             else:
                 return False
+            if isinstance(value, ast.Call) and ctx.method(value) == "block_until_ready" and not targets and \
+                    isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Call):
+                value = value.func.value  # `jnp.dot(x, x.T).block_until_ready()`: the operation, waited for
             if isinstance(value, ast.Call):
                 q = ctx.call_name(value) or ""
+                if q in _JAX_KEYS:
+                    continue  # `key = random.PRNGKey(0)`, `key, sub = random.split(key)`: a seed
                 if q in _SEEDS or q in SYNC_FUNCS or ctx.method(value) in SYNC_ATTRS:
                     if targets:
                         return False
@@ -256,3 +268,49 @@ def decorated_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], str]]:
         dec = regions[0].end
         out.append((draws, dotted(dec.func if isinstance(dec, ast.Call) else dec) or regions[0].clock))
     return out
+
+
+def magic_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], object]]:
+    """The draws the code of a ``%timeit``/``%%timeit`` magic makes for the one operation it runs (``%%timeit`` over
+    ``z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z``): every loop is a sample and pays the random
+    fill (and the copy, for a draw made on the host). The same shape as a region's; ``del`` of names is read through.
+    Not ``%time`` (one run)."""
+    from .timeit_magic_on_gpu_work import magic_tree
+
+    out: list[tuple[list[ast.Call], object]] = []
+    for m in ctx.magics:
+        if m.name != "timeit":
+            continue
+        tree = magic_tree(ctx, m)
+        if tree is None:
+            continue
+        shape = _Shape(ctx)
+        if not shape.read(list(tree.body), 0) or len(shape.ops) + len(shape.calls) != 1:
+            continue
+        taken = shape.ops[0][1] if shape.ops else shape.calls[0][1]
+        if not taken or not ctx.uses_gpu or not all(_drawn_on_device(ctx, d) for d in taken):
+            continue  # (a CPU cell of the same notebook times its own draws on the host: the CPU side)
+        draws: list[ast.Call] = []
+        for d in taken:
+            if d not in draws:
+                draws.append(d)
+        out.append((draws, m))
+    return out
+
+
+def _drawn_on_device(ctx: Context, d: ast.Call) -> bool:
+    """A draw made on the GPU (a CuPy draw, ``device=`` that is not the CPU) or moved there at once
+    (``torch.randn(n, n).to(device)``, ``.cuda()``): a host draw that stays there is CPU work."""
+    if (ctx.call_name(d) or "").startswith("cupy."):
+        return True
+    dev = next((k.value for k in d.keywords if k.arg == "device"), None)
+    if dev is not None:
+        return not (isinstance(dev, ast.Constant) and str(dev.value).startswith("cpu"))
+    parent = getattr(d, "_wp_parent", None)
+    if isinstance(parent, ast.Attribute) and parent.attr in ("to", "cuda"):
+        outer = getattr(parent, "_wp_parent", None)
+        if isinstance(outer, ast.Call) and outer.func is parent:
+            args = [*outer.args, *(k.value for k in outer.keywords)]
+            return parent.attr == "cuda" or not any(isinstance(a, ast.Constant) and str(a.value).startswith("cpu")
+                                                    for a in args) and bool(args)
+    return False

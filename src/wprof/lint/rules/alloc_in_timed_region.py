@@ -68,6 +68,18 @@ sample calls: a `tf.random.normal`/`uniform` draw handed to the work, or a Keras
 in a `tf.Variable`, drawn once by its initializer). TensorFlow code that names no device, or the CPU, is not
 reported.
 
+And, since the fifteenth session (lint94): a `.clone()` of a GPU tensor made before a timed loop, run in every
+iteration and handed to the measured call (`for _ in range(n): rope(q.clone(), k.clone())` between the readings; not
+a copy kept, one of a value the loop makes, a CPU tensor's, or one outside a loop); the drawn-operands shape in the
+code of a `%timeit`/`%%timeit` magic (`z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z`: the draws
+made on the GPU or moved there; a CPU cell's host draws are its own work) and in JAX (`key = random.PRNGKey(0); x =
+random.normal(key, (n, n)); jnp.dot(x, x.T).block_until_ready()`; standard draws only, no `minval`/`maxval`). Not
+reported (`rules/_region_pairs.py`): the drawn operands and the `cupy.asarray` copies of the GPU side of a
+CPU-versus-GPU comparison whose CPU side, a host-only region of the same scope, draws its inputs inside its readings
+too, the two intervals divided into a speedup (each side times making, and on the GPU moving, its inputs on
+purpose); and a kernel's buffer filled inside a longer region that holds a narrower one timing the launch alone (the
+longer one is the end-to-end total).
+
 Opt-in (`--extend-select WP104` or `extra`): every other tensor factory (`torch.zeros`, `torch.empty`,
 `torch.tensor`, `*_like`...) called between the start and end of a timed region, including inside a timed loop,
 or in a harness's callable (an output allocated per call is usually cheap; in a training step or an end-to-end
@@ -134,6 +146,7 @@ from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
 from ._drawn_operands import drawn_operand_findings
 from ._launch_outputs import launch_output_fills
 from ._one_step_inputs import _RANDOM, drawing_helper, host_array_launch_in, invariant_fills, later_work
+from ._region_pairs import symmetric_host_twin, timed_alone_inside
 from ._scalars import is_scalar
 
 CODE = "WP104"
@@ -219,6 +232,26 @@ def check(ctx: Context) -> None:
         else:
             ctx.report_at(m.line, m.col, m.line, m.end_col, message,  # type: ignore[attr-defined]
                           "Allocate the device arrays once, before the magic, and pass them in (`out=`)")
+    from ._drawn_operands import magic_drawn_findings
+
+    for drawn, m in magic_drawn_findings(ctx):  # one finding per magic, at its first draw
+        if any(id(c) in seen for c in drawn):
+            continue
+        seen.update(id(c) for c in drawn)
+        c = drawn[0]
+        more = f" (and {len(drawn) - 1} more input{'s' if len(drawn) > 2 else ''})" if len(drawn) > 1 else ""
+        copy = " and the host-to-device copy" if any(_moved(ctx, d) for d in drawn) else ""
+        magic = ("%%" if m.kind == "cell" else "%") + m.name  # type: ignore[attr-defined]
+        message = (f"`{ctx.text(c.func) if hasattr(c, '_wp_stmt') else ast.unparse(c.func)}`{more} draws the inputs "
+                   f"of the one operation `{magic}` times, in every loop: the random fill (an RNG kernel and an "
+                   f"allocation){copy} {'are' if copy else 'is'} timed with the operation")
+        fix_title = "Draw the inputs once, in an earlier cell, and time the operation alone"
+        if m.kind == "cell":  # type: ignore[attr-defined]
+            line = m.line + c.lineno  # type: ignore[attr-defined]
+            ctx.report_at(line, c.col_offset + 1, line, c.col_offset + 1 + len(ast.unparse(c.func)), message,
+                          fix_title)
+        else:
+            ctx.report_at(m.line, m.col, m.line, m.end_col, message, fix_title)  # type: ignore[attr-defined]
     from ._allocator_flush import flush_findings
     from ._host_made_copies import host_made_findings
 
@@ -279,6 +312,8 @@ def check(ctx: Context) -> None:
             continue
         drawn = [c for c in drawn_operand_findings(ctx, r) if id(c) not in seen and
                  (c.lineno, c.col_offset) not in copies]
+        if drawn and symmetric_host_twin(ctx, r):
+            continue  # the GPU side of a comparison whose CPU side draws its inputs too: `_region_pairs`
         seen.update(id(c) for c in drawn)
         if drawn:  # one finding per region, at its first draw
             c = drawn[0]
@@ -304,6 +339,8 @@ def check(ctx: Context) -> None:
             continue
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
+        if driver and symmetric_host_twin(ctx, r):
+            driver = []  # the GPU side of a comparison whose CPU side makes its inputs too: the offload's whole cost
         seen.update(id(c) for c, _ in driver)
         if driver:  # one finding per region, at its first allocation
             c, what = driver[0]
@@ -312,7 +349,8 @@ def check(ctx: Context) -> None:
                        f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
                        "first reading, and copy the result back after the last")
         for c, launch in launch_output_fills(ctx, r):
-            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and id(c) not in _measured_alone(ctx) \
+                    and not timed_alone_inside(ctx, r, launch, c):  # (a total around the kernel's own region)
                 seen.add(id(c))
                 ctx.report(c, f"`{ctx.text(c.func)}` makes a buffer for the kernel launch `{ctx.text(launch.func)}` "
                            "inside the timed region: its allocation and fill (or conversion) kernels are timed "
@@ -323,6 +361,15 @@ def check(ctx: Context) -> None:
                 ctx.report(c, f"`{ctx.text(c)[:60]}` fills the same input anew in every timed iteration and hands it "
                            "to the work: its allocation and fill kernel are timed with the work", "Make it once, "
                            "before the timed loop")
+        clones = [c for c in _loop_clones(ctx, r) if id(c) not in seen and (c.lineno, c.col_offset) not in copies]
+        seen.update(id(c) for c in clones)
+        if clones:  # one finding per region, at its first copy
+            c = clones[0]
+            more = f" (and {len(clones) - 1} more)" if len(clones) > 1 else ""
+            ctx.report(c, f"`{ctx.text(c)[:60]}`{more} copies a device tensor made before the timed loop in every "
+                       "timed iteration and hands the copy to the work: the allocation and the memory pass of the copy "
+                       "are timed with it", "Clone once per input before the timed loop, or time the copies apart "
+                       "and subtract them")
         for c, name in _unused_in_region(ctx, r):
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies:
                 seen.add(id(c))
@@ -409,6 +456,25 @@ def _fresh_input(ctx: Context, c: ast.Call, bound: set[str]) -> str | None:
     if q == "torch.clone" and c.args and isinstance(c.args[0], ast.Name) and c.args[0].id not in bound:
         return "copy (an allocation and a memory pass)"
     return None
+
+
+def _loop_clones(ctx: Context, r) -> list[ast.Call]:
+    """``for _ in range(n): _ = rope(q.clone(), k.clone(), n)`` between the readings: a ``.clone()`` of a tensor
+    placed on the GPU before the region, run in every timed iteration and handed to the measured call (the harness
+    part's fresh copy, in a plain timed loop). Not a copy kept (``outs.append(y.clone())``), one of a value the
+    region makes, nor one whose tensor the code never placed on the GPU."""
+    if r.outer is not None or (r.loop is None and not r.inner_loops()):
+        return []
+    calls = r.calls()
+    bound = {n.id for s in r.stmts() for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    out = []
+    for c in calls:
+        if ctx.method(c) != "clone" or c.args or c.keywords or not isinstance(c.func, ast.Attribute) or \
+                not isinstance(c.func.value, ast.Name) or c.func.value.id in bound or not r.in_loop(c):
+            continue
+        if ctx.placement(c.func.value) == "cuda" and _feeds_work(ctx, c, calls):
+            out.append(c)
+    return out
 
 
 _PASS_THROUGH = frozenset({"clone", "detach", "requires_grad_", "contiguous", "reshape", "view", "to", "cuda",
