@@ -275,15 +275,10 @@ def magic_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], object]]:
     ``z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z``): every loop is a sample and pays the random
     fill (and the copy, for a draw made on the host). The same shape as a region's; ``del`` of names is read through.
     Not ``%time`` (one run)."""
-    from .timeit_magic_on_gpu_work import magic_tree
+    from .timeit_magic_on_gpu_work import timeit_trees
 
     out: list[tuple[list[ast.Call], object]] = []
-    for m in ctx.magics:
-        if m.name != "timeit":
-            continue
-        tree = magic_tree(ctx, m)
-        if tree is None:
-            continue
+    for m, tree in timeit_trees(ctx):
         shape = _Shape(ctx)
         if not shape.read(list(tree.body), 0) or len(shape.ops) + len(shape.calls) != 1:
             continue

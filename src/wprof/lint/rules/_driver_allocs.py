@@ -158,14 +158,9 @@ def magic_driver_allocs(ctx: Context) -> list[tuple[ast.Call, str, object]]:
     out: list[tuple[ast.Call, str, object]] = []
     if not ctx.magics:
         return out
-    from .timeit_magic_on_gpu_work import _gpu_work, _nodes, magic_tree
+    from .timeit_magic_on_gpu_work import _gpu_work, _nodes, timeit_trees
 
-    for m in ctx.magics:
-        if m.name != "timeit":
-            continue
-        tree = magic_tree(ctx, m)
-        if tree is None:
-            continue
+    for m, tree in timeit_trees(ctx):
         nodes = _nodes(tree)
         found = [(c, what) for c in nodes if isinstance(c, ast.Call) and
                  (what := driver_alloc(ctx, c)) is not None]

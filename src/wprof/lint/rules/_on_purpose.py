@@ -20,7 +20,8 @@ def _parts(name: str) -> set[str]:
     return {p.lower() for p in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)}
 
 
-def _interval_name(r) -> str | None:
+def interval_name(r) -> str | None:
+    """The plain name a region's interval is stored in (``dt = t1 - t0``, ``total += ...``), else None."""
     st = r.interval
     if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
         return st.targets[0].id
@@ -33,7 +34,7 @@ def names_host_timing(ctx: Context, r) -> bool:
     """The function holding region ``r``, the name its interval is stored in, or its samples' container, is named
     for launch, host or overhead time."""
     fn = r.scope.node
-    names = [getattr(fn, "name", None), _interval_name(r), r.samples]
+    names = [getattr(fn, "name", None), interval_name(r), r.samples]
     for n in names:
         parts = _parts(n.rsplit(".", 1)[-1]) if n else set()
         if parts & _ON_PURPOSE or (parts & _SIDE and parts & _TIMING):

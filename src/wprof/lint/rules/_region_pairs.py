@@ -20,19 +20,11 @@ import ast
 
 from .._context import Context
 from .._walk import stmt_nodes
+from ._on_purpose import interval_name
 
 _HOST_DRAWS = ("numpy.random.",)
 _DEVICE_DRAWS = ("cupy.random.", "jax.random.")
 _TORCH_DRAWS = frozenset({"rand", "randn", "randint", "rand_like", "randn_like", "randperm", "normal"})
-
-
-def _interval_name(r) -> str | None:
-    st = r.interval
-    if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
-        return st.targets[0].id
-    if isinstance(st, (ast.AugAssign, ast.AnnAssign)) and isinstance(st.target, ast.Name):
-        return st.target.id
-    return None
 
 
 def _draws(ctx: Context, r) -> bool:
@@ -52,14 +44,14 @@ def _host_only(ctx: Context, r) -> bool:
 def symmetric_host_twin(ctx: Context, r) -> bool:
     """The region is the GPU side of a CPU-versus-GPU comparison whose CPU side, a host-only region of the same
     scope, draws its inputs inside its readings as this one does, and the two intervals meet in a division."""
-    name = _interval_name(r)
+    name = interval_name(r)
     if name is None or r.kind not in ("host", "event") or not _draws(ctx, r):
         return False
     twins = {}
     for h in ctx.regions:
         if h is r or h.scope is not r.scope or h.outer is not None:
             continue
-        hn = _interval_name(h)
+        hn = interval_name(h)
         if hn is not None and hn != name:
             twins.setdefault(hn, []).append(h)
     if not twins:

@@ -301,6 +301,16 @@ def magic_tree(ctx: Context, m) -> ast.Module | None:
     return tree
 
 
+
+def timeit_trees(ctx: Context) -> list[tuple[object, ast.Module]]:
+    """(magic, the code it runs parsed) for each ``%timeit``/``%%timeit`` magic of the file whose code parses; parsed
+    once per file and shared by the rules that read the code of every loop."""
+    trees = ctx.__dict__.get("_timeit_trees")
+    if trees is None:
+        trees = [(m, t) for m in ctx.magics if m.name == "timeit" and (t := magic_tree(ctx, m)) is not None]
+        ctx.__dict__["_timeit_trees"] = trees
+    return trees
+
 def check(ctx: Context) -> None:
     if not ctx.uses_gpu or ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
         return
