@@ -452,15 +452,65 @@ class WorkModel:
             if found is None or any(self.placement(a) == "cuda" or self._library_array(a)
                                     for c in found[0] for a in [*c.args, *(k.value for k in c.keywords)]):
                 return False
-        for x in values:
-            q = self.qualname(x) if dotted(x) is not None else None
-            if q is not None and q.startswith(("numpy.", "scipy.", "math.")):
-                continue
-            if isinstance(x, ast.Name) and x.id in self.functions and \
-                    _settles(self, ast.Call(func=x, args=[], keywords=[])):
-                continue
+        waited = [False]
+        return all(self._done_callable(x, waited) for x in values) and (bool(host_fns) or waited[0])
+
+    def _done_callable(self, x: ast.AST, waited: list, depth: int = 0) -> bool:
+        """A callable handed to a timing helper leaves nothing pending when called: a host library's function, a
+        function of the file that waits after its own last GPU work (``waited``), a lambda that only calls such a
+        function (``lambda: synced_model(*inputs)``) or that calls nothing the linter takes for GPU work (a lambda of
+        an inference session's ``run`` beside it), or a parameter of the caller whose own callers all hand it such
+        callables (``def average(f): ... sample(f)``: the helper's parameter handed on; lint95, set 86)."""
+        from ._call_sites import param_values
+        from ._region_syncs import _settles
+
+        q = self.qualname(x) if dotted(x) is not None else None
+        if q is not None and q.startswith(("numpy.", "scipy.", "math.")):
+            return True
+        if isinstance(x, ast.Name) and x.id in self.functions and \
+                _settles(self, ast.Call(func=x, args=[], keywords=[])):
+            waited[0] = True
+            return True
+        if isinstance(x, ast.Lambda) and isinstance(x.body, ast.Call):
+            inner = [n for a in (*x.body.args, *(k.value for k in x.body.keywords)) for n in ast.walk(a)]
+            if any(isinstance(n, (ast.Call, ast.BinOp, ast.Subscript)) for n in inner):
+                return False  # (work in the arguments: not a plain call of one callable)
+            if isinstance(x.body.func, ast.Name) and x.body.func.id in self.functions:
+                if _settles(self, ast.Call(func=x.body.func, args=[], keywords=[])):
+                    waited[0] = True
+                    return True
+                return False
+            if not (isinstance(x.body.func, ast.Attribute) and isinstance(x.body.func.value, ast.Name)):
+                return False
+            if self._host_result_in_scope(x, x.body.func.value.id, x.body.func.attr):
+                waited[0] = True
+                return True  # `lambda: sess.run(None, feeds)` of `sess = onnxruntime.InferenceSession(...)` there
+            return not self.is_gpu_work(x.body) and self.placement(x.body.func.value) != "cuda"
+        if isinstance(x, ast.Name) and depth < 3:
+            scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+            fn = getattr(scope, "node", None)
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    x.id in [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]:
+                values = param_values(self, fn, x.id)
+                return bool(values) and all(self._done_callable(v, waited, depth + 1) for v in values)
+        return False
+
+
+    def _host_result_in_scope(self, at: ast.AST, obj: str, method: str) -> bool:
+        """``obj`` is bound, in every binding of the function holding ``at``, from a library constructor whose
+        ``method`` returns host objects (:data:`HOST_RESULT_METHODS`: an ONNX Runtime session's ``run``), though the
+        file binds the same name to other things in other functions."""
+        from ._wait_facts import HOST_RESULT_METHODS
+
+        scope = getattr(getattr(at, "_wp_stmt", None), "_wp_scope", None)
+        fn = getattr(scope, "node", None)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             return False
-        return True
+        values = [st.value for st in ast.walk(fn) if isinstance(st, ast.Assign) and
+                  any(isinstance(t, ast.Name) and t.id == obj for t in st.targets)]
+        return bool(values) and all(isinstance(v, ast.Call) and method in HOST_RESULT_METHODS.get(
+            self.call_name(v) or "", {}) and HOST_RESULT_METHODS[self.call_name(v) or ""][method] == ()
+            for v in values)
 
 
 def _built_on_device(ctx, v: ast.AST) -> bool:

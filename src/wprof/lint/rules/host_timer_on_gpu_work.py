@@ -145,6 +145,13 @@ file times elsewhere with a synchronize after it is not taken for asynchronous w
 host memory or a method of an object a CPU-only library built in the same function (`model = KMeans(...)` of
 scikit-learn beside cuML's `model.fit`).
 
+(lint95, sets 84-86) A clock difference stored in a name that only the loop's stop test reads (`c = perf_counter() -
+s; if c > limit: break`, in a loop that collects samples timed by a helper of their own) makes no reported figure:
+not reported. A timing helper's callable parameter handed on by another helper (`def average(f): ...
+sample(f)`) leaves nothing pending when every caller of that helper hands a lambda that only calls a function of the
+file that waits, or an ONNX Runtime session's `run` of a session bound in that function (its outputs are NumPy
+arrays), or one that shows no GPU work, and at least one hands a wait.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
