@@ -125,7 +125,10 @@ def test_sync_mode_and_phases(tmp_path):
             first, second = r.phases["first"][i], r.phases["second"][i]
             assert first > 0 and second > 0
             assert first + second <= r.iter_ms[i] * 1.01 + 0.01, (i, first, second, r.iter_ms[i])
-        assert r.summary("iter_ms").median >= 0.95 * (first + second)
+        # the medians keep the order each iteration has (the last iteration's phases against the median iteration
+        # did not: a slow last iteration failed it)
+        sums = sorted(r.phases["first"][i] + r.phases["second"][i] for i in range(r.n))
+        assert r.summary("iter_ms").median >= 0.95 * (sums[(r.n - 1) // 2] + sums[r.n // 2]) / 2
 
 
 def test_data_bound_loop_is_diagnosed(tmp_path):
