@@ -171,6 +171,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
+from ._dtype_kernels import first_reduced_product
 from ._cold_helpers import _SETUP, _gpu_object, _used, dropped_result, helper_regions
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
@@ -233,8 +234,11 @@ def _check(ctx: Context, report) -> None:
             _timed_again_later(ctx, r, key, call) or \
             epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         first = not weak and _opens_context(ctx, r, call)
+        reduced = first_reduced_product(ctx, call)
         report(call, f"`{what}` is timed without a warmup call" + (
-            f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else ""),
+            f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else
+            f" on `{reduced}` operands (it ran before on other dtypes only: the {reduced} kernels load and are chosen "
+            "on this call)" if reduced else ""),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
