@@ -130,6 +130,12 @@ loop, the span holding nothing but such launches and their waits: the one sample
 function loads lazily) and is reported; with the copies in or out inside the span, or another name bound to the
 same `get_function`, it stays silent.
 
+(lint96, sets 84-86) A matrix product (`torch.mm`/`matmul`/`bmm`, `@`) timed on `float16`/`bfloat16` operands
+that every other product of the same name in the file runs on `float32` (dtypes known from each operand's one binding
+in its function: a torch factory's `dtype=`, `.half()`, `.to(torch.float16)`; not in a file using autocast) is
+cold although the name ran before: the reduced-precision GEMM kernels load and are chosen on that call (an FP32 vs
+FP16 speedup of single-shot timings is biased).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
