@@ -302,6 +302,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._step_samples import averaged_training_samples
     from ._library_runs import run_by_library
     from ._retimed import region_end_line, retimed_later
+    from ._dtype_kernels import first_reduced_product
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
 
@@ -354,6 +355,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                 if not _module_call_before(ctx, key, module, r.scope, r.lo) and \
                         not (outer is not None and _module_call_before(ctx, key, module, outer, r.outer._wp_idx)):
                     cold.append((c, key))  # (an earlier run with `numpy` does not load CuPy's kernels)
+                continue
+            if first_reduced_product(ctx, c):
+                cold.append((c, key))  # `torch.mm(a16, b16)`: warm in float32 only, its half kernels load now
                 continue
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     ran_by_own_method(ctx, key, r.scope, r.lo) or \

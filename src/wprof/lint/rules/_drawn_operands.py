@@ -28,6 +28,7 @@ from __future__ import annotations
 import ast
 
 from .._context import SYNC_ATTRS, SYNC_FUNCS, Context, dotted
+from ._evidence import model_on_gpu
 
 _TORCH_DRAWS = frozenset({"randn", "rand", "randn_like", "rand_like"})
 _CUPY_DRAWS = frozenset({"rand", "randn", "random", "random_sample", "standard_normal"})
@@ -95,6 +96,12 @@ def _constant_print(ctx: Context, st: ast.stmt) -> bool:
         all(isinstance(a, ast.Constant) for a in st.value.args)
 
 
+def _counter_test(test: ast.expr) -> bool:
+    """``i < n``, ``i <= len_``: a comparison of names and literals (no call: not a clock or a queue)."""
+    return isinstance(test, ast.Compare) and all(isinstance(n, (ast.Name, ast.Constant, ast.Compare, ast.Load, ast.cmpop))
+                                                 for n in ast.walk(test))
+
+
 class _Shape:
     """The statements of one body read as "draw inputs, run one operation on them"."""
 
@@ -134,6 +141,12 @@ class _Shape:
         if _in_place(node, m, isinstance(node.func, ast.Attribute) and bool(self.draws_of(node.func.value))):
             return None  # `x.sort()`, `A.add_(b)`, `lu(A, overwrite_a=True)`: the operation consumes its input, so a
             # fresh one per run is what the measurement needs
+        model = node.func.value if isinstance(node.func, ast.Attribute) and m == "forward" else node.func
+        if isinstance(model, ast.Name) and model.id not in ctx.functions and model_on_gpu(ctx, model.id):
+            drawn = [self.draws_of(a) for a in args]  # `net(x)` of a model the file put on the GPU, handed only
+            # draws made on the host and moved: the host RNG and the copy are timed with the forward
+            taken = [d for ds in drawn for d in (ds or [])]
+            return taken if taken and all(drawn) and all(_host_moved(ctx, d) for d in taken) else None
         if isinstance(node.func, ast.Attribute) and m not in _NOT_OPS and self.draws_of(node.func.value):
             receiver = self.draws_of(node.func.value) or []  # `A.matmul(x)` on a drawn `A`
         elif q.startswith(_LIBS) and q not in _SEEDS and q not in SYNC_FUNCS and m not in _NOT_OPS and \
@@ -154,6 +167,12 @@ class _Shape:
                 if not self.read(st.body, depth):
                     return False
                 continue
+            if isinstance(st, ast.While) and not st.orelse and _counter_test(st.test):
+                if not self.read(st.body, depth):  # `while i < n:` over a counter the loop steps: a loop of repeats
+                    return False
+                continue
+            if self._counter(st):
+                continue  # `i = 0`, `i += 1`: the loop's count, no work
             if isinstance(st, ast.With) and all(
                     isinstance(i.context_expr, ast.Call) and ctx.call_name(i.context_expr) in _GRAD_CONTEXTS and
                     i.optional_vars is None for i in st.items):
@@ -207,6 +226,17 @@ class _Shape:
                 continue
             return False
         return True
+
+    def _counter(self, st: ast.stmt) -> bool:
+        """``i = 0`` or ``i += 1``: a name bound to, or stepped by, an integer literal (never a drawn name)."""
+        if isinstance(st, ast.AugAssign) and isinstance(st.op, (ast.Add, ast.Sub)):
+            target, value = st.target, st.value
+        elif isinstance(st, ast.Assign) and len(st.targets) == 1:
+            target, value = st.targets[0], st.value
+        else:
+            return False
+        return isinstance(target, ast.Name) and target.id not in self.drawn and \
+            isinstance(value, ast.Constant) and type(value.value) is int
 
     def _plain_function(self, value: ast.AST | None) -> ast.FunctionDef | None:
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
@@ -291,6 +321,14 @@ def magic_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], object]]:
                 draws.append(d)
         out.append((draws, m))
     return out
+
+
+def _host_moved(ctx: Context, d: ast.Call) -> bool:
+    """A torch draw made on the host (no ``device=``) and moved to the GPU at once (``torch.randn(b, n).to(device)``,
+    ``.cuda()``): the host RNG fill and a host-to-device copy."""
+    if not (ctx.call_name(d) or "").startswith("torch.") or any(k.arg == "device" for k in d.keywords):
+        return False
+    return _drawn_on_device(ctx, d)
 
 
 def _drawn_on_device(ctx: Context, d: ast.Call) -> bool:

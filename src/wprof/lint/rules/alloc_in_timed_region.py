@@ -73,7 +73,11 @@ iteration and handed to the measured call (`for _ in range(n): rope(q.clone(), k
 a copy kept, one of a value the loop makes, a CPU tensor's, or one outside a loop); the drawn-operands shape in the
 code of a `%timeit`/`%%timeit` magic (`z = torch.randn(n, n).to(device); r = torch.matmul(z, z); del z`: the draws
 made on the GPU or moved there; a CPU cell's host draws are its own work) and in JAX (`key = random.PRNGKey(0); x =
-random.normal(key, (n, n)); jnp.dot(x, x.T).block_until_ready()`; standard draws only, no `minval`/`maxval`). Not
+random.normal(key, (n, n)); jnp.dot(x, x.T).block_until_ready()`; standard draws only, no `minval`/`maxval`). Since
+the fifteenth session (lint96) the drawn-operands shape reads through a loop's own count (`i = 0; while i < n:
+...; i += 1`, a test of names and literals only) and takes as its one operation a model the file put on the GPU
+(`net = Net().to(device)`) handed nothing but draws made on the host and moved (`net(torch.randn(b, c,
+n).to(device))`: the host RNG and the copy; not a draw made on the GPU, a generator's latent). Not
 reported (`rules/_region_pairs.py`): the drawn operands and the `cupy.asarray` copies of the GPU side of a
 CPU-versus-GPU comparison whose CPU side, a host-only region of the same scope, draws its inputs inside its readings
 too, the two intervals divided into a speedup (each side times making, and on the GPU moving, its inputs on

@@ -130,6 +130,12 @@ loop, the span holding nothing but such launches and their waits: the one sample
 function loads lazily) and is reported; with the copies in or out inside the span, or another name bound to the
 same `get_function`, it stays silent.
 
+(lint96, sets 84-86) A matrix product (`torch.mm`/`matmul`/`bmm`, `@`) timed on `float16`/`bfloat16` operands
+that every other product of the same name in the file runs on `float32` (dtypes known from each operand's one binding
+in its function: a torch factory's `dtype=`, `.half()`, `.to(torch.float16)`; not in a file using autocast) is
+cold although the name ran before: the reduced-precision GEMM kernels load and are chosen on that call (an FP32 vs
+FP16 speedup of single-shot timings is biased).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -171,6 +177,7 @@ from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       elementwise_key, mentions_warmup, warmup_findings, work_items)
+from ._dtype_kernels import first_reduced_product
 from ._cold_helpers import _SETUP, _gpu_object, _used, dropped_result, helper_regions
 from ._evidence import call_sites, on_gpu
 from ._reach import exclusive
@@ -233,8 +240,11 @@ def _check(ctx: Context, report) -> None:
             _timed_again_later(ctx, r, key, call) or \
             epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         first = not weak and _opens_context(ctx, r, call)
+        reduced = first_reduced_product(ctx, call)
         report(call, f"`{what}` is timed without a warmup call" + (
-            f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else ""),
+            f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else
+            f" on `{reduced}` operands (it ran before on other dtypes only: the {reduced} kernels load and are chosen "
+            "on this call)" if reduced else ""),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
