@@ -606,7 +606,9 @@ _TORCH_FILE_IO = frozenset({"torch.load", "torch.save", "torch.jit.load", "torch
 
 # runtime and driver queries of a GPU module (CUDA Python's `cudaGetDeviceProperties`, `cudaRuntimeGetVersion`,
 # `cuDeviceGetAttribute`, a `get_device_name`): they read properties, they launch nothing
-_QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(get_|device_count$)|[vV]ersion$")
+_QUERY = re.compile(r"^(cuda|cu|hip|nvrtc)?(Runtime|Driver)?_?(get|Get)[A-Z_]|^(get_|device_count$)|[vV]ersion$"
+                    r"|^((local_)?devices|local_device_count|default_backend|process_(index|count))$")
+# (lint97: `jax.devices()`, `jax.local_devices()`, `jax.default_backend()` list devices, they launch nothing)
 # CUDA driver/runtime resource calls (cuda-python's `cuda.bindings` / `cuda.cuda` / `cuda.cudart`): they create or
 # release streams, events, memory, modules and contexts; they queue no kernel or copy on a stream
 _RESOURCE = re.compile(r"^(cuda|cu)([A-Z]\w*)?(Destroy|Free|FreeHost|Unload|Release|Create|CreateWithFlags|"

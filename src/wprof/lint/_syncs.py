@@ -407,6 +407,11 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                  "pycuda.driver.from_device_like", "numba.cuda.synchronize", "chainer.cuda.to_cpu",
                  "chainer.backends.cuda.to_cpu"):
             return True  # a copy to the host waits for the device (CuPy, PyCUDA's blocking dtoh copies, Chainer's)
+        if q in ("torch.cuda.comm.gather", "torch.cuda.comm.reduce_add") and any(
+                k.arg == "destination" and self._device_value(k.value) == "cpu" or
+                k.arg == "destination" and isinstance(k.value, ast.UnaryOp) and isinstance(k.value.op, ast.USub) and
+                isinstance(k.value.operand, ast.Constant) and k.value.operand.value == 1 for k in c.keywords):
+            return True  # torch.cuda.comm.gather(xs, destination=-1): gathered into a CPU tensor, a blocking copy back
         if m == "copy_to_host" and len(c.args) <= 1 and not c.keywords:
             return True  # d_a.copy_to_host(): a Numba device array copied to the host, blocking (no stream given)
         if m == "copy_to_host" and not c.args and [k.arg for k in c.keywords] == ["stream"]:
@@ -477,10 +482,23 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
     def _direct_sync(self, c: ast.Call, hidden: bool) -> bool:
         if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._sync_alias(c.func.id):
             return True
+        if isinstance(c.func, ast.Name) and c.func.id not in self.functions and self._lambda_waits(c.func.id, hidden):
+            return True  # gather = lambda t: torch.cuda.comm.gather(t, destination=-1); gather(xs): the lambda waits
         if self._attr_sync_alias(c) or self._numba_host_launch(c):  # a kernel launched on host arrays waits
             return True
         return self._named_sync(c, self.call_name(c), self.method(c), hidden) or self.imported_syncs(c, hidden) or \
             (hidden and self.imported_method_syncs(c, hidden))
+
+    def _lambda_waits(self, name: str, hidden: bool) -> bool:
+        """``name`` is bound once, to a lambda whose body is a call that waits (``gather = lambda t:
+        torch.cuda.comm.gather(t, destination=-1)``): calling it waits as its body does (lint97, set 87)."""
+        values = self.assigns.get(name, [])
+        if len(values) != 1 or not isinstance(values[0], ast.Lambda) or not isinstance(values[0].body, ast.Call):
+            return False
+        body = values[0].body
+        if isinstance(body.func, ast.Name) and body.func.id == name:
+            return False
+        return self._named_sync(body, self.call_name(body), self.method(body), hidden)
 
     def _attr_sync_alias(self, c: ast.Call) -> bool:
         """``self.sync()`` where ``self.sync = torch.cuda.synchronize if ... else (lambda: None)``: an attribute bound
