@@ -435,7 +435,6 @@ class WorkModel:
         ``scipy.linalg.lu``) or a function of the file that waits after its own last GPU work (``def fft_sync(x): r =
         cp.fft.fftn(x); cp.cuda.Stream.null.synchronize(); return r``): a call of it leaves nothing pending."""
         from ._call_sites import param_values
-        from ._region_syncs import _settles
 
         scope = getattr(getattr(v, "_wp_stmt", None), "_wp_scope", None)
         while scope is not None and hasattr(scope.node, "_wp_outer"):  # a `timeit` statement: its caller's scope

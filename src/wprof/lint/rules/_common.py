@@ -429,7 +429,7 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
     first configuration's row is the work's first call (a repeat loop summarized by its median, kernl's
     ``dot_perf.py``, stays silent). For WP112 since set 20, for WP103 since set 22 (kornia's
     ``test_imgwarp_speed.py``: ``print(shape, time() - t)`` per shape, no warmup anywhere)."""
-    from ._indexed_sweeps import indexed_sweep, rows_stored_by_index
+    from ._indexed_sweeps import indexed_sweep
 
     loop = r.loop
     indexed = indexed_sweep(ctx, loop) if loop is not None else False  # for i in range(len(sizes)): n = sizes[i]
