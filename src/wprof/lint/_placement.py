@@ -70,27 +70,25 @@ class PlacementModel:
         """The file is written for Apple's GPU alone: it imports torch, names the ``"mps"`` device in a string and
         never CUDA. Its MPS work is queued like CUDA work (``torch.mps.synchronize()`` waits for it), so its device
         stands for the GPU; beside CUDA, ``"mps"`` stays a fallback the timing is not written for."""
-        memo = self.__dict__.get("_wp_mps_only")
-        if memo is None:
-            src = self.source
-            memo = ('"mps' in src or "'mps" in src) and "cuda" not in self.words and \
-                '"cuda' not in src and "'cuda" not in src and \
-                any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
-            self.__dict__["_wp_mps_only"] = memo
-        return memo
+        return self._only_device("mps")
 
     def xpu_only(self) -> bool:
         """The file is written for Intel's GPU alone: it imports torch, names the ``"xpu"`` device in a string
         (``f"xpu:{local_rank}"``) and never CUDA. XPU work is queued on a SYCL queue and returns before it is done,
         like CUDA work (``torch.xpu.synchronize()`` waits for it), so its device stands for the GPU (set 71); beside
         CUDA, ``"xpu"`` stays a fallback the timing is not written for."""
-        memo = self.__dict__.get("_wp_xpu_only")
+        return self._only_device("xpu")
+
+    def _only_device(self, kind: str) -> bool:
+        """The file imports torch, names the ``kind`` device in a string and never CUDA (memoized per kind)."""
+        key = f"_wp_{kind}_only"
+        memo = self.__dict__.get(key)
         if memo is None:
             src = self.source
-            memo = ('"xpu' in src or "'xpu" in src) and "cuda" not in self.words and \
+            memo = (f'"{kind}' in src or f"'{kind}" in src) and "cuda" not in self.words and \
                 '"cuda' not in src and "'cuda" not in src and \
                 any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
-            self.__dict__["_wp_xpu_only"] = memo
+            self.__dict__[key] = memo
         return memo
 
     def _kwargs_device(self, value: ast.AST) -> tuple[bool, str | None]:
