@@ -424,9 +424,12 @@ class PlacementModel:
         """Names a function binds itself: assigned values, and None for a loop target, a ``with ... as`` name or a
         parameter (unknown). A name a function binds is looked up there, not in the rest of the file: ``tokens``
         of a ``for tokens in zip(...)`` is not the ``tokens = x.cuda()`` of another function."""
-        node = getattr(scope, "node", None)
-        if node is None:
+        if getattr(scope, "node", None) is None:
             return None  # (the module body too, in order: `w = torch.rand(n, n)` timed, then `w = w.to("cuda")`)
+        return self.scope_bindings(scope)
+
+    def scope_bindings(self, scope: object) -> dict[str, list[tuple[ast.stmt | None, ast.AST | None]]]:
+        """:meth:`_local_bindings` of any scope, the module's included."""
         cache = self.__dict__.setdefault("_local_bind", {})
         if id(scope) in cache:
             return cache[id(scope)]

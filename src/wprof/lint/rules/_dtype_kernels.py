@@ -60,41 +60,11 @@ def _dtype_name(ctx: Context, node: ast.AST) -> str | None:
 
 
 def _operand_dtype(ctx: Context, node: ast.AST) -> str | None:
-    if isinstance(node, ast.Name):
-        binds = _local_binds(node).get(node.id, [])
-        return _dtype_of_value(ctx, binds[0]) if len(binds) == 1 and binds[0] is not None else None
+    if isinstance(node, ast.Name):  # its one binding in its function (a loop target, a parameter: unknown)
+        scope = getattr(getattr(node, "_wp_stmt", None), "_wp_scope", None)
+        binds = ctx.scope_bindings(scope).get(node.id, []) if scope is not None else []
+        return _dtype_of_value(ctx, binds[0][1]) if len(binds) == 1 and binds[0][1] is not None else None
     return _dtype_of_value(ctx, node)
-
-
-def _local_binds(node: ast.AST) -> dict[str, list[ast.AST]]:
-    """Name -> values bound to it in the function around ``node`` (the module's top level outside one; anything
-    else that binds it, a loop or an augmented assignment, counts as an unknown value). Cached per function."""
-    fn = getattr(node, "_wp_parent", None)
-    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module, ast.Lambda)):
-        fn = getattr(fn, "_wp_parent", None)
-    if fn is None:
-        return {}
-    cached = getattr(fn, "_wp_dtype_binds", None)
-    if cached is None:
-        cached = {}
-        todo = list(fn.body) if isinstance(fn, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) else []
-        while todo:
-            st = todo.pop()
-            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                continue  # (another scope)
-            if isinstance(st, ast.Assign):
-                for t in st.targets:
-                    for n in ast.walk(t):
-                        if isinstance(n, ast.Name):
-                            cached.setdefault(n.id, []).append(st.value if t is n else None)
-            elif isinstance(st, (ast.AugAssign, ast.AnnAssign, ast.For, ast.With, ast.NamedExpr)):
-                for t in ([st.target] if hasattr(st, "target") else [i.optional_vars for i in st.items]):
-                    for n in ast.walk(t) if t is not None else ():
-                        if isinstance(n, ast.Name):
-                            cached.setdefault(n.id, []).extend([None, None])
-            todo.extend(ast.iter_child_nodes(st))
-        fn._wp_dtype_binds = cached  # type: ignore[union-attr]
-    return cached
 
 
 def _call_dtype(ctx: Context, c: ast.AST) -> str | None:
