@@ -402,7 +402,7 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     again in between (``torch.mm(Y, Y)`` after ``Y = X.cuda()`` of another size is another experiment). A later
     region of other work (an eager model, then its CUDA graph) sets the cold number against another variant: not
     a pair."""
-    if _repeated(ctx, r, key):
+    if _repeated(ctx, r, key) or _moved_from_host(ctx, r, call):
         return False
     start = r.scope.stmts[r.lo]
     later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o) and not exclusive(o.scope.stmts[o.lo], start)]
@@ -418,6 +418,17 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
         return False
     same = [c for c in work_items(ctx, later[0]) if ctx.text(c) == text]
     return bool(same) and not _measured_otherwise(ctx, r, call, later[0], same)
+
+
+def _moved_from_host(ctx: Context, r, call: ast.AST) -> bool:
+    """The cold call is the first GPU run of an object the program ran on the host before moving it
+    (``model(img)`` on the CPU, then ``model = model.cuda()``): the author exercised it and takes it as warm, so
+    a later timing of the same call is no deliberate cold-vs-warm pair (set 79: the CPU section's one-shot and
+    hundred-run timings repeated on the GPU)."""
+    from ._first_run import visits
+    from ._walk_devices import moved_to_gpu
+
+    return any(n is call and moved_to_gpu(k) for v in visits(ctx).get(id(r), ()) for n, k in v.cold)
 
 
 def _measured_otherwise(ctx: Context, r, call: ast.AST, o, same: list) -> bool:
