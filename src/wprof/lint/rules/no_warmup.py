@@ -136,6 +136,16 @@ in its function: a torch factory's `dtype=`, `.half()`, `.to(torch.float16)`; no
 cold although the name ran before: the reduced-precision GEMM kernels load and are chosen on that call (an FP32 vs
 FP16 speedup of single-shot timings is biased).
 
+(coldcalls, sets 77-88) A model the file built on the host and ran there (a CPU pass, an ONNX export that traces it)
+and then moved to the GPU (``model = model.cuda()``, ``model.to("cuda")`` as a statement) is a new object for the
+warm-up walk: its CPU runs warm nothing on the GPU, so its first GPU call timed is cold, and a later timing of the
+same call does not make the first a deliberate cold-vs-warm pair (the author ran the model and takes it as warm).
+A TensorFlow 1 graph built under a GPU device scope, in the timing function (in the same loop iteration when there
+is a loop), and run in a session made there too (``with tf.Session() as sess:`` around or inside the region) is
+timed on its first run whoever calls the function and however often the loop turns; a device scope names the GPU
+also through a variable bound only to a GPU device string, or the variable of a loop over written-out devices
+(``for dev in times.keys():`` of a dict literal keyed by device).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
