@@ -530,7 +530,7 @@ def tf_gpu_device(ctx, e: ast.AST, handed: bool = False) -> bool:
     if not (isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1):
         return False
     a = e.args[0]
-    if _tf_gpu_name(a):
+    if _tf_gpu_name(a) or _names_tf_gpu(ctx, a):
         return True
     scope = getattr(getattr(e, "_wp_stmt", None), "_wp_scope", None)
     if not handed or not isinstance(a, ast.Name) or scope is None or a.id not in scope.params:
@@ -538,6 +538,50 @@ def tf_gpu_device(ctx, e: ast.AST, handed: bool = False) -> bool:
     from ._call_sites import param_values
 
     return any(_tf_gpu_name(v) for v in param_values(ctx, scope.node, a.id) or ())
+
+
+def _names_tf_gpu(ctx, a: ast.AST) -> bool:
+    """``tf.device(device_name)`` with ``device_name`` bound in the file only to strings naming a GPU
+    (``device_name = "/gpu:0"``), or the variable of a loop over written-out devices, a GPU among them (``for dev in
+    ("/cpu:0", "/gpu:0"):``, ``for dev in times.keys():`` of a dict literal keyed by device): the scope names the
+    GPU (on that loop's GPU pass)."""
+    if not isinstance(a, ast.Name):
+        return False
+    vals = ctx.assigns.get(a.id, [])
+    if vals and all(_tf_gpu_name(v) for v in vals):
+        return True
+    loop = getattr(getattr(a, "_wp_stmt", None), "_wp_parent", None)
+    while loop is not None and not isinstance(loop, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+        if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) and loop.target.id == a.id:
+            items = _written_items(ctx, loop.iter, loop)
+            return bool(items) and any(_tf_gpu_name(i) for i in items) and \
+                all(isinstance(i, ast.Constant) and isinstance(i.value, str) for i in items)
+        loop = getattr(loop, "_wp_parent", None)
+    return False
+
+
+def _written_items(ctx, it: ast.AST, loop: ast.AST) -> list:
+    """The items a loop walks when the code writes them out: a list or tuple literal, the keys of a dict literal
+    (``d``, ``d.keys()``), through a name bound only to one (in the loop's function before the loop, when it binds
+    the name there; else in the file)."""
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "keys" and not it.args:
+        it = it.func.value
+    if isinstance(it, ast.Name):
+        fn = getattr(loop, "_wp_parent", None)
+        while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            fn = getattr(fn, "_wp_parent", None)
+        vals = [n.value for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno < loop.lineno and
+                any(isinstance(t, ast.Name) and t.id == it.id for t in n.targets)] \
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        vals = vals or ctx.assigns.get(it.id, [])
+        if len(vals) != 1:
+            return []
+        it = vals[0]
+    if isinstance(it, (ast.List, ast.Tuple)):
+        return list(it.elts)
+    if isinstance(it, ast.Dict):
+        return [k for k in it.keys if k is not None]
+    return []
 
 
 def _tf_gpu_name(a: ast.AST) -> bool:

@@ -17,7 +17,7 @@ import re
 
 from .._context import Context, dotted
 from ._first_run import amortized, cold_regions
-from ._walk_devices import device_pass, handed_gpu_device, host_only
+from ._walk_devices import device_pass, handed_gpu_device, host_only, moved_to_gpu
 from ._warm_handed import own_method_def
 
 
@@ -82,7 +82,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
 
             from ._library_runs import run_by_library
 
-            if any(run_by_library(ctx, k, r.scope, r.lo) for _, k in cold):
+            if any(run_by_library(ctx, k, r.scope, r.lo) and not moved_to_gpu(k) for _, k in cold):
                 hits.append(None)  # `get_model_complexity_info(model, ...)` earlier: the FLOP counter ran it
                 continue
             if any(wraps_warm(ctx, c, k, v) for c, k in cold):

@@ -35,7 +35,7 @@ from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compi
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
                           never_runs)
-from ._walk_devices import device_items, device_value, made_on, mark_host, note_move, on_host_here
+from ._walk_devices import built_on_host, device_items, device_value, made_on, mark_host, note_move, on_host_here
 
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
@@ -182,6 +182,7 @@ class _Walker:
         self.cur = ctx  # the context of the file whose code is walked (a project module's, expanded)
         self.made_from: dict[str, list] = {}  # identity -> the identities handed to the call that made it
         self.placed: dict[str, str | None] = {}  # identity -> where the value it names was made (the file's own)
+        self.host_built: set[str] = set()  # identities of objects the file built on the host (``built_on_host``)
         self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
@@ -324,6 +325,11 @@ class _Walker:
     def stmt(self, s: ast.stmt, st: _State, env: dict, sites: tuple, loopvars: dict, entry: bool,
              later: bool) -> str | None:
         self.calls(s, st, env, sites, entry)
+        if isinstance(s, ast.Expr) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute) and \
+                s.value.func.attr in ("to", "cuda") and isinstance(s.value.func.value, ast.Name) and \
+                self.cur is self.ctx and not self.cur.is_tensorish(s.value.func.value):
+            note_move(self, s.value, env, self.ident(s.value.func.value, env))  # `model.cuda()`: a module moved
+            # in place (a tensor's `.to()` as a statement moves nothing; its identity is not one the file built)
         if isinstance(s, (ast.Return, ast.Raise)):
             if isinstance(s, ast.Return) and s.value is not None and self.rets:
                 vals = s.value.elts if isinstance(s.value, ast.Tuple) else [s.value]
@@ -540,6 +546,8 @@ class _Walker:
                 if v is not None and self.cur is self.ctx:
                     self.placed[env[t.id]] = made_on(self, v, env) or self.ctx.placement(v)  # where the new
                     # value lives (array modules; a tensor made on the device this call of its function was handed)
+                    if built_on_host(self, v, env):
+                        self.host_built.add(env[t.id])  # (moved to the GPU later: a new object there)
                 if isinstance(v, ast.Call) and not cls and (made := made_by_call(self, v, env)) is not None:
                     self.made_by[env[t.id]] = made
                 if isinstance(v, ast.Call):  # what the new object was made from (a wrapper of a model)

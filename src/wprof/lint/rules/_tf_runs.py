@@ -17,7 +17,9 @@ ops are built or run under ``with tf.device("/GPU:0"):`` (``"/device:GPU:1"``, `
   timed at the top level of a script or notebook (directly or through a function of the file) with no run of the same fetch, and no call of that function,
   anywhere before the measurement: the first run of a GPU graph initialises the device's kernels and cuDNN's
   algorithm choice, and the sum of ``timeit(..., number=10)`` holds it. Not when the reading is labelled as a cold
-  start or the code names a warm-up.
+  start or the code names a warm-up. Also (coldcalls) a graph the timing function builds under a GPU scope just
+  before the region (in the same loop iteration, if any) and runs in a session made there: each timed run is the
+  first of a new graph in a new session, whatever the function's caller or the loop's count.
 - **The first Keras run on a GPU device, timed once** (WP103). A notebook's ``%%timeit -n1 -r1`` cell whose code runs
   a Keras model (``fit``, ``evaluate``, ``predict``...) under ``with tf.device("/GPU:0"):`` when no earlier code of
   the notebook ran Keras work under a scope naming the same device: the one sample is the device's first use.
@@ -226,7 +228,16 @@ def cold_graph_runs(ctx: Context) -> list[tuple[ast.AST, str]]:
     from ._common import _times_first_call, mentions_warmup_for
 
     for r in ctx.regions:
-        if r.kind != "host" or (r.loop is not None and r.outer is None):
+        if r.kind != "host":
+            continue
+        fresh = [(c, f) for c, f, fn in _timed_runs(ctx, r.calls()) if fn is None and _fresh_gpu_graph(ctx, r, c, f)]
+        if fresh and not (_times_first_call(ctx, r) or _labelled_first(ctx, r) or mentions_warmup_for(ctx, r)):
+            c, fetch = fresh[0]
+            out.append((c, f"`{ctx.text(c.func)}({fetch.id})` is timed on the first run of a graph built under a GPU "
+                           "device scope and run in a new session: every such measurement holds the graph's one-off "
+                           "start on the device (its kernels loaded, cuDNN's and cuBLAS's first choices)"))
+            continue
+        if r.loop is not None and r.outer is None:
             continue  # (one sample per iteration: the loop's later samples are warm)
         runs = [(c, f, fn) for c, f, fn in _timed_runs(ctx, r.calls()) if _gpu_fetch(ctx, f)]
         if not runs or _times_first_call(ctx, r) or _labelled_first(ctx, r) or mentions_warmup_for(ctx, r):
@@ -242,6 +253,43 @@ def cold_graph_runs(ctx: Context) -> list[tuple[ast.AST, str]]:
                              "its one-off start (the device's kernels loaded, cuDNN's algorithm choice) is in the "
                              "figure"))
     return out
+
+
+def _fresh_gpu_graph(ctx: Context, r, run: ast.Call, fetch: ast.Name) -> bool:
+    """``sess.run(fetch)`` in region ``r`` runs a graph its own function builds under a GPU device scope just before
+    (in the same iteration of the loops around the region, when there are any), in a session made there too (a
+    ``with tf.Session() as sess:`` around or inside the region, or a ``sess = tf.Session()`` in that iteration):
+    whoever calls the function and however often the loop turns, each run is the first of a new graph in a new
+    session (set 80: one matmul graph and session per size and device, each timed once)."""
+    scope = r.scope
+    start = scope.stmts[r.lo]
+    loops = getattr(start, "_wp_loops", ())
+    builds = [st for st in scope.stmts[:r.lo] if isinstance(st, ast.Assign) and
+              any(isinstance(t, ast.Name) and t.id == fetch.id for t in st.targets)]
+    if not builds or not _gpu_scoped(ctx, builds[-1].value):
+        return False
+    b = builds[-1]
+    if loops and loops[-1] not in getattr(b, "_wp_loops", ()):
+        return False  # built once before the loop: its later iterations run a graph that ran
+    sess = run.func.value  # type: ignore[attr-defined]
+    if not isinstance(sess, ast.Name):
+        return False
+    lo = b._wp_idx  # type: ignore[attr-defined]
+    from .._walk import stmt_calls
+
+    if any((f := _runs(ctx, n)) is not None and f.id == fetch.id for st in scope.stmts[lo + 1:r.lo]
+           for n in stmt_calls(st)):
+        return False  # run once after it was built: a warm-up
+    for st in scope.stmts[lo:r.hi]:
+        items = st.items if isinstance(st, (ast.With, ast.AsyncWith)) else []
+        if any(isinstance(i.optional_vars, ast.Name) and i.optional_vars.id == sess.id and
+               (ctx.call_name(i.context_expr) or "").startswith("tensorflow.") for i in items):
+            return True
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == sess.id for t in st.targets) and \
+                isinstance(st.value, ast.Call) and (ctx.call_name(st.value) or "").startswith("tensorflow.") and \
+                (ctx.call_name(st.value) or "").endswith("Session"):
+            return True
+    return False
 
 
 def _ran_before(ctx: Context, anchor: ast.stmt, fetch: str, fn_name: str | None) -> bool:

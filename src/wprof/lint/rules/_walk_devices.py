@@ -91,15 +91,79 @@ def host_only(v) -> bool:
 
 
 def note_move(walker, v: ast.Call, env: dict, ident: str | None) -> None:
-    """``x = x.to(device)``, ``x = x.cuda()``, ``x = x.cpu()``: the same object (the walk keeps its identity), now on
-    another device: where it lives from here on (unknown when the walk cannot say)."""
+    """``x = x.to(device)``, ``x = x.cuda()``, ``x = x.cpu()``, ``model.cuda()`` as a statement: the same object (the
+    walk keeps its identity), now on another device: where it lives from here on (unknown when the walk cannot say).
+    An object the program built on the host and ran there before (``model(img)`` on the CPU, an ONNX export of it),
+    moved to the GPU now, gets a new identity: its runs on the CPU loaded no GPU kernel, so they warm nothing for its
+    first call on the GPU (set 79: a CPU pass, then ``model = model.cuda()`` and a single timed inference)."""
     if ident is None or ident not in walker.placed or not isinstance(v.func, ast.Attribute):
         return
     attr = v.func.attr
+    before = walker.placed[ident]
     if attr in ("cuda", "cpu"):
         walker.placed[ident] = attr
     elif attr == "to":
         walker.placed[ident] = made_on(walker, v, env) or walker.ctx.placement(v)
+    if walker.placed[ident] == "cuda" and before != "cuda" and ident in walker.host_built:
+        _renamed(walker, ident, env)
+
+
+def _renamed(walker, ident: str, env: dict) -> None:
+    """``ident`` is a new object from here on (its names, in this frame and the frames it sees, and the attributes
+    bound to it now name the new identity), on the GPU."""
+    walker.counter += 1
+    new = f"{ident}@cuda#{walker.counter}"
+    walker.host_built.discard(ident)
+    walker.placed[new] = "cuda"
+    e = env
+    while e is not None:
+        for k, val in list(e.items()):
+            if val == ident:
+                e[k] = new
+        e = e.get("\0outer")
+    for k, val in list(walker.globals.items()):
+        if val == ident:
+            walker.globals[k] = new
+    for k, val in list(walker.attrs.items()):
+        if val == ident:
+            walker.attrs[k] = new
+
+
+def moved_to_gpu(key: str) -> bool:
+    """``key`` is the identity the walk gave an object the file built on the host when it moved to the GPU: what
+    ran it before (a CPU pass, a library that ran it on the host, such as an ONNX export) warmed nothing there."""
+    return "@cuda#" in key
+
+
+_ARRAY_LIBS = ("torch.", "numpy.", "np.", "cupy.", "cp.", "jax.", "jnp.", "tensorflow.", "tf.")
+_DEVICE_KWARGS = frozenset({"device", "device_map", "map_location", "devices", "gpu", "use_gpu", "cuda"})
+
+
+def built_on_host(walker, v: ast.AST, env: dict) -> bool:
+    """``v`` builds an object on the host in this file: a library constructor or model factory
+    (``models.resnet50(weights=...)``, ``Net()``, ``AutoModel.from_pretrained(name)``) given no device (no ``device=``,
+    ``device_map=``, ``map_location=``, no ``**kwargs``), not one that places itself on the GPU, not a load of a
+    saved object (which comes back on the device it was saved from), and handed no value the walk knows on the GPU."""
+    from ._self_placing import self_placing
+
+    if not isinstance(v, ast.Call) or not isinstance(v.func, (ast.Name, ast.Attribute)):
+        return False
+    if any(k.arg is None or k.arg in _DEVICE_KWARGS for k in v.keywords) or \
+            any(isinstance(a, ast.Starred) for a in v.args):
+        return False
+    name = walker.ctx.call_name(v) or dotted(v.func) or ""
+    if name.startswith(_ARRAY_LIBS) and not name.startswith("torch.nn."):
+        return False  # a tensor or array: moving it makes a copy (``x.to(dev)`` as a statement moves nothing)
+    last = name.rsplit(".", 1)[-1]
+    if "load" in last.lower() and last != "from_pretrained" or name in walker.ctx.functions or \
+            self_placing(walker.ctx, v):
+        return False
+    for a in [*v.args, *(k.value for k in v.keywords)]:
+        if isinstance(a, (ast.Name, ast.Attribute)) and walker.placed.get(walker.ident(a, env) or "") == "cuda":
+            return False
+        if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.split(":")[0] == "cuda":
+            return False
+    return walker.ctx.placement(v) != "cuda"
 
 
 def device_items(s: ast.stmt) -> list[str]:

@@ -136,6 +136,16 @@ in its function: a torch factory's `dtype=`, `.half()`, `.to(torch.float16)`; no
 cold although the name ran before: the reduced-precision GEMM kernels load and are chosen on that call (an FP32 vs
 FP16 speedup of single-shot timings is biased).
 
+(coldcalls, sets 77-88) A model the file built on the host and ran there (a CPU pass, an ONNX export that traces it)
+and then moved to the GPU (``model = model.cuda()``, ``model.to("cuda")`` as a statement) is a new object for the
+warm-up walk: its CPU runs warm nothing on the GPU, so its first GPU call timed is cold, and a later timing of the
+same call does not make the first a deliberate cold-vs-warm pair (the author ran the model and takes it as warm).
+A TensorFlow 1 graph built under a GPU device scope, in the timing function (in the same loop iteration when there
+is a loop), and run in a session made there too (``with tf.Session() as sess:`` around or inside the region) is
+timed on its first run whoever calls the function and however often the loop turns; a device scope names the GPU
+also through a variable bound only to a GPU device string, or the variable of a loop over written-out devices
+(``for dev in times.keys():`` of a dict literal keyed by device).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -402,7 +412,7 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
     again in between (``torch.mm(Y, Y)`` after ``Y = X.cuda()`` of another size is another experiment). A later
     region of other work (an eager model, then its CUDA graph) sets the cold number against another variant: not
     a pair."""
-    if _repeated(ctx, r, key):
+    if _repeated(ctx, r, key) or _moved_from_host(ctx, r, call):
         return False
     start = r.scope.stmts[r.lo]
     later = [o for o in _regions_after(ctx, r) if _work_keys(ctx, o) and not exclusive(o.scope.stmts[o.lo], start)]
@@ -418,6 +428,17 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
         return False
     same = [c for c in work_items(ctx, later[0]) if ctx.text(c) == text]
     return bool(same) and not _measured_otherwise(ctx, r, call, later[0], same)
+
+
+def _moved_from_host(ctx: Context, r, call: ast.AST) -> bool:
+    """The cold call is the first GPU run of an object the program ran on the host before moving it
+    (``model(img)`` on the CPU, then ``model = model.cuda()``): the author exercised it and takes it as warm, so
+    a later timing of the same call is no deliberate cold-vs-warm pair (set 79: the CPU section's one-shot and
+    hundred-run timings repeated on the GPU)."""
+    from ._first_run import visits
+    from ._walk_devices import moved_to_gpu
+
+    return any(n is call and moved_to_gpu(k) for v in visits(ctx).get(id(r), ()) for n, k in v.cold)
 
 
 def _measured_otherwise(ctx: Context, r, call: ast.AST, o, same: list) -> bool:
