@@ -1,6 +1,8 @@
 """Silent neighbours of spawned_collective_sizes_bad.py: each rank's share is large (16M elements, 64 MB: the
 collective is bandwidth-bound, milliseconds), or the world size reaching the worker is not shown (a spawn of
-computed args), or the loop synchronizes once after all iterations."""
+computed args: a short op on a tensor of unknown size, weak evidence, shown with `extra` since the sixteenth session
+reads `shard` in its own function rather than at its largest binding in the file), or the loop synchronizes once
+after all iterations."""
 import time
 
 import torch
@@ -47,7 +49,7 @@ def gather_unknown_world(numel, ranks, steps=20):
     t0 = time.perf_counter()
     for _ in range(steps):
         dist.all_gather_into_tensor(full, shard)
-        torch.cuda.synchronize()
+        torch.cuda.synchronize()  # expect-extra: WP101
     return (time.perf_counter() - t0) / steps
 
 

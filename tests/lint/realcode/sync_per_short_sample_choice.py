@@ -1,7 +1,8 @@
 """A synchronize after every event-timed sample of one short op chosen by a setting (WP101): the sample runs
 `x * s + y` or `x + y` by the `--op` option, each a µs-scale elementwise op on vectors whose sizes come from the
 option's default, a list built over a range of powers of two (up to 2^22 elements). Silent: the same loop where one
-branch is a large matmul (a sample of milliseconds), and where the sizes go up to 2^28 elements."""
+branch is a large matmul (a sample of milliseconds), and where every size is over 2^24 elements (2^25 to 2^28;
+since the sixteenth session a sweep that starts small is read size by size: `sync_sweep_small_sizes_bad.py`)."""
 import argparse
 import statistics
 
@@ -10,7 +11,7 @@ import torch
 p = argparse.ArgumentParser()
 p.add_argument("--op", default="axpy", choices=["axpy", "add"])
 p.add_argument("--sizes", type=int, nargs="+", default=[1 << k for k in range(12, 23)])
-p.add_argument("--big", type=int, nargs="+", default=[2 ** k for k in range(20, 29)])
+p.add_argument("--big", type=int, nargs="+", default=[2 ** k for k in range(25, 29)])
 args = p.parse_args()
 
 

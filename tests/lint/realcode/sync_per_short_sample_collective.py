@@ -1,6 +1,7 @@
 """A synchronize around every host-timed sample of one small collective (WP101): an all-reduce of at most 2^18
 floats is latency-bound (tens of µs), so each sample holds the host round trip of the synchronize and the launch
-after it. Silent: the same loop over messages up to 2^26 floats (bandwidth-bound, milliseconds at the top)."""
+after it. Silent: the same loop over messages of 2^21 to 2^26 floats (bandwidth-bound, milliseconds at the top; a
+sweep that starts at a short size is read size by size since the sixteenth session)."""
 import time
 
 import numpy as np
@@ -23,7 +24,7 @@ for size in [1 << 10, 1 << 14, 1 << 18]:
         times.append(time.perf_counter() - t0)
     print(size, np.median(times), np.percentile(times, 90))
 
-for numel in [1 << 20, 1 << 23, 1 << 26]:
+for numel in [1 << 21, 1 << 23, 1 << 26]:
     big = torch.ones(numel, device="cuda")
     for _ in range(5):
         dist.all_reduce(big)

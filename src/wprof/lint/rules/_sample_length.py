@@ -147,6 +147,7 @@ def _sized_handed_in(ctx: Context, call: ast.Call) -> bool:
     scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
     operands = _handed_operands(ctx, scope, call)
     for i, arg in enumerate(_site_args(ctx, scope.node, call.func.id)):  # type: ignore[attr-defined]
+        arg = returned_lambda(ctx, arg)
         if isinstance(arg, ast.Name) and arg.id not in ctx.functions:
             values = ctx.assigns.get(arg.id, [])
             arg = values[0] if len(values) == 1 and isinstance(values[0], ast.Lambda) else arg
@@ -230,6 +231,9 @@ def _handed_in(ctx: Context, call: ast.Call, depth: int) -> str | None:
     kinds = []
     for i, arg in enumerate(sites):
         kind = _callable_kind(ctx, arg, depth - 1)
+        if kind is None and isinstance(arg, ast.Name) and arg.id in ctx.functions and call.args and \
+                _on_gpu_all(ctx, list(call.args)):  # `op(x)` with `x` on CUDA: a function of short ops on it
+            kind = _short_function(ctx, ctx.functions[arg.id], depth - 1)
         if kind is None and operands is not None:
             q = ctx.qualname(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
             if (q and q.count(".") == 1 and q.startswith("torch.") and q.rsplit(".", 1)[-1] in MATMULS and
@@ -272,7 +276,23 @@ def _on_gpu_all(ctx: Context, operands: list[ast.AST]) -> bool:
     return bool(operands) and all(ctx.placement(x) == "cuda" for x in operands)
 
 
+def returned_lambda(ctx: Context, arg: ast.AST | None) -> ast.AST | None:
+    """``make_op(n, torch.relu)`` where ``make_op`` is a function of the file whose one ``return`` hands back a
+    lambda of no arguments (``x = torch.randn(n, device="cuda"); return lambda: op(x)``): that lambda, read in the
+    factory's scope (its names are the factory's locals and parameters, given at this call); else ``arg``."""
+    if not (isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id in ctx.functions):
+        return arg
+    fn = ctx.functions[arg.func.id]
+    returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.Lambda) or getattr(fn, "decorator_list", None):
+        return arg
+    lam = returns[0].value
+    a = lam.args
+    return lam if not (a.args or a.posonlyargs or a.kwonlyargs or a.vararg or a.kwarg) else arg
+
+
 def _callable_kind(ctx: Context, arg: ast.AST | None, depth: int) -> str | None:
+    arg = returned_lambda(ctx, arg)
     if isinstance(arg, ast.Name) and arg.id not in ctx.functions:
         values = ctx.assigns.get(arg.id, [])
         if len(values) == 1 and isinstance(values[0], ast.Lambda):
@@ -349,6 +369,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
     m = ctx.method(n)
     last = q.rsplit(".", 1)[-1]
     if (q.startswith("cupy.") and q.count(".") == 1) or (q.startswith("jax.numpy.") and q.count(".") == 2):
+        if last in ("dot", "matmul") and q.startswith("cupy."):  # cp.dot(a, b): a matmul of the sizes shown
+            return "op" if _small_matmul(ctx, n.args) else None
         return "op" if last in SHORT_OPS else None  # cp.sum(a), cp.exp(a), jnp.exp(a)
     if q.startswith("torch.distributed.") and last in COLLECTIVES:  # a small message: µs of latency, not bandwidth
         pos = 1 if last == "all_gather_into_tensor" else 0  # each rank's share: the gathered input, the scattered output

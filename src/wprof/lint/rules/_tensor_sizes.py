@@ -17,6 +17,7 @@ from .._context import Context
 from .._names import param_defaults
 from ._cli_defaults import cli_default
 from ._size_lists import keyed_values, literal_lists, shape_args
+from ._size_sweeps import note_choice, pinned
 from ._test_params import test_rows
 
 _MAX_BINDINGS = 32  # beyond, a name (or a helper's calls) is not read value by value: bounded work per file
@@ -28,22 +29,31 @@ def _site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None]:
     key = (id(fn), name)
     if key not in memo:
         memo[key] = _find_site_args(ctx, fn, name)
-    return memo[key]
+    out, sites = memo[key]
+    if len(out) > 1:  # a function called several times: one choice of a sweep (`_size_sweeps`)
+        note_choice(ctx, ("site", id(fn)), fn, sites)
+        i = pinned(ctx, ("site", id(fn)))
+        if i is not None and i < len(out):
+            return [out[i]]
+    return out
 
 
-def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None]:
+def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> tuple[list[ast.AST | None], list[ast.AST]]:
+    """The values (as ``_site_args``) and, in the same order, the call (or decorator row's function) of each."""
     args = getattr(fn, "args", None)
     fname = getattr(fn, "name", None)
     if args is None or fname is None:
-        return []
+        return [], []
     calls = ctx._calls_of(fname)  # the file's calls of the plain name, indexed once (SyncModel)
     if len(calls) > _MAX_BINDINGS:
-        return []  # a helper called all over the file: not read call by call
+        return [], []  # a helper called all over the file: not read call by call
     pos = [a.arg for a in (*args.posonlyargs, *args.args)]
     idx = pos.index(name) if name in pos else None
     defaults = dict(zip(pos[len(pos) - len(args.defaults):], args.defaults))
     out: list[ast.AST | None] = []
-    for c, shift in _spawn_sites(ctx, fname):  # `mp.spawn(main, args=(ws,))` calls `main(rank, ws)`
+    sites: list[ast.AST] = []
+    for c, shift in _spawn_sites(ctx, fname):
+        sites.append(c)  # `mp.spawn(main, args=(ws,))` calls `main(rank, ws)`
         if idx is None or idx < shift:
             out.append(None)  # the process index spawn passes itself
             continue
@@ -53,6 +63,7 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
         out.append(elts[idx - shift] if ok and idx - shift < len(elts) else  # type: ignore[index]
                    (defaults.get(name) if ok else None))
     for c in calls:
+        sites.append(c)
         kw = [k.value for k in c.keywords if k.arg == name]
         if kw:
             out.append(kw[0])
@@ -62,8 +73,10 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> list[ast.AST | None
             out.append(c.args[idx])
         else:
             out.append(defaults.get(name))
-    out.extend(test_rows(ctx, fn, name))  # a parametrized test: one call per row of its decorator
-    return out
+    rows = test_rows(ctx, fn, name)  # a parametrized test: one call per row of its decorator
+    out.extend(rows)
+    sites.extend(fn for _ in rows)
+    return out, sites
 
 
 # process launchers that call a function of the file with a tuple of arguments: (target keyword, leading arguments
@@ -114,8 +127,10 @@ def _large(ctx: Context, n: ast.AST) -> bool:
              (ctx.call_name(n) or "").startswith("torch.") and (ctx.call_name(n) or "").rsplit(".", 1)[-1] in MATMULS):
         return False  # a matmul is bounded by its time on the reference GPU (`_small_matmul`), bytes included
     for x in _operands(n):
-        sizes = [_elements(ctx, x, 0)]
         scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
+        own = _scoped_values(ctx, x.id, scope) if isinstance(x, ast.Name) and scope is not None else []
+        # a name bound in its own scope is read there (the same name in another function is another tensor)
+        sizes = [_tensor_elements(ctx, x) if own and None not in own else _elements(ctx, x, 0)]
         if isinstance(x, ast.Name) and scope is not None and x.id in scope.params:
             sizes += [_elements(ctx, a, 1) for a in _site_args(ctx, scope.node, x.id)
                       if isinstance(a, (ast.Name, ast.Call))]  # what the callers hand it
@@ -486,11 +501,14 @@ def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if q in _SIZE_KW_FACTORIES:
         size = [k.value for k in x.keywords if k.arg == "size"]
         return _int_dims(ctx, size[0]) if size else None
-    if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")):
+    if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")) and \
+            q not in _ARRAY_FACTORIES:
         return None
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
     if len(dims) != len(x.args):
         return None
+    if q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn")):
+        dims = dims[:1]  # `np.ones((m, k), dtype)`, `cp.random.random((m, k))`: the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
         dims = list(dims[0].elts)
     vals = [_int_value(ctx, d) for d in dims]
@@ -508,7 +526,7 @@ def _scoped_values(ctx: Context, name: str, scope) -> list[ast.AST | None]:
     """The values ``name`` is bound to in ``scope`` (else at module level, a global): ``B, N = 1, 257`` gives each
     name its own; a binding whose value is not shown (``B, N = q.shape``, ``n *= 2``) is None."""
     stmts = ctx.scope_assigns(name, scope)
-    if not stmts and scope is not ctx.scopes[0]:
+    if not stmts and scope is not ctx.scopes[0] and name not in scope.params:  # a parameter shadows the global
         stmts = ctx.scope_assigns(name, ctx.scopes[0])
     out: list[ast.AST | None] = []
     for st in stmts:
@@ -536,9 +554,8 @@ def _param_default(fn: ast.AST, name: str) -> list[ast.AST | None]:
     return [defaults[name]] if name in defaults else []
 
 
-def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
-    """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
-    runs over a literal list (directly or through a name bound only to literal lists)."""
+def _loop_index(ctx: Context) -> dict[str, list[ast.stmt]]:
+    """The ``for`` loops of the file by the names their targets bind (indexed once)."""
     index = ctx.__dict__.get("_wp_loop_targets")
     if index is None:
         index = {}
@@ -549,7 +566,14 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
                         if isinstance(t, ast.Name):
                             index.setdefault(t.id, []).append(st)
         ctx._wp_loop_targets = index  # type: ignore[attr-defined]
-    loops = [st for st in index.get(name, ()) if scope is None or st._wp_scope is scope]  # type: ignore[attr-defined]
+    return index
+
+
+def _loop_values(ctx: Context, name: str, scope=None, only: ast.stmt | None = None) -> list[ast.AST] | None:
+    """``for m, n, k in SIZES`` / ``for n in (256, 512)``: the values ``name`` takes, when every loop binding it
+    runs over a literal list (directly or through a name bound only to literal lists)."""
+    loops = [st for st in _loop_index(ctx).get(name, ())
+             if (scope is None or st._wp_scope is scope) and only in (None, st)]  # type: ignore[attr-defined]
     if not loops:
         return None
     out: list[ast.AST] = []
@@ -561,7 +585,10 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
             stop = bounds[0] if len(bounds) == 1 else bounds[1]
             if stop is None or any(b is None for b in bounds):
                 return None
-            out.append(ast.Constant(value=stop - 1))  # `for p in range(1, 25, 2)`: at most 24
+            ends = [ast.Constant(value=stop - 1)]  # `for p in range(1, 25, 2)`: at most 24
+            if len(bounds) > 1 and 0 < bounds[0] < stop - 1 and (len(bounds) < 3 or bounds[2] > 0):  # type: ignore
+                ends.insert(0, ast.Constant(value=bounds[0]))  # and at least 1, when a sweep is read size by size
+            out.extend(_pinned_rows(ctx, st, ends) if len(ends) > 1 else ends)
             continue
         lists = literal_lists(ctx, it, st)  # a literal, a name or an option bound to one, `[1 << e for e in range(8)]`
         lists = [v for v in lists if not (isinstance(v, ast.Constant) and v.value is None)]  # `sizes=None` default
@@ -573,15 +600,22 @@ def _loop_values(ctx: Context, name: str, scope=None) -> list[ast.AST] | None:
             if name not in names:
                 return None
             pos = names.index(name)
-        for lst in lists:
-            for e in lst.elts:  # type: ignore[attr-defined]
-                if pos is None:
-                    out.append(e)
-                elif isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) > pos:
-                    out.append(e.elts[pos])
-                else:
-                    return None
+        for e in _pinned_rows(ctx, st, [e for lst in lists for e in lst.elts]):  # type: ignore[attr-defined]
+            if pos is None:
+                out.append(e)
+            elif isinstance(e, (ast.Tuple, ast.List)) and len(e.elts) > pos:
+                out.append(e.elts[pos])
+            else:
+                return None
     return out
+
+
+def _pinned_rows(ctx: Context, loop: ast.stmt, rows: list[ast.AST]) -> list[ast.AST]:
+    """The rows a loop over sizes runs over; one of them when a sweep is read size by size (`_size_sweeps`)."""
+    key = ("loop", id(loop))
+    note_choice(ctx, key, loop, rows)
+    i = pinned(ctx, key)
+    return [rows[i]] if i is not None and i < len(rows) else rows
 
 
 def _int_value(ctx: Context, d: ast.AST) -> int | None:
@@ -594,6 +628,9 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
         return a * b if isinstance(d.op, ast.Mult) else (a ** b if isinstance(d.op, ast.Pow) and b < 64 else a << b)
     if isinstance(d, ast.Name):
         scope = getattr(getattr(d, "_wp_stmt", None), "_wp_scope", None)
+        loop = _binding_loop(ctx, d)
+        if loop is not None:  # `for size in [32, 64]: bench(size)`: the loop's sizes, not every binding of `size`
+            return _memo(ctx, "_wp_ints", (d.id, id(loop)), lambda: _int_of_loop(ctx, d.id, loop))
         return _memo(ctx, "_wp_ints", (d.id, id(scope)), lambda: _int_of_name(ctx, d.id, scope))
     if isinstance(d, ast.Subscript):  # `cfg["rows"]` over a literal list of dicts
         ints = [_int_value(ctx, v) for v in keyed_values(ctx, d, _loop_values) or [None]]  # type: ignore[list-item]
@@ -602,10 +639,36 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
     return _int_value(ctx, default) if default is not None else None
 
 
+def _binding_loop(ctx: Context, d: ast.Name) -> ast.stmt | None:
+    """The innermost ``for`` loop around the use ``d`` whose target binds ``d``'s name, when nothing else in its
+    scope binds that name: at the use, the name holds one of the loop's items."""
+    stmt = getattr(d, "_wp_stmt", None)
+    scope = getattr(stmt, "_wp_scope", None)
+    if stmt is None or scope is None:
+        return None
+    for loop in reversed(getattr(stmt, "_wp_loops", None) or ()):
+        if loop is not stmt and any(isinstance(t, ast.Name) and t.id == d.id for t in ast.walk(loop.target)):
+            if any(not isinstance(st, (ast.For, ast.AsyncFor)) and loop._wp_idx < st._wp_idx <= loop._wp_end
+                   for st in ctx.scope_assigns(d.id, scope)):  # type: ignore[attr-defined]
+                return None  # rebound inside the loop
+            return loop
+    return None
+
+
+def _int_of_loop(ctx: Context, name: str, loop: ast.stmt) -> int | None:
+    values = _loop_values(ctx, name, loop._wp_scope, only=loop)  # type: ignore[attr-defined]
+    ints = [_int_value(ctx, v) for v in values or []]
+    return max(ints) if ints and None not in ints else None  # type: ignore[type-var]
+
+
 def _int_of_name(ctx: Context, name: str, scope) -> int | None:
     values: list = _scoped_values(ctx, name, scope) if scope is not None else ctx.assigns.get(name, [])
     if not values:
         values = _loop_values(ctx, name, scope) or []
+    elif scope is not None and any(st._wp_scope is scope for st in  # type: ignore[attr-defined]
+                                   _loop_index(ctx).get(name, ())):
+        looped = _loop_values(ctx, name, scope)  # `size = 1024` and `for size in [32, 64]` in one scope: both
+        values = values + looped if looped is not None else [None]
     if not values and scope is not None and name in scope.params:
         values = _site_args(ctx, scope.node, name) or _param_default(scope.node, name)  # `bench(4096)`, `size=1_000`
     if any(v is None for v in values) or len(values) > _MAX_BINDINGS:

@@ -26,7 +26,16 @@ an array scaled by a constant, `np.ones(n) * 2`, has its own size), pairs unpack
 arguments a worker of the file is launched with: `mp.spawn(worker, args=(opts.ranks,))`, `Process(target=...)`; the rows of a parametrized test,
 `@parameterized.parameters(*CASES)`, `@pytest.mark.parametrize("n", [...])`). A
 sample that runs one of two such ops chosen by a setting (`if op == "axpy": ... else: ...`, a test that calls
-nothing) is short when each branch is. These shapes are reported:
+nothing) is short when each branch is. Since the sixteenth session: a CuPy matmul (`cp.dot`, `cp.matmul`, `@` on
+arrays from `cp.random.randn(m, k)` or a NumPy array moved to the device) is read like a torch one; a Numba kernel
+whose only loop is a grid-stride loop (`for i in range(start, n, cuda.gridDim.x * cuda.blockDim.x)`, no loop inside)
+is one pass over its arrays, like a loop-free one; a timing helper handed `make_op(n, fn)`, a function of the file that
+returns `lambda: fn(x)`, is handed that lambda; and a **sweep** is read size by size: where the file measures the
+loop at several sizes (a loop over a literal list of sizes around the call of the helper, several calls of it), each
+size is judged on its own, and a sweep that starts small (`for n in [100, 1000, 4000]`) is reported at the sizes
+where the sample is short, which the message names (`at size = 100, 1000 (2 of the 3 sizes the sweep measures)`).
+A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not. These
+shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
@@ -211,32 +220,57 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
     """A synchronize in every iteration around a sample shown to be short (one µs-scale op): report it with
     confidence, shaped by how the loop is timed. True when reported."""
     found = round_trip(ctx, loop, scope, regions, whole, syncs, lambda lp, stmts: short_sample(ctx, lp, stmts))
+    at, weak = "", found is not None and not sized(ctx, found[2])
+    if found is None or weak:
+        swept = _swept_round_trip(ctx, loop, scope, regions, whole, syncs)
+        if swept is not None:
+            (found, at), weak = swept, False
     if found is None:
         return False
     shape, sync, op = found
     if shape == "host":  # a host clock, or a timer of the file around the sample
         ctx.report(sync, f"`{ctx.text(sync.func)}()` ends every host-timed sample of one short op "
-                   f"({_short_text(ctx, op)}): each sample measures the launch and the synchronize round trip "
+                   f"({_short_text(ctx, op)}){at}: each sample measures the launch and the synchronize round trip "
                    "(about 15 µs on an H200), not the op",
                    "Record CUDA events around each launch and synchronize once after the loop, or time N "
-                   "launches in one interval and divide by N", weak=not sized(ctx, op))
+                   "launches in one interval and divide by N", weak=weak)
     elif shape == "event-inside":
         ctx.report(sync, f"`{ctx.text(sync.func)}()` between the event records of every sample of "
-                   f"one short op ({_short_text(ctx, op)}): each sample measures the host round trip, not "
+                   f"one short op ({_short_text(ctx, op)}){at}: each sample measures the host round trip, not "
                    "the op", "Record the end event right after the launch, and synchronize once after the "
-                   "loop", weak=not sized(ctx, op))
+                   "loop", weak=weak)
     elif shape == "event-after":
         ctx.report(sync, f"`{ctx.text(sync.func)}()` after every event-timed sample of one short op "
-                   f"({_short_text(ctx, op)}): the GPU idles between samples, so the start event fires before "
+                   f"({_short_text(ctx, op)}){at}: the GPU idles between samples, so the start event fires before "
                    "the launch and each sample measures the launch latency, not the op",
                    "Record all the events in the loop and synchronize once after it, or time N launches between "
-                   "two events and divide by N", weak=not sized(ctx, op))
+                   "two events and divide by N", weak=weak)
     else:  # the loop is the measurement
         ctx.report(sync, f"`{ctx.text(sync.func)}()` in every iteration of a loop timed as a whole around "
-                   f"one short op ({_short_text(ctx, op)}): the interval counts N launch-and-synchronize round "
+                   f"one short op ({_short_text(ctx, op)}){at}: the interval counts N launch-and-synchronize round "
                    "trips, not N ops", "Synchronize once after the loop, then divide the interval by N",
-                   weak=not sized(ctx, op))
+                   weak=weak)
     return True
+
+
+def _swept_round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool,
+                      syncs: list[tuple[int, ast.Call]]) -> tuple[tuple[str, ast.Call, ast.stmt], str] | None:
+    """A sweep whose largest sizes are long but whose smallest are short (``for n in [100, ..., 4000]``, a helper
+    called at several sizes): the loop read at each size of the sweep (`_size_sweeps`); the round trip found at
+    the short sizes, and the text that names them. Only sizes the file gives count (no weak evidence)."""
+    from ._size_sweeps import describe, sweep_hits
+
+    def check():
+        found = round_trip(ctx, loop, scope, regions, whole, syncs, lambda lp, stmts: short_sample(ctx, lp, stmts))
+        return found if found is not None and sized(ctx, found[2]) else None
+
+    hits, judged = sweep_hits(ctx, check, loop)
+    if not hits:
+        return None
+    if len(hits) == judged:  # short at every size: each read as one call makes it (the plain reading pairs the
+        return hits[0][1], ""  # largest value of each dimension, which no call may make)
+    return hits[0][1], f" at {describe([label for label, _ in hits])} ({len(hits)} of the {judged} sizes the " \
+        "sweep measures)"
 
 
 def round_trip(ctx: Context, loop: ast.stmt, scope, regions: list, whole: bool, syncs: list[tuple[int, ast.Call]],
