@@ -252,6 +252,15 @@ class ImportView:
             found = find_in_extra(self.project, self.extra_roots, parts)
         return found
 
+    def has_package(self, top: str) -> bool:
+        """A folder or module named ``top`` lies in one of the roots this file imports from: the project's own package,
+        so a module of it the linter cannot find (``kvcodec.selector`` beside ``kvcodec/system.py``) is the project's
+        code, not a library's."""
+        if not self.project.enabled:
+            return False
+        roots, _ = self.project._roots(self._dir)
+        return any(self.project._has_top(root, top) for root in roots)
+
     def add_sys_path(self, tree: ast.Module) -> None:
         """The directories the file puts on ``sys.path`` itself (``sys.path.append("../helpers")``,
         ``sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))``), searched after the usual ones; read

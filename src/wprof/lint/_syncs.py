@@ -70,6 +70,9 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
+        if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
+                self._loop_callables_wait(call.func.id):
+            return True  # for name, fn in [("a", run_a), ("b", run_b)]: fn(x), every run_* waiting itself
         if hidden and isinstance(call.func, ast.Name) and self._instance_syncs(call.func.id):
             return True  # det(img) where `det = Detector().cuda()` and Detector.forward ends in `.cpu().numpy()`
         name = call.func.id if isinstance(call.func, ast.Name) else m
@@ -189,6 +192,80 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                 out = out and bool(rest) and all(self.placement(a) == "cpu" for a in rest)  # type: ignore
         cache[name] = out
         return out
+
+    def _loop_callables_wait(self, name: str) -> bool:
+        """``name`` is a loop variable that takes its values from a table of functions written in the file
+        (``for label, fn in cases:`` / ``enumerate(cases)`` with ``cases = [("a", run_a), ("b", run_b)]``, also
+        behind an ``if ... else []``), and every function it can be is a function of the file that waits for its own
+        work (``run_a`` returns ``.cpu()`` of its result): calling it waits, as a call of each would (set 87)."""
+        cache = self.__dict__.setdefault("_wp_loop_callables", {})
+        if name not in cache:
+            cache[name] = False
+            cache[name] = self._loop_callables_wait_uncached(name)
+        return cache[name]
+
+    def _loop_callables_wait_uncached(self, name: str) -> bool:
+        loops = [n for n in ast.walk(self.tree) if isinstance(n, (ast.For, ast.AsyncFor)) and
+                 any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(n.target))]
+        if len(loops) != 1:
+            return False
+        target, it = loops[0].target, loops[0].iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and \
+                len(it.args) == 1 and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            it, target = it.args[0], target.elts[1]
+        path = _path_to(target, name)
+        if path is None or (isinstance(it, ast.Name) and not self._param_handed_as_is(loops[0], it.id)):
+            return False
+        rows = self._display_rows(it)
+        if not rows:
+            return False
+        for row in rows:
+            for i in path:
+                if not isinstance(row, (ast.Tuple, ast.List)) or i >= len(row.elts) or \
+                        any(isinstance(e, ast.Starred) for e in row.elts):
+                    return False
+                row = row.elts[i]
+            fn = self._handed_function(row)
+            if fn is None or fn not in self._syncing_functions(True):
+                return False
+        return True
+
+    def _param_handed_as_is(self, loop: ast.AST, name: str) -> bool:
+        """``name`` is not a parameter of a function holding ``loop``, or every call of that function hands it the
+        module's own ``name`` (``run(cases)``), so the module's binding is what the loop walks."""
+        for fname, fn in self.functions.items():
+            pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+            if not any(n is loop for n in ast.walk(fn)):
+                continue
+            if name in [a.arg for a in fn.args.kwonlyargs]:
+                return False
+            if name not in pos:
+                continue
+            i = pos.index(name)
+            calls = self._calls_of(fname)
+            if not calls or not all(i < len(c.args) and isinstance(c.args[i], ast.Name) and c.args[i].id == name and
+                                    not any(isinstance(a, ast.Starred) for a in c.args[:i + 1]) for c in calls):
+                return False
+        return True
+
+    def _display_rows(self, it: ast.AST) -> list[ast.AST]:
+        """The elements of a list or tuple display ``it`` names (a display, or a name bound once to one, or to
+        ``[...] if cond else []``); [] when not all of them are written in the file."""
+        if isinstance(it, ast.Name):
+            values = self.assigns.get(it.id, [])
+            if len(values) != 1 or any(isinstance(c.func, ast.Attribute) and c.func.attr in ("append", "extend",
+                                                                                              "insert")
+                                       and isinstance(c.func.value, ast.Name) and c.func.value.id == it.id
+                                       for c in ast.walk(self.tree) if isinstance(c, ast.Call)):
+                return []
+            it = values[0]
+        branches = [it.body, it.orelse] if isinstance(it, ast.IfExp) else [it]
+        rows: list[ast.AST] = []
+        for b in branches:
+            if not isinstance(b, (ast.List, ast.Tuple)):
+                return []
+            rows.extend(b.elts)
+        return rows
 
     def _handed_function(self, value: ast.AST) -> str | None:
         """The function of the file a callable argument names: ``step``, ``functools.partial(step, x=x)``, a lambda
@@ -514,6 +591,18 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if isinstance(c.func, ast.Name):
             return c.func.id
         return c.func.attr if isinstance(c.func, ast.Attribute) else None
+
+
+def _path_to(target: ast.AST, name: str) -> list[int] | None:
+    """The indices that lead from a loop target to ``name`` (``(label, fn)`` -> [1] for ``fn``; ``fn`` -> [])."""
+    if isinstance(target, ast.Name):
+        return [] if target.id == name else None
+    if isinstance(target, (ast.Tuple, ast.List)):
+        for i, e in enumerate(target.elts):
+            sub = _path_to(e, name)
+            if sub is not None:
+                return [i, *sub]
+    return None
 
 
 def _noop(fn: ast.AST) -> bool:

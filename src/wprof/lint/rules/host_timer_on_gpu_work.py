@@ -152,6 +152,14 @@ sample(f)`) leaves nothing pending when every caller of that helper hands a lamb
 file that waits, or an ONNX Runtime session's `run` of a session bound in that function (its outputs are NumPy
 arrays), or one that shows no GPU work, and at least one hands a wait.
 
+(wp102prec, sets 77-88) What WP102 cannot see stays out of its strong tier: a method of an object made by a factory
+function of the project's own modules that the linter cannot find (`codec = pick_codec(cfg)`; `codec.decompress(
+packed)`, the object used only through its methods) is code it cannot read, as an instance of such a class is; a
+region that waits (`kl.item()` every mini-epoch) and whose only GPU work after that wait is a helper of the file that
+returns at once under a host flag (`if not self.multi_gpu: return` before an all-reduce) is weak. A loop variable
+taken from a table of functions of the file (`for label, fn in cases:`, `cases = [("a", run_a), ...]`) is each of
+them: when every one waits for its own work (ends in `.cpu()`, a gather to the CPU), calling it waits.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -213,6 +221,7 @@ from ._host_timer_weak import (
 from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
 from ._star_helpers import ends_in_star_helper
+from ._optional_work import ends_in_optional_work
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -261,7 +270,7 @@ def check(ctx: Context) -> None:
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
-            ends_in_star_helper(ctx, r)
+            ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
