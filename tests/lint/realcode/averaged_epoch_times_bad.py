@@ -1,10 +1,12 @@
 """Training steps timed one by one whose samples end in a mean (a mean step time; set 41): the first step pays the
 CUDA/cuBLAS start-up, the optimizer's state and the allocator's growth, a large share of one step, and is averaged
 in. Three shapes: per-step times in a helper averaged there, per-step times at module level averaged with
-`statistics.mean`, a running total of step times divided by the step count. A mean of whole epochs (the cold first
-step a small share of an epoch; the readers call it borderline, sets 38 and 45) is weak, shown with `extra`."""
+`statistics.mean`, a running total of step times divided by the step count. A mean of whole epochs of a count the
+code does not give (the cold first step a small share of an epoch; the readers call it borderline, sets 38 and 45)
+is weak, shown with `extra`; a few epochs the code counts are `few_steps_averaged_bad.py`'s."""
 
 import statistics
+import sys
 import time
 
 import torch
@@ -61,7 +63,7 @@ print(f"average step: {summed / STEPS * 1e3:.2f} ms")
 enc = nn.Linear(128, 8).to(dev)
 opt2 = torch.optim.SGD(enc.parameters(), lr=0.05)
 durations = []
-for ep in range(4):
+for ep in range(int(sys.argv[1])):
     t0 = time.perf_counter()
     for feats, labels in batches:
         opt2.zero_grad()

@@ -195,7 +195,8 @@ def _used_between(name: str, scope: Scope, lo: int, hi: int) -> bool:
 
 
 def cold_backward_sites(ctx: Context) -> list[ast.Call]:
-    """A timed benchmark of training steps (a repeat loop with a literal count, ``for _ in range(10):``, or one step)
+    """A timed benchmark of training steps (a repeat loop with a literal count, ``for _ in range(10):``, a few steps
+    counted otherwise whose total becomes a rate or a mean, ``_few_per_step``, or one step)
     whose ``.backward()`` is the first backward of its scope: the forward may have run before (a no-grad forward
     benchmark), but autograd's start-up, the backward kernels' lazy loading and cuDNN's backward algorithm choice,
     and the optimizer's first step land in the timed steps (set 28, kiselevart ``benchmark_gpu.py``). Not a training
@@ -217,7 +218,8 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         if back is None or r.loop is not None:
             continue
         loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor, ast.While))]
-        if not loops or not (capped or all(_literal_repeat(ctx, lp) for lp in loops)) or \
+        if not loops or not (capped or all(_literal_repeat(ctx, lp) or _few_per_step(ctx, r, lp)
+                                           for lp in loops)) or \
                 not any(ctx.method(c) == "step" for c in calls):
             continue  # a few steps counted in the code, each a full step (forward, backward, optimizer step)
         if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and not s._wp_loops[len(r.scope.stmts[r.lo]._wp_loops):]
@@ -239,6 +241,15 @@ def cold_backward_sites(ctx: Context) -> list[ast.Call]:
         done.add(id(r.scope))
         out.append(back)
     return out
+
+
+def _few_per_step(ctx: Context, r, loop: ast.stmt) -> bool:
+    """A loop of a few steps counted otherwise than by a literal (``range(args.steps)``, ``--steps`` defaulting to
+    100), its total made a per-step figure (``tokens / total``, ``total / steps``): an average over the steps, the
+    first one's start-up in it (85.35, 85.39). A total shown as such stays a run's wall time (set 20)."""
+    from ._few_steps import few_steps, made_per_step
+
+    return few_steps(ctx, loop) and made_per_step(r)
 
 
 def _few_loader_steps(ctx: Context, r) -> bool:

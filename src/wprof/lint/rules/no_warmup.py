@@ -146,6 +146,15 @@ timed on its first run whoever calls the function and however often the loop tur
 also through a variable bound only to a GPU device string, or the variable of a loop over written-out devices
 (``for dev in times.keys():`` of a dict literal keyed by device).
 
+(firststeps, sets 84-85) A loop of a few training epochs or steps that the code counts (``_few_steps``: `range(n)`
+with `n` a literal, a name, a parameter handed one or an argparse default; at most 10 epochs or 100 steps), timed
+from the very first: a mean of its per-epoch times is reported by default (the first epoch's start-up is a material
+share of a five-epoch mean; an epoch mean over a count the file does not give stays weak); a function of the file
+that runs a training step (a backward pass and an optimizer step, `loss = train()`) timed per call, its samples
+averaged or their total divided, is a step like one written inline; and one clock around `range(args.steps)`
+training steps whose total becomes a rate or a mean (`tokens / total`) times the cold first step (a total shown as a
+run's wall time stays silent). A warm-up before, a first sample left out, or thousands of steps stay silent.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -239,6 +248,7 @@ def _check(ctx: Context, report) -> None:
         report(node, message, "Create the handle (and run the operation once) before the timed region")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
+    from ._few_steps import few_samples_note, gpu_training_call
     from ._step_samples import epoch_samples
 
     for r, call, key in found:
@@ -246,7 +256,8 @@ def _check(ctx: Context, report) -> None:
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
-                    _gpu_via_callers(ctx, r, call) or _opens_context(ctx, r, call)) or \
+                    _gpu_via_callers(ctx, r, call) or _opens_context(ctx, r, call) or
+                    gpu_training_call(ctx, call)) or \
             _timed_again_later(ctx, r, key, call) or \
             epoch_samples(ctx, r)  # (an epoch mean: the readers call its cold first epoch borderline)
         first = not weak and _opens_context(ctx, r, call)
@@ -254,7 +265,7 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{what}` is timed without a warmup call" + (
             f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else
             f" on `{reduced}` operands (it ran before on other dtypes only: the {reduced} kernels load and are chosen "
-            "on this call)" if reduced else ""),
+            "on this call)" if reduced else few_samples_note(ctx, r)),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
