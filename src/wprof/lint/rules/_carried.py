@@ -259,12 +259,12 @@ def device_object_calls(ctx: Context, r) -> set[int]:
     return out
 
 
-def wraps_warm(ctx: Context, c: ast.AST, k: str, v) -> bool:
+def wraps_warm(ctx: Context, c: ast.AST, k: str | None, v) -> bool:
     """A cold ``obj.generate(...)`` / ``obj.forward(...)`` that is a run only by its name (not GPU work the file shows
     otherwise) of an object made from another object that already ran (``gen = KVGenerator(model)`` after
     ``model(x)``): its run is mostly the warm model's."""
-    if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr in ("generate", "forward")
-            and not ctx.is_gpu_work(c)):
+    if k is None or not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and
+                         c.func.attr in ("generate", "forward") and not ctx.is_gpu_work(c)):
         return False
     made = ctx.__dict__.get("_wp_made_from", {}).get(k.rsplit(".", 1)[0], ())
     return any(m in v.ran for m in made)

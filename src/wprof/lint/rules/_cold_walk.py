@@ -48,7 +48,9 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
         for _, v in group:
             if host_only(v):
                 continue  # this call of the function ran its work on the CPU: no GPU run to judge
-            cold = v.cold
+            # a work item the walk could not name (a call reached through a star import of a module whose
+            # function it could not resolve) is judged by its call's text: no identity to match earlier runs by
+            cold = [(c, k if k is not None else _short(ctx, c)) for c, k in v.cold]
             if (v.later and not (compiled and v.row)) or not cold or v.unknown:
                 hits.append(None)  # (a later row of a list of configurations: its compiled objects' first calls)
                 continue

@@ -22,9 +22,11 @@ RUNS_FORWARD = frozenset({
     "torch.jit.trace", "torch.onnx.export"})
 
 
-def run_by_library(ctx: Context, key: str, scope: Scope, before: int) -> bool:
+def run_by_library(ctx: Context, key: str | None, scope: Scope, before: int) -> bool:
     """``key``'s object (its first dotted part) was handed, before index ``before`` of ``scope``, to a library call
     that runs it, directly, wrapped, or through a function of the file."""
+    if not key:
+        return False  # a work item with no identity (the walk could not name the object it ran)
     root = key.split(".")[0].split("#")[0]
     if not root.isidentifier():
         return False

@@ -129,10 +129,10 @@ def _renamed(walker, ident: str, env: dict) -> None:
             walker.attrs[k] = new
 
 
-def moved_to_gpu(key: str) -> bool:
+def moved_to_gpu(key: str | None) -> bool:
     """``key`` is the identity the walk gave an object the file built on the host when it moved to the GPU: what
     ran it before (a CPU pass, a library that ran it on the host, such as an ONNX export) warmed nothing there."""
-    return "@cuda#" in key
+    return key is not None and "@cuda#" in key
 
 
 _ARRAY_LIBS = ("torch.", "numpy.", "np.", "cupy.", "cp.", "jax.", "jnp.", "tensorflow.", "tf.")
