@@ -196,6 +196,31 @@ def test_syntax_error_is_reported_per_file(proj, capsys):
     assert "bad.py:7:9: WP109" in out  # the run went on
 
 
+def test_a_rule_that_fails_costs_only_its_own_findings_on_that_file(proj, capsys, monkeypatch):
+    """A bug of one rule on code it did not expect (set 97 of the sixteenth session crashed WP103 with an
+    AttributeError, and the whole run printed a traceback): one error line names the rule, the other rules'
+    findings on that file and the other files are still reported, the exit status is 1, and --format json stays
+    JSON."""
+    from wprof.lint import rule_by_key
+
+    def broken(ctx):
+        ctx.report_at(1, 0, 1, 1, "half a finding", "")  # reported before the failure: dropped with it
+        raise AttributeError("'NoneType' object has no attribute 'split'")
+
+    monkeypatch.setattr(rule_by_key("WP109").module, "check", broken)
+    (proj / "other.py").write_text(BAD)
+    code, out, err = run(capsys, "bad.py", "other.py")
+    assert code == 1 and not err
+    lines = out.splitlines()
+    assert lines[0] == ("bad.py:1:1: internal error in WP109 (AttributeError: 'NoneType' object has no attribute "
+                        "'split'): that rule's findings on this file are missing; please report it with the file")
+    assert "WP109" not in "\n".join(ln for ln in lines if "internal error" not in ln)
+    assert "other.py:1:1: internal error in WP109" in out
+    assert "half a finding" not in out
+    code, out, _ = run(capsys, "--format", "json", "bad.py")
+    assert code == 1 and json.loads(out)["errors"][0]["message"].startswith("internal error in WP109")
+
+
 def test_directory_walk_skips_virtualenvs(proj, capsys):
     (proj / ".venv" / "lib").mkdir(parents=True)
     (proj / ".venv" / "lib" / "x.py").write_text(BAD)

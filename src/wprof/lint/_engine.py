@@ -57,11 +57,21 @@ class Rule:
     explicit: bool = False  # selected by its code, name or group `extra`/ALL, not only as part of `default`: its
     # opt-in findings (a default rule's part that stays opt-in, `report(..., opt_in=True)`) are reported too
 
-    def check(self, ctx: Context) -> None:
+    def check(self, ctx: Context) -> str | None:
+        """Run the rule on ``ctx``; a bug of the rule (an exception on code it did not expect) drops that rule's
+        findings on this file and comes back as one line, so the other rules' findings and the other files stay."""
         ctx._rule = (self.code, self.name)
         ctx._weak_ok = self.weak
         ctx._opt_in_ok = self.explicit
-        self.module.check(ctx)
+        before = len(ctx.diagnostics)
+        try:
+            self.module.check(ctx)
+        except (RecursionError, MemoryError):
+            raise
+        except Exception as exc:  # noqa: BLE001 - a linter bug must not cost the user the whole run
+            del ctx.diagnostics[before:]
+            return f"{self.code} ({type(exc).__name__}: {exc})"
+        return None
 
 
 def all_rules() -> list[Rule]:
@@ -194,10 +204,18 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
             tree, source, magics = exported  # a notebook saved as .py (`!pip ...` lines): read as its cells are
     except ValueError as exc:  # null bytes
         return [], FileError(path, 1, 1, f"SyntaxError: {exc}")
-    found = _findings(tree, source, path, rules, magics, imports)
+    found, failed = _findings(tree, source, path, rules, magics, imports)
     if mended:  # a fix would copy the rewritten f-strings' text into the file: report without one
         found = [dataclasses.replace(d, fix=None) for d in found]
-    return found, None
+    return found, _internal_error(path, failed)
+
+
+def _internal_error(path: str, failed: list[str]) -> FileError | None:
+    """One error line naming the rules that failed on this file (their findings here are missing)."""
+    if not failed:
+        return None
+    return FileError(path, 1, 1, f"internal error in {'; '.join(failed)}: that rule's findings on this file are "
+                                 "missing; please report it with the file")
 
 
 def _recovered(source: str, path: str, rules: Sequence[Rule], magics: Sequence[_notebook.Magic], notebook: bool,
@@ -208,8 +226,8 @@ def _recovered(source: str, path: str, rules: Sequence[Rule], magics: Sequence[_
     if rec is None:
         return [], FileError(path, exc.lineno or 1, (exc.offset or 1), f"SyntaxError: {exc.msg}")
     drop = _recover.unsure(rec.tree, rec)
-    found = [dataclasses.replace(d, fix=None) for d in _findings(rec.tree, rec.source, path, rules, magics, imports)
-             if not drop(d.line, d.code)]
+    found, _failed = _findings(rec.tree, rec.source, path, rules, magics, imports)
+    found = [dataclasses.replace(d, fix=None) for d in found if not drop(d.line, d.code)]
     return found, FileError(path, exc.lineno or 1, (exc.offset or 1), _recover.describe(rec))
 
 
@@ -224,19 +242,18 @@ def _parse(source: str | None, path: str, notebook: bool) -> ast.AST:
 
 
 def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magics: Sequence[_notebook.Magic],
-              imports: ImportView | None) -> list[Diagnostic]:
+              imports: ImportView | None) -> tuple[list[Diagnostic], list[str]]:
+    """The findings, and the rules that failed (:meth:`Rule.check`)."""
     own = _MAY_MATCH.search(source) is not None or \
         (imports is not None and imports.with_timing_modules(tree, _MAY_MATCH))  # `with benchmark("GPU"):` of utils
     if not own and not (imports is not None and imports.calls_timing_modules(tree, _MAY_MATCH)):
-        return []  # no clock, event, timer or profiler attribute, here or in a helper it imports
+        return [], []  # no clock, event, timer or profiler attribute, here or in a helper it imports
     ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]
-    if own:
-        for rule in rules:
-            rule.check(ctx)
+    failed = [f for rule in rules if (f := rule.check(ctx))] if own else []
     # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
     ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
                                            tuple((r.code, r.weak, r.explicit) for r in rules)))
-    return _kept(ctx.diagnostics, source)
+    return _kept(ctx.diagnostics, source), failed
 
 
 def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:
@@ -245,7 +262,7 @@ def _module_findings(ctx: Context, rules: Sequence[Rule]) -> list[Diagnostic]:
     try:
         if _MAY_MATCH.search(ctx.source):
             for rule in rules:
-                rule.check(ctx)
+                rule.check(ctx)  # (a rule that fails on a helper module: only its findings there are missing)
         ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
                                                tuple((r.code, r.weak, r.explicit) for r in rules)))
         return _kept(ctx.diagnostics, ctx.source)
