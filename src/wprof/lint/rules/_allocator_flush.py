@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import ast
 
-from .._context import Context
-from .._walk import stmt_nodes
+from .._context import Context, dotted
+from .._walk import stmt_calls, stmt_nodes
 
 _FLUSH_NAMES = frozenset({"torch.cuda.empty_cache", "torch.cuda.memory.empty_cache"})
 _FLUSH_METHODS = frozenset({"free_all_blocks"})  # CuPy memory pools (`cp.get_default_memory_pool()`)
@@ -51,8 +51,9 @@ def _flushing_functions(ctx: Context) -> set[str]:
         for name, fn in ctx.functions.items():
             body = getattr(fn, "body", None)
             if body and any(isinstance(n, ast.Call) and is_flush(ctx, n) for st in body for n in ast.walk(st)
-                            if not isinstance(n, (ast.FunctionDef, ast.Lambda))):
-                cached.add(name)
+                            if not isinstance(n, (ast.FunctionDef, ast.Lambda))) and \
+                    not _allocating_work(ctx, [s for st in body for s in ast.walk(st) if isinstance(s, ast.stmt)]):
+                cached.add(name)  # a clean-up helper; not a benchmark that flushes and then runs its own work
         ctx.__dict__["_wp_flushing_fns"] = cached
     return cached
 
@@ -62,7 +63,9 @@ def _flush_in(ctx: Context, st: ast.stmt, direct: bool = False) -> ast.Call | No
     (unless ``direct``) through a function of the file."""
     fns = set() if direct else _flushing_functions(ctx)
     for n in stmt_nodes(st):
-        if isinstance(n, ast.Call) and (is_flush(ctx, n) or (isinstance(n.func, ast.Name) and n.func.id in fns)):
+        if isinstance(n, ast.Call) and (is_flush(ctx, n) or (isinstance(n.func, ast.Name) and n.func.id in fns) or (
+                isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and
+                n.func.value.id == "self" and n.func.attr in fns)):  # `self.clear_cache()`, a method of the class
             return n
     return None
 
@@ -117,8 +120,14 @@ def _bound_results(ctx: Context, stmts: list[ast.stmt]) -> bool:
 def _allocating_work(ctx: Context, stmts: list[ast.stmt]) -> bool:
     """GPU work that takes memory, or a move or load that places data on the device (``model.to(device)``,
     ``from_pretrained(...)``): after it the flush no longer holds for what follows."""
+    from .alloc_in_timed_region import _makes_tensor
+
     for s in stmts:
         nodes = stmt_nodes(s)
+        if _makes_tensor(ctx, s) and not any(isinstance(n, ast.Call) and ctx.method(n) in ("to", "cuda")
+                                             for n in nodes):
+            continue  # `x = torch.randn(n, n, device="cuda")`: a new input made on the device stays in use; it
+            # returns no block to the cache for the timed work's own allocations
         if any(_allocates(ctx, w) for w in ctx.gpu_work_in(nodes)):
             return True
         if any(isinstance(n, ast.Call) and (ctx.method(n) in ("to", "cuda") or
@@ -127,9 +136,10 @@ def _allocating_work(ctx: Context, stmts: list[ast.stmt]) -> bool:
     return False
 
 
-def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
-    """(flush call, where) for every flush that empties the cache before a timed region's allocations: ``where`` is
-    "inside", "between samples" or "before"."""
+def flush_findings(ctx: Context) -> list[tuple[ast.Call, str, bool]]:
+    """(flush call, where, undoes a warm-up) for every flush that empties the cache before a timed region's
+    allocations: ``where`` is "inside", "between samples" or "before"; the flag says the timed work ran before, as
+    a warm-up that the flush undoes (:func:`_undoes_warmup`)."""
     out: list[tuple[ast.Call, str]] = []
     seen: set[int] = set()
     from ._number_purpose import whole_run
@@ -140,7 +150,8 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
             continue  # a `timeit` copy of the timed code; a whole run, meant to include its allocations; a region
             # labelled set-up or a cold first call (`first_call_wall_ms`: its cudaMalloc is part of what it says)
         body = r.stmts()
-        if not _allocating_compute(ctx, body) and not (r.kind == "event" and _bound_results(ctx, body)):
+        if not _allocating_compute(ctx, body) and not (r.kind == "event" and _bound_results(ctx, body)) and \
+                not _harness_result(ctx, r):
             continue
         stmts = r.scope.stmts
         found: tuple[ast.Call, str] | None = None
@@ -178,5 +189,44 @@ def flush_findings(ctx: Context) -> list[tuple[ast.Call, str]]:
                     break
         if found is not None and id(found[0]) not in seen:
             seen.add(id(found[0]))
-            out.append(found)
+            out.append((*found, _undoes_warmup(ctx, r, found[0])))
     return out
+
+
+def _harness_result(ctx: Context, r) -> bool:
+    """``output = func(*args, **kwargs)`` between the readings of a synchronized region, ``func`` a parameter of the
+    function that holds it (a harness timing the callable it is handed): its result is memory the sample takes."""
+    if not (r.synced or r.kind == "event"):
+        return False
+    return any(isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Name)
+               and s.value.func.id in r.scope.params for s in r.stmts())
+
+
+_NOT_WORK_CALLS = frozenset({"print", "len", "range", "int", "float", "str", "list", "dict", "tuple", "min", "max",
+                             "sum", "abs", "round", "enumerate", "zip", "isinstance", "getattr", "setattr"})
+
+
+def _undoes_warmup(ctx: Context, r, flush: ast.Call) -> bool:
+    """The work the region times ran before the loop that holds the flush and the region (or, outside a loop,
+    before the flush): a warm-up, whose cached blocks the flush hands back, so that every timed sample allocates
+    through the driver again (``estimate(10); for n in sizes: pool.free_all_blocks(); t0 = ...; estimate(n)``).
+    A flush before a first call that was never run (a cold start timed on purpose, a one-shot run) is not one."""
+    keys = set()
+    for c in r.calls():
+        key = dotted(c.func)
+        if key is None or is_flush(ctx, c) or key in _NOT_WORK_CALLS:
+            continue
+        if key in ctx.functions or key in r.scope.params or (  # (a function of the file may synchronize itself)
+                ctx.is_gpu_work(c) and not ctx.is_clock(c) and not ctx.is_sync(c)):
+            keys.add(key)
+    if not keys:
+        return False
+    st = getattr(flush, "_wp_stmt", None)
+    if st is None or getattr(st, "_wp_scope", None) is not r.scope:
+        return False
+    limit = st._wp_idx  # type: ignore[attr-defined]
+    for lp in st._wp_loops:  # type: ignore[attr-defined]  (outermost first)
+        if lp._wp_idx < r.lo <= lp._wp_end:  # type: ignore[attr-defined]
+            limit = lp._wp_idx  # type: ignore[attr-defined]
+            break
+    return any(dotted(c.func) in keys for s in r.scope.stmts[:limit] for c in stmt_calls(s))

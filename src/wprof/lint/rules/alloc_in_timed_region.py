@@ -93,7 +93,14 @@ on fresh code): constant data built on the host and copied to the device in ever
 device=x.device)`; every name it reads bound outside the repeated code): a host fill and a blocking copy that waits
 for the GPU, each sample; and the caching allocator emptied (`torch.cuda.empty_cache()`, CuPy's
 `free_all_blocks()`, directly or in a function of the file) between timed samples or just before a one-sample
-region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc`.
+region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc` (a new
+input made on the device between them, `x = torch.randn(n, n, device="cuda")`, stays in use and fills no cache).
+Default since the sixteenth session (allocs) where the flush undoes the code's own warm-up: the timed work (a
+function of the file, a callable the harness is handed, GPU work) ran before the loop that holds the flush and the
+region (`warm(); for n in sizes: pool.free_all_blocks(); t0 = ...; work(n)`, a harness's `self.clear_cache()`
+before each event-timed call after its warm-up calls; sets 77-88: 2 findings, both true). A flush helper is a
+function whose body does no allocating work of its own (`def cleanup(): gc.collect(); torch.cuda.empty_cache()`,
+also a method called on `self`).
 
 Not reported, in any part: a region whose number is meant to include its allocations and copies
 (`rules/_number_purpose.py`): a whole run, by its label (`"total time"` printed once, `"end-to-end"`, `"overall"`,
@@ -288,13 +295,16 @@ def check(ctx: Context) -> None:
                    "the host-to-device copy (from pageable memory, a wait for the GPU) is timed with the work",
                    "Copy it to the device once, before the timed loop")
 
-    for c, where in flush_findings(ctx):
+    for c, where, warmed in flush_findings(ctx):
         if id(c) not in seen:
             seen.add(id(c))
-            ctx.report(c, f"`{ctx.text(c.func)}()` {_FLUSH_PLACES[where]}: it hands the cached blocks back to the "
-                       "driver, so the timed work's allocations go through `cudaMalloc` inside the timed region",
-                       "Empty the cache once before the warm-up, not between timed samples",
-                       opt_in=True)  # held-out sets 42-45 (2026-12-01): 0 true, 1 false, 1 borderline
+            undone = ", after the warm-up run of the same work" if warmed else ""
+            ctx.report(c, f"`{ctx.text(c.func)}()` {_FLUSH_PLACES[where]}{undone}: it hands the cached blocks back "
+                       "to the driver, so the timed work's allocations go through `cudaMalloc` inside the timed "
+                       "region", "Empty the cache once before the warm-up, not between timed samples",
+                       opt_in=not warmed)  # held-out sets 42-45 (2026-12-01): 0 true, 1 false, 1 borderline (a
+            # flush before a deliberately cold first call); default since the sixteenth session (allocs) where the
+            # flush undoes the code's own warm-up of the timed work (sets 77-88)
     from ._number_purpose import meant_to_include
     from ._declared_subject import declared_setup
 
