@@ -216,6 +216,12 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first logging window: that window's time (and "
                "its throughput, step time, MFU) includes the compilation", "Call it once before the window opens, "
                "or restart the window's clock after the first steps (or leave the first window out)")
+    from ._first_window import first_row_compiles
+
+    for call, key in first_row_compiles(ctx):
+        report(call, f"Compiled `{key}` is first called inside the first iteration's timed region, whose time is "
+               "reported like every other iteration's: the first row includes the compilation",
+               "Call it once before the loop, or leave the first iteration out of what is reported")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
