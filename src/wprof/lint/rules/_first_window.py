@@ -6,13 +6,14 @@ loop, so every window but the first is steady state; the first one holds the fir
 (``torch.compile``, ``jax.jit``: the file's step function, or one it calls), so its tokens/s, step time and MFU
 include the compilation (set 60). Not reported: a compiled callable called before the window opens, a window labelled
 as compile time or a warm-up, and a first window left out (a test on the loop counter or a flag in the logging
-block that skips or labels it)."""
+block that skips or labels it). A window of one iteration, printed in every iteration (``for epoch in range(n):``
+... ``print(f"epoch took {time.time() - t0}")``), holds them in its first row the same way (sets 78, 83)."""
 
 from __future__ import annotations
 
 import ast
 
-from .._context import Context
+from .._context import Context, dotted
 from ._common import _times_first_call, callee_key, called_before
 
 
@@ -82,5 +83,72 @@ def _first_window_left_out(ctx: Context, r, loop: ast.stmt, end: ast.stmt) -> bo
             if isinstance(n, ast.If) and any(isinstance(x, ast.Name) and (x.id in targets or x.id.startswith(
                     ("first", "warm", "skip"))) for x in ast.walk(n.test)) and \
                     not any(isinstance(x, ast.BinOp) and isinstance(x.op, ast.Mod) for x in ast.walk(n.test)):
+                return True
+    return False
+
+
+_REPORTERS = frozenset({"print", "info", "debug", "warning", "log", "add_scalar", "set_postfix", "write"})
+
+
+def first_row_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
+    """A per-iteration interval of a counted loop (``for epoch in range(n):``, the loop not inside another) reported
+    in every iteration (a print or log call at the loop body's own level that reads it), around the first calls of
+    a compiled callable never called before the loop (``@jax.jit def train_step``, ``update_ppo``): the first row
+    printed (epoch 1's time, update 1's steps per second) is the compilation's (sets 78, 83). Not a loop of bare
+    repeats (``for _ in range(n):``) that never waits: it prints launch times (lint87's class). Not when the loop
+    leaves the first iteration out (a test on the loop variable around the readings or the record), nor when the
+    interval is labelled as compile time; a logging block under a condition (``if it % every == 0:``) is a window
+    of its own (``first_window_compiles``)."""
+    from ._common import _waits_in_loop, enclosing_params, mentions_warmup_for
+    from .compiled_without_warmup import _skips_first
+
+    out: list[tuple[ast.Call, str]] = []
+    for r in ctx.regions:
+        loop = r.loop
+        if r.kind != "host" or loop is None or r.outer is not None or r.timer or \
+                not isinstance(loop, ast.For) or getattr(loop, "_wp_loops", None) or \
+                not _counted(ctx, loop.iter) or _skips_first(r) or _times_first_call(ctx, r) or \
+                mentions_warmup_for(ctx, r) or not _reported_each_iteration(ctx, r, loop) or \
+                (isinstance(loop.target, ast.Name) and loop.target.id.startswith("_") and
+                 not _waits_in_loop(ctx, loop)):
+            continue  # (`for _ in range(100):` printing times and never waiting: launch times, lint87's class)
+        params = enclosing_params(r.scope)
+        for c in r.calls():
+            key = callee_key(c)
+            if key is None or key.split(".")[0] in params or \
+                    called_before(ctx, key, r.scope, loop._wp_idx):  # type: ignore[attr-defined]
+                continue
+            if ctx.is_compiled(key):
+                out.append((c, key))
+                break
+    return out
+
+
+def _counted(ctx: Context, it: ast.AST) -> bool:
+    """``range(n)`` (through ``enumerate``/``tqdm``), a count of iterations, not a written-out list of
+    configurations (a sweep: ``for stage, n in enumerate([10, 20]):`` is a burn-in stage, then the measured one)."""
+    from ._common import _range_like
+
+    while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm") and \
+            it.args:
+        it = it.args[0]
+    return isinstance(it, ast.Call) and _range_like(ctx, it)
+
+
+def _reported_each_iteration(ctx: Context, r, loop: ast.For) -> bool:
+    """The interval is printed or logged by a statement of the loop body's own level (under no condition): the
+    interval statement itself (``print(f"SPS={n / (time.time() - t0)}")``) or one after it reading a name it binds."""
+    st = r.interval
+    if st is None or getattr(st, "_wp_parent", None) is not loop:
+        return False
+    names = {n.id for t in getattr(st, "targets", [getattr(st, "target", None)]) if t is not None
+             for n in ast.walk(t) if isinstance(n, ast.Name)}
+    body = loop.body
+    for s in body[body.index(st):] if st in body else []:
+        if not isinstance(s, (ast.Expr, ast.Assign)):
+            continue  # (`if stage == 1: print(...)`: only some iterations are reported)
+        for c in ast.walk(s):
+            if isinstance(c, ast.Call) and (dotted(c.func) or "").rsplit(".", 1)[-1] in _REPORTERS and (
+                    s is st or any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(c))):
                 return True
     return False

@@ -84,6 +84,14 @@ loop over its field is one launch, not a run over a data set). A compiled kernel
 to a timing helper with data all known to live on the CPU (`timer(traced, tokens)`, `tokens = torch.tensor([...])`)
 is the CPU row of a comparison: not reported. A first run averaged only past a slice (`np.mean(times[10:])`) is left
 out of the mean.
+(compilewarm, sets 77-88) Also: a counted loop (``for epoch in range(n):``, not inside another loop) whose
+per-iteration time is printed or logged by a statement of the loop body in every iteration, its region around the
+first calls of a compiled callable never called before the loop (epoch 1's time, update 1's steps per second: the
+first row is the compilation's). A burn-in stage in a written-out list (``for stage, n in enumerate([10, 20]):``),
+a report under a condition or a skipped first iteration stay silent. A name that says ``compiled``
+(``compiled_mm_time``) names the compiled variant timed, not a compile time measured on purpose (``compile_s``,
+``compilation_time``); and a model handed to a helper before ``model = torch.compile(model, mode=...)`` ran nothing
+compiled.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -216,6 +224,12 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first logging window: that window's time (and "
                "its throughput, step time, MFU) includes the compilation", "Call it once before the window opens, "
                "or restart the window's clock after the first steps (or leave the first window out)")
+    from ._first_window import first_row_compiles
+
+    for call, key in first_row_compiles(ctx):
+        report(call, f"Compiled `{key}` is first called inside the first iteration's timed region, whose time is "
+               "reported like every other iteration's: the first row includes the compilation",
+               "Call it once before the loop, or leave the first iteration out of what is reported")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "
@@ -404,8 +418,10 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             fresh = isinstance(value, ast.Call) and ctx.call_name(value) in COMPILERS
             st = c._wp_stmt  # type: ignore[attr-defined]
             if isinstance(value, ast.Name) and ctx.is_compiled(value.id):
-                fresh = not called_before(ctx, value.id, st._wp_scope, st._wp_idx) and \
-                    not _handed_before(value.id, st._wp_scope, st._wp_idx)  # (`_ = bench(m, x)` warmed it: set 28)
+                fresh = not called_before(ctx, value.id, st._wp_scope, st._wp_idx) and not _handed_before(
+                    value.id, st._wp_scope, st._wp_idx, _compiled_at(ctx, value.id, st._wp_scope, st._wp_idx))
+                # (`_ = bench(m, x)` warmed it: set 28; `apply_lora(model)` before `model = torch.compile(model)`
+                # ran nothing compiled: set 88)
             if not fresh or dropped_result(st, c):
                 continue  # `_ = bench(model_def, ...)  # absorb compile`: the warm-up call itself, its result dropped
             scope = fn._wp_own_scope  # type: ignore[attr-defined]
@@ -499,9 +515,22 @@ def _averaged(ctx: Context, r) -> bool:
         (ctx.call_name(o._wp_parent) or "") == "sum" for o in others))  # type: ignore[attr-defined]
 
 
-def _handed_before(name: str, scope, before: int) -> bool:
-    """``name`` is called, or handed to a call (keywords too), before statement ``before`` of ``scope``."""
-    for st in scope.stmts[:before]:
+def _compiled_at(ctx: Context, name: str, scope, before: int) -> int:
+    """The index after the latest statement before ``before`` of ``scope`` that binds ``name`` to a compile call
+    (``model = torch.compile(model, mode=m)``, also under an ``if`` or a ``try``), else 0."""
+    from .._names import COMPILERS
+
+    for st in reversed(scope.stmts[:before]):
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in st.targets):
+            compiled = isinstance(st.value, ast.Call) and ctx.call_name(st.value) in COMPILERS
+            return st._wp_idx + 1 if compiled else 0  # type: ignore[attr-defined]
+    return 0
+
+
+def _handed_before(name: str, scope, before: int, since: int = 0) -> bool:
+    """``name`` is called, or handed to a call (keywords too), before statement ``before`` of ``scope`` (and after
+    statement ``since``, where it was compiled: what ran the eager module before ran nothing compiled)."""
+    for st in scope.stmts[since:before]:
         for c in stmt_calls(st):
             if (isinstance(c.func, ast.Name) and c.func.id == name) or any(
                     isinstance(a, ast.Name) and a.id == name for a in [*c.args, *(k.value for k in c.keywords)]):
