@@ -21,7 +21,17 @@ copy back of a "host -> GPU -> host" round trip).
 
 Default since the eighth session only for a `.item()` of a tensor the timed loop never changes (no statement of the
 loop binds it), read on every iteration of a loop that runs GPU work of its own (`gemm(a, b, scale=s.item())`): the
-copy waits for the previous iteration's kernels each time and can be read once before the loop. The rest of the rule
+copy waits for the previous iteration's kernels each time and can be read once before the loop. Default since the
+sixteenth session also a **copy per parameter** (`rules/_param_syncs.py`): `.item()`, `.cpu()` or `.tolist()` inside
+a loop over a model's parameters (`model.parameters()`, `named_parameters()`, a list filled from them, or a function
+of the file that runs such a loop) that runs on every step of a timed training loop (a backward pass or an
+optimizer step on the timed path), within the interval or in the part of the loop that follows a restart of the
+start clock after the end reading (nanoGPT's `t0 = t1`, then a logging block under `if it % log_interval == 0`
+with `log_interval = 1`: it runs in the next step's interval). One wait per parameter multiplies the stall by the
+model's size. Not reported there: the block under `step % N` with `N` other than 1, under a test one iteration meets
+(`if it == 0`), or after the end reading of a clock restarted at the top of the next step. One `loss.item()` per
+step or per micro-step stays in the opt-in part: held-out and development verdicts on it disagree (set 88's
+`micro_loss += loss.item() / accum` unlabelled beside labelled ones in sets 60 and 76). The rest of the rule
 is opt-in (shown when WP114 is selected by code, or with `extra`) since sets 14-16: held out, its default findings
 were right 4 times in 15. Selected by code
 (`--extend-select WP114`) it reports only on strong evidence: the copy runs on every step (not under an `if` whose
@@ -75,7 +85,7 @@ from ._hoistable import loop_invariant_copy
 CODE = "WP114"
 NAME = "hidden-sync"
 FIX = "none"
-GROUP = "default"  # only its loop-invariant part (`_hoistable`); the rest opt-in since sets 14-16: held-out default
+GROUP = "default"  # only its loop-invariant (`_hoistable`) and per-parameter (`_param_syncs`) parts; the rest opt-in since sets 14-16: held-out default
 # precision 4 of 15 (docs/lint.md), reported with `opt_in=True`
 
 
@@ -110,7 +120,21 @@ def check(ctx: Context) -> None:
         lst.sort(key=lambda q: q.lo)
     los = {k: [q.lo for q in lst] for k, lst in by_scope.items()}
     from ._number_purpose import meant_to_include
+    from ._param_syncs import per_parameter_copies
 
+    per_param: dict[int, tuple[ast.Call, ast.stmt]] = {}  # the default per-parameter part, one per timed loop
+    for r in ctx.regions:
+        hit = per_parameter_copies(ctx, r)
+        if hit is not None:
+            per_param.setdefault(id(hit[1]), hit)
+    for c, loop in per_param.values():
+        helper = not isinstance(loop, (ast.For, ast.AsyncFor))
+        what = f"`{ctx.text(c.func)}()`, whose loop over the model's parameters copies a tensor to the host" if \
+            helper else f"`.{ctx.method(c)}()` in a loop over the model's parameters"
+        ctx.report(c, f"{what} on every step of the timed training loop: one host round trip per parameter, each "
+                   "waiting for its own kernel, is counted in the step time (and the throughput read from it)",
+                   "Compute the norms on the device and copy one tensor (torch.stack(...).tolist()), or only on "
+                   "logging steps outside the step clock")
     for r in ctx.regions:
         purpose = meant_to_include(ctx, r)  # a whole run or a training run: its own host reads are part of it
         stmts = r.stmts()
@@ -155,6 +179,8 @@ def check(ctx: Context) -> None:
                 if held is not None:
                     hoistable.setdefault(key, (c, held))
     for key, cands in found.items():  # one finding per loop: its first strong copy, else its first (weak) one
+        if key in per_param:
+            continue  # already reported by the per-parameter part
         if key in hoistable:  # the default part: a copy of a value the loop never changes
             c, held = hoistable[key]
             ctx.report(c, f"`{held}.{ctx.method(c)}()` copies a tensor the timed loop never changes to the host on "

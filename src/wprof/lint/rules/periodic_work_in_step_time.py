@@ -6,9 +6,9 @@ figure is reported (printed, logged, written, handed to an MFU estimate, or appe
 that is not a training step and runs only on some iterations: an evaluation (`estimate_loss()`, `evaluate(...)`,
 `validate(...)`, `model.eval()`), a checkpoint save (`torch.save`,
 `save_checkpoint`, `save_pretrained`, `.save_state`), sample generation (`generate(...)`), or a function of the
-file that does one of these, under a periodic condition (`if step % eval_interval == 0`, one of several joined by
+file that does one of these (also in the test of an `if`: `if maybe_evaluate_and_checkpoint(...):`), under a periodic condition (`if step % eval_interval == 0`, one of several joined by
 `or`/`and`, a flag set from such a test, or a time-based test on a clock reading). The interval is followed through
-the loop: from the end reading back to the last reset of the start clock, wrapping around to earlier iterations
+the loop (the interval inside a running average's update, `(avg * n + time.time() - t) / (n + 1)`, included): from the end reading back to the last reset of the start clock, wrapping around to earlier iterations
 when the reset comes later in the body (nanoGPT's `t0 = t1` at the end of the step, a window timer reset at the
 log step) and out to the enclosing loops when the loop never resets it. The periodic work is reported when it
 lies on that path with no reset of the start clock after it (an assignment or adjustment of `t0` after the
@@ -19,7 +19,9 @@ since the start of the loop (never reset inside it) is reported only when it is 
 samples or steps divided by it, or it divided by a count (not a total wall time, and not an ETA such as
 `elapsed / done * (total - done)` or a value named `eta`/`remaining`, which should count everything). The
 interval must hold a training step (a backward pass, an optimizer's `step()`, `apply_gradients`, a
-`train_step`-like call, or a function of the file that runs one): an interval that times only inference or the
+`train_step`-like call, a TF1 `sess.run` whose fetches name a training op such as `model.opt_op` or `train_op`,
+`update(batch)` of an object built with a learning rate such as `agent = algo.PPO(..., lr=args.lr)`, or a function
+of the file that runs one): an interval that times only inference or the
 evaluation itself is not this mistake. An interval read inside the periodic branch of the same iteration (the
 clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either. Timers
 kept in an object's attributes across methods (a metrics class's window, a Trainer callback) are not followed.
@@ -91,6 +93,8 @@ _REPORT = frozenset({"print", "log", "info", "debug", "warning", "write", "add_s
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRAIN = re.compile(r"^(backward|apply_gradients|train_step|training_step|train_batch|train_on_batch|train_one_epoch|"
                     r"train_epoch|train_iter|train_one_step|run_train_step|optimizer_step|update_step|train)$")
+_TF_TRAIN_OP = re.compile(r"^(opt_op|train_op|train_step|optimizer|opt|optim|minimize|update_op|apply_grads?|"
+                          r"\w+_train_op|train_\w+_op|\w+_opt_op)$")  # a TF1 `sess.run` fetch that updates weights
 _FORECAST = re.compile(r"(^|_)(eta|remaining|left|finish|time_left|todo)($|_)", re.IGNORECASE)
 
 
@@ -138,6 +142,15 @@ def _trains(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
         recv = ast.unparse(call.func.value).lower()
         if "opt" in recv or "scaler" in recv or "solver" in recv:
             return True
+    if name in ("update", "learn") and call.args and \
+            isinstance(call.func, ast.Attribute) and _owns_lr(ctx, call.func.value):
+        return True  # `agent.update(rollouts)` of `agent = algo.PPO(actor_critic, ..., lr=args.lr)`: an RL update
+    if name == "run" and isinstance(call.func, ast.Attribute) and call.args:  # `sess.run([merged, model.opt_op,
+        fetches = call.args[0]  # model.loss], feed_dict=fd)`: a TF1 session step that fetches the training op
+        for n in ast.walk(fetches):
+            if isinstance(n, (ast.Name, ast.Attribute)) and \
+                    _TF_TRAIN_OP.match(n.attr if isinstance(n, ast.Attribute) else n.id):
+                return True
     if depth < 2 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
         cache = ctx.__dict__.setdefault("_wp116_fn_trains", {})
         key = (call.func.id, depth)
@@ -146,6 +159,14 @@ def _trains(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
             cache[key] = any(_trains(ctx, c, depth + 1) for c in ctx.calls_in_function(ctx.functions[call.func.id]))
         return cache[key]
     return False
+
+
+def _owns_lr(ctx: Context, recv: ast.AST) -> bool:
+    """``recv`` is a name bound to an object built with a learning rate (``algo.PPO(..., lr=args.lr)``): it owns
+    an optimizer, and its ``update(batch)`` is a training step."""
+    name = dotted(recv)
+    return bool(name) and any(isinstance(v, ast.Call) and any(k.arg in ("lr", "learning_rate") for k in v.keywords)
+                              for v in ctx.assigns.get(name, []))  # type: ignore[arg-type]
 
 
 def _train_sites(ctx: Context, scope: Scope) -> list[int]:
@@ -223,10 +244,10 @@ def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If,
         return cache[id(scope)]
     out = []
     for st in scope.stmts:
-        if not st._wp_loops or isinstance(st, (ast.If, *_LOOPS, ast.With, ast.Try)):  # type: ignore[attr-defined]
+        if not st._wp_loops or isinstance(st, (*_LOOPS, ast.With, ast.Try)):  # type: ignore[attr-defined]
             continue
-        for n in st._wp_nodes:  # type: ignore[attr-defined]
-            if not isinstance(n, ast.Call):
+        for n in st._wp_nodes:  # type: ignore[attr-defined]  # (an `if`'s own nodes are its test: `if
+            if not isinstance(n, ast.Call):  # maybe_evaluate_and_checkpoint(...):` runs the work there)
                 continue
             kind = _work_kind(ctx, n)
             if kind is None:
@@ -271,6 +292,14 @@ def _clock_value(ctx: Context, v: ast.AST | None, clock_names: set[str]) -> bool
     if isinstance(v, ast.BinOp) and isinstance(v.op, (ast.Mult, ast.Div)):
         return _clock_value(ctx, v.left, clock_names) or _clock_value(ctx, v.right, clock_names)
     return ctx.is_clock(v) or dotted(v) in clock_names
+
+
+def _reading(left: ast.AST) -> ast.AST:
+    """The end reading of ``left - t0``: ``left`` itself, or the last term of a sum, as Python parses a running
+    average's update ``(avg * n + time.time() - t0) / (n + 1)``: ``(avg * n + time.time()) - t0``."""
+    while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add):
+        left = left.right
+    return left
 
 
 def _clock_names(ctx: Context) -> set[str]:
@@ -486,7 +515,7 @@ def check(ctx: Context) -> None:
             continue
         if clocks is None:
             clocks = _clock_names(ctx)
-        if not (_clock_value(ctx, sub.left, clocks) and dotted(sub.right) in clocks):
+        if not (_clock_value(ctx, _reading(sub.left), clocks) and dotted(sub.right) in clocks):
             continue
         p = getattr(sub, "_wp_parent", None)
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Sub) and p.left is sub:
@@ -498,7 +527,7 @@ def check(ctx: Context) -> None:
         loops = stmt._wp_loops  # type: ignore[attr-defined]
         resets = _scope_index(ctx, scope, dotted(sub.right))  # type: ignore[arg-type]
         end = stmt._wp_idx  # type: ignore[attr-defined]
-        left = dotted(sub.left)
+        left = dotted(_reading(sub.left))
         if left and left in clocks:  # `t1 = time.time()` earlier in the loop: the end reading is there
             ends = [i for i in _scope_index(ctx, scope, left) if loops[-1]._wp_idx < i <= end]
             if ends:
@@ -535,7 +564,9 @@ def check(ctx: Context) -> None:
             continue
         seen.add(key)
         figure = "throughput since the loop began" if cumulative else "interval"
-        ctx.report(sub, f"The reported {figure} `{ctx.text(sub)}` includes the periodic {kind} `{what}` "
+        shown = ctx.text(sub) if _reading(sub.left) is sub.left else \
+            f"{ctx.text(_reading(sub.left))} - {ctx.text(sub.right)}"  # the interval inside a running average
+        ctx.report(sub, f"The reported {figure} `{shown}` includes the periodic {kind} `{what}` "
                         f"(line {wst.lineno}): the step clock is not restarted after it, so the step time or "
                         f"throughput at those iterations counts it as training",
                    "Restart the clock after the periodic work (or time the step alone)")
