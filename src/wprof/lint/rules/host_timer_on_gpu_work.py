@@ -160,6 +160,14 @@ returns at once under a host flag (`if not self.multi_gpu: return` before an all
 taken from a table of functions of the file (`for label, fn in cases:`, `cases = [("a", run_a), ...]`) is each of
 them: when every one waits for its own work (ends in `.cpu()`, a gather to the CPU), calling it waits.
 
+(optail, sets 77-88) A training step that waits after its backward pass (`loss.item()`, also in a micro-batch `for`
+loop of the step or in a helper of the file that returns it) and leaves only its update queued before the end read
+(an optimizer's `step()`/`zero_grad()`, a scheduler's `step()`, a gradient scaler's `step(opt)`/`update()`, gradient
+clipping, an EMA update of the weights) is weak when the wait runs on every pass of a loop: a step's sample in the
+loop body is right in steady state (the next pass's wait drains the update, so each sample is shifted by one), and
+the wall time of the whole loop misses one update out of N (set 88). A one-off step, a wait only every N steps, or an
+unwaited tail that holds a backward pass or a forward stays reported.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -222,6 +230,7 @@ from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
 from ._star_helpers import ends_in_star_helper
 from ._optional_work import ends_in_optional_work
+from ._update_tail import ends_in_update_tail
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -270,7 +279,7 @@ def check(ctx: Context) -> None:
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
-            ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r)
+            ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
