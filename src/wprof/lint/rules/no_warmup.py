@@ -155,6 +155,13 @@ averaged or their total divided, is a step like one written inline; and one cloc
 training steps whose total becomes a rate or a mean (`tokens / total`) times the cold first step (a total shown as a
 run's wall time stays silent). A warm-up before, a first sample left out, or thousands of steps stay silent.
 
+(libwaits) A Numba kernel or CUDA ufunc given its signature (`@cuda.jit("void(float32[:])")`,
+`@vectorize(["f4(f4)"], target="cuda")`) is compiled and bound to the context at its `def` (Numba's eager compile
+loads the module there): its first timed launch is reported only where it is the program's first GPU use (the
+timed span opens the context), not after the program used the GPU (`cuda.to_device` before it). A first call
+whose reading is labelled as a warm-up, a compile or a cold run ("Warm-up run took", "compilation", a result
+keyed "first") is measured on purpose, for WP112 too.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
