@@ -9,7 +9,7 @@ Facts about the CUDA runtime and driver and the array libraries, read by the syn
 - A copy from the device into *pageable* host memory is synchronous for the host (the CUDA runtime's "API
   synchronization behavior": for transfers from device memory to pageable host memory, the function returns only
   once the copy has completed), also when made with an asynchronous call on a stream: Numba's
-  ``d.copy_to_host(h, stream=s)``, PyCUDA's ``memcpy_dtoh_async(h, d, s)``, torch's ``h.copy_(d, non_blocking=True)``
+  ``d.copy_to_host(h, stream=s)`` (old Numba's ``d.to_host(s)``, into the array ``d`` was made from), PyCUDA's ``memcpy_dtoh_async(h, d, s)``, torch's ``h.copy_(d, non_blocking=True)``
   into a tensor that is not pinned. Into pinned memory (``cuda.pinned_array``, ``pagelocked_empty``,
   ``pin_memory=True``) the copy is queued and the call returns at once.
 - CuPy's ``d.get(out=h)`` / ``d.get(stream=s)`` and PyCUDA's ``d.get(h)`` block until the copy is done (CuPy's
@@ -82,6 +82,26 @@ def copy_back_waits(ctx, c: ast.Call, q: str | None, m: str | None) -> bool:
             ctx.placement(c.args[0]) == "cuda":
         return True  # h.copy_(d, non_blocking=True) into a CPU tensor that is not pinned
     return False
+
+
+def to_host_waits(ctx, c: ast.Call) -> bool:
+    """Old Numba's ``d.to_host(stream)`` (``d = cuda.to_device(h, ...)``) copies back into the host array ``h`` it
+    came from: into pageable memory (``h`` not page-locked, the call not inside ``with cuda.pinned(h):``) the copy
+    returns once it is done, whatever the stream."""
+    if not isinstance(c.func, ast.Attribute):
+        return False
+    values = _values(ctx, c.func.value)
+    if not values or not all(isinstance(v, ast.Call) and (ctx.call_name(v) or "").endswith("cuda.to_device") and
+                             v.args and not _pinned(ctx, v.args[0]) for v in values):
+        return False
+    n = getattr(c, "_wp_parent", None)
+    while n is not None:  # `with cuda.pinned(h):` page-locks `h` for the block: the copy is queued
+        if isinstance(n, (ast.With, ast.AsyncWith)) and any(
+                isinstance(i.context_expr, ast.Call) and
+                (dotted(i.context_expr.func) or "").rsplit(".", 1)[-1] in ("pinned", "mapped") for i in n.items):
+            return False
+        n = getattr(n, "_wp_parent", None)
+    return True
 
 
 def _values(ctx, a: ast.AST) -> list[ast.AST]:

@@ -618,6 +618,23 @@ def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
         any(k.arg in ("argtypes", "signature") for k in decorator.keywords)
 
 
+def eager_numba_names(ctx) -> frozenset[str]:
+    """The file's Numba GPU callables compiled at their ``def``: kernels given a signature
+    (``@cuda.jit("void(float32[:])")``) and CUDA ufuncs given theirs (``@vectorize(["f4(f4)"], target="cuda")``).
+    Numba's eager compile also binds the kernel to the current context (``kernel.bind()``: the context is created and
+    the module loaded there), so the first launch pays neither a compile nor a module load."""
+    cached = ctx.__dict__.get("_wp_eager_numba")
+    if cached is None:
+        out = set()
+        for fn in ctx.functions.values():
+            for d in fn.decorator_list:
+                q = ctx.qualname(d.func if isinstance(d, ast.Call) else d) or ""
+                if eager_numba_kernel(q, d) or (cuda_ufunc(q, d) and isinstance(d, ast.Call) and bool(d.args)):
+                    out.add(fn.name)
+        cached = ctx.__dict__["_wp_eager_numba"] = frozenset(out)
+    return cached
+
+
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:
     """``@numba.jit`` / ``@njit`` (``@jit(nopython=True)``) without ``target="cuda"``: compiled for the CPU; its
     calls (and its ``.py_func``) run on the host, whatever else the file does on the GPU."""

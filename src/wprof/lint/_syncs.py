@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from ._copy_waits import copy_back_waits, driver_sync
+from ._copy_waits import copy_back_waits, driver_sync, to_host_waits
 from ._walk import stmt_nodes
 from ._device_reads import DeviceReads
 from ._host_results import HostResults
@@ -495,6 +495,8 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             return True  # d_a.copy_to_host(stream=s) into a new (pageable) array: returns once the copy is done
         if m == "to_host" and not c.args and not c.keywords:
             return True  # d_a.to_host(): old Numba's blocking copy back into the host array it came from
+        if m == "to_host" and to_host_waits(self, c):
+            return True  # d_a.to_host(stream): into the (pageable) NumPy array it came from, done when it returns
         if (m in HIDDEN_SYNC_METHODS or m == "numpy") and not c.args and not c.keywords:
             return True
         if m == "copy_" and c.args and self.placement(c.func.value) == "cpu" and \

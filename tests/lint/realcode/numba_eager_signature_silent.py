@@ -1,10 +1,13 @@
 """Sets 36 and 39 (lint53): a Numba kernel given its signature (`@cuda.jit("void(...)")`, the old
-`argtypes=[...]`) is compiled when it is defined, so its first timed launch compiles nothing: not WP112. The launch
-is still the program's first use of the kernel's module (a cold start), which WP103 reports."""
+`argtypes=[...]`) is compiled when it is defined, so its first timed launch compiles nothing: not WP112. (libwaits)
+Numba's eager compile also binds the kernel to the context (the module is loaded at the `def`), so once the program
+has used the GPU (`cuda.to_device` here) the first launch is warm: not WP103 either. A signature-given CUDA ufunc
+(`@vectorize([sig], target="cuda")`) likewise. `numba_eager_first_use_bad.py` keeps WP103 where the launch is the
+program's first GPU use."""
 import time
 
 import numpy as np
-from numba import cuda, float32
+from numba import cuda, float32, vectorize
 
 
 @cuda.jit("void(float32[:], float32[:])")
@@ -21,15 +24,25 @@ def triple(src, dst):
         dst[i] = 3 * src[i]
 
 
+@vectorize(["float32(float32, float32)"], target="cuda")
+def vadd(a, b):
+    return a + b
+
+
 src = cuda.to_device(np.ones(1 << 20, dtype=np.float32))
 dst = cuda.device_array(1 << 20, dtype=np.float32)
 
 t0 = time.perf_counter()
-double[4096, 256](src, dst)  # expect: WP103
+double[4096, 256](src, dst)
 cuda.synchronize()
 print("double", time.perf_counter() - t0)
 
 t0 = time.perf_counter()
-triple[4096, 256](src, dst)  # expect: WP103
+triple[4096, 256](src, dst)
 cuda.synchronize()
 print("triple", time.perf_counter() - t0)
+
+t0 = time.perf_counter()
+out = vadd(src, dst)
+cuda.synchronize()
+print("vadd", time.perf_counter() - t0)

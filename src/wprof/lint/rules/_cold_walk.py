@@ -445,7 +445,8 @@ def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
 
 
 _FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first[- ](call|run|iter|pass|step|batch|inference|forward|"
-                    r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]")
+                    r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]|\bwarm[- ]?ups?\b|"
+                    r"\bwarming\b")  # (libwaits: a warm-up timed as such, "Warm-up run took ...")
 
 
 def _labelled_first(ctx: Context, r) -> bool:

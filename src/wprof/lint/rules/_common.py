@@ -313,7 +313,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     for r in ctx.regions:
         own = _own_kernels(ctx, r) if compiled else set()  # kernels the timed function defines: new on every call
         if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
-                (not compiled and labelled_cold(ctx, r)) or \
+                labelled_cold(ctx, r) or \
                 (not own and helper_called_again(ctx, r.scope)) or end_to_end(ctx, r) or \
                 cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r):
             continue

@@ -47,10 +47,15 @@ def names_host_timing(ctx: Context, r) -> bool:
 
 
 # a cold start measured on purpose, said in the label of its reading: "Cold start latency", "first inference took",
-# "startup overhead", "time for first forward (includes CUDA init)" (not "time to first token": a steady-state metric)
+# "startup overhead", "time for first forward (includes CUDA init)" (not "time to first token": a steady-state metric);
+# (libwaits) a warm-up or a compile timed as such: "Warm-up run took", "warmup", "compilation", "first (with
+# compile)", a result keyed "first" (not a bare "warm": the steady state after a warm-up, "cold vs warm"; not
+# "compiled" or "torch.compile": the compiled variant's run)
 _COLD_LABEL = re.compile(r"\bcold\b|start[- ]?up|first[- ](call|run|iteration|iter|pass|inference|forward|launch|"
                          r"invocation|execution|request|generation)\b|initiali[sz]ation|includes? (the )?(cuda|context|"
-                         r"init|warm)")
+                         r"init|warm|jit|compil)|\bwarm[- ]?ups?\b|\bwarming\b|\bcompil(ation|ing)\b|"
+                         r"(?<![.\w])compile[- ]?(time|step|overhead|cost|latency|phase)\b|"
+                         r"\b(with|incl\w*|plus|and|\+) ?(jit[- ]?)?compil|\bjit[- ]compil|^\W*(first|1st)\W*$")
 
 
 def labelled_cold(ctx: Context, r) -> bool:

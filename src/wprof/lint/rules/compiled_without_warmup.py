@@ -48,6 +48,8 @@ timed on the GPU (a `with tf.device("/GPU:0"):` scope, or a program that checks 
 (lint72) Not reported: a first call inside a region labelled as a build or a compile time
 (`artifact_build_seconds`, `compile_s`, "built in"): compile time measured on purpose, also inside a whole-run total
 around it; a timing function handed to a dataset map twice (warm-up batches first) is called again.
+(libwaits) Nor a first call whose reading is labelled as a warm-up or a cold run ("Warm-up run took", "cold",
+"first launch", a result keyed "first"): measured on purpose.
 (lint74) Not reported either: a compiled callable's first call timed once, outside any loop, when the next later
 timing of that callable in the same file or notebook (a timed region, `%time`, `%timeit`) makes the same call (the
 callee and its arguments written alike) and no name of the call is bound again in between: a "first run" shown on

@@ -53,6 +53,13 @@ the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `buil
 "built-in") times host-bound set-up on purpose, not GPU work: not reported.
 (lint87) Samples or an interval named for a time taken without a wait (`times_no_sync`, `dt_without_sync`), beside
 a synchronized loop, measure the launch on purpose: weak (`extra`).
+(libwaits) An interval labelled as a warm-up, a compile or a cold first run where it is printed or stored ("warmup",
+"Warm-up run took", "first launch:", "compilation", a result keyed "cold" or "first"; not a bare "warm", the
+steady state) times a first call on purpose and is not reported while its work is cold there. Library copies that
+wait: a Numba `@cuda.jit` launch or CUDA ufunc handed host NumPy arrays (copied in and back around the launch),
+`d.copy_to_host()`, `d.copy_to_host(stream=s)` into a new array and old Numba's `d.to_host(s)` into the pageable
+array `d` came from (a copy into pageable memory returns once done), PyCUDA's `drv.Out`/`drv.InOut` arguments and
+`gpuarray.get()`.
 
 A loop over a data loader is a run's wall time (an unsynchronized end read is off by one step of many) and is not
 reported, unless the loader is shown to hold a handful of batches (a synthetic dataset of the file whose `__len__`
@@ -375,7 +382,9 @@ def _cold_on_purpose(ctx: Context, r) -> bool:
     """The interval says it measures a first call on purpose (``first_time``, "load time"), and the first call is
     cold: not when every unit of the region's GPU work already ran before it (``first_time`` of a batch after five
     warm-up calls of the same model is a warm call, timed without a synchronize: set 30)."""
-    if not _times_first_call(ctx, r):
+    from ._on_purpose import labelled_cold
+
+    if not (_times_first_call(ctx, r) or labelled_cold(ctx, r)):  # (libwaits) "warmup", "first launch:" too
         return False
     work = work_items(ctx, r)
     if _handed_fresh_object(ctx, r, work):

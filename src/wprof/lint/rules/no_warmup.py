@@ -155,6 +155,13 @@ averaged or their total divided, is a step like one written inline; and one cloc
 training steps whose total becomes a rate or a mean (`tokens / total`) times the cold first step (a total shown as a
 run's wall time stays silent). A warm-up before, a first sample left out, or thousands of steps stay silent.
 
+(libwaits) A Numba kernel or CUDA ufunc given its signature (`@cuda.jit("void(float32[:])")`,
+`@vectorize(["f4(f4)"], target="cuda")`) is compiled and bound to the context at its `def` (Numba's eager compile
+loads the module there): its first timed launch is reported only where it is the program's first GPU use (the
+timed span opens the context), not after the program used the GPU (`cuda.to_device` before it). A first call
+whose reading is labelled as a warm-up, a compile or a cold run ("Warm-up run took", "compilation", a result
+keyed "first") is measured on purpose, for WP112 too.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -217,8 +224,11 @@ def check(ctx: Context) -> None:
     noting = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
 
     def report(node, *args, **kw):
-        if not warms_itself(ctx, node):  # `yolo.predict("clip.mp4", stream=True)`: it warms itself up first
-            noting(node, *args, **kw)
+        if warms_itself(ctx, node):  # `yolo.predict("clip.mp4", stream=True)`: it warms itself up first
+            return
+        if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node):
+            return  # `@cuda.jit("void(f4[:])")` compiled and loaded at its `def`: warm once the context is open
+        noting(node, *args, **kw)
     try:
         _check(ctx, report)
     finally:
@@ -370,6 +380,30 @@ def _check(ctx: Context, report) -> None:
                       f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
                       "pool, the library's kernels loaded) is in the figure",
                       "Run a small operation of the library once, untimed, before the timed cells")
+
+
+def _eager_numba_launch(ctx: Context, node: ast.AST) -> bool:
+    """``k[grid, block](...)`` (or ``k.forall(n)(...)``, or a ufunc call) of a Numba GPU callable the file gives
+    its signature: compiled and bound to the context at its ``def`` (``_infer.eager_numba_names``)."""
+    from .._infer import eager_numba_names
+
+    if not isinstance(node, ast.Call):
+        return False
+    f = node.func
+    if isinstance(f, ast.Subscript):
+        f = f.value  # k[grid, block](...)
+    elif isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall":
+        f = f.func.value  # k.forall(n)(...)
+    return isinstance(f, ast.Name) and f.id in eager_numba_names(ctx)
+
+
+def _first_gpu_use_in(ctx: Context, node: ast.AST) -> bool:
+    """Every time the program reaches a region holding ``node``, nothing used the GPU before it: the region opens
+    the CUDA context (the walk's ``Visit.gpu``), which an eagerly compiled kernel's first launch may still pay."""
+    from ._first_run import visits
+
+    vs = [v for r in ctx.regions if r.contains(node) for v in visits(ctx).get(id(r), ())]
+    return bool(vs) and all(not v.entry and not v.later and not v.gpu for v in vs)
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:

@@ -51,7 +51,10 @@ shapes are reported:
   that synchronizes in every sample of the callable it is handed, reported at the call of the linted file that hands
   it a short op (`benchmark(torch.softmax, x, -1)`, `bench(lambda: a + b)`), once per helper and file.
 
-A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported.
+A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported. (libwaits) Nor
+is a loop or `%timeit` whose only GPU work launches an empty kernel (a Numba or Triton kernel whose body is `pass`,
+a docstring or a bare `return`; a CUDA-source kernel of the file whose body is `{}`): with no work to measure, the
+round trip is what it measures, on purpose (launch latency).
 
 A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
 not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
@@ -100,6 +103,7 @@ from .._context import Context
 from .._names import param_defaults
 from .._walk import stmt_nodes
 from .._regions import covered, periodic
+from ._empty_kernels import launches_empty_kernel
 from ._sample_length import sample_work, short_sample, sized
 
 CODE = "WP101"
@@ -122,6 +126,8 @@ def check(ctx: Context) -> None:
         if not work or (isinstance(loop, (ast.For, ast.AsyncFor)) and _range_count(ctx, loop) == 1):
             continue  # a loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample
         syncs = loop_syncs(ctx, body)
+        if all(launches_empty_kernel(ctx, s) for s in body if s._wp_idx in work):  # type: ignore[attr-defined]
+            continue  # (libwaits) only empty kernels: the loop measures the launch latency on purpose
         if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
             continue
         before = [c for i, c in syncs if i < min(work)]
@@ -163,8 +169,8 @@ def _timeit_magic_round_trips(ctx: Context) -> None:
         loop = ast.For(target=ast.Name(id="_", ctx=ast.Store()), iter=ast.Constant(value=None), body=stmts,
                        orelse=[])
         op = short_sample(ctx, loop, stmts)
-        if op is None:
-            continue
+        if op is None or launches_empty_kernel(ctx, op):
+            continue  # (an empty kernel's launch latency, measured on purpose)
         k = next((i for i, st in enumerate(stmts) if st is op), len(stmts))
         after = [c for st in stmts[k + 1:] for c in _calls(st) if ctx.is_sync(c, hidden=False) and not periodic(st)]
         if not after:
@@ -228,6 +234,8 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
     if found is None:
         return False
     shape, sync, op = found
+    if launches_empty_kernel(ctx, op):
+        return True  # (libwaits) an empty kernel: the round trip is what the loop measures, on purpose
     if shape == "host":  # a host clock, or a timer of the file around the sample
         ctx.report(sync, f"`{ctx.text(sync.func)}()` ends every host-timed sample of one short op "
                    f"({_short_text(ctx, op)}){at}: each sample measures the launch and the synchronize round trip "
