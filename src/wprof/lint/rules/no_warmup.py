@@ -155,6 +155,15 @@ averaged or their total divided, is a step like one written inline; and one cloc
 training steps whose total becomes a rate or a mean (`tokens / total`) times the cold first step (a total shown as a
 run's wall time stays silent). A warm-up before, a first sample left out, or thousands of steps stay silent.
 
+(sweepcold, sets 77-88) A sweep's rows are also the per-configuration samples appended to a list made empty before
+the loop and printed or drawn whole (``times.append(toc - tic)``, then ``plt.plot(batch_sizes, throughput)`` of a
+list computed from it), never averaged nor summarized by a robust statistic, and a printed figure computed from the
+interval (``bandwidth = nbytes / elapsed``); the loop walks written-out numbers (``sizes = [1000, 2000]``, a
+comprehension of numbers over a ``range``), not data. In such a sweep an operator of a GPU tensor and a number
+(``tensor * 2``), the region's only work, is cold when no operator of its kind ran before. The finding names the
+first row as the cold one. An interval printed as a load further down its function (``print(f"loaded in
+{dt:.1f}s")``) is a load time measured on purpose, not a first GPU call timed by mistake.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -265,7 +274,7 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{what}` is timed without a warmup call" + (
             f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else
             f" on `{reduced}` operands (it ran before on other dtypes only: the {reduced} kernels load and are chosen "
-            "on this call)" if reduced else few_samples_note(ctx, r)),
+            "on this call)" if reduced else (few_samples_note(ctx, r) or _first_row(ctx, r))),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
@@ -370,6 +379,18 @@ def _check(ctx: Context, report) -> None:
                       f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
                       "pool, the library's kernels loaded) is in the figure",
                       "Run a small operation of the library once, untimed, before the timed cells")
+
+
+def _first_row(ctx: Context, r) -> str:
+    """For a region timed once per configuration of a sweep whose rows are shown (``for size in sizes:``), the
+    words that name the cold row: the first configuration's."""
+    from ._common import sweep_rows
+
+    loop = r.loop
+    if not isinstance(loop, ast.For) or not sweep_rows(ctx, r):
+        return ""
+    return f" (one row per `{ctx.text(loop.target)}` of `{ctx.text(loop.iter)}`: the first row is its first call, " \
+        "the one-off start-up included)"
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:
