@@ -446,7 +446,7 @@ def _origin_site(ctx: Context, sites: tuple) -> ast.Call | None:
 
 _FIRST = re.compile(r"compil|\bcold|start.?up|\bload|first[- ](call|run|iter|pass|step|batch|inference|forward|"
                     r"launch|invocation|execution|request|generation)|jit\b|initiali[sz]|\bwarm[- ]?ups?\b|"
-                    r"\bwarming\b")  # (libwaits: a warm-up timed as such, "Warm-up run took ...")
+                    r"\bwarming\b")  # (a warm-up timed as such, "Warm-up run took ...")
 
 
 def _labelled_first(ctx: Context, r) -> bool:
@@ -455,9 +455,17 @@ def _labelled_first(ctx: Context, r) -> bool:
     purpose."""
     from .._walk import stmt_nodes
 
+    from ._on_purpose import printed_label
+
     stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
     return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _FIRST.search(n.value.lower())
-               for st in stmts for n in stmt_nodes(st))
+               for st in stmts for n in stmt_nodes(st)) or \
+        bool(_LOADED.search(printed_label(ctx, r)))  # `dt = ...`, then `print(f"loaded in {dt:.1f}s")` further down
+
+
+# a label that says the interval is a load, a compile or a start-up, right before the printed value ("loaded in",
+# "load time:", "compiled in", "startup:") (a model's load time, its CUDA context included)
+_LOADED = re.compile(r"(\bload|compil|start.?up|initiali[sz])\w*( \w+){0,2}\W*$")
 
 
 def _site_repeats(ctx: Context, sites: tuple) -> int:

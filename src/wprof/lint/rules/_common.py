@@ -289,9 +289,22 @@ def _elementwise_items(ctx: Context, region: Region) -> list[ast.AST]:
     (``z = x + y``, set 23): those operators, so that the file's first one, timed once, is a cold launch (WP103)."""
     from .._walk import in_lambda, stmt_nodes
 
+    items = [n for s in region.stmts() for n in stmt_nodes(s)
+             if elementwise_key(n) and ctx.placement(n.left) == "cuda" and  # type: ignore[attr-defined]
+             ctx.placement(n.right) == "cuda" and not in_lambda(n)]  # type: ignore[attr-defined]
+    from ._indexed_sweeps import configuration_loop
+
+    if items or region.loop is None or not configuration_loop(ctx, region.loop, region.scope) or not sweep_rows(ctx, region):
+        return items
+    # one row per configuration of a sweep (`for size in sizes:`), each timing `t * 2` on a GPU tensor: the first
+    # row is the first launch of that operator's kernel when nothing of its kind ran before (set 84)
     return [n for s in region.stmts() for n in stmt_nodes(s)
-            if elementwise_key(n) and ctx.placement(n.left) == "cuda" and  # type: ignore[attr-defined]
-            ctx.placement(n.right) == "cuda" and not in_lambda(n)]  # type: ignore[attr-defined]
+            if elementwise_key(n) and not in_lambda(n) and any(  # type: ignore[attr-defined]
+                ctx.placement(a) == "cuda" and _number(b) for a, b in ((n.left, n.right), (n.right, n.left)))]
+
+
+def _number(n: ast.AST) -> bool:
+    return isinstance(n, ast.Constant) and type(n.value) in (int, float)
 
 
 def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.Call, str]]:
@@ -438,7 +451,9 @@ def sweep_rows(ctx: Context, r: Region) -> bool:
         return False
     if isinstance(loop.iter, ast.Call) and not isinstance(loop.iter.func, ast.Attribute) and not indexed:
         return False  # a generator of the file, `reversed(...)`: not known to be a list of configurations
-    return printed_rows(ctx, r, indexed)
+    from ._indexed_sweeps import appended_rows_shown
+
+    return printed_rows(ctx, r, indexed) or appended_rows_shown(ctx, r)  # `times.append(dt)`, then plotted
 
 
 def printed_rows(ctx: Context, r: Region, indexed: bool = False) -> bool:
@@ -465,6 +480,9 @@ def printed_rows(ctx: Context, r: Region, indexed: bool = False) -> bool:
     from .._walk import stmt_nodes
 
     for b in r.scope.stmts[st._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
+        if isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name) and any(
+                isinstance(n, ast.Name) and n.id in names for n in ast.walk(b.value)):
+            names.add(b.targets[0].id)  # `bandwidth = nbytes / elapsed`: the row printed is computed from the time
         for c in stmt_nodes(b):
             if isinstance(c, ast.Call) and dotted(c.func) == "print" and any(
                     isinstance(n, ast.Name) and n.id in names for a in c.args for n in ast.walk(a)):

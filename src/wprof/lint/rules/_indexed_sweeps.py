@@ -90,3 +90,87 @@ def rows_stored_by_index(ctx: Context, r, names: set[str]) -> bool:
         if shown and any(isinstance(a, ast.Name) and a.id in containers for a in c.args):
             return True
     return False
+
+
+def appended_rows_shown(ctx: Context, r) -> bool:
+    """A per-configuration sample appended to a list made empty in the sweep's function before the loop
+    (``times.append(toc - tic)`` in ``for b in batch_sizes:``), the list (or a list computed from it:
+    ``throughput = [n / t for t in times]``) printed or drawn (``print(times)``, ``plt.plot(sizes, throughput)``)
+    and never averaged nor summarized by a robust statistic: one point per configuration, the first one the work's
+    first call (set 84: a throughput curve over batch sizes, no warmup)."""
+    from ._sample_uses import sample_uses
+
+    loop, key = r.loop, r.samples
+    if loop is None or not key or "." in key or not configuration_loop(ctx, loop, r.scope):
+        return False
+    fresh = [st for st in r.scope.stmts[:loop._wp_idx] if isinstance(st, ast.Assign) and  # type: ignore[attr-defined]
+             any(isinstance(t, ast.Name) and t.id == key for t in st.targets)]
+    if not fresh or not (isinstance(fresh[-1].value, ast.List) and not fresh[-1].value.elts):
+        return False
+    means, others = sample_uses(ctx, key)
+    if means:
+        return False  # averaged: the mean's question, not a row each
+    derived = {key}
+    shown = False
+    for node in others:
+        if getattr(getattr(node, "_wp_stmt", None), "_wp_scope", None) is not r.scope:
+            return False  # handed out of the function: what is done with it is not seen
+        top = node
+        while not isinstance(getattr(top, "_wp_parent", None), (ast.stmt, type(None))):
+            parent = top._wp_parent  # type: ignore[attr-defined]
+            if isinstance(parent, ast.Call) and _summary(ctx, parent):
+                return False  # `min(times)`, `np.median(times)`, `sorted(times)`: the cold row is set aside
+            top = parent
+        st = top._wp_parent  # type: ignore[attr-defined]
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) and \
+                isinstance(st.value, (ast.ListComp, ast.List, ast.Call, ast.BinOp)):
+            derived.add(st.targets[0].id)
+    for st in r.scope.stmts[loop._wp_idx:]:  # type: ignore[attr-defined]
+        for c in (n for n in ast.walk(st) if isinstance(n, ast.Call)):
+            if (dotted(c.func) == "print" or ctx.method(c) in _PLOTS) and \
+                    any(isinstance(a, ast.Name) and a.id in derived for a in c.args):
+                shown = True
+    return shown
+
+
+def _summary(ctx: Context, call: ast.Call) -> bool:
+    last = (ctx.call_name(call) or dotted(call.func) or "").rsplit(".", 1)[-1]
+    return last in ("min", "max", "median", "nanmedian", "percentile", "quantile", "sorted", "describe", "mean",
+                    "average", "sum", "fmean", "stdev", "std")
+
+
+def configuration_loop(ctx: Context, loop: ast.AST, scope) -> bool:
+    """``for n in sizes:`` over written-out numbers: a literal list or tuple of them, or a name that ``scope`` binds
+    once before the loop to one, or to a comprehension of numbers over a ``range`` (``[i for i in range(1, 2000) if
+    i % 100 == 0]``): settings, not data (``for f in frames:``, ``[np.zeros(...) for _ in range(10)]``)."""
+    if not isinstance(loop, ast.For):
+        return False
+    it = loop.iter
+    if isinstance(it, ast.Name):
+        binds = [st.value for st in scope.stmts[:loop._wp_idx] if isinstance(st, ast.Assign) and  # type: ignore
+                 any(isinstance(t, ast.Name) and t.id == it.id for t in st.targets)]
+        if len(binds) != 1 or any(isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and any(
+                isinstance(t, ast.Name) and t.id == it.id for t in ast.walk(st) if isinstance(t, ast.Name) and
+                isinstance(t.ctx, ast.Store)) for st in scope.stmts[loop._wp_idx:loop._wp_end + 1]):  # type: ignore
+            return False
+        it = binds[0]
+    if isinstance(it, (ast.List, ast.Tuple)):
+        return bool(it.elts) and all(_numeric(x, set()) for x in it.elts)
+    if isinstance(it, ast.ListComp) and len(it.generators) == 1:
+        g = it.generators[0]
+        return isinstance(g.iter, ast.Call) and dotted(g.iter.func) == "range" and isinstance(g.target, ast.Name) \
+            and _numeric(it.elt, {g.target.id})
+    return False
+
+
+def _numeric(e: ast.AST, names: set) -> bool:
+    """``e`` is a number written out, or arithmetic of numbers and ``names``."""
+    if isinstance(e, ast.Constant):
+        return type(e.value) in (int, float)
+    if isinstance(e, ast.Name):
+        return e.id in names
+    if isinstance(e, ast.BinOp):
+        return _numeric(e.left, names) and _numeric(e.right, names)
+    if isinstance(e, ast.UnaryOp):
+        return _numeric(e.operand, names)
+    return False

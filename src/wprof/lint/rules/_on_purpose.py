@@ -48,7 +48,7 @@ def names_host_timing(ctx: Context, r) -> bool:
 
 # a cold start measured on purpose, said in the label of its reading: "Cold start latency", "first inference took",
 # "startup overhead", "time for first forward (includes CUDA init)" (not "time to first token": a steady-state metric);
-# (libwaits) a warm-up or a compile timed as such: "Warm-up run took", "warmup", "compilation", "first (with
+# a warm-up or a compile timed as such: "Warm-up run took", "warmup", "compilation", "first (with
 # compile)", a result keyed "first" (not a bare "warm": the steady state after a warm-up, "cold vs warm"; not
 # "compiled" or "torch.compile": the compiled variant's run)
 _COLD_LABEL = re.compile(r"\bcold\b|start[- ]?up|first[- ](call|run|iteration|iter|pass|inference|forward|launch|"
@@ -66,3 +66,31 @@ def labelled_cold(ctx: Context, r) -> bool:
     stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
     return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _COLD_LABEL.search(n.value.lower())
                for st in stmts for n in stmt_nodes(st))
+
+
+def printed_label(ctx: Context, r) -> str:
+    """The words a region's interval is printed with, when it is stored under a name (``dt = t1 - t0``) and printed
+    later in its function (``print(f"loaded in {dt:.1f}s")``): the text just before the value in the first
+    ``print`` that reads the name (the f-string's piece before it, or the string argument before it); "" if none.
+    Lower case."""
+    name = interval_name(r)
+    if name is None or r.interval is None:
+        return ""
+    for st in r.scope.stmts[r.interval._wp_idx + 1:]:
+        for c in ast.walk(st):
+            if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id in ("print", "log")) and \
+                    not (isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and
+                         c.func.attr in ("info", "debug", "warning", "write")):
+                continue
+            pieces: list = []
+            for a in c.args:
+                pieces.extend(a.values if isinstance(a, ast.JoinedStr) else [a])
+            for i, p in enumerate(pieces):
+                v = p.value if isinstance(p, ast.FormattedValue) else p
+                if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(v)):
+                    before = pieces[i - 1] if i else None
+                    return before.value.lower() if isinstance(before, ast.Constant) and \
+                        isinstance(before.value, str) else ""
+        if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(st)):
+            return ""  # bound again before it is printed
+    return ""

@@ -17,7 +17,7 @@ ops are built or run under ``with tf.device("/GPU:0"):`` (``"/device:GPU:1"``, `
   timed at the top level of a script or notebook (directly or through a function of the file) with no run of the same fetch, and no call of that function,
   anywhere before the measurement: the first run of a GPU graph initialises the device's kernels and cuDNN's
   algorithm choice, and the sum of ``timeit(..., number=10)`` holds it. Not when the reading is labelled as a cold
-  start or the code names a warm-up. Also (coldcalls) a graph the timing function builds under a GPU scope just
+  start or the code names a warm-up. Also a graph the timing function builds under a GPU scope just
   before the region (in the same loop iteration, if any) and runs in a session made there: each timed run is the
   first of a new graph in a new session, whatever the function's caller or the loop's count.
 - **The first Keras run on a GPU device, timed once** (WP103). A notebook's ``%%timeit -n1 -r1`` cell whose code runs

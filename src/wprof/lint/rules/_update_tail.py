@@ -1,4 +1,4 @@
-"""WP102's weak tier for a training step whose last wait comes before its update tail (sixteenth session, optail):
+"""WP102's weak tier for a training step whose last wait comes before its update tail (sixteenth session):
 ``loss.item()`` after the backward pass, then only ``optimizer.step()``, ``zero_grad()``, ``scheduler.step()``,
 ``scaler.update()``, gradient clipping or an EMA update before the end read.
 

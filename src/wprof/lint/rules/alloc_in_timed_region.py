@@ -95,7 +95,7 @@ for the GPU, each sample; and the caching allocator emptied (`torch.cuda.empty_c
 `free_all_blocks()`, directly or in a function of the file) between timed samples or just before a one-sample
 region, with no allocating work in between: the timed work's allocations then go through `cudaMalloc` (a new
 input made on the device between them, `x = torch.randn(n, n, device="cuda")`, stays in use and fills no cache).
-Default since the sixteenth session (allocs) where the flush undoes the code's own warm-up: the timed work (a
+Default since the sixteenth session where the flush undoes the code's own warm-up: the timed work (a
 function of the file, a callable the harness is handed, GPU work) ran before the loop that holds the flush and the
 region (`warm(); for n in sizes: pool.free_all_blocks(); t0 = ...; work(n)`, a harness's `self.clear_cache()`
 before each event-timed call after its warm-up calls; sets 77-88: 2 findings, both true). A flush helper is a
@@ -303,7 +303,7 @@ def check(ctx: Context) -> None:
                        "to the driver, so the timed work's allocations go through `cudaMalloc` inside the timed "
                        "region", "Empty the cache once before the warm-up, not between timed samples",
                        opt_in=not warmed)  # held-out sets 42-45 (2026-12-01): 0 true, 1 false, 1 borderline (a
-            # flush before a deliberately cold first call); default since the sixteenth session (allocs) where the
+            # flush before a deliberately cold first call); default since the sixteenth session where the
             # flush undoes the code's own warm-up of the timed work (sets 77-88)
     from ._number_purpose import meant_to_include
     from ._declared_subject import declared_setup

@@ -48,7 +48,7 @@ timed on the GPU (a `with tf.device("/GPU:0"):` scope, or a program that checks 
 (lint72) Not reported: a first call inside a region labelled as a build or a compile time
 (`artifact_build_seconds`, `compile_s`, "built in"): compile time measured on purpose, also inside a whole-run total
 around it; a timing function handed to a dataset map twice (warm-up batches first) is called again.
-(libwaits) Nor a first call whose reading is labelled as a warm-up or a cold run ("Warm-up run took", "cold",
+Nor a first call whose reading is labelled as a warm-up or a cold run ("Warm-up run took", "cold",
 "first launch", a result keyed "first"): measured on purpose.
 (lint74) Not reported either: a compiled callable's first call timed once, outside any loop, when the next later
 timing of that callable in the same file or notebook (a timed region, `%time`, `%timeit`) makes the same call (the
@@ -86,7 +86,7 @@ loop over its field is one launch, not a run over a data set). A compiled kernel
 to a timing helper with data all known to live on the CPU (`timer(traced, tokens)`, `tokens = torch.tensor([...])`)
 is the CPU row of a comparison: not reported. A first run averaged only past a slice (`np.mean(times[10:])`) is left
 out of the mean.
-(compilewarm, sets 77-88) Also: a counted loop (``for epoch in range(n):``, not inside another loop) whose
+Also: a counted loop (``for epoch in range(n):``, not inside another loop) whose
 per-iteration time is printed or logged by a statement of the loop body in every iteration, its region around the
 first calls of a compiled callable never called before the loop (epoch 1's time, update 1's steps per second: the
 first row is the compilation's). A burn-in stage in a written-out list (``for stage, n in enumerate([10, 20]):``),

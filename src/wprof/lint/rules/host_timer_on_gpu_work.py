@@ -53,7 +53,7 @@ the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `buil
 "built-in") times host-bound set-up on purpose, not GPU work: not reported.
 (lint87) Samples or an interval named for a time taken without a wait (`times_no_sync`, `dt_without_sync`), beside
 a synchronized loop, measure the launch on purpose: weak (`extra`).
-(libwaits) An interval labelled as a warm-up, a compile or a cold first run where it is printed or stored ("warmup",
+An interval labelled as a warm-up, a compile or a cold first run where it is printed or stored ("warmup",
 "Warm-up run took", "first launch:", "compilation", a result keyed "cold" or "first"; not a bare "warm", the
 steady state) times a first call on purpose and is not reported while its work is cold there. Library copies that
 wait: a Numba `@cuda.jit` launch or CUDA ufunc handed host NumPy arrays (copied in and back around the launch),
@@ -159,7 +159,7 @@ sample(f)`) leaves nothing pending when every caller of that helper hands a lamb
 file that waits, or an ONNX Runtime session's `run` of a session bound in that function (its outputs are NumPy
 arrays), or one that shows no GPU work, and at least one hands a wait.
 
-(wp102prec, sets 77-88) What WP102 cannot see stays out of its strong tier: a method of an object made by a factory
+What WP102 cannot see stays out of its strong tier: a method of an object made by a factory
 function of the project's own modules that the linter cannot find (`codec = pick_codec(cfg)`; `codec.decompress(
 packed)`, the object used only through its methods) is code it cannot read, as an instance of such a class is; a
 region that waits (`kl.item()` every mini-epoch) and whose only GPU work after that wait is a helper of the file that
@@ -167,7 +167,7 @@ returns at once under a host flag (`if not self.multi_gpu: return` before an all
 taken from a table of functions of the file (`for label, fn in cases:`, `cases = [("a", run_a), ...]`) is each of
 them: when every one waits for its own work (ends in `.cpu()`, a gather to the CPU), calling it waits.
 
-(optail, sets 77-88) A training step that waits after its backward pass (`loss.item()`, also in a micro-batch `for`
+A training step that waits after its backward pass (`loss.item()`, also in a micro-batch `for`
 loop of the step or in a helper of the file that returns it) and leaves only its update queued before the end read
 (an optimizer's `step()`/`zero_grad()`, a scheduler's `step()`, a gradient scaler's `step(opt)`/`update()`, gradient
 clipping, an EMA update of the weights) is weak when the wait runs on every pass of a loop: a step's sample in the
@@ -384,7 +384,7 @@ def _cold_on_purpose(ctx: Context, r) -> bool:
     warm-up calls of the same model is a warm call, timed without a synchronize: set 30)."""
     from ._on_purpose import labelled_cold
 
-    if not (_times_first_call(ctx, r) or labelled_cold(ctx, r)):  # (libwaits) "warmup", "first launch:" too
+    if not (_times_first_call(ctx, r) or labelled_cold(ctx, r)):  # "warmup", "first launch:" too
         return False
     work = work_items(ctx, r)
     if _handed_fresh_object(ctx, r, work):

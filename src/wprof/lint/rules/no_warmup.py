@@ -136,7 +136,7 @@ in its function: a torch factory's `dtype=`, `.half()`, `.to(torch.float16)`; no
 cold although the name ran before: the reduced-precision GEMM kernels load and are chosen on that call (an FP32 vs
 FP16 speedup of single-shot timings is biased).
 
-(coldcalls, sets 77-88) A model the file built on the host and ran there (a CPU pass, an ONNX export that traces it)
+A model the file built on the host and ran there (a CPU pass, an ONNX export that traces it)
 and then moved to the GPU (``model = model.cuda()``, ``model.to("cuda")`` as a statement) is a new object for the
 warm-up walk: its CPU runs warm nothing on the GPU, so its first GPU call timed is cold, and a later timing of the
 same call does not make the first a deliberate cold-vs-warm pair (the author ran the model and takes it as warm).
@@ -146,7 +146,7 @@ timed on its first run whoever calls the function and however often the loop tur
 also through a variable bound only to a GPU device string, or the variable of a loop over written-out devices
 (``for dev in times.keys():`` of a dict literal keyed by device).
 
-(firststeps, sets 84-85) A loop of a few training epochs or steps that the code counts (``_few_steps``: `range(n)`
+A loop of a few training epochs or steps that the code counts (``_few_steps``: `range(n)`
 with `n` a literal, a name, a parameter handed one or an argparse default; at most 10 epochs or 100 steps), timed
 from the very first: a mean of its per-epoch times is reported by default (the first epoch's start-up is a material
 share of a five-epoch mean; an epoch mean over a count the file does not give stays weak); a function of the file
@@ -155,12 +155,21 @@ averaged or their total divided, is a step like one written inline; and one cloc
 training steps whose total becomes a rate or a mean (`tokens / total`) times the cold first step (a total shown as a
 run's wall time stays silent). A warm-up before, a first sample left out, or thousands of steps stay silent.
 
-(libwaits) A Numba kernel or CUDA ufunc given its signature (`@cuda.jit("void(float32[:])")`,
+A Numba kernel or CUDA ufunc given its signature (`@cuda.jit("void(float32[:])")`,
 `@vectorize(["f4(f4)"], target="cuda")`) is compiled and bound to the context at its `def` (Numba's eager compile
 loads the module there): its first timed launch is reported only where it is the program's first GPU use (the
 timed span opens the context), not after the program used the GPU (`cuda.to_device` before it). A first call
 whose reading is labelled as a warm-up, a compile or a cold run ("Warm-up run took", "compilation", a result
 keyed "first") is measured on purpose, for WP112 too.
+
+A sweep's rows are also the per-configuration samples appended to a list made empty before
+the loop and printed or drawn whole (``times.append(toc - tic)``, then ``plt.plot(batch_sizes, throughput)`` of a
+list computed from it), never averaged nor summarized by a robust statistic, and a printed figure computed from the
+interval (``bandwidth = nbytes / elapsed``); the loop walks written-out numbers (``sizes = [1000, 2000]``, a
+comprehension of numbers over a ``range``), not data. In such a sweep an operator of a GPU tensor and a number
+(``tensor * 2``), the region's only work, is cold when no operator of its kind ran before. The finding names the
+first row as the cold one. An interval printed as a load further down its function (``print(f"loaded in
+{dt:.1f}s")``) is a load time measured on purpose, not a first GPU call timed by mistake.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -275,7 +284,7 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{what}` is timed without a warmup call" + (
             f" (the program's first GPU use: it {_opening(ctx)} inside the timed region)" if first else
             f" on `{reduced}` operands (it ran before on other dtypes only: the {reduced} kernels load and are chosen "
-            "on this call)" if reduced else few_samples_note(ctx, r)),
+            "on this call)" if reduced else (few_samples_note(ctx, r) or _first_row(ctx, r))),
             "Run it a few times before the timed region", weak=weak)
     from ._cold_walk import walk_findings
 
@@ -404,6 +413,17 @@ def _first_gpu_use_in(ctx: Context, node: ast.AST) -> bool:
 
     vs = [v for r in ctx.regions if r.contains(node) for v in visits(ctx).get(id(r), ())]
     return bool(vs) and all(not v.entry and not v.later and not v.gpu for v in vs)
+
+def _first_row(ctx: Context, r) -> str:
+    """For a region timed once per configuration of a sweep whose rows are shown (``for size in sizes:``), the
+    words that name the cold row: the first configuration's."""
+    from ._common import sweep_rows
+
+    loop = r.loop
+    if not isinstance(loop, ast.For) or not sweep_rows(ctx, r):
+        return ""
+    return f" (one row per `{ctx.text(loop.target)}` of `{ctx.text(loop.iter)}`: the first row is its first call, " \
+        "the one-off start-up included)"
 
 
 def _opens_context(ctx: Context, r, call: ast.AST) -> bool:

@@ -51,7 +51,7 @@ shapes are reported:
   that synchronizes in every sample of the callable it is handed, reported at the call of the linted file that hands
   it a short op (`benchmark(torch.softmax, x, -1)`, `bench(lambda: a + b)`), once per helper and file.
 
-A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported. (libwaits) Nor
+A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported. Nor
 is a loop or `%timeit` whose only GPU work launches an empty kernel (a Numba or Triton kernel whose body is `pass`,
 a docstring or a bare `return`; a CUDA-source kernel of the file whose body is `{}`): with no work to measure, the
 round trip is what it measures, on purpose (launch latency).
@@ -127,7 +127,7 @@ def check(ctx: Context) -> None:
             continue  # a loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample
         syncs = loop_syncs(ctx, body)
         if all(launches_empty_kernel(ctx, s) for s in body if s._wp_idx in work):  # type: ignore[attr-defined]
-            continue  # (libwaits) only empty kernels: the loop measures the launch latency on purpose
+            continue  # only empty kernels: the loop measures the launch latency on purpose
         if _short_round_trips(ctx, loop, scope, regions, whole, syncs):
             continue
         before = [c for i, c in syncs if i < min(work)]
@@ -235,7 +235,7 @@ def _short_round_trips(ctx: Context, loop: ast.stmt, scope, regions: list, whole
         return False
     shape, sync, op = found
     if launches_empty_kernel(ctx, op):
-        return True  # (libwaits) an empty kernel: the round trip is what the loop measures, on purpose
+        return True  # an empty kernel: the round trip is what the loop measures, on purpose
     if shape == "host":  # a host clock, or a timer of the file around the sample
         ctx.report(sync, f"`{ctx.text(sync.func)}()` ends every host-timed sample of one short op "
                    f"({_short_text(ctx, op)}){at}: each sample measures the launch and the synchronize round trip "
