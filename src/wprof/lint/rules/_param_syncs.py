@@ -193,7 +193,7 @@ def _every_step(ctx: Context, st: ast.stmt, loop: ast.stmt, end: ast.stmt) -> bo
     while p is not None and p is not loop:
         around_end.add(id(p))
         p = getattr(p, "_wp_parent", None)
-    child, node = st, getattr(st, "_wp_parent", None)
+    node = getattr(st, "_wp_parent", None)
     while node is not None and node is not loop and id(node) not in around_end:
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             return False  # inside another loop of the step: not this class's shape
@@ -205,7 +205,7 @@ def _every_step(ctx: Context, st: ast.stmt, loop: ast.stmt, end: ast.stmt) -> bo
                                                       for o in n.ops) and \
                         any(isinstance(x, ast.Name) and x.id in bound for x in [n.left, *n.comparators]):
                     return False  # `if it == 0:`, `if step < warmup:`
-        child, node = node, getattr(node, "_wp_parent", None)
+        node = getattr(node, "_wp_parent", None)
     return node is not None
 
 

@@ -1,8 +1,6 @@
 """CuPy work defined inside `try:`: a class whose instances hold device arrays and a raw kernel loaded from a file."""
 import os
 
-import numpy as np
-
 try:
     import cupy as cp
 
