@@ -66,3 +66,20 @@ def infer_default():
         g(x)
     torch.cuda.synchronize()
     print("ms", (time.perf_counter() - t0) / 10 * 1e3)
+
+
+def bench(model, inputs, trials=10):
+    for _ in range(3):
+        model(inputs)
+    t0 = time.perf_counter()
+    for _ in range(trials):
+        model(inputs)
+    torch.cuda.synchronize()
+    return (time.perf_counter() - t0) / trials
+
+
+def compare():
+    x = torch.randn(64, 1024, device="cuda")
+    eager = torch.nn.Linear(1024, 1024).cuda()
+    fast = torch.compile(eager, mode="max-autotune")
+    print(bench(eager, x), bench(fast, x))

@@ -77,6 +77,40 @@ def one_graph_warmup(ctx: Context) -> list[tuple[ast.Call, str]]:
     return out
 
 
+def one_graph_warmup_in_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
+    """A CUDA-graph compiled callable handed to a function of the file (``bench(f, x)``) that calls that parameter
+    by one statement outside any loop (its warm-up) and then times it in a one-off region: the first timed call
+    records the graph. The caller never called nor handed the callable before. (site, name, helper.)"""
+    from ._common import loop_guarded
+
+    out: list[tuple[ast.Call, str, str]] = []
+    for c in ctx.calls:
+        if not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
+            continue
+        fn = ctx.functions[c.func.id]
+        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+        st = c._wp_stmt  # type: ignore[attr-defined]
+        hit = next(((p, v.id) for p, v in bound if isinstance(v, ast.Name) and graph_mode(ctx, v.id)), None)
+        if hit is None:
+            continue
+        param, name = hit
+        before = reachable_before(ctx, st._wp_scope, st._wp_idx)
+        if _calls_of(name, before) or _handed(name, before):
+            continue  # (called or handed before: warmed elsewhere, or not known)
+        scope = fn._wp_own_scope  # type: ignore[attr-defined]
+        for r in ctx.regions:
+            if r.scope is not scope or r.loop is not None or loop_guarded(r) or \
+                    not any(isinstance(k.func, ast.Name) and k.func.id == param for k in r.calls()):
+                continue
+            prior = reachable_before(ctx, scope, r.lo)
+            warm = _calls_of(param, prior)
+            if len(warm) == 1 and not warm[0]._wp_stmt._wp_loops and not _handed(param, prior):  # type: ignore
+                out.append((c, name, c.func.id))
+                break
+    return out
+
+
 def _trainer_models(ctx: Context, c: ast.Call) -> list[str]:
     """The names a library trainer run ``c`` runs: handed to ``fit``/``train`` or to the trainer's constructor."""
     from ._trainer_runs import trainer_run_call

@@ -98,7 +98,8 @@ compiled.
 `_inductor/cudagraph_trees.py`, `_dynamo/guards.py`): a function compiled with `mode="reduce-overhead"` or
 `"max-autotune"` runs through CUDA graph trees, which run its first call eagerly and record the graph on a later
 call, so one warm-up call (one statement outside any loop) before a one-off timed region leaves the recording to the
-first timed call; and a `torch.compile`d module handed to a library trainer's run inside a timed region
+first timed call (also inside a helper of the file handed the compiled callable, `bench(fast, x)`, that calls its
+parameter so once before its one-off region); and a `torch.compile`d module handed to a library trainer's run inside a timed region
 (`trainer.fit(model)`, `Trainer(model=model).train()`), never called before or called only on CPU tensors (Dynamo's
 guards check the device: the trainer's GPU run compiles it again, and its backward compiles), in a program that uses
 the GPU or whose compile mode records CUDA graphs; not when the module was moved, handed elsewhere or run by a
@@ -155,7 +156,7 @@ def _build_timed(ctx: Context, call: ast.AST) -> bool:
 
 
 def check(ctx: Context) -> None:
-    from ._graph_warmup import one_graph_warmup, trainer_cold_compiles
+    from ._graph_warmup import one_graph_warmup, one_graph_warmup_in_helper, trainer_cold_compiles
 
     report = _once(ctx)
     for call, key, cpu_warm in trainer_cold_compiles(ctx):  # (its own GPU test: a CUDA-graph mode says GPU)
@@ -174,6 +175,10 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` (a CUDA-graph mode) was called once before the timed region: CUDA graph "
                "trees run the first call as a warm-up and record the graph on a later call, inside the timed region",
                "Call it two or three times before the timed region")
+    for site, key, helper in one_graph_warmup_in_helper(ctx):
+        report(site, f"Compiled `{key}` (a CUDA-graph mode) is handed to `{helper}`, which calls it once before its "
+               "timed region: CUDA graph trees run that call as a warm-up and record the graph on a later call, "
+               "inside the timed region", "Warm it up two or three times (in the helper, or before handing it over)")
     from ._common import _own_kernels
 
     for r, call, key in warmup_findings(ctx, compiled=True):
