@@ -94,6 +94,16 @@ a report under a condition or a skipped first iteration stay silent. A name that
 (``compiled_mm_time``) names the compiled variant timed, not a compile time measured on purpose (``compile_s``,
 ``compilation_time``); and a model handed to a helper before ``model = torch.compile(model, mode=...)`` ran nothing
 compiled.
+(graphwarm, sets 77-98) Two warm-ups that do not reach the timed run, facts of torch (torch 2.13's
+`_inductor/cudagraph_trees.py`, `_dynamo/guards.py`): a function compiled with `mode="reduce-overhead"` or
+`"max-autotune"` runs through CUDA graph trees, which run its first call eagerly and record the graph on a later
+call, so one warm-up call (one statement outside any loop) before a one-off timed region leaves the recording to the
+first timed call (also inside a helper of the file handed the compiled callable, `bench(fast, x)`, that calls its
+parameter so once before its one-off region); and a `torch.compile`d module handed to a library trainer's run inside a timed region
+(`trainer.fit(model)`, `Trainer(model=model).train()`), never called before or called only on CPU tensors (Dynamo's
+guards check the device: the trainer's GPU run compiles it again, and its backward compiles), in a program that uses
+the GPU or whose compile mode records CUDA graphs; not when the module was moved, handed elsewhere or run by a
+trainer before, nor for a trainer told to run on the CPU (`accelerator="cpu"`).
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
@@ -146,9 +156,29 @@ def _build_timed(ctx: Context, call: ast.AST) -> bool:
 
 
 def check(ctx: Context) -> None:
+    from ._graph_warmup import one_graph_warmup, one_graph_warmup_in_helper, trainer_cold_compiles
+
+    report = _once(ctx)
+    for call, key, cpu_warm in trainer_cold_compiles(ctx):  # (its own GPU test: a CUDA-graph mode says GPU)
+        run = f"`{ctx.text(call.func)}`"
+        if cpu_warm:
+            report(call, f"Compiled `{key}` was warmed up only on CPU tensors: {run} runs it on the GPU inside the "
+                   "timed region, where it compiles again for the new device (and compiles its backward)",
+                   "Run a training step on the GPU before the timed region, or time the steps after the first")
+        else:
+            report(call, f"Compiled `{key}` is first run inside {run}, in the timed region: its compilation "
+                   "(forward and backward) is timed with the training", "Run a training step on the GPU before "
+                   "the timed region, or time the steps after the first")
     if not ctx.uses_gpu:
         return  # a program that does no GPU work: its compiles are CPU timings, not GPU timing mistakes (set 79)
-    report = _once(ctx)
+    for call, key in one_graph_warmup(ctx):
+        report(call, f"Compiled `{key}` (a CUDA-graph mode) was called once before the timed region: CUDA graph "
+               "trees run the first call as a warm-up and record the graph on a later call, inside the timed region",
+               "Call it two or three times before the timed region")
+    for site, key, helper in one_graph_warmup_in_helper(ctx):
+        report(site, f"Compiled `{key}` (a CUDA-graph mode) is handed to `{helper}`, which calls it once before its "
+               "timed region: CUDA graph trees run that call as a warm-up and record the graph on a later call, "
+               "inside the timed region", "Warm it up two or three times (in the helper, or before handing it over)")
     from ._common import _own_kernels
 
     for r, call, key in warmup_findings(ctx, compiled=True):
