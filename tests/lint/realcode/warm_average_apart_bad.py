@@ -33,5 +33,7 @@ if __name__ == "__main__":
         start = timer()
         bump_kernel[(n + 255) // 256, 256](d, n)
         cuda.synchronize()
-        times.append(timer() - start)
+        dt = timer() - start
+        times.append(dt)
+        print(i, "kernel pass:", round(dt, 6))
     print("Average after first pass:", np.mean(times[1:]))
