@@ -91,7 +91,7 @@ class LaunchWaits:
             return True
         vals = self.assigns.get(a.id, [])
         return bool(vals) and all(isinstance(v, ast.Call) and (self._numpy_maker(v) or self._ufunc_on_host(v) or
-                                                             (self.call_name(v) or "").startswith("numpy."))
+                                                             _numpy_array_call(self, v))
                                   for v in vals)
 
     def _ufunc_on_host(self, v: ast.Call) -> bool:
