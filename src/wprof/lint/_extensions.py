@@ -131,6 +131,27 @@ def extension_short_entry(ctx: Any, call: ast.Call) -> bool:
     return cache[(mod, entry)]
 
 
+def extension_empty_entry(ctx: Any, call: ast.Call) -> bool:
+    """``mod.entry(x)`` of an extension whose sources are visible, whose C++ entry launches (itself or through the
+    functions of the sources it calls) only ``__global__`` kernels with an empty body (``{}``): it does no work on the
+    device, so a timing of it measures the launch (and its wait) on purpose."""
+    if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
+        return False
+    mod, entry = call.func.value.id, call.func.attr
+    cache = ctx.__dict__.setdefault("_wp_ext_empty", {})
+    if (mod, entry) not in cache:
+        cache[(mod, entry)] = False
+        texts, names = _sources(ctx, mod)
+        if texts:
+            text = re.sub(r"//[^\n]*|/\*.*?\*/", "", "\n".join(texts), flags=re.S)
+            bound = re.search(r'\.def\(\s*"' + re.escape(entry) + r'"\s*,\s*&?\s*([A-Za-z_][\w:]*)', text)
+            cxx = bound.group(1).rsplit("::", 1)[-1] if bound else names.get(entry, entry)
+            kernels = _launched(text, cxx, 0)
+            cache[(mod, entry)] = bool(kernels) and \
+                all((b := _kernel_body(text, k)) is not None and not b.strip() for k in kernels)
+    return cache[(mod, entry)]
+
+
 def _launched(text: str, fn: str, depth: int) -> set[str] | None:
     """The kernels ``fn`` launches with ``<<<...>>>``, itself or through functions of the sources it calls; None
     when it does other work the reading cannot size (a loop, a torch op, another kind of launch)."""

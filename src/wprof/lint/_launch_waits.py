@@ -81,7 +81,7 @@ class LaunchWaits:
     def _host_array_arg(self, a: ast.AST) -> bool:
         """A kernel argument shown to be a host NumPy array: a name bound only to NumPy arrays, a slice of one
         (``x[:n]``, ``c[0, :]``), or a name bound to what a function of the file returns when every ``return`` of
-        it is a NumPy call (``b = make(n)``)."""
+        it is a NumPy call (``b = make(n)``) or to a Numba ufunc's result on a host array (``a = gpu_ufunc(a)``)."""
         while isinstance(a, ast.Subscript) and (isinstance(a.slice, ast.Slice) or isinstance(a.slice, ast.Tuple) and
                                                 any(isinstance(e, ast.Slice) for e in a.slice.elts)):
             a = a.value  # a slice `x[:n]`, `c[0, :]` (not `c[0]`: an element of a 1-D array is a scalar, by value)
@@ -90,7 +90,14 @@ class LaunchWaits:
         if self._numpy_only(a.id):
             return True
         vals = self.assigns.get(a.id, [])
-        return bool(vals) and all(isinstance(v, ast.Call) and self._numpy_maker(v) for v in vals)
+        return bool(vals) and all(isinstance(v, ast.Call) and (self._numpy_maker(v) or self._ufunc_on_host(v) or
+                                                             _numpy_array_call(self, v))
+                                  for v in vals)
+
+    def _ufunc_on_host(self, v: ast.Call) -> bool:
+        """``a = ufunc(a)``: a Numba ufunc of the file (any target) called on a host array returns a host array (a GPU
+        ufunc copies its result back)."""
+        return isinstance(v.func, ast.Name) and v.func.id in self._numba_ufuncs() and self._host_array(v)
 
     def _numpy_maker(self, v: ast.Call) -> bool:
         """``make(n)``, a function of the file every ``return`` of which is a NumPy array call."""

@@ -4,7 +4,8 @@ time measures the launch and synchronize round trip on purpose, since there is n
 An empty kernel is a JIT kernel of the file (``@cuda.jit``, ``@triton.jit``) whose body is only ``pass``, a
 docstring, ``...`` or a bare ``return``, or a kernel the file builds from CUDA source (PyCUDA's
 ``SourceModule(src).get_function("k")``, CuPy's ``RawKernel(src, "k")``) whose ``__global__`` function ``k`` has an
-empty body (``{}``, comments aside).
+empty body (``{}``, comments aside), or an entry of a C++/CUDA extension whose visible sources (``load_inline``
+strings, ``load()`` files) launch only such kernels (``empty_ext.noop_out(x, x)``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,10 @@ def _empty_launch(ctx, c: ast.Call) -> bool:
         f = f.value  # k[grid, block](...)
     elif isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall":
         f = f.func.value  # k.forall(n)(...)
+    if isinstance(f, ast.Attribute) and f is c.func and isinstance(f.value, ast.Name):
+        from .._extensions import extension_empty_entry
+
+        return extension_empty_entry(ctx, c)
     if not isinstance(f, ast.Name):
         return False
     fn = ctx.functions.get(f.id)

@@ -96,10 +96,12 @@ def first_row_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
     a compiled callable never called before the loop (``@jax.jit def train_step``, ``update_ppo``): the first row
     printed (epoch 1's time, update 1's steps per second) is the compilation's (sets 78, 83). Not a loop of bare
     repeats (``for _ in range(n):``) that never waits: it prints launch times (lint87's class). Not when the loop
-    leaves the first iteration out (a test on the loop variable around the readings or the record), nor when the
+    leaves the first iteration out (a test on the loop variable around the readings or the record; since the sixteenth
+session also a summary after the loop from the second sample on, ``sum(times[1:]) / len(times[1:])``), nor when the
     interval is labelled as compile time; a logging block under a condition (``if it % every == 0:``) is a window
     of its own (``first_window_compiles``)."""
     from ._common import _waits_in_loop, enclosing_params, mentions_warmup_for
+    from ._dropped_first import summarized_past_first
     from .compiled_without_warmup import _skips_first
 
     out: list[tuple[ast.Call, str]] = []
@@ -107,7 +109,8 @@ def first_row_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
         loop = r.loop
         if r.kind != "host" or loop is None or r.outer is not None or r.timer or \
                 not isinstance(loop, ast.For) or getattr(loop, "_wp_loops", None) or \
-                not _counted(ctx, loop.iter) or _skips_first(r) or _times_first_call(ctx, r) or \
+                not _counted(ctx, loop.iter) or _skips_first(r) or summarized_past_first(r) or \
+                _times_first_call(ctx, r) or \
                 mentions_warmup_for(ctx, r) or not _reported_each_iteration(ctx, r, loop) or \
                 (isinstance(loop.target, ast.Name) and loop.target.id.startswith("_") and
                  not _waits_in_loop(ctx, loop)):

@@ -60,10 +60,17 @@ _COLD_LABEL = re.compile(r"\bcold\b|start[- ]?up|first[- ](call|run|iteration|it
 
 def labelled_cold(ctx: Context, r) -> bool:
     """The region's reading is labelled as a cold start (a string of the statement that takes the interval or of the
-    two after the region's end, where it is printed or stored: ``results["cold"] = dt``)."""
+    two after the region's end, where it is printed or stored: ``results["cold"] = dt``; for a ``timeit``
+    measurement, of the caller's statement and the two after it: ``t = timeit.timeit(f, number=10)``,
+    ``print("warmup", t)``)."""
     from .._walk import stmt_nodes
 
     stmts = [st for st in (r.interval, *r.scope.stmts[r.hi:r.hi + 2]) if st is not None]
+    outer = r.outer  # a `timeit` measurement: its reading is the caller's statement, printed after it
+    scope = getattr(outer, "_wp_scope", None)
+    if outer is not None and scope is not None:
+        i = outer._wp_idx  # type: ignore[attr-defined]
+        stmts += [outer, *scope.stmts[i + 1:i + 3]]
     return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and _COLD_LABEL.search(n.value.lower())
                for st in stmts for n in stmt_nodes(st))
 

@@ -46,7 +46,9 @@ of the file that the region calls (`def vector_add(a, b): c = np.zeros_like(a); 
 the call; since the fifteenth session (lint88) also a routine of the Numba-era CUDA libraries (Anaconda
 Accelerate's `accelerate.cuda.blas`/`fft`/`sparse`, NumbaPro's `cudalib`, pyculib) called on NumPy arrays
 (`blas.gemm("N", "N", n, n, n, 1.0, a, b, 0.0, c)` with `blas = Blas()`): the wrapper copies them to the device and
-back in every call. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
+back in every call. Not reported (sixteenth session): a launch on host arrays whose function also times the same
+kernel in another region on device arrays in their place (`cuda.to_device(a)`, `cuda.device_array(...)`; "GPU" beside
+"GPU without host <-> device copies"): the pair measures the transfers on purpose. And, since lint78 (`rules/_resent_inputs.py`), the same host array copied to the device again in every
 timed iteration (`torch.from_numpy(x).cuda()`, `torch.as_tensor(img).to(device)` of a NumPy array of the file, `.to(
 device)` of a tensor made on the host, with every name it reads bound outside the repeated code: one copy before the
 loop would do), also in a training step (the data is not a fresh batch but the same one sent again) and in a
@@ -391,7 +393,8 @@ def check(ctx: Context) -> None:
                            "the allocation and its fill are timed with the work", f"Make `{name}` outside the timed "
                            "region, where it is used")
         for c in r.calls():
-            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _host_array_launch(ctx, c):
+            if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _host_array_launch(ctx, c) and \
+                    not _timed_without_copies(ctx, r, c):
                 seen.add(id(c))
                 arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, c))
                 ctx.report(c, f"`{ctx.text(c.func)}` is launched on host arrays ({arrays}) inside the timed region: "
@@ -559,6 +562,59 @@ def _library_host_call(ctx: Context, c: ast.Call) -> bool:
             (ctx.call_name(c) or "").rsplit(".", 1)[-1][:1].isupper():
         return False  # a routine of the module (`pyculib.fft.fft(a, out)`), not a class
     return any(isinstance(a, ast.Name) and ctx._host_array(a) for a in c.args)  # type: ignore[attr-defined]
+
+
+def _kernel_name(c: ast.Call) -> str | None:
+    """The kernel a launch names: ``k`` of ``k[grid, block](...)``, ``k.forall(n)(...)`` or ``k(...)``."""
+    f = c.func
+    if isinstance(f, ast.Subscript):
+        f = f.value
+    elif isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall":
+        f = f.func.value
+    return f.id if isinstance(f, ast.Name) else None
+
+
+def _timed_without_copies(ctx: Context, r, c: ast.Call) -> bool:
+    """Launch ``c`` on host arrays is paired with another region of its function that times the same kernel on
+    device arrays (``with timer("GPU"): k[g, b](a, out)`` ... ``with timer("GPU without copies"): k[g, b](d_a,
+    d_out)``): the file measures the run with its transfers and the kernel alone, so the copies of the first are
+    measured on purpose."""
+    name = _kernel_name(c)
+    if name is None:
+        return False
+    for other in ctx.regions:
+        if other is r or other.scope is not r.scope or other.contains(c) or r.contains(other.start):
+            continue
+        if any(_kernel_name(o) == name and o is not c and _fewer_copies(ctx, c, o) for o in other.calls()):
+            return True
+    return False
+
+
+def _fewer_copies(ctx: Context, c: ast.Call, o: ast.Call) -> bool:
+    """Launch ``o`` of the same kernel hands a device array (a name bound to ``cuda.to_device``, ``device_array``)
+    where ``c`` hands a host one, and a host array nowhere ``c`` does not."""
+    if len(c.args) != len(o.args) or not _host_array_launch(ctx, c):
+        return False
+    host = [_host_name(ctx, a) for a in c.args]
+    other = [_host_name(ctx, a) for a in o.args]
+    if any(h2 and not h1 for h1, h2 in zip(host, other)):
+        return False
+    return any(h1 and not h2 and _device_array(ctx, a) for h1, h2, a in zip(host, other, o.args))
+
+
+def _host_name(ctx: Context, a: ast.AST) -> bool:
+    return isinstance(a, ast.Name) and bool(ctx._numpy_only(a.id) or ctx._host_array(a))  # type: ignore[attr-defined]
+
+
+def _device_array(ctx: Context, a: ast.AST) -> bool:
+    if not isinstance(a, ast.Name):
+        return False
+    values = ctx.assigns.get(a.id, [])
+    return bool(values) and all(isinstance(v, ast.Call) and (ctx.call_name(v) or "").startswith("numba.cuda.") and
+                                (ctx.call_name(v) or "").rsplit(".", 1)[-1] in _NUMBA_DEVICE_MAKERS for v in values)
+
+
+_NUMBA_DEVICE_MAKERS = frozenset({"to_device", "device_array", "device_array_like", "mapped_array", "managed_array"})
 
 
 def _host_arrays(ctx: Context, c: ast.Call) -> list[str]:

@@ -55,8 +55,10 @@ the host. An interval labelled as a build (`print(f"built in {dt:.2f}s")`, `buil
 a synchronized loop, measure the launch on purpose: weak (`extra`).
 An interval labelled as a warm-up, a compile or a cold first run where it is printed or stored ("warmup",
 "Warm-up run took", "first launch:", "compilation", a result keyed "cold" or "first"; not a bare "warm", the
-steady state) times a first call on purpose and is not reported while its work is cold there. Library copies that
-wait: a Numba `@cuda.jit` launch or CUDA ufunc handed host NumPy arrays (copied in and back around the launch),
+steady state; a `timeit.timeit` reading printed so by the caller, `print("warmup", t)`, since the sixteenth session)
+times a first call on purpose and is not reported while its work is cold there. Library copies that
+wait: a Numba `@cuda.jit` launch or CUDA ufunc handed host NumPy arrays (copied in and back around the launch; also
+an array rebound to such a ufunc's result, `a = gpu_ufunc(a)`, since the sixteenth session),
 `d.copy_to_host()`, `d.copy_to_host(stream=s)` into a new array and old Numba's `d.to_host(s)` into the pageable
 array `d` came from (a copy into pageable memory returns once done), PyCUDA's `drv.Out`/`drv.InOut` arguments and
 `gpuarray.get()`.

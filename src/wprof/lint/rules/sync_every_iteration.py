@@ -53,8 +53,9 @@ shapes are reported:
 
 A loop that runs once (`for _ in range(ITER)` with `ITER = 1`) takes one sample and is not reported. Nor
 is a loop or `%timeit` whose only GPU work launches an empty kernel (a Numba or Triton kernel whose body is `pass`,
-a docstring or a bare `return`; a CUDA-source kernel of the file whose body is `{}`): with no work to measure, the
-round trip is what it measures, on purpose (launch latency).
+a docstring or a bare `return`; a CUDA-source kernel of the file whose body is `{}`; since the sixteenth session an
+extension entry whose visible sources, `load_inline` strings included, launch only such kernels): with no work to
+measure, the round trip is what it measures, on purpose (launch latency).
 
 A short op on tensors of unknown size, and a synchronize before and after every sample whose length the code does
 not show (a model forward, a callable handed in, a matmul of unknown size), are reported only with
