@@ -94,7 +94,7 @@ a report under a condition or a skipped first iteration stay silent. A name that
 (``compiled_mm_time``) names the compiled variant timed, not a compile time measured on purpose (``compile_s``,
 ``compilation_time``); and a model handed to a helper before ``model = torch.compile(model, mode=...)`` ran nothing
 compiled.
-(graphwarm, sets 77-98) Two warm-ups that do not reach the timed run, facts of torch (torch 2.13's
+Two warm-ups that do not reach the timed run, facts of torch (torch 2.13's
 `_inductor/cudagraph_trees.py`, `_dynamo/guards.py`): a function compiled with `mode="reduce-overhead"` or
 `"max-autotune"` runs through CUDA graph trees, which run its first call eagerly and record the graph on a later
 call, so one warm-up call (one statement outside any loop) before a one-off timed region leaves the recording to the
