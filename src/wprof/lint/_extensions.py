@@ -108,48 +108,46 @@ _TORCH_ALLOCS = frozenset({"empty", "empty_like", "zeros", "zeros_like", "ones",
                            "TensorOptions", "dtype", "device"})
 
 
-def extension_short_entry(ctx: Any, call: ast.Call) -> bool:
-    """``mod.entry(x)`` of an extension whose sources are visible (``load_inline`` strings, ``load()`` files, a
-    ``setup.py``'s sources), whose C++ entry (and the functions of the sources it calls, two levels) launches only
-    ``__global__`` kernels written there without a loop (``k<<<grid, block>>>(...)``: each thread does a fixed amount
-    of work, one pass over the arrays) besides allocations, and does not wait: as short as a ``cp.RawKernel`` of the
-    file without a loop."""
+def _entry_kernels(ctx: Any, call: ast.Call) -> tuple[str, set[str] | None] | None:
+    """For ``mod.entry(x)`` of an extension whose sources are visible (``load_inline`` strings, ``load()`` files, a
+    ``setup.py``'s sources): the sources' text without comments, and the ``__global__`` kernels its C++ entry launches
+    (itself or through the functions of the sources it calls, two levels); None when the sources are not visible."""
     if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
-        return False
+        return None
     mod, entry = call.func.value.id, call.func.attr
-    cache = ctx.__dict__.setdefault("_wp_ext_short", {})
+    cache = ctx.__dict__.setdefault("_wp_ext_kernels", {})
     if (mod, entry) not in cache:
-        cache[(mod, entry)] = False
+        cache[(mod, entry)] = None
         texts, names = _sources(ctx, mod)
         if texts:
             text = re.sub(r"//[^\n]*|/\*.*?\*/", "", "\n".join(texts), flags=re.S)
             bound = re.search(r'\.def\(\s*"' + re.escape(entry) + r'"\s*,\s*&?\s*([A-Za-z_][\w:]*)', text)
             cxx = bound.group(1).rsplit("::", 1)[-1] if bound else names.get(entry, entry)
-            kernels = _launched(text, cxx, 0)
-            cache[(mod, entry)] = bool(kernels) and _entry_syncs(text, entry) is False and \
-                all((b := _kernel_body(text, k)) is not None and not _KERNEL_LOOP.search(b) for k in kernels)
+            cache[(mod, entry)] = (text, _launched(text, cxx, 0))
     return cache[(mod, entry)]
+
+
+def extension_short_entry(ctx: Any, call: ast.Call) -> bool:
+    """``mod.entry(x)`` of an extension whose sources are visible, whose entry launches only ``__global__`` kernels
+    written there without a loop (``k<<<grid, block>>>(...)``: each thread does a fixed amount of work, one pass over
+    the arrays) besides allocations, and does not wait: as short as a ``cp.RawKernel`` of the file without a loop."""
+    found = _entry_kernels(ctx, call)
+    if found is None:
+        return False
+    text, kernels = found
+    return bool(kernels) and _entry_syncs(text, call.func.attr) is False and \
+        all((b := _kernel_body(text, k)) is not None and not _KERNEL_LOOP.search(b) for k in kernels)
 
 
 def extension_empty_entry(ctx: Any, call: ast.Call) -> bool:
-    """``mod.entry(x)`` of an extension whose sources are visible, whose C++ entry launches (itself or through the
-    functions of the sources it calls) only ``__global__`` kernels with an empty body (``{}``): it does no work on the
-    device, so a timing of it measures the launch (and its wait) on purpose."""
-    if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name):
+    """``mod.entry(x)`` of an extension whose sources are visible, whose entry launches only ``__global__`` kernels
+    with an empty body (``{}``): it does no work on the device, so a timing of it measures the launch (and its wait)
+    on purpose."""
+    found = _entry_kernels(ctx, call)
+    if found is None:
         return False
-    mod, entry = call.func.value.id, call.func.attr
-    cache = ctx.__dict__.setdefault("_wp_ext_empty", {})
-    if (mod, entry) not in cache:
-        cache[(mod, entry)] = False
-        texts, names = _sources(ctx, mod)
-        if texts:
-            text = re.sub(r"//[^\n]*|/\*.*?\*/", "", "\n".join(texts), flags=re.S)
-            bound = re.search(r'\.def\(\s*"' + re.escape(entry) + r'"\s*,\s*&?\s*([A-Za-z_][\w:]*)', text)
-            cxx = bound.group(1).rsplit("::", 1)[-1] if bound else names.get(entry, entry)
-            kernels = _launched(text, cxx, 0)
-            cache[(mod, entry)] = bool(kernels) and \
-                all((b := _kernel_body(text, k)) is not None and not b.strip() for k in kernels)
-    return cache[(mod, entry)]
+    text, kernels = found
+    return bool(kernels) and all((b := _kernel_body(text, k)) is not None and not b.strip() for k in kernels)
 
 
 def _launched(text: str, fn: str, depth: int) -> set[str] | None:
