@@ -28,6 +28,17 @@ def callee_key(call: ast.AST) -> str | None:
     return dotted(func)
 
 
+def file_function_calls(ctx: Context):
+    """Every call of a function of the file by its name (``bench(f, x)``), with the function and the arguments bound
+    to its positional parameters by position or keyword: (call, function, [(parameter, argument), ...])."""
+    for c in ctx.calls:
+        if not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
+            continue
+        fn = ctx.functions[c.func.id]
+        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        yield c, fn, list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+
+
 def scope_words(ctx: Context, scope: Scope) -> set[str]:
     """Lower-cased identifiers, attribute names, parameters and short strings of a function (the file for the
     module scope)."""

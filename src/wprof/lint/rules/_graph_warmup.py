@@ -81,15 +81,10 @@ def one_graph_warmup_in_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     """A CUDA-graph compiled callable handed to a function of the file (``bench(f, x)``) that calls that parameter
     by one statement outside any loop (its warm-up) and then times it in a one-off region: the first timed call
     records the graph. The caller never called nor handed the callable before. (site, name, helper.)"""
-    from ._common import loop_guarded
+    from ._common import file_function_calls, loop_guarded
 
     out: list[tuple[ast.Call, str, str]] = []
-    for c in ctx.calls:
-        if not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
-            continue
-        fn = ctx.functions[c.func.id]
-        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-        bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+    for c, fn, bound in file_function_calls(ctx):
         st = c._wp_stmt  # type: ignore[attr-defined]
         hit = next(((p, v.id) for p, v in bound if isinstance(v, ast.Name) and graph_mode(ctx, v.id)), None)
         if hit is None:

@@ -437,15 +437,10 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
     compiles. (site, compiled expression, parameter)."""
     from .._names import COMPILERS
     from ._cold_helpers import dropped_result
-    from ._common import called_before
+    from ._common import called_before, file_function_calls
 
     out: list[tuple[ast.Call, str, str]] = []
-    for c in ctx.calls:
-        if not isinstance(c.func, ast.Name) or c.func.id not in ctx.functions:
-            continue
-        fn = ctx.functions[c.func.id]
-        pos = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-        bound = list(zip(pos, c.args)) + [(k.arg, k.value) for k in c.keywords if k.arg in pos]
+    for c, fn, bound in file_function_calls(ctx):
         for param, value in bound:
             fresh = isinstance(value, ast.Call) and ctx.call_name(value) in COMPILERS
             st = c._wp_stmt  # type: ignore[attr-defined]
