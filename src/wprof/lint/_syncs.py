@@ -204,9 +204,21 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             cache[name] = self._loop_callables_wait_uncached(name)
         return cache[name]
 
+    def _loops_binding(self, name: str) -> list:
+        """The ``for`` loops of the file whose target binds ``name`` (an index built once per file)."""
+        index = self.__dict__.get("_wp_loops_by_target")
+        if index is None:
+            index = {}
+            for n in ast.walk(self.tree):
+                if isinstance(n, (ast.For, ast.AsyncFor)):
+                    for t in ast.walk(n.target):
+                        if isinstance(t, ast.Name) and n not in index.setdefault(t.id, []):
+                            index[t.id].append(n)
+            self.__dict__["_wp_loops_by_target"] = index
+        return index.get(name, [])
+
     def _loop_callables_wait_uncached(self, name: str) -> bool:
-        loops = [n for n in ast.walk(self.tree) if isinstance(n, (ast.For, ast.AsyncFor)) and
-                 any(isinstance(t, ast.Name) and t.id == name for t in ast.walk(n.target))]
+        loops = self._loops_binding(name)
         if len(loops) != 1:
             return False
         target, it = loops[0].target, loops[0].iter
