@@ -2,8 +2,9 @@
 
 TensorFlow places an op on a visible GPU by default, so code that names no device says nothing about the GPU by
 itself. A program that checks for one (``tf.config.list_physical_devices("GPU")``, its ``experimental`` form,
-``tf.test.is_gpu_available()``, ``tf.test.gpu_device_name()``) is written for the machine that has it: its eager ops
-outside any ``with tf.device(...)`` scope run on that GPU, each returning once its kernel is queued. Not in a
+``tf.test.is_gpu_available()``, ``tf.test.gpu_device_name()``), or picks one by index in its module body
+(``os.environ["CUDA_VISIBLE_DEVICES"] = "1"``, seventeenth session), is written for the machine that has it: its
+eager ops outside any ``with tf.device(...)`` scope run on that GPU, each returning once its kernel is queued. Not in a
 program that builds graphs (``tf.Session``, ``disable_eager_execution()``, ``disable_v2_behavior()``), where an op
 call only adds a node; and an op under any device scope is placed by that scope (``_gpu_work.in_tf_gpu_scope``)."""
 
@@ -35,9 +36,27 @@ def checks_tf_gpu(ctx) -> bool:
         if any(q.startswith("tensorflow.") for q, _ in names) and not any(q in _GRAPH_MODE for q, _ in names):
             cached = any(q in _CHECKS and (q.startswith("tensorflow.test.") or any(
                 isinstance(a, ast.Constant) and a.value == "GPU" for a in [*c.args, *(k.value for k in c.keywords)]))
-                for q, c in names)
+                for q, c in names) or _selects_gpu(ctx)
         ctx._wp_tf_gpu_check = cached
     return cached
+
+
+def _selects_gpu(ctx) -> bool:
+    """The module body picks the GPUs TensorFlow sees by index (``os.environ["CUDA_VISIBLE_DEVICES"] = "1"``, a
+    string of device numbers, at top level): written for a machine with that GPU, which TensorFlow then uses by
+    default (``"-1"`` or ``""`` hides every GPU: ``hides_gpus``)."""
+    if "CUDA_VISIBLE_DEVICES" not in ctx.source:
+        return False
+    from ._placement import _visible_key
+
+    for st in ctx.tree.body:
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Subscript) and _visible_key(t.slice)
+                                              for t in st.targets):
+            v = st.value
+            if isinstance(v, ast.Constant) and isinstance(v.value, str) and v.value.strip() and \
+                    all(p.strip().isdigit() for p in v.value.split(",")):
+                return True
+    return False
 
 
 def on_default_gpu(ctx, call: ast.AST) -> bool:
