@@ -164,6 +164,12 @@ class NameModel:
                             compiled.add(name)
                             callables.add(name)
                             continue
+                        if _lazy_numba_jit_call(q, v) and all(
+                                isinstance(w, ast.Call) and _lazy_numba_jit_call(self.call_name(w) or "", w)
+                                for w in values):
+                            compiled.add(name)  # `f_par = jit(f, parallel=True)`: the decorator's call form,
+                            self._lazy_jits.add(name)  # compiled on the first call of `f_par` (on the host)
+                            continue
                         if q in JAX_TRANSFORMS and not _in_jitted(self, v):
                             callables.add(name)  # `loss_grad = jax.grad(loss)`, `fwd = jax.vmap(f)`: a function of
                             continue  # JAX arrays whose calls dispatch their ops asynchronously (traced: JAX ops only)
@@ -605,6 +611,15 @@ def _lazy_numba_jit(q: str, decorator: ast.AST) -> bool:
         k.arg in ("signature", "signature_or_function") or k.arg is None or
         (k.arg == "cache" and not (isinstance(k.value, ast.Constant) and k.value.value is False))
         for k in decorator.keywords)
+
+
+def _lazy_numba_jit_call(q: str, call: ast.Call) -> bool:
+    """``jit(f, parallel=True)``, ``njit(f)``: Numba's CPU ``jit`` applied by a call to a function (the decorator's
+    call form, its first argument the Python function, not a signature string or list). Compiled lazily, on the
+    first call of what it returns, like ``@jit`` with the same keywords (not with ``cache=True``)."""
+    if q not in _CPU_JITS or len(call.args) != 1 or not isinstance(call.args[0], (ast.Name, ast.Attribute)):
+        return False
+    return _lazy_numba_jit(q, ast.Call(func=call.func, args=[], keywords=call.keywords))
 
 
 def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
