@@ -231,6 +231,18 @@ class ImportedDefs:
         d = self.imported_name(name)
         return d is not None and d.name in d.ctx._compiled
 
+    def lazy_jit(self, name: str) -> bool:
+        """``name`` is a Numba ``@jit``/``@njit`` function compiled on its first call: one of the file's
+        (``_lazy_jits``) or one imported from the project and decorated so there (``from sim.kernels import
+        step_cpu``; the same facts, read in its own module)."""
+        if name in self._lazy_jits:
+            return True
+        if self.import_view is None or name in self.functions or "." in name or \
+                name not in self._import_table():  # type: ignore[attr-defined]
+            return False
+        d = self.imported_name(name)
+        return d is not None and d.name in d.ctx._lazy_jits
+
     def imported_moves_to_gpu(self, call: ast.Call) -> bool:
         """A call of an imported project function that puts data on the GPU itself (``x.cuda()`` inside)."""
         d = self.imported_function(call)

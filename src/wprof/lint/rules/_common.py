@@ -116,7 +116,9 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
                 return True
             continue
         for c in stmt_calls(stmt):
-            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and key not in ctx._lazy_jits) and \
+            if "(" in key and isinstance(c.func, ast.Call) and ctx.text(c.func) == key:
+                return True  # `jax.grad(f)(x0)` before the timed `jax.grad(f)(x)`: that derivative compiled then
+            if callee_key(c) == key and not (ctx._inferred and ctx.on_cpu(c) and not ctx.lazy_jit(key)) and \
                     not _scalar_arithmetic(ctx, c):
                 return True
             if _compiled_ahead(ctx, c, key):
@@ -198,6 +200,42 @@ def _factory_launches(ctx: Context, r: Region) -> dict[int, str]:
         if cache[name]:
             out[id(c)] = name
     return out
+
+
+_DIFF_TRANSFORMS = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.hessian"})
+
+
+def _compiled_grads(ctx: Context, r: Region) -> dict[int, str]:
+    """Calls in the region of a JAX derivative written inline over a ``jax.jit`` function (``jax.grad(f)(x)``,
+    ``jax.value_and_grad(loss)(p, x)``): id of the call -> the transform's text (``jax.grad(f)``). Differentiating
+    a jitted function traces it again under the JVP and compiles the derivative's own programs (forward and
+    transposed) on the first call of that derivative, whatever calls of ``f`` itself ran before; later calls of
+    the same derivative hit JAX's cache. (An earlier call written alike, ``jax.grad(f)(x0)``, is its warm-up.)"""
+    if not ctx._compiled or "grad" not in ctx.source and "jac" not in ctx.source and "hessian" not in ctx.source:
+        return {}
+    out: dict[int, str] = {}
+    for c in r.calls():
+        f = c.func
+        if isinstance(f, ast.Call) and len(f.args) >= 1 and isinstance(f.args[0], ast.Name) and \
+                (ctx.call_name(f) or "") in _DIFF_TRANSFORMS and _jax_jitted(ctx, f.args[0].id):
+            out[id(c)] = ctx.text(f)
+    return out
+
+
+def _jax_jitted(ctx: Context, name: str) -> bool:
+    """``name`` is a function of the file under ``@jax.jit`` (``@partial(jax.jit, ...)``) or bound to
+    ``jax.jit(...)``."""
+    fn = ctx.functions.get(name)
+    if fn is not None:
+        for d in fn.decorator_list:
+            q = ctx.qualname(d.func if isinstance(d, ast.Call) else d) or ""
+            if q in ("functools.partial", "partial") and isinstance(d, ast.Call) and d.args:
+                q = ctx.qualname(d.args[0]) or ""
+            if q == "jax.jit":
+                return True
+        return False
+    values = ctx.assigns.get(name, [])
+    return bool(values) and all(isinstance(v, ast.Call) and ctx.call_name(v) == "jax.jit" for v in values)
 
 
 def _own_kernels(ctx: Context, r: Region) -> set[str]:
@@ -354,10 +392,13 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             seen = {id(c) for c in work}
             work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
         launches = _factory_launches(ctx, r) if compiled else {}  # `_binarize()(x, y)`: a CuPy kernel built by
-        if compiled and (ctx._lazy_jits or launches):  # a function of the file, launched at once
+        grads = _compiled_grads(ctx, r)  # `jax.grad(step)(x)` of a `jax.jit` function: its own compile (lint, jitfirst)
+        if compiled:
+            launches.update(grads)
+        if compiled:  # a function of the file, launched at once
             seen = {id(c) for c in work}  # (and a Numba `@jit` function: compiled on its first call, on the host,
             extra = [c for c in r.calls() if id(c) not in seen and (id(c) in launches or (  # whatever it runs on)
-                isinstance(c.func, ast.Name) and c.func.id in ctx._lazy_jits))]
+                isinstance(c.func, ast.Name) and ctx.lazy_jit(c.func.id)))]
             if extra:
                 work = sorted(work + extra, key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
         from ._cold_host_models import host_model_call
@@ -400,7 +441,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             cold = [(c, k) for c, k in cold if k in own]
         if not cold:
             continue
-        comp = [(c, k) for c, k in cold if ctx.is_compiled(k) or id(c) in launches]
+        comp = [(c, k) for c, k in cold if ctx.is_compiled(k) or id(c) in launches or
+                (not compiled and id(getattr(c, "_wp_parent", None)) in grads)]  # (WP103's `jax.grad`: ours)
         if compiled:
             if not comp:
                 continue
@@ -891,7 +933,7 @@ def end_to_end(ctx: Context, r: Region) -> bool:
             not any(ctx.method(c) == "step" for c in r.calls())
     return any((d := ctx.callee_def(c)) is not None and _fn_data_driven(*d)  # (of the project's modules too)
                for c in r.calls() if isinstance(c.func, (ast.Name, ast.Attribute)) and
-               not (isinstance(c.func, ast.Name) and (c.func.id in ctx._lazy_jits or taichi_kernel(ctx, c.func.id))))
+               not (isinstance(c.func, ast.Name) and (ctx.lazy_jit(c.func.id) or taichi_kernel(ctx, c.func.id))))
     # (a Numba `@njit` function's loops over its image are compiled code, one call: its first call compiles it, not a
     # run over a data set; so are a Taichi kernel's loops over its fields, `for i, j in field:`, run in parallel)
 

@@ -309,7 +309,7 @@ class _Walker:
 
                     self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
                         waiting_method_runs(self.ctx, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
-                                                            and c.func.id in self.ctx._lazy_jits}  # (a Numba
+                                                            and self.ctx.lazy_jit(c.func.id)}  # (a Numba
                     # `@njit` function compiles on its first call, on the host: WP112's, whatever it runs on)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
