@@ -155,6 +155,7 @@ class NameModel:
                     self._cuda_ufuncs.add(fn.name)  # `@vectorize([sig], target="cuda")`: a GPU ufunc, compiled at
                     if not (isinstance(d, ast.Call) and d.args):  # decoration when given its signatures (lazily,
                         compiled.add(fn.name)  # on the first call, without them)
+        self._class_kernels(compiled, callables)
         for _ in range(2):
             for name, values in self.assigns.items():
                 for v in values:
@@ -315,6 +316,23 @@ class NameModel:
                         callables.add(name)
             if len(callables) == before:
                 break
+
+    def _class_kernels(self, compiled: set, callables: set) -> None:
+        """A JIT kernel defined in a class body (``@cuda.jit`` over a ``def`` of the class, no ``self``) and
+        launched by the class's methods as ``self.k[grid](...)``: the attribute is the kernel itself (a Numba
+        dispatcher is not bound to the instance), compiled on its first launch like a module-level one. Only a
+        name defined once in the file, so ``self.k`` names that kernel."""
+        if not compiled or not self.classes:
+            return
+        from collections import Counter
+
+        defs = Counter(n.name for n in ast.walk(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        for cls in self.classes.values():
+            for st in cls.body:
+                if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in compiled and \
+                        defs[st.name] == 1 and st.name in callables:
+                    compiled.add(f"self.{st.name}")
+                    callables.add(f"self.{st.name}")
 
     def _built_from_gpu_model(self, v: ast.AST, name: str) -> bool:
         """``turbo = turbolib.BertModel.from_torch(model)``, ``trt = torch2trt(model, [x])``: an object a library
