@@ -105,6 +105,16 @@ guards check the device: the trainer's GPU run compiles it again, and its backwa
 the GPU or whose compile mode records CUDA graphs; not when the module was moved, handed elsewhere or run by a
 trainer before, nor for a trainer told to run on the CPU (`accelerator="cpu"`).
 
+(Seventeenth session, jitfirst, sets 89-101.) Also Numba's CPU `jit` applied by a call (`f_par = jit(f,
+parallel=True)`, the decorator's call form: compiled on the first call of `f_par`), a `@njit` function imported from
+another module of the project (its decorator read there), a Numba kernel defined in a class body and launched as
+`self.k[grid](...)` (the attribute is the kernel itself: a constructor that launches it, timed, times the compile),
+and a JAX derivative written inline over a `jax.jit` function, `jax.grad(f)(x)` (also `value_and_grad`, `jacfwd`,
+`jacrev`, `hessian`): differentiating traces `f` again and compiles the derivative's own programs on its first call,
+whatever calls of `f` ran before; an earlier call written alike warms it. A TensorFlow program that picks its GPU by
+index in its module body (`os.environ["CUDA_VISIBLE_DEVICES"] = "1"`) runs on that GPU: its `tf.function` timed on
+its first call (inside `timeit` too) is reported like one under `with tf.device("/GPU:0"):`.
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times
