@@ -16,7 +16,7 @@ import ast
 import re
 
 from .._context import Context, dotted
-from ._first_run import amortized, cold_regions
+from ._first_run import HOST_RUN, amortized, cold_regions
 from ._walk_devices import device_pass, handed_gpu_device, host_only, moved_to_gpu
 from ._warm_handed import own_method_def
 
@@ -127,7 +127,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 weak = _timed_again_later(ctx, r, callee_key(c) or "@", c) or \
                     epoch_samples(ctx, r)  # a deliberate cold-vs-warm pair; an averaged epoch (weak)
             if not weak:  # (weak cold calls stay with the older finders' weak tier: nothing new is shown by guess)
-                name = k if "#" not in k and "()" not in k else _short(ctx, c)
+                name = k.removesuffix(HOST_RUN) if "#" not in k and "()" not in k else _short(ctx, c)
                 out.append((node, ctx.text(c) if isinstance(c, ast.BinOp) else name, weak))
                 ctx.__dict__.setdefault("_wp_walk_region", {})[id(node)] = r  # (for one finding per region)
                 emitted.add(id(node))

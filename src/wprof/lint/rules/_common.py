@@ -875,11 +875,13 @@ def receiver_used_before(ctx: Context, key: str, scope: Scope, before: int) -> b
         return False  # a module's other functions are other work
     if _is_object(ctx, key):
         return False  # `pipe.unet(...)` with `pipe.unet.config` read: a sub-model, not a method of `pipe`
+    from ._walk_calls import runs_nothing  # (`model.resize_token_embeddings(n)`: new weights, no forward pass)
+
     for stmt in reachable_before(ctx, scope, before):
         for c in stmt_calls(stmt):
             k = callee_key(c)
-            if k is not None and k.rpartition(".")[0] == base and (ctx.is_gpu_work(c) or any(
-                    w in k.rpartition(".")[2].lower() for w in ("capture", "warm"))):
+            if k is not None and k.rpartition(".")[0] == base and ((ctx.is_gpu_work(c) and not runs_nothing(
+                    k.rpartition(".")[2])) or any(w in k.rpartition(".")[2].lower() for w in ("capture", "warm"))):
                 return True  # it ran device work (not `.eval()` or `.num_parameters()`), or captured a CUDA graph
                 # of it (`runner.capture_model()` runs the model before `runner.execute_model(...)` replays it)
     return False

@@ -37,6 +37,7 @@ from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compi
                           never_runs)
 from ._walk_devices import built_on_host, device_items, device_value, made_on, mark_host, note_move, on_host_here
 
+HOST_RUN = "@cpu"  # the suffix of a callee's identity when a call tells it to run on the host (`device="cpu"`)
 _BUDGET = 40000  # statement visits per file: the walk stays linear in practice, never unbounded
 _DEPTH = 8  # nested expansions of calls
 
@@ -529,7 +530,9 @@ class _Walker:
                                                             dotted(v.func) in ("functools.partial", "partial")):
                 env[t.id] = self.ident(v, env)
             elif isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _SETUP and \
-                    isinstance(v.func.value, ast.Name) and v.func.value.id == t.id:
+                    isinstance(v.func.value, ast.Name) and v.func.value.id == t.id and \
+                    not any(k.arg == "memory_format" for k in v.keywords):  # (`model = model.to(memory_format=
+                # torch.channels_last)`: the same weights, other kernels (NHWC convolutions chosen anew): new work)
                 if self.cur is self.ctx:
                     note_move(self, v, env, self.ident(t, env))  # `x = x.to(dev)`: the same object, moved
                 continue
@@ -580,6 +583,9 @@ class _Walker:
                 continue  # `k.compile()` of a CuPy RawKernel: compiled here, ahead of its first launch
             key = self.callee(c, env)
             d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
+            host = key + HOST_RUN if d is None and key is not None and ctx is self.ctx and \
+                _told_host(self, c, key, env) else None  # `model.predict(img, device="cpu")`: host work, judged
+            key = host or key  # and remembered apart from the GPU runs of the same callee
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
             if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
@@ -612,6 +618,9 @@ class _Walker:
                 self.item(c, key, st, timed, compiles=comp_here)  # (a method of an instance not exercised yet, one
                 # piece of work, is judged below by what its body runs: a kernel compiled on its first launch there
                 # is WP112's)
+            if host is not None:
+                st.ran.add(host)
+                continue  # run on the host: it warms its own host runs, nothing on the GPU
             after = None
             if fwd is not None:
                 st.ran.add(fwd)
@@ -832,6 +841,19 @@ class _Walker:
 
 _RUNS_FORWARD = frozenset({"generate", "predict", "sample", "infer"})  # a model's methods that run its forward
 _ROWS = 8  # later rows of a list of configurations walked for their compiled objects
+
+
+def _told_host(walker, c: ast.Call, key: str, env: dict) -> bool:
+    """``obj.predict(img, device="cpu")``, ``pipe(x, device=dev)`` with ``dev`` bound to ``"cpu"``: a call of an object
+    of the program (not a library function: ``torch.randn(n, device="cpu")``) told by its ``device=`` argument to
+    run on the host."""
+    from ._walk_devices import device_const
+
+    if key.split(".")[0] in walker.ctx.imports:
+        return False
+    dev = next((k.value for k in c.keywords if k.arg == "device"), None)
+    d = device_const(walker, dev, env)
+    return d is not None and d.split(":")[0] == "cpu"
 
 
 def _own_namesake(fn: ast.AST, c: ast.Call) -> bool:

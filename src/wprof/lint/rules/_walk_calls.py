@@ -15,7 +15,10 @@ from .._walk import stmt_calls
 _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "double", "requires_grad_",
                     "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad", "modules",
                     "named_modules", "children", "apply", "register_forward_hook", "register_buffer", "share_memory",
-                    "config", "numel", "size", "dim", "type", "get_input_embeddings", "set_backend"})
+                    "config", "numel", "size", "dim", "type", "get_input_embeddings", "set_backend",
+                    # a model's embeddings resized or tied, checkpointing switched: new weights, no forward pass
+                    "resize_token_embeddings", "tie_weights", "get_output_embeddings",
+                    "gradient_checkpointing_enable", "gradient_checkpointing_disable"})
 
 # methods that save, describe or configure a model without running its forward pass (`pipe.save_pretrained(...)`,
 # `pipe.enable_attention_slicing()`, `model.set_default_attn_processor()`): a call of one does not warm the model

@@ -301,8 +301,11 @@ def _check(ctx: Context, report) -> None:
             continue  # `_, ref = run(model, x)`: the helper's time is thrown away, only its output is used
         if any(r.contains(node) and warm_run_then_reset(ctx, r) for r in ctx.regions):
             continue  # run once as a warm-up, its totals reset before the measured runs
-        report(node, f"`{what}` is timed without a warmup call (it never ran before this timed region)",
-               "Run it a few times before the timed region", weak=weak)
+        relaid, host = _relaid_out(ctx, node), _ran_on_host(ctx, node)
+        report(node, f"`{what}` is timed without a warmup call " + (
+            f"(it ran before in another memory format only: `{relaid}` picks other kernels)" if relaid else
+            f"(it ran before on the CPU only, line {host}: that warms nothing on the GPU)" if host else
+            "(it never ran before this timed region)"), "Run it a few times before the timed region", weak=weak)
     from ._cold_params import cold_param_helpers
 
     for node, param in cold_param_helpers(ctx):
@@ -389,6 +392,35 @@ def _check(ctx: Context, report) -> None:
                       f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
                       "pool, the library's kernels loaded) is in the figure",
                       "Run a small operation of the library once, untimed, before the timed cells")
+
+
+def _relaid_out(ctx: Context, node: ast.AST) -> str | None:
+    """The text of ``model = model.to(memory_format=...)`` when ``node`` calls ``model`` after that rebinding in its
+    function: the model ran before in its old layout, whose kernels are not the ones this call runs."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+        return None
+    for v in ctx.assigns.get(node.func.id, ()):
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and \
+                isinstance(v.func.value, ast.Name) and v.func.value.id == node.func.id and \
+                any(k.arg == "memory_format" for k in v.keywords) and v.lineno < node.lineno:  # type: ignore
+            return ctx.text(v)
+    return None
+
+
+def _ran_on_host(ctx: Context, node: ast.AST) -> int | None:
+    """The line of an earlier call of the same callee, in the same function, told to run on the host
+    (``model.predict(img, device="cpu")`` before ``model.predict(img, device=0)``), else None."""
+    if not isinstance(node, ast.Call) or not any(k.arg == "device" for k in node.keywords):
+        return None
+    name = dotted(node.func)
+    fn = getattr(node, "_wp_parent", None)
+    while fn is not None and not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        fn = getattr(fn, "_wp_parent", None)
+    for c in ast.walk(fn if fn is not None else ctx.tree):
+        if isinstance(c, ast.Call) and c.lineno < node.lineno and dotted(c.func) == name and any(  # type: ignore
+                k.arg == "device" and ctx._device_value(k.value) == "cpu" for k in c.keywords):
+            return c.lineno
+    return None
 
 
 def _eager_numba_launch(ctx: Context, node: ast.AST) -> bool:
