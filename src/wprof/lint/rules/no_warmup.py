@@ -171,6 +171,14 @@ comprehension of numbers over a ``range``), not data. In such a sweep an operato
 first row as the cold one. An interval printed as a load further down its function (``print(f"loaded in
 {dt:.1f}s")``) is a load time measured on purpose, not a first GPU call timed by mistake.
 
+(Seventeenth session, sets 89-101) What ran before is judged as the work the timed call runs: a model's set-up
+methods (`model.resize_token_embeddings(n)`, `tie_weights()`, the gradient-checkpointing switches) make or tie
+weights and run no forward pass, so they do not warm `model.generate(...)`; a call of an object of the program told
+to run on the host (`det.predict(img, device="cpu")`) warms its later host runs only, not the GPU run that follows
+(`det.predict(img, device=0)`: reported, the message names the CPU run); and `model = model.to(memory_format=
+torch.channels_last)` makes the model new work (the same weights, other kernels chosen anew), so its first call
+after the conversion is cold, the message naming the conversion.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
