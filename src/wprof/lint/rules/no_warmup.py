@@ -177,7 +177,9 @@ weights and run no forward pass, so they do not warm `model.generate(...)`; a ca
 to run on the host (`det.predict(img, device="cpu")`) warms its later host runs only, not the GPU run that follows
 (`det.predict(img, device=0)`: reported, the message names the CPU run); and `model = model.to(memory_format=
 torch.channels_last)` makes the model new work (the same weights, other kernels chosen anew), so its first call
-after the conversion is cold, the message naming the conversion.
+after the conversion is cold, the message naming the conversion. A library op whose own implementation runs other
+public ops warms them: a warm-up loop of `torch.logsumexp(a, dim=-1)` on a GPU tensor ran `torch.amax` (and `exp`,
+`sum`, `log`) inside it, so a timed `torch.amax(a, dim=-1)` after it is warm (`rules/_composite_ops`).
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
