@@ -9,7 +9,7 @@ import re
 from .._context import Context, dotted
 from .._walk import Scope, stmt_calls
 from .._regions import Region
-from ._composite_ops import parts
+from ._composite_ops import PARTS, call_parts
 from ._evidence import call_sites, cpu_only, returns_aot_executable
 from ._reach import _branches, exclusive, reachable_before
 from ._sample_uses import _robust, _unit_divisor, drops_first, sample_uses
@@ -119,7 +119,7 @@ def _called_before(ctx: Context, key: str, stmts: list) -> bool:
         for c in stmt_calls(stmt):
             if "(" in key and isinstance(c.func, ast.Call) and ctx.text(c.func) == key:
                 return True  # `jax.grad(f)(x0)` before the timed `jax.grad(f)(x)`: that derivative compiled then
-            if (callee_key(c) == key or key in parts(ctx.call_name(c))) and \
+            if (callee_key(c) == key or (key in PARTS and key in call_parts(ctx, c))) and \
                     not (ctx._inferred and ctx.on_cpu(c) and not ctx.lazy_jit(key)) and \
                     not _scalar_arithmetic(ctx, c):
                 return True

@@ -8,6 +8,8 @@ has its own kernel and warms no ``exp``)."""
 
 from __future__ import annotations
 
+import ast
+
 _PARTS: dict[str, frozenset[str]] = {
     "torch.logsumexp": frozenset({"torch.amax", "torch.exp", "torch.sum", "torch.log"}),
     "torch.special.logsumexp": frozenset({"torch.amax", "torch.exp", "torch.sum", "torch.log"}),
@@ -16,6 +18,14 @@ _PARTS: dict[str, frozenset[str]] = {
 }
 
 
-def parts(key: str | None) -> frozenset[str]:
-    """The public ops a call of ``key`` runs inside it (empty when none is known)."""
-    return _PARTS.get(key or "", frozenset())
+_LAST = frozenset(k.rsplit(".", 1)[-1] for k in _PARTS)  # (a cheap test before the call's qualified name is asked)
+PARTS = frozenset().union(*_PARTS.values())  # every op some composite runs
+
+
+def call_parts(ctx, c: ast.Call) -> frozenset[str]:
+    """The public ops the library call ``c`` runs inside it (empty when none is known)."""
+    f = c.func
+    last = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+    if last not in _LAST:
+        return frozenset()
+    return _PARTS.get(ctx.call_name(c) or "", frozenset())

@@ -30,7 +30,7 @@ from .._infer import maybe_disabled
 from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
-from ._composite_ops import parts
+from ._composite_ops import call_parts
 from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
@@ -634,7 +634,7 @@ class _Walker:
                     if ctx.is_gpu_work(c) or isinstance(c.func, ast.Subscript):
                         self.fresh_gpu_compiled += 1
                 st.ran.add(key)
-                st.ran.update(parts(ctx.call_name(c)) if d is None else ())  # (`torch.logsumexp` ran `torch.amax`)
+                st.ran.update(call_parts(ctx, c) if d is None else ())  # (`torch.logsumexp` ran `torch.amax`)
                 st.called.add(key)
                 if key.endswith(".capture_begin"):
                     st.ran.add(key.rsplit(".", 1)[0] + ".replay")
