@@ -45,28 +45,10 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         ``torch.utils.benchmark`` measurement) and functions of this file that synchronize; with ``hidden``, also
         ``.item()``, ``.cpu()``, ``.tolist()``, ``.numpy()`` and functions of this file that call them."""
         q, m = self.call_name(call), self.method(call)
-        if self._named_sync(call, q, m, hidden) or self._attr_sync_alias(call):
+        if self._named_sync(call, q, m, hidden) or self._attr_sync_alias(call) or self._numba_host_launch(call):
             return True
-        if self._numba_host_launch(call) or self._in_auto_synchronize(call):
+        if self._shown_wait(call, q, m, hidden):
             return True
-        if isinstance(call.func, ast.Call) and self.method(call.func) == "prepared_timed_call":
-            return True  # PyCUDA: `f.prepared_timed_call(grid, block, ...)()` waits on its end event, returns the time
-        if q is not None and q.startswith("cv2.cuda.") and not any(k.arg == "stream" for k in call.keywords):
-            return True  # (lint87) an OpenCV CUDA function on the default (null) stream returns when its work is done
-        if m == "download" and not call.args and not call.keywords and self._opencv_cuda():
-            return True  # (lint87) `gpu_mat.download()`: OpenCV copies the device image to a host array, blocking
-        if hidden and m == "get" and not call.args and not call.keywords and \
-                self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
-            return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
-        if self.returns_host_objects(call) or self._plateau_step(call):
-            return True
-        if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self.imports_any("tensorflow", "keras", "tf_keras") and \
-                not self.imports_any("lightning", "pytorch_lightning"):
-            return True  # model.fit(...)/evaluate/predict of Keras: logs turned into floats, NumPy out
-        if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
-            return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
-        if hidden and self._formats_device(call):
-            return True  # log.info(f"loss {loss:.4f}"), "{}".format(loss), str(loss): the value is copied to the host
         if hidden and isinstance(call.func, ast.Name) and call.func.id not in self.functions and \
                 self._param_returns_host(call.func.id):
             return True
@@ -88,6 +70,32 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             origin = self.imports.get(call.func.id) or self.relative_imports.get(call.func.id)
             return _imported_sync(origin) or self._name_syncs(call.func.id, hidden)
         return False
+
+    def _shown_wait(self, call: ast.Call, q: str | None, m: str | None, hidden: bool) -> bool:
+        """The waits ``is_sync`` reads from the call and its operands alone, beyond ``_named_sync`` (no function of
+        the file consulted): a blocking copy back (``a_gpu.get()``), a print or format of a device value, a library
+        call that returns host objects... Shared with :meth:`_syncing_functions`, so a function of the file whose
+        own body waits this way is a wait wherever it is called, however deep (set 100: ``a_gpu.get()`` two calls
+        below the timed training function)."""
+        if self._in_auto_synchronize(call):
+            return True
+        if isinstance(call.func, ast.Call) and self.method(call.func) == "prepared_timed_call":
+            return True  # PyCUDA: `f.prepared_timed_call(grid, block, ...)()` waits on its end event, returns the time
+        if q is not None and q.startswith("cv2.cuda.") and not any(k.arg == "stream" for k in call.keywords):
+            return True  # (lint87) an OpenCV CUDA function on the default (null) stream returns when its work is done
+        if m == "download" and not call.args and not call.keywords and self._opencv_cuda():
+            return True  # (lint87) `gpu_mat.download()`: OpenCV copies the device image to a host array, blocking
+        if hidden and m == "get" and not call.args and not call.keywords and \
+                self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
+            return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
+        if self.returns_host_objects(call) or self._plateau_step(call):
+            return True
+        if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self.imports_any("tensorflow", "keras", "tf_keras") and \
+                not self.imports_any("lightning", "pytorch_lightning"):
+            return True  # model.fit(...)/evaluate/predict of Keras: logs turned into floats, NumPy out
+        if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
+            return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
+        return hidden and self._formats_device(call)  # log.info(f"loss {loss:.4f}"), str(loss): copied to the host
 
     def _instance_syncs(self, name: str) -> bool:
         """``name`` is bound only to instances of one class of this file (``Detector(...)``, through ``.cuda()``,
@@ -319,7 +327,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                     changed = True
                     continue
                 for c in self.calls_in_function(fn):
-                    if self._direct_sync(c, hidden) or self._callee_name(c) in out:
+                    if self._own_wait(c, hidden) or self._callee_name(c) in out:
                         if not self._returns_pending(fn, out, hidden):  # `if m <= c: return cp.matmul(A, B)`:
                             out.add(fname)  # that path hands back work nothing waited for
                             changed = True
@@ -349,8 +357,20 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
                               for x in scope.stmts[b._wp_idx:b._wp_end + 1]  # type: ignore[attr-defined]
                               for n in stmt_nodes(x) if isinstance(n, ast.Call)])
             fn._wp_early_exits = exits  # type: ignore[attr-defined]
-        return any(not any(self._direct_sync(c, hidden) or self._callee_name(c) in out for c in calls)
+        return any(not any(self._own_wait(c, hidden) or self._callee_name(c) in out for c in calls)
                    for calls in exits)
+
+    def _own_wait(self, c: ast.Call, hidden: bool) -> bool:
+        """A call in a function of the file that waits by itself, whatever the file's other functions do
+        (``_direct_sync``, or one of ``is_sync``'s waits shown by the call alone: ``_shown_wait``); cached on the
+        call once the file's names are inferred."""
+        attr = "_wp_own_wait_h" if hidden else "_wp_own_wait"
+        got = getattr(c, attr, None)
+        if got is None:
+            got = self._direct_sync(c, hidden) or self._shown_wait(c, self.call_name(c), self.method(c), hidden)
+            if self._inferred:
+                setattr(c, attr, got)
+        return got
 
     def _branches_in(self, fn: ast.AST) -> bool:
         cached = getattr(fn, "_wp_tensor_branch", None)
