@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._names import dotted
 from .._walk import stmt_calls
 from ._common import callee_key
 
@@ -45,11 +46,38 @@ def _unknown_device(ctx: Context, c: ast.Call) -> bool:
         return False
     from ._host_timer_weak import _blocking_h2d
 
-    if _blocking_h2d(ctx, c) or _host_library_object(ctx, f):
-        return False  # `x.to(device)` from host memory returns once copied; `KMeans(...).fit(X)` runs on the CPU
+    if _blocking_h2d(ctx, c) or _host_library_object(ctx, f) or _result_sent_to_device(ctx, c):
+        return False  # `x.to(device)` from host memory returns once copied; `KMeans(...).fit(X)` runs on the CPU;
+        # `batch = fetcher.get(key)` then `batch.to(device)`: a host batch popped from a queue
     return not ctx.on_cpu(c) and not any(ctx.placement(a) == "cpu" or (
         isinstance(a, ast.Constant) and ctx._device_value(a) == "cpu")  # run(net, "cpu"): the host path
         for a in [*c.args, *(k.value for k in c.keywords)])
+
+
+def _result_sent_to_device(ctx: Context, c: ast.Call) -> bool:
+    """The call's value is bound to a name (``batch = fetcher.get(f"train-{i}")``) whose next use in the same function
+    is its copy to the GPU (``batch = batch.to(device)``, ``batch.cuda()``): the call handed back host data (a batch
+    popped from a multiprocessing queue, a sample read from disk), host work whatever another region's synchronize
+    follows (set 101: a queue read timed on its own, beside a synchronized region around the whole training step)."""
+    st = getattr(c, "_wp_stmt", None)
+    if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
+            isinstance(st.targets[0], ast.Name)):
+        return False
+    name, scope = st.targets[0].id, getattr(st, "_wp_scope", None)
+    later = [ld for ld in ctx.scope_loads(name, scope) if ld._wp_stmt._wp_idx > st._wp_idx]  # type: ignore[attr-defined]
+    if not later:
+        return False
+    first = min(later, key=lambda ld: (ld.lineno, ld.col_offset))
+    use = getattr(first, "_wp_parent", None)
+    call = getattr(use, "_wp_parent", None) if isinstance(use, ast.Attribute) and use.value is first else None
+    if not (isinstance(call, ast.Call) and call.func is use and use.attr in ("cuda", "to")):
+        return False
+    if use.attr == "cuda":
+        return True
+    dev = next((k.value for k in call.keywords if k.arg == "device"), call.args[0] if call.args else None)
+    return dev is not None and not ctx.is_tensorish(dev) and (ctx._device_value(dev) == "cuda" or (
+        ctx._device_value(dev) != "cpu" and isinstance(dev, (ast.Name, ast.Attribute)) and
+        not (dotted(dev) or "").startswith(("torch.", "np.", "numpy."))))  # `.to(device)`, not `.to(torch.float16)`
 
 
 _HOST_COMPUTE_LIBS = frozenset({"sklearn", "scipy", "numpy", "pandas", "statsmodels", "networkx"})
