@@ -133,6 +133,8 @@ class WorkModel:
             return True
         if m is not None and dotted(call.func.value) in self._gpu_callables:  # type: ignore[union-attr]
             return True  # model.forward(x), optimizer.step()
+        if m == "step" and self._inferred and _optimizer_of_gpu_model(self, call.func.value):  # type: ignore
+            return True  # opt.step() of `opt = AdamW(model.parameters())`, a class of code the linter cannot read
         if isinstance(call.func, ast.Name) and not fn_scope:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
@@ -729,3 +731,9 @@ def jax_jitted(ctx, fn: ast.AST) -> bool:
         if (ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "") in ("jax.jit", "jax.pmap"):
             return True
     return False
+
+
+def _optimizer_of_gpu_model(ctx, expr: ast.AST) -> bool:
+    from ._waits import optimizer_of_gpu_model  # (_waits reads this module's MPI facts)
+
+    return optimizer_of_gpu_model(ctx, expr)

@@ -188,8 +188,43 @@ def may_wait(ctx, call: ast.Call) -> bool:
         if f.attr in ("__call__", "forward") or f.attr in MOVE_METHODS or \
                 not isinstance(f.value, (ast.Name, ast.Attribute)):
             return False
+        if f.attr == "step" and optimizer_of_gpu_model(ctx, f.value):
+            return False  # opt.step() of `opt = AdamW(model.parameters())`: an update of the weights in place, on the
+            # device, with nothing to copy back (read as GPU work: `_gpu_work`)
         return _unseen_instance(ctx, f.value, handed=bool(call.args or call.keywords))
     return False
+
+
+def optimizer_of_gpu_model(ctx, expr: ast.AST) -> bool:
+    """Every binding of ``expr`` is a class (a capitalized name, of any module, read or not) handed a GPU model's
+    parameters: ``opt = AdamW(model.parameters(), lr=lr)``, also in parameter groups (``[{"params":
+    model.parameters()}]``) or through ``list(...)``/``filter(...)``. An optimizer over weights on the device: its
+    ``step()`` queues their update there, as ``torch.optim``'s does (set 101: a project's own ``AdamW`` whose module
+    the linter cannot read, timed alone with a host clock)."""
+    d = dotted(expr)
+    values = [unwrap_moves(v) for v in ctx.assigns.get(d, [])] if d else []
+    if not values:
+        return False
+    for v in values:
+        if not (isinstance(v, ast.Call) and _last(v.func)[:1].isupper() and (v.args or v.keywords)):
+            return False
+        first = v.args[0] if v.args else next((k.value for k in v.keywords if k.arg in ("params", "parameters")),
+                                               None)
+        if first is None or not any(
+                isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+                n.func.attr in ("parameters", "named_parameters") and not n.args and
+                _placed_on_gpu(ctx, n.func.value) for n in ast.walk(first)):
+            return False
+    return True
+
+
+def _placed_on_gpu(ctx, model: ast.AST) -> bool:
+    """``model`` is shown on the GPU: moved there (``Net().cuda()``), built there by a library (``device="cuda"``), or
+    placed there by the placement model; not merely a module class (``torch.nn.Linear(8, 8)`` stays on the CPU)."""
+    from .rules._evidence import model_on_gpu
+
+    d = dotted(model)
+    return d is not None and (model_on_gpu(ctx, d) or d in ctx._device_objects or ctx.placement(model) == "cuda")
 
 
 def _last(f: ast.AST) -> str:

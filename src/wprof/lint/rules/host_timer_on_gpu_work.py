@@ -558,9 +558,21 @@ def _ends_in_imported_helper(ctx: Context, r) -> bool:
             q = ctx.imports.get(c.func.id) or ctx.relative_imports.get(c.func.id)
             if q is None or q.lstrip(".").split(".")[0] in _GPU_LIBS:
                 continue
-            if any(isinstance(a, ast.Name) and a.id in produced for a in c.args):
+            if any(isinstance(a, ast.Name) and a.id in produced for a in c.args) and not _backpropagated(ctx, c):
                 return True
     return False
+
+
+def _backpropagated(ctx: Context, c: ast.Call) -> bool:
+    """The helper's value is bound to a name whose ``backward()`` the function calls later (``loss =
+    cross_entropy(logits, y)``; ``loss.backward()``): a loss kept on the device in autograd's graph, not results
+    copied back to the host, so the helper is the forward pass's last op (set 101: a forward phase timed alone)."""
+    st = getattr(c, "_wp_stmt", None)
+    if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
+            isinstance(st.targets[0], ast.Name)):
+        return False
+    return any(ld._wp_stmt._wp_idx > st._wp_idx and isinstance(getattr(ld, "_wp_parent", None), ast.Attribute) and
+               ld._wp_parent.attr == "backward" for ld in ctx.scope_loads(st.targets[0].id, st._wp_scope))  # type: ignore
 
 
 _GPU_LIBS = frozenset({"torch", "triton", "cupy", "cupyx", "numba", "jax", "cutlass", "cuda", "numpy", "math",
