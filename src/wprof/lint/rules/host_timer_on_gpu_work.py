@@ -177,6 +177,17 @@ loop body is right in steady state (the next pass's wait drains the update, so e
 the wall time of the whole loop misses one update out of N (set 88). A one-off step, a wait only every N steps, or an
 unwaited tail that holds a backward pass or a forward stays reported.
 
+(deepwaits, sets 89-101) A function of the file waits wherever it is called, however deep, when its own body waits
+in any way a call shows by itself (a blocking `a_gpu.get()`, a print of a device value, a library call that returns
+host objects), not only through an explicit synchronize or `.item()`: a training function timed once, whose
+per-sample helper calls another helper ending in `a_gpu.get()`, waits on every sample (set 100). A call whose value
+the function next copies to the GPU (`batch = fetcher.get(key)`; `batch = batch.to(device)`) returned host data (a
+queue read, a file read): not taken for device work on the evidence of another region's synchronize (set 101). An
+optimizer built from a GPU model's parameters (`opt = AdamW(model.parameters())`, of a class the linter cannot read)
+queues the weights' update on `step()`, and a loss from a helper it cannot read that the function backpropagates
+(`loss = cross_entropy(logits, y)`; `loss.backward()`) is a device tensor, not results copied back: a training step
+timed phase by phase (forward, optimizer, whole step) is reported at each phase's end read (set 101).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
