@@ -17,14 +17,28 @@ runs the work: a log condition that excludes those iterations (`step % eval_ever
 `step % log_every == 1`, `!= 0`, or the other branch of the same `if`) keeps it silent. An interval measured
 since the start of the loop (never reset inside it) is reported only when it is turned into a rate: tokens,
 samples or steps divided by it, or it divided by a count (not a total wall time, and not an ETA such as
-`elapsed / done * (total - done)` or a value named `eta`/`remaining`, which should count everything). The
+`elapsed / done * (total - done)` or a value named `eta`/`remaining`, which should count everything); so is an
+interval read after the loop has ended (`tokens / (time.time() - start)` once training is over), from a start
+before the loop or inside it (a warm-up step's `t0 = time.time()`): it spans the loop's periodic work unless that
+work always runs before a restart of the clock in its own iteration. An interval a helper reads (`time_passed(t0)`,
+`token_speed(t0, n)`: a function of the file or of the project that returns the time since a parameter, or a rate
+over it) is followed like one written in the loop. The
 interval must hold a training step (a backward pass, an optimizer's `step()`, `apply_gradients`, a
 `train_step`-like call, a TF1 `sess.run` whose fetches name a training op such as `model.opt_op` or `train_op`,
 `update(batch)` of an object built with a learning rate such as `agent = algo.PPO(..., lr=args.lr)`, or a function
 of the file that runs one): an interval that times only inference or the
 evaluation itself is not this mistake. An interval read inside the periodic branch of the same iteration (the
-clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either. Timers
-kept in an object's attributes across methods (a metrics class's window, a Trainer callback) are not followed.
+clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either.
+
+Two shapes where the loop is a library's: a Lightning `Callback` whose window, kept in its attributes, starts in
+one training batch's hook and is read in a later batch's (`self._t0` set on the first batch or at the log step;
+the gap from the previous `on_train_batch_end`), with no hook outside the batch (`on_train_epoch_start`,
+`on_validation_end`...) restarting or clearing it: a window that crosses an epoch end holds the validation loop and
+the checkpoint save Lightning runs there. And a Hugging Face `Trainer`'s `train_runtime` (or
+`train_samples_per_second`) read when every training arguments object of the file sets `eval_strategy` (or
+`evaluation_strategy`) to `"epoch"` or `"steps"`: it is the wall time of the whole `train()` call, evaluation
+included. Other timers kept in an object's attributes across methods (a metrics class's window, a Hugging Face
+`TrainerCallback`) are not followed.
 
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
@@ -75,6 +89,8 @@ import re
 
 from .._context import Context, dotted
 from .._walk import Scope
+from ._epoch_window import report_epoch_windows
+from ._trainer_runtime import report_trainer_runtime
 
 CODE = "WP116"
 NAME = "periodic-work-in-step-time"
@@ -419,6 +435,34 @@ def _span_work(resets: list[int], sites: list[int], end: int, loops: tuple[ast.s
     return [(i, False) for i, _ in found], True  # never reset in the innermost loop: every earlier iteration
 
 
+def _conditions(st: ast.stmt, loop: ast.stmt) -> set[tuple[int, bool]]:
+    """What must hold for ``st`` to run in an iteration of ``loop``: the ``if`` branches (and inner loops) between
+    them."""
+    out = {(id(g), b) for g, b in _guards(st, loop)}
+    return out | {(id(inner), True) for inner in st._wp_loops if inner is not loop and  # type: ignore[attr-defined]
+                  _under(inner, loop)}
+
+
+def _span_after(scope: Scope, resets: list[int], sites: list[int], end: int) -> list[int] | None:
+    """The sites an interval read at statement ``end``, outside every loop, spans: those between the last reset of
+    its start clock and ``end`` and, when that reset lies in a loop, the sites of the loop's later iterations: every
+    site of the loop that does not always run before a reset in its own iteration (one under the reset's own
+    conditions: ``if step % n == 0: evaluate(); t0 = time.time()``). None when the start clock has no reset before
+    ``end`` in the scope."""
+    k = bisect.bisect_left(resets, end)
+    if not k:
+        return None
+    r = resets[k - 1]
+    spanned = [s for s in sites if r < s < end]
+    rst = scope.stmts[r]
+    if rst._wp_loops:  # type: ignore[attr-defined]
+        loop = rst._wp_loops[0]  # type: ignore[attr-defined]  # the outermost: the end reading lies after it
+        rc = _conditions(rst, loop)
+        spanned += [s for s in sites if loop._wp_idx < s < r and  # type: ignore[attr-defined]
+                    not rc <= _conditions(scope.stmts[s], loop)]
+    return spanned
+
+
 def _under(n: ast.AST, top: ast.AST) -> bool:
     while n is not None:
         if n is top:
@@ -445,9 +489,11 @@ def _forecast(n: ast.AST) -> bool:
     return False
 
 
-def _reporting(ctx: Context, scope: Scope, sub: ast.BinOp, loop: ast.stmt) -> list[tuple[ast.stmt, bool]]:
+def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, is_rate: bool = False
+               ) -> list[tuple[ast.stmt, bool]]:
     """Statements that report the interval's figure (a print, log or write call using it, or a value derived from
-    it), each with whether the figure there is a rate (a count over the interval, or the interval over a count)."""
+    it) in the rest of ``loop`` (None: of the scope), each with whether the figure there is a rate (a count over the
+    interval, or the interval over a count)."""
     tainted: dict[str, bool] = {}
     out: list[tuple[ast.stmt, bool]] = []
     start = sub._wp_stmt  # type: ignore[attr-defined]
@@ -473,11 +519,12 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.BinOp, loop: ast.stmt) -> li
                         not isinstance(q.right if q.left is p else q.left, ast.Constant):
                     continue  # `elapsed / done * (total - done)`: time per step times steps left, an ETA
             uses = True
-            rate = rate or divided or names.get(dotted(n) or "", False)  # `tokens / dt`, `elapsed / steps`
+            rate = rate or divided or names.get(dotted(n) or "", False) or (n is sub and is_rate)  # `tokens / dt`, `elapsed / steps`
             # (not `dt / 1000`, `1 / dt`)
         return rate if uses else None
 
-    stmts = scope.stmts[start._wp_idx:loop._wp_end + 1]  # type: ignore[attr-defined]  # the loop's rest
+    last = len(scope.stmts) - 1 if loop is None else loop._wp_end  # type: ignore[attr-defined]
+    stmts = scope.stmts[start._wp_idx:last + 1]  # type: ignore[attr-defined]  # the loop's (or scope's) rest
     for _ in range(2):  # names derived from the interval (a fixpoint over two passes is enough here)
         for st in stmts:
             if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
@@ -503,19 +550,68 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.BinOp, loop: ast.stmt) -> li
     return out
 
 
+def _helper_interval(ctx: Context, call: ast.Call) -> tuple[ast.AST, bool] | None:
+    """(the start argument, whether the result is a rate) when ``call`` calls a helper of the file or of the project
+    that returns the time since one of its parameters (``def time_passed(since): return time.time() - since``,
+    ``def token_speed(since, n): dt = time.time() - since; return n / dt``)."""
+    if isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
+        fn, hctx = ctx.functions[call.func.id], ctx
+    else:
+        d = ctx.imported_function(call)
+        if d is None:
+            return None
+        fn, hctx = d.node, d.ctx
+    cache = ctx.__dict__.setdefault("_wp116_helpers", {})
+    if id(fn) not in cache:
+        cache[id(fn)] = None
+        params = [a.arg for a in fn.args.args]  # type: ignore[union-attr]
+        clocks = {t.id for st in ast.walk(fn) if isinstance(st, ast.Assign) and hctx.is_clock(st.value)
+                  for t in st.targets if isinstance(t, ast.Name)}
+        for n in ast.walk(fn):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.right, ast.Name) and \
+                    n.right.id in params and (hctx.is_clock(n.left) or isinstance(n.left, ast.Name) and
+                                              n.left.id in clocks):
+                p = getattr(n, "_wp_parent", None)
+                dts = {t.id for t in getattr(p, "targets", []) if isinstance(t, ast.Name)}
+                rate = any(isinstance(m, ast.BinOp) and isinstance(m.op, ast.Div) and
+                           (m.right is n or isinstance(m.right, ast.Name) and m.right.id in dts) for m in ast.walk(fn))
+                cache[id(fn)] = (params.index(n.right.id), rate)
+                break
+    got = cache[id(fn)]
+    if got is None or got[0] >= len(call.args):
+        return None
+    return call.args[got[0]], got[1]
+
+
+def _intervals(ctx: Context, clocks: set[str]):
+    """(node, end reading or None when a helper reads it, start, whether the node is itself a rate) of the
+    intervals of the file: subtractions, and calls of a helper that returns the time since a clock passed to it."""
+    for sub in ctx.subtractions:
+        yield sub, _reading(sub.left), sub.right, False
+    for call in ctx.calls:
+        if call.args and any(dotted(a) in clocks for a in call.args) and getattr(call, "_wp_stmt", None) is not None:
+            got = _helper_interval(ctx, call)
+            if got is not None:
+                yield call, None, got[0], got[1]
+
+
 def check(ctx: Context) -> None:
-    if not ctx.subtractions:
+    if ctx.imports_any("transformers", "trl"):
+        report_trainer_runtime(ctx)
+    if not ctx.subtractions and not ctx.calls:
         return
-    clocks = None
+    if ctx.subtractions and ctx.classes and ctx.imports_any("lightning", "pytorch_lightning"):
+        report_epoch_windows(ctx)
+    clocks = _clock_names(ctx)
+    if not clocks:
+        return
     seen: set[tuple] = set()  # one finding per start clock, loop and periodic work (`print(n / (now - t))` and
     # `log(n / (now - t))` of one interval are one mistake)
-    for sub in ctx.subtractions:
+    for sub, reading, right, is_rate in _intervals(ctx, clocks):
         stmt = getattr(sub, "_wp_stmt", None)
-        if stmt is None or not stmt._wp_loops:  # type: ignore[attr-defined]
+        if stmt is None:
             continue
-        if clocks is None:
-            clocks = _clock_names(ctx)
-        if not (_clock_value(ctx, _reading(sub.left), clocks) and dotted(sub.right) in clocks):
+        if not ((reading is None or _clock_value(ctx, reading, clocks)) and dotted(right) in clocks):
             continue
         p = getattr(sub, "_wp_parent", None)
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Sub) and p.left is sub:
@@ -524,10 +620,13 @@ def check(ctx: Context) -> None:
         sites = _work_sites(ctx, scope)
         if not sites:
             continue
+        if not stmt._wp_loops:  # type: ignore[attr-defined]
+            _check_after(ctx, scope, sub, reading, right, is_rate, stmt, sites, clocks, seen)
+            continue
         loops = stmt._wp_loops  # type: ignore[attr-defined]
-        resets = _scope_index(ctx, scope, dotted(sub.right))  # type: ignore[arg-type]
+        resets = _scope_index(ctx, scope, dotted(right))  # type: ignore[arg-type]
         end = stmt._wp_idx  # type: ignore[attr-defined]
-        left = dotted(_reading(sub.left))
+        left = dotted(reading) if reading is not None else None
         if left and left in clocks:  # `t1 = time.time()` earlier in the loop: the end reading is there
             ends = [i for i in _scope_index(ctx, scope, left) if loops[-1]._wp_idx < i <= end]
             if ends:
@@ -540,7 +639,7 @@ def check(ctx: Context) -> None:
         # evaluation) or the evaluation itself timed
         if not found or not _span_work(resets, _train_sites(ctx, scope), end, loops)[0]:
             continue  # no training step in the interval: it times something else (the evaluation itself)
-        reports = _reporting(ctx, scope, sub, loops[0])
+        reports = _reporting(ctx, scope, sub, loops[0], is_rate)
         if not reports:
             continue
         hit = None
@@ -559,14 +658,45 @@ def check(ctx: Context) -> None:
         if hit is None:
             continue
         wst, kind, what = hit
-        key = (id(scope), dotted(sub.right), id(loops[-1]), id(wst))
+        key = (id(scope), dotted(right), id(loops[-1]), id(wst))
         if key in seen:
             continue
         seen.add(key)
         figure = "throughput since the loop began" if cumulative else "interval"
-        shown = ctx.text(sub) if _reading(sub.left) is sub.left else \
-            f"{ctx.text(_reading(sub.left))} - {ctx.text(sub.right)}"  # the interval inside a running average
-        ctx.report(sub, f"The reported {figure} `{shown}` includes the periodic {kind} `{what}` "
+        if reading is None:  # a helper reads the clock: `token_speed(t0, n)`
+            shown = f"since `{ctx.text(right)}` (read in `{ctx.text(sub)}`)"
+        else:
+            shown = "`" + (ctx.text(sub) if reading is sub.left else  # type: ignore[attr-defined]
+                           f"{ctx.text(reading)} - {ctx.text(right)}") + "`"  # the interval inside a running average
+        ctx.report(sub, f"The reported {figure} {shown} includes the periodic {kind} `{what}` "
                         f"(line {wst.lineno}): the step clock is not restarted after it, so the step time or "
                         f"throughput at those iterations counts it as training",
                    "Restart the clock after the periodic work (or time the step alone)")
+
+
+def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | None, right: ast.AST, is_rate: bool,
+                 stmt: ast.stmt, sites: list, clocks: set[str], seen: set[tuple]) -> None:
+    """An interval read after the training loop (``tokens / (time.time() - start)`` once it ends): reported when it
+    spans a training step and periodic work of a loop before it, and its figure is a rate."""
+    end = stmt._wp_idx  # type: ignore[attr-defined]
+    left = dotted(reading) if reading is not None else None
+    if left and left in clocks:  # `t1 = time.time()` after the loop: the end reading is there
+        ends = [i for i in _scope_index(ctx, scope, left) if i <= end]
+        if ends and not scope.stmts[ends[-1]]._wp_loops:  # type: ignore[attr-defined]
+            end = ends[-1]
+    resets = _scope_index(ctx, scope, dotted(right))  # type: ignore[arg-type]
+    by_idx = {s[0]: s for s in sites}
+    found = _span_after(scope, resets, sorted(by_idx), end)
+    if not found or not _span_after(scope, resets, _train_sites(ctx, scope), end):
+        return
+    if not any(rate for _, rate in _reporting(ctx, scope, sub, None, is_rate)):
+        return  # a total wall time (the run's duration), not a speed
+    _, wst, _, kind, what = by_idx[min(found)]
+    key = (id(scope), dotted(right), None, id(wst))
+    if key in seen:
+        return
+    seen.add(key)
+    ctx.report(sub, f"The throughput reported after the loop from `{ctx.text(sub)}` includes the periodic {kind} "
+                    f"`{what}` (line {wst.lineno}) of the loop: the clock runs through it, so the run's training "
+                    f"speed counts it as training",
+               "Add up the training time alone (stop the clock around the periodic work)")
