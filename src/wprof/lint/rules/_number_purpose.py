@@ -85,6 +85,9 @@ def labels(ctx: Context, r) -> list[str]:
                 continue
             if not any(isinstance(n, ast.Name) and n.id in readings for n in ast.walk(c)):
                 continue
+            if _other_interval(c, readings):
+                continue  # `print("Total time", t3 - t1)` after `print("Dot time", t2 - t1)`: the longer interval
+                # sharing this region's start is another number, with its own label
             out += [n.value for n in ast.walk(c) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         if isinstance(st, ast.Assign) and any(isinstance(n, ast.Name) and n.id in readings
                                               for n in ast.walk(st.value)):
@@ -92,6 +95,19 @@ def labels(ctx: Context, r) -> list[str]:
                     if isinstance(n, ast.Constant) and isinstance(n.value, str)]
     cache[key] = out = [s for s in out if s]
     return out
+
+
+def _other_interval(call: ast.Call, readings: set[str]) -> bool:
+    """The call reads the region's readings only as one side of a subtraction whose other side is a name that is no
+    reading of the region (``t3 - t1`` for a region ``t1``..``t2``): it prints another interval."""
+    own = [n for n in ast.walk(call) if isinstance(n, ast.Name) and n.id in readings]
+    other: set[int] = set()
+    for n in ast.walk(call):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and \
+                isinstance(n.left, ast.Name) and isinstance(n.right, ast.Name) and \
+                (n.left.id in readings) != (n.right.id in readings):
+            other.add(id(n.left if n.left.id in readings else n.right))
+    return bool(own) and all(id(n) in other for n in own)
 
 
 def whole_run(ctx: Context, r) -> bool:
