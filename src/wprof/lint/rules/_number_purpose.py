@@ -7,7 +7,8 @@ what its number means in two ways this module reads:
 - **a whole run** (:func:`whole_run`): the number is labelled as a total of a whole program, pipeline or round trip
   (``"total time"``, ``"end-to-end"``, ``"overall"``, ``"e2e"``, ``"brutto"``, ``"CPU -> GPU -> CPU"``), in the name
   of its interval, of its sample list or of the function that holds it, in the label handed to its timer, or in the
-  string printed or stored with it (the print that reads the interval's name or subtracts the region's readings);
+  string printed or stored with it (the print that reads the interval's name or subtracts the region's readings;
+  not one that subtracts a reading from another clock read, such as a "total" of a longer interval sharing the start);
   or it is a since-start clock: read first in its module (or ``main``), before any work, so the program's whole
   setup is meant to be inside. A "total" divided by a count of runs is a per-run figure, and a sample of a loop's
   many is never a whole run. Allocation, host-to-device copies and first calls are part of such a number.

@@ -28,10 +28,11 @@ from .._walk import expr_ancestor, in_lambda, stmt_nodes
 from ._short_modules import small_linear
 from ._kernel_shape import has_loop as _has_loop, jit_kernel as _jit_kernel
 from ._lib_kernels import library_kernel
+from ._looked_up_ops import looked_up_torch_ops
 from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
-from ._tensor_sizes import (MATMULS, _MAX_BINDINGS, _large, _memo, _operands, _site_args, _small_einsum,
-                            _small_matmul, _tensor_elements)
+from ._tensor_sizes import (_MAX_ELEMENTS, MATMULS, _MAX_BINDINGS, _dims, _large, _memo, _operands, _site_args,
+                            _small_einsum, _small_matmul, _tensor_elements)
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
 SHORT_OPS = frozenset({
@@ -111,6 +112,11 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
             n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _sized_handed_in(ctx, n)
     names = [x for x in _operands(n) if isinstance(x, ast.Name)]
+    gathers = [x for x in _operands(n) if isinstance(x, ast.Subscript)]
+    if gathers and not all((size := gathered_elements(ctx, x)) is not None and size <= _MAX_ELEMENTS
+                           for x in gathers):
+        return False  # `a[idx]`: the rows an index tensor picks, shown no larger than a short op's
+    names.extend(x.value for x in gathers)  # type: ignore[misc]
     if isinstance(n, ast.Call):
         names.extend(_starred_names(ctx, n))  # `f(*args)` with `args = [a, b]`
     if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
@@ -119,6 +125,21 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
         names = [x for x in ast.walk(ctx.functions[n.func.id]) if _read_name(x) and  # `step()`: its
                  (ctx.placement(x) == "cuda" or ctx.is_tensorish(x))]  # closure's tensors
     return _all_sized(ctx, names)
+
+
+def gathered_elements(ctx: Context, x: ast.Subscript) -> int | None:
+    """Elements of ``a[idx]``, a tensor indexed by an index tensor, both of sizes the file gives: one row of ``a``
+    (its trailing dimensions) per index, ``numel(idx) * prod(a.shape[1:])``; else None."""
+    if not (isinstance(x.value, ast.Name) and isinstance(x.slice, ast.Name)):
+        return None
+    dims = _dims(ctx, x.value, 0)
+    picks = _tensor_elements(ctx, x.slice)
+    if not dims or picks is None:
+        return None
+    row = 1
+    for d in dims[1:]:
+        row *= d
+    return picks * row
 
 
 def _starred_names(ctx: Context, call: ast.Call) -> list[ast.Name]:
@@ -397,6 +418,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return "kernel"
     if extension_short_entry(ctx, n):  # an extension entry launching loop-free kernels of its visible sources
         return "kernel"
+    if isinstance(n.func, ast.Name) and (named := looked_up_torch_ops(ctx, n)) is not None:
+        return "op" if all(x in SHORT_OPS for x in named) and _plain_args(ctx, n, depth) else None
     if isinstance(n.func, ast.Name) and n.func.id in ctx.functions and depth > 0:
         fn = ctx.functions[n.func.id]
         return _short_function(ctx, fn, depth - 1) or (_fused_elementwise(ctx, fn) if _jax_jitted(ctx, fn) else None)

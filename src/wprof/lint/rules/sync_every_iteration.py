@@ -34,6 +34,10 @@ returns `lambda: fn(x)`, is handed that lambda; and a **sweep** is read size by 
 loop at several sizes (a loop over a literal list of sizes around the call of the helper, several calls of it), each
 size is judged on its own, and a sweep that starts small (`for n in [100, 1000, 4000]`) is reported at the sizes
 where the sample is short, which the message names (`at size = 100, 1000 (2 of the 3 sizes the sweep measures)`).
+Since the seventeenth session a torch op looked up by name (`op = getattr(torch, name)` with `name` a literal or
+the variable of a loop over a literal list of names, `for name in ["add", "mul"]`; the binding that reaches the call,
+so a name bound again to another library's op is not read as torch's) is read as the ops the names give, and an
+operand gathered by an index tensor (`a[idx]`) has a size the file gives when both do: one row of `a` per index.
 A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not. These
 shapes are reported:
 
