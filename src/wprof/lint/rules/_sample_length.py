@@ -112,7 +112,8 @@ def _sized_node(ctx: Context, n: ast.AST) -> bool:
             n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]
         return _sized_handed_in(ctx, n)
     names = [x for x in _operands(n) if isinstance(x, ast.Name)]
-    gathers = [x for x in _operands(n) if isinstance(x, ast.Subscript)]
+    gathers = [x for x in _operands(n) if isinstance(x, ast.Subscript) and isinstance(x.value, ast.Name) and
+               isinstance(x.slice, ast.Name) and (ctx.is_tensorish(x.slice) or ctx.placement(x.slice) == "cuda")]
     if gathers and not all((size := gathered_elements(ctx, x)) is not None and size <= _MAX_ELEMENTS
                            for x in gathers):
         return False  # `a[idx]`: the rows an index tensor picks, shown no larger than a short op's

@@ -81,7 +81,7 @@ def _find_site_args(ctx: Context, fn: ast.AST, name: str) -> tuple[list[ast.AST 
 
 # process launchers that call a function of the file with a tuple of arguments: (target keyword, leading arguments
 # the launcher passes itself); `torch.multiprocessing.spawn(fn, args=(...))` calls `fn(i, *args)` in process `i`
-_LAUNCHERS = {"torch.multiprocessing.spawn": (None, 1), "torch.multiprocessing.start_processes": (None, 1),
+_LAUNCHERS = {"torch.multiprocessing.spawn": ("fn", 1), "torch.multiprocessing.start_processes": ("fn", 1),
               "multiprocessing.Process": ("target", 0), "torch.multiprocessing.Process": ("target", 0)}
 
 
@@ -96,7 +96,9 @@ def _spawn_sites(ctx: Context, fname: str) -> list[tuple[ast.Call, int]]:
             if q not in _LAUNCHERS:
                 continue
             kw, shift = _LAUNCHERS[q]
-            fn = [k.value for k in c.keywords if k.arg == kw] if kw else list(c.args[:1])
+            fn = [k.value for k in c.keywords if k.arg == kw]
+            if not fn and kw == "fn":
+                fn = list(c.args[:1])  # `mp.spawn(worker, args=...)`, or `mp.spawn(fn=worker, args=...)`
             if fn and isinstance(fn[0], ast.Name):
                 index.setdefault(fn[0].id, []).append((c, shift))
         ctx._wp_spawn_sites = index  # type: ignore[attr-defined]
@@ -626,6 +628,14 @@ def _int_value(ctx: Context, d: ast.AST) -> int | None:
         if a is None or b is None:
             return None
         return a * b if isinstance(d.op, ast.Mult) else (a ** b if isinstance(d.op, ast.Pow) and b < 64 else a << b)
+    if isinstance(d, ast.BinOp) and isinstance(d.op, (ast.Div, ast.FloorDiv)):
+        a, b = _int_value(ctx, d.left), _int_value(ctx, d.right)
+        if a is None or not b or (isinstance(d.op, ast.Div) and a % b):
+            return None  # (a true division that leaves a fraction is no size)
+        return a // b  # `n_bytes // 4`, `mb * 1024 * 1024 / 4`
+    if isinstance(d, ast.Call) and isinstance(d.func, ast.Name) and d.func.id == "int" and len(d.args) == 1 and \
+            not d.keywords:
+        return _int_value(ctx, d.args[0])  # `int(mb * 2**20 / 4)`
     if isinstance(d, ast.Name):
         scope = getattr(getattr(d, "_wp_stmt", None), "_wp_scope", None)
         loop = _binding_loop(ctx, d)

@@ -37,7 +37,9 @@ where the sample is short, which the message names (`at size = 100, 1000 (2 of t
 Since the seventeenth session a torch op looked up by name (`op = getattr(torch, name)` with `name` a literal or
 the variable of a loop over a literal list of names, `for name in ["add", "mul"]`; the binding that reaches the call,
 so a name bound again to another library's op is not read as torch's) is read as the ops the names give, and an
-operand gathered by an index tensor (`a[idx]`) has a size the file gives when both do: one row of `a` per index.
+operand gathered by an index tensor (`a[idx]`) has a size the file gives when both do: one row of `a` per index;
+a size may be a division that leaves no fraction, also under `int()` (`int(mb * 1024 * 1024 / 4)` floats), and a
+worker spawned with its target by keyword (`mp.spawn(fn=worker, args=(...))`) is read at that launch.
 A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not. These
 shapes are reported:
 
