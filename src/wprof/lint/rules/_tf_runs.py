@@ -13,6 +13,9 @@ ops are built or run under ``with tf.device("/GPU:0"):`` (``"/device:GPU:1"``, `
   algorithm's own draw). A TensorFlow 1 graph fetched with ``sess.run(net)`` whose ops, followed back through the names they
   read, start from a random op (not held in a ``tf.Variable``, which is drawn once by its initializer) regenerates
   that input on every run: the same finding, at the random op.
+- **Host tensors copied in every sample** (WP104, seventeenth session). An op under a GPU device scope in the timed
+  code (or one call deep) handed tensors made under ``with tf.device("/cpu:0"):`` outside it: they live in host
+  memory, and every call copies them to the GPU. Not in a training step.
 - **The first run of a GPU graph timed** (WP103). ``sess.run(net)`` of a graph built under a GPU device scope,
   timed at the top level of a script or notebook (directly or through a function of the file) with no run of the same fetch, and no call of that function,
   anywhere before the measurement: the first run of a GPU graph initialises the device's kernels and cuDNN's
@@ -101,6 +104,50 @@ def _sample_made(ctx: Context, calls: list[ast.Call]) -> list[ast.Call]:
         elif _keras_layer(ctx, c) and isinstance(getattr(c, "_wp_parent", None), ast.Call) and \
                 c._wp_parent.func is c:  # type: ignore[attr-defined]
             out.append(c)  # `tf.keras.layers.Conv2D(32, 7)(x)`: built and its weights made on this call
+    return out
+
+
+def _tf_cpu_scoped(ctx: Context, node: ast.AST) -> bool:
+    """``node`` sits in the body of ``with tf.device("/cpu:0"):`` (a literal naming the CPU)."""
+    st = getattr(node, "_wp_stmt", None)
+    scope = getattr(st, "_wp_parent", None)
+    while isinstance(scope, ast.stmt) and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                 ast.ClassDef)):
+        if isinstance(scope, (ast.With, ast.AsyncWith)):
+            for i in scope.items:
+                e = i.context_expr
+                if isinstance(e, ast.Call) and (ctx.call_name(e) or "").endswith("tensorflow.device") and \
+                        len(e.args) == 1 and isinstance(e.args[0], ast.Constant) and \
+                        isinstance(e.args[0].value, str) and "cpu" in e.args[0].value.lower():
+                    return True
+        scope = getattr(scope, "_wp_parent", None)
+    return False
+
+
+def _host_inputs(ctx: Context, calls: list[ast.Call]) -> list[tuple[ast.Call, list[str]]]:
+    """TensorFlow ops under a GPU device scope among ``calls`` handed tensors the file makes under
+    ``tf.device("/cpu:0")`` (every binding of the name a TensorFlow op there, outside the timed code): host memory,
+    copied to the GPU by every call. Not in a training step."""
+    from .._tf_device import tf_op
+
+    out: list[tuple[ast.Call, list[str]]] = []
+    if any((ctx.method(c) or (c.func.id if isinstance(c.func, ast.Name) else "")) in _TRAINING or
+           (ctx.call_name(c) or "").rpartition(".")[2] in _TRAINING for c in calls):
+        return out
+    for c in calls:
+        if not (tf_op(ctx, c) and _gpu_scoped(ctx, c)):
+            continue
+        names: list[str] = []
+        for a in [*c.args, *(k.value for k in c.keywords)]:
+            if not isinstance(a, ast.Name) or a.id in names:
+                continue
+            stmts = ctx.assign_stmts.get(a.id, [])
+            if stmts and all(isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and
+                             tf_op(ctx, st.value) and _tf_cpu_scoped(ctx, st.value) and
+                             not any(st is getattr(o, "_wp_stmt", None) for o in calls) for st in stmts):
+                names.append(a.id)
+        if names:
+            out.append((c, names))
     return out
 
 
@@ -209,6 +256,23 @@ def sample_inputs(ctx: Context) -> list[tuple[ast.Call, str]]:
                     break
         found = [c for c in found if id(c) not in seen]
         if not found:
+            hosted = _host_inputs(ctx, calls)
+            where = ""
+            if not hosted:
+                for c in calls:
+                    fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
+                    if fn is not None and (hosted := _host_inputs(ctx, _fn_calls(ctx, fn))):
+                        where = f" (in `{c.func.id}`, which every sample calls)"  # type: ignore[attr-defined]
+                        break
+            hosted = [(c, names) for c, names in hosted if id(c) not in seen]
+            if hosted:
+                c, names = hosted[0]
+                seen.add(id(c))
+                listed = ", ".join(f"`{n}`" for n in names)
+                out.append((c, f"`{ctx.text(c.func)}`{where} runs on the GPU on {listed}, made under "
+                               "`tf.device(\"/cpu:0\")` and so kept in host memory: every timed sample copies "
+                               f"{'them' if len(names) > 1 else 'it'} to the GPU, and the transfers are timed with "
+                               "the work"))
             continue
         seen.update(id(c) for c in found)
         first = min(found, key=lambda c: (c.lineno, c.col_offset))

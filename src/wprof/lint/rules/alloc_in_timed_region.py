@@ -67,8 +67,11 @@ tf.device("/GPU:0"):`, DirectML's `"/DML:0"`) in every timed sample, directly or
 sample calls: a `tf.random.normal`/`uniform` draw handed to the work, or a Keras layer built and called
 (`tf.keras.layers.Conv2D(32, 7)(x)`, its weights created and initialised on each call); and a random op
 (`tf.random_normal`) of a TensorFlow 1 graph on the GPU that every timed `sess.run(net)` executes again (not one held
-in a `tf.Variable`, drawn once by its initializer). TensorFlow code that names no device, or the CPU, is not
-reported.
+in a `tf.Variable`, drawn once by its initializer). Since the seventeenth session also a TensorFlow op under a GPU
+scope in every timed sample handed tensors the file makes under `with tf.device("/cpu:0"):` (every binding of the
+name a TensorFlow op there, outside the timed code): they live in host memory and each call copies them to the GPU;
+and the callable of a `timeit` statement is read for these TensorFlow inputs too (before, the harness part, which
+reads it for torch and CuPy inputs, hid them). TensorFlow code that names no device, or the CPU, is not reported.
 
 And, since the fifteenth session (lint94): a `.clone()` of a GPU tensor made before a timed loop, run in every
 iteration and handed to the measured call (`for _ in range(n): rope(q.clone(), k.clone())` between the readings; not
@@ -211,16 +214,19 @@ def check(ctx: Context) -> None:
             else:
                 ctx.report(c, f"`{ctx.text(c.func)}`{more} prepared afresh in every sample `{body.label}` times: "
                            f"the {what} is timed with the work", "Prepare the inputs once, outside the callable")
+    built_ids: set[int] = set()
     for c, built, label in built_in_samples(ctx):
         if id(c) not in seen:
             seen.add(id(c))
+            built_ids.add(id(c))
             ctx.report(c, f"{built} is built and moved to the device in every sample `{label}` times: its "
                        "construction, parameter allocations and host-to-device copies are timed with the work",
                        "Build the module and move it once, outside the callable")
     from ._tf_runs import sample_inputs
 
     for c, what in sample_inputs(ctx):  # TensorFlow inputs and layers made anew in every sample, on the GPU
-        if id(c) not in seen:
+        if id(c) not in built_ids and (c.lineno, c.col_offset) not in copies:  # (not `seen`: the harness part
+            # reads a `timeit` callable's calls for torch and CuPy inputs, and reports no TensorFlow draw there)
             seen.add(id(c))
             ctx.report(c, what, "Draw the inputs and build the layer once, outside the timed code")
     for c, built in built_in_regions(ctx):
