@@ -461,6 +461,8 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 # ran nothing compiled: set 88)
             if not fresh or dropped_result(st, c):
                 continue  # `_ = bench(model_def, ...)  # absorb compile`: the warm-up call itself, its result dropped
+            if isinstance(value, ast.Name) and _runner_called_again(ctx, st._wp_scope, st._wp_idx):
+                continue  # `def bench_once(): ... timer(step)` run by warm-up calls before the kept ones
             scope = fn._wp_own_scope  # type: ignore[attr-defined]
             if mentions_warmup(ctx, scope):
                 continue
@@ -478,6 +480,27 @@ def _compiled_into_helper(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 if _times_through_helper(ctx, scope, param):
                     out.append((c, ctx.text(value), param))
     return out
+
+
+def _runner_called_again(ctx: Context, scope, before: int) -> bool:
+    """The function whose statement hands the compiled callable to the timing helper runs more than once (called in
+    a loop, or twice: ``for _ in range(warmup): bench_once()`` then ``[bench_once() for _ in range(n)]``), and
+    compiles nothing itself before that statement (the callable is compiled outside it, or is a closure over a
+    model compiled outside it): its first run compiles, and the later runs hand over a warm callable. A function
+    that compiles anew on each run (``step = torch.compile(f)`` in its body, a decorated closure) is cold in every
+    run."""
+    from .._names import COMPILERS
+    from ._common import helper_called_again
+
+    if isinstance(scope.node, ast.Module) or not helper_called_again(ctx, scope):
+        return False
+    for st in scope.stmts[:before + 1]:
+        for n in ast.walk(st):
+            if isinstance(n, ast.Call) and ctx.call_name(n) in COMPILERS:
+                return False
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.decorator_list:
+                return False
+    return True
 
 
 def _times_through_helper(ctx: Context, scope, param: str) -> bool:
