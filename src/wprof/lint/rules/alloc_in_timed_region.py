@@ -361,6 +361,8 @@ def check(ctx: Context) -> None:
             continue
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
+        if driver and all("copy" in what and ctx.text(c) in _measured_alone_texts(ctx) for c, what in driver):
+            driver = []  # the same copies timed by themselves elsewhere in the file: this region is the total
         if driver and symmetric_host_twin(ctx, r):
             driver = []  # the GPU side of a comparison whose CPU side makes its inputs too: the offload's whole cost
         seen.update(id(c) for c, _ in driver)
@@ -641,6 +643,19 @@ def _measured_alone(ctx: Context) -> set[int]:
     if cached is None:
         cached = {id(c) for r in ctx.regions if _only_allocations(ctx, r) for c in r.calls()}
         ctx.__dict__["_wp_alloc_alone"] = cached
+    return cached
+
+
+def _measured_alone_texts(ctx: Context) -> set[str]:
+    """The text of every copy to the device that a region of the file measures by itself, with a wait
+    (``A_gpu = cp.asarray(A_cpu); sync`` timed as the transfer): the program times that transfer on its own, so
+    another region holding the same copy beside the work (``cp.asarray(A_cpu)`` then ``cp.dot``) is its end-to-end
+    figure, copy included on purpose, not a transfer that slipped into a kernel's time."""
+    cached = ctx.__dict__.get("_wp_alloc_alone_texts")
+    if cached is None:
+        cached = {ctx.text(c) for r in ctx.regions if r.synced is True and _only_allocations(ctx, r)
+                  for c in r.calls() if ctx.gpu_work_in([c])}
+        ctx.__dict__["_wp_alloc_alone_texts"] = cached
     return cached
 
 
