@@ -232,6 +232,7 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
     stops = {n: _syncs_before_read(ctx, methods, n) for n in reads}
     if named is not None:  # start() and stop() both read a host clock (the interval kept or read elsewhere)
         starts.add(named[0])
+        starts.discard(named[1])  # (`end()` storing its own reading on `self` marks the clock too: a stop still)
         stops[named[1]] = stops.get(named[1], False) or named[2]
     # a timer started when built (`t = Stopwatch(); ...; t.elapsed()`) only when its name says it is one: a logger
     # or a trainer that keeps its start time reads a run's wall time, on purpose
