@@ -8,6 +8,9 @@ that prepares its inputs the way its CPU side does, and a total around a narrowe
   each side; the draws and copies are what it means to time (set 83, a course notebook: "how does the speedup change
   after the additional cost of data movement?"). A comparison whose CPU side draws nothing, or that no expression
   links (two ``%%timeit`` cells), stays reported.
+- **mirrored comparison** (:func:`_mirrored`): the host region times the very statements of the GPU one with the array
+  library swapped (``a = np.random.rand(n, n); np.dot(a, b)`` and ``a = cp.random.rand(n, n); cp.dot(a, b)``, each
+  between its own readings, no division needed): input generation is timed on both sides on purpose.
 - **total around the kernel's own region** (:func:`timed_alone_inside`): a longer region holds a narrower one that
   times the launch by itself (``kernel_start = time.time(); k[grid](..., out); sync; kernel_time = ...`` inside
   ``start_time`` ... ``execution_time``): the longer one is the end-to-end figure, meant to include the buffer made
@@ -43,9 +46,14 @@ def _host_only(ctx: Context, r) -> bool:
 
 def symmetric_host_twin(ctx: Context, r) -> bool:
     """The region is the GPU side of a CPU-versus-GPU comparison whose CPU side, a host-only region of the same
-    scope, draws its inputs inside its readings as this one does, and the two intervals meet in a division."""
+    scope, draws its inputs inside its readings as this one does, and the two intervals meet in a division; or
+    whose CPU side is its mirror (:func:`_mirrored`)."""
+    if r.kind not in ("host", "event") or not _draws(ctx, r):
+        return False
+    if any(_mirrored(ctx, r, h) for h in ctx.regions):
+        return True
     name = interval_name(r)
-    if name is None or r.kind not in ("host", "event") or not _draws(ctx, r):
+    if name is None:
         return False
     twins = {}
     for h in ctx.regions:
@@ -63,6 +71,40 @@ def symmetric_host_twin(ctx: Context, r) -> bool:
                     if any(_host_only(ctx, h) and _draws(ctx, h) for h in hs):
                         return True
     return False
+
+
+_HOST_TWINS = (("cupy.", "numpy."), ("jax.numpy.", "numpy."), ("jax.random.", "numpy.random."))
+
+
+def _mirrored(ctx: Context, r, h) -> bool:
+    """``h``, a host-only region of ``r``'s scope that draws its inputs, times the same statements as ``r`` with the
+    array library swapped (``a = np.random.rand(n, n); c = np.dot(a, b)`` beside ``a = cp.random.rand(n, n); c =
+    cp.dot(a, b)``): a like-for-like comparison written side by side, input generation timed on both sides."""
+    if h is r or h.scope is not r.scope or h.outer is not None or h.kind != "host" or not _host_only(ctx, h) or \
+            not _draws(ctx, h):
+        return False
+    mine = [s for s in r.stmts() if not _wait(ctx, s)]  # (the GPU side's waits have no host counterpart)
+    return len(mine) == len(h.stmts()) and [_host_form(ctx, s) for s in h.stmts()] == [_host_form(ctx, s) for s in mine]
+
+
+def _wait(ctx: Context, st: ast.stmt) -> bool:
+    return isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and ctx.is_sync(st.value, hidden=False)
+
+
+def _host_form(ctx: Context, st: ast.stmt) -> str:
+    """``st`` with every call's qualified name written for the host library (``cupy.dot`` -> ``numpy.dot``)."""
+    parts = [type(st).__name__]
+    for n in ast.walk(st):
+        if isinstance(n, ast.Call):
+            q = ctx.call_name(n) or ctx.text(n.func)
+            for gpu, host in _HOST_TWINS:
+                if q.startswith(gpu):
+                    q = host + q[len(gpu):]
+                    break
+            parts.append(q + "(" + ", ".join(ctx.text(a) for a in n.args) + ")")
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            parts.append(n.id + "=")
+    return " ".join(parts)
 
 
 def _divisions(ctx: Context, scope) -> list[tuple[set[str], set[str]]]:
