@@ -7,10 +7,11 @@ adds a few hundred host round trips to every step, with the GPU idle between the
 step (a single wait that a long step hides, and part of what a training run's step time is: the opt-in part), this
 multiplies the waits by the model's size, and the step time, tokens/s and MFU read from the interval count them.
 
-The interval is followed through its loop: the statements between the start and the end reading in the loop
-(``t0 = time.time()`` before the loop, ``t1`` read inside it), and, when the start clock is set again after the end
-reading (``t0 = t1``, ``t0 = time.time()``), the rest of the loop body after that, which runs inside the next
-step's interval. Reported only when that path holds a training step (a backward pass or an optimizer step) and the
+The interval is followed through its loop: when the start clock is set again after the end reading (``t0 = t1``,
+``t0 = time.time()``), the rest of the loop body after that runs inside the next step's interval: logging work the
+code put after its reading, counted in a step it does not belong to. A parameter loop inside the step itself, before
+the end reading, is the step as written (its time honestly includes the norms it computes: set 105, heldprec): not
+reported. Reported only when the loop holds a training step (a backward pass or an optimizer step) and the
 parameter loop runs on every step: not under ``if step % N == 0`` (``N`` a literal or a name bound once to a number
 other than 1), nor under a test that one iteration meets (``if it == 0``), nor after the end reading on a path that
 does not restart the clock.
@@ -29,8 +30,8 @@ _WRAPS = frozenset({"zip", "enumerate", "list", "tuple", "sorted", "reversed", "
 
 def per_parameter_copies(ctx: Context, r) -> tuple[ast.Call, ast.stmt] | None:
     """The first host copy (``.item()``, ``.cpu()``, ``.tolist()``) inside a loop over a model's parameters that
-    runs on every step of the loop holding ``r``'s end reading, within the interval (or, after ``t0 = t1``, within
-    the next step's); with the loop. None when there is none, or the path holds no training step."""
+    runs on every step of the loop holding ``r``'s end reading, after a restart of the clock that follows that
+    reading (``t0 = t1``: within the next step's interval); with the loop. None when there is none, or the path holds no training step."""
     if r.kind != "host" or r.hi >= len(r.scope.stmts):
         return None
     stmts = r.scope.stmts
@@ -43,15 +44,16 @@ def per_parameter_copies(ctx: Context, r) -> tuple[ast.Call, ast.stmt] | None:
     lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
     timed = [s for s in stmts[max(r.lo, lo) + 1:r.hi]]
     start_name = _start_name(stmts[r.lo])
+    leaked: list[ast.stmt] = []  # after the end reading, in the next step's interval
     if r.lo < lo and start_name:  # started before the loop: restarted later in the body?
         reset = next((s for s in stmts[r.hi + 1:hi + 1] if _restarts(ctx, s, start_name, end)), None)
         if reset is not None:  # what follows it on the same path runs in the next step's interval
             from .hidden_sync import exclusive
 
-            timed += [s for s in stmts[reset._wp_idx + 1:hi + 1] if not exclusive(s, reset)]  # type: ignore
-    if not timed or not _trains_on(ctx, timed):
+            leaked = [s for s in stmts[reset._wp_idx + 1:hi + 1] if not exclusive(s, reset)]  # type: ignore
+    if not leaked or not _trains_on(ctx, timed + leaked):
         return None
-    for s in timed:
+    for s in leaked:
         if isinstance(s, (ast.For, ast.AsyncFor)) and _over_parameters(ctx, s) and _every_step(ctx, s, loop, end):
             hit = _copy_in(ctx, s)
             if hit is not None:
