@@ -115,6 +115,11 @@ whatever calls of `f` ran before; an earlier call written alike warms it. A Tens
 index in its module body (`os.environ["CUDA_VISIBLE_DEVICES"] = "1"`) runs on that GPU: its `tf.function` timed on
 its first call (inside `timeit` too) is reported like one under `with tf.device("/GPU:0"):`.
 
+(Seventeenth session, heldprec) A compiled callable handed to a timing helper (`_cuda_time_ms(do_prefill)`, a
+closure over a model compiled outside) by a function that runs more than once (warm-up calls `for _ in
+range(warmup): bench_once()` before the kept ones) is warm after that function's first run: not reported, unless
+the function compiles something itself (a compile call or a decorated closure in its body: new on every run).
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times
