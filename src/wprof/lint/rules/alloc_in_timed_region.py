@@ -342,6 +342,7 @@ def check(ctx: Context) -> None:
         drawn = [c for c in drawn_operand_findings(ctx, r) if id(c) not in seen and
                  (c.lineno, c.col_offset) not in copies]
         if drawn and symmetric_host_twin(ctx, r):
+            seen.update(id(c) for c in drawn)  # (on purpose: not opt-in allocations either)
             continue  # the GPU side of a comparison whose CPU side draws its inputs too: `_region_pairs`
         seen.update(id(c) for c in drawn)
         if drawn:  # one finding per region, at its first draw
@@ -369,6 +370,7 @@ def check(ctx: Context) -> None:
         driver = [(c, what) for c, what in driver_alloc_findings(ctx, r) if id(c) not in seen and
                   id(c) not in _measured_alone(ctx)]  # (a transfer a region of its own times: not beside the work)
         if driver and all("copy" in what and ctx.text(c) in _measured_alone_texts(ctx) for c, what in driver):
+            seen.update(id(c) for c, _ in driver)  # (on purpose: not opt-in allocations either)
             driver = []  # the same copies timed by themselves elsewhere in the file: this region is the total
         if driver and symmetric_host_twin(ctx, r):
             driver = []  # the GPU side of a comparison whose CPU side makes its inputs too: the offload's whole cost
