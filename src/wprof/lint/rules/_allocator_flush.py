@@ -82,7 +82,28 @@ def _allocates(ctx: Context, node: ast.AST) -> bool:
     m = ctx.method(node)
     if m in _QUIET_METHODS or (m and m.endswith("_") and not m.startswith("_")):
         return False
-    return not isinstance(node.func, ast.Subscript)
+    return not _subscript_launch(node)
+
+
+def _subscript_launch(call: ast.Call) -> bool:
+    """``kernel[grid](...)``, ``k[blocks, threads](...)``: a launch by subscript. Not a call of an element of a
+    list of modules (``layers[i](x)``, ``experts[0](x)``), indexed by a whole number or by the variable of a loop
+    over a ``range``: a grid is a tuple, a callable or a name bound to one, never a bare index."""
+    f = call.func
+    if not isinstance(f, ast.Subscript):
+        return False
+    idx = f.slice
+    if isinstance(idx, ast.Constant) and type(idx.value) is int:
+        return False
+    if isinstance(idx, ast.Name):
+        node = getattr(call, "_wp_parent", None)
+        while node is not None and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            if isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name) and \
+                    node.target.id == idx.id and isinstance(node.iter, ast.Call) and \
+                    isinstance(node.iter.func, ast.Name) and node.iter.func.id == "range":
+                return False
+            node = getattr(node, "_wp_parent", None)
+    return True
 
 
 def _allocating_compute(ctx: Context, stmts: list[ast.stmt]) -> bool:
@@ -112,7 +133,7 @@ def _bound_results(ctx: Context, stmts: list[ast.stmt]) -> bool:
         if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call) and not is_flush(ctx, s.value):
             q = ctx.call_name(s.value) or ""
             if not q.startswith(_QUIET_PREFIXES) and ctx.method(s.value) not in _QUIET_METHODS and \
-                    not isinstance(s.value.func, ast.Subscript):
+                    not _subscript_launch(s.value):
                 return True
     return False
 
@@ -214,6 +235,9 @@ def _undoes_warmup(ctx: Context, r, flush: ast.Call) -> bool:
     keys = set()
     for c in r.calls():
         key = dotted(c.func)
+        if key is None and (key := _element_key(c)) is not None:
+            keys.add(key)  # `experts[j](x)`: an element of a list of modules; `experts[7](x)` before ran the same
+            continue
         if key is None or is_flush(ctx, c) or key in _NOT_WORK_CALLS:
             continue
         if key in ctx.functions or key in r.scope.params or (  # (a function of the file may synchronize itself)
@@ -229,4 +253,29 @@ def _undoes_warmup(ctx: Context, r, flush: ast.Call) -> bool:
         if lp._wp_idx < r.lo <= lp._wp_end:  # type: ignore[attr-defined]
             limit = lp._wp_idx  # type: ignore[attr-defined]
             break
-    return any(dotted(c.func) in keys for s in r.scope.stmts[:limit] for c in stmt_calls(s))
+    return any((dotted(c.func) or _element_key(c)) in keys for s in r.scope.stmts[:limit] for c in stmt_calls(s))
+
+
+def _element_key(call: ast.Call) -> str | None:
+    """``model.layers[i].experts[j]`` -> ``"model.layers[].experts[]"``: a call of an element of a list of modules,
+    any element (each is built alike, so one warms the kernels of all), keyed by the path with its indices left
+    out. ``None`` for anything else (a kernel launch by subscript, a call of a call)."""
+    if _subscript_launch(call):
+        return None
+    f = call.func
+    parts: list[str] = []
+    indexed = False
+    while True:
+        if isinstance(f, ast.Attribute):
+            parts.append("." + f.attr)
+            f = f.value
+        elif isinstance(f, ast.Subscript):
+            parts.append("[]")
+            indexed = True
+            f = f.value
+        elif isinstance(f, ast.Name):
+            parts.append(f.id)
+            break
+        else:
+            return None
+    return "".join(reversed(parts)) if indexed else None

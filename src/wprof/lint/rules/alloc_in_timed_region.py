@@ -105,7 +105,10 @@ function of the file, a callable the harness is handed, GPU work) ran before the
 region (`warm(); for n in sizes: pool.free_all_blocks(); t0 = ...; work(n)`, a harness's `self.clear_cache()`
 before each event-timed call after its warm-up calls; sets 77-88: 2 findings, both true). A flush helper is a
 function whose body does no allocating work of its own (`def cleanup(): gc.collect(); torch.cuda.empty_cache()`,
-also a method called on `self`).
+also a method called on `self`). (Seventeenth session, sets 102-106) A call of an element of a list of modules
+(`net.blocks[k](x)`, `experts[0](x)`: indexed by a whole number or a `range` loop's variable) is module work that
+allocates, not a kernel launch by subscript (`kernel[grid](...)`), and any element run before (`net.blocks[0](x)` as
+a warm-up) is a warm-up of the same work.
 
 Not reported, in any part: a region whose number is meant to include its allocations and copies
 (`rules/_number_purpose.py`): a whole run, by its label (`"total time"` printed once, `"end-to-end"`, `"overall"`,
