@@ -41,11 +41,24 @@ _DEFAULT_CUDA: dict[str, tuple[str, int | None, tuple]] = {
 }
 
 # constructors that run on the GPU only when told so, by a value of their own: (keyword, position, test of the value)
+def _gpu_providers(ctx: Context, v: ast.AST) -> bool:
+    """``providers=["CUDAExecutionProvider", ...]`` (or TensorRT's), or every provider the installed build has:
+    ``providers=ort.get_available_providers()``, directly or through a name bound only to it. That list is in
+    priority order, TensorRT and CUDA first in a GPU build (``onnxruntime-gpu``), so the session runs on the GPU
+    where there is one, as a library's automatic device does."""
+    if any(isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value.lower().startswith(("cuda", "tensorrt"))
+           for n in ast.walk(v)):
+        return True
+    if isinstance(v, ast.Name):
+        vals = ctx.assigns.get(v.id, [])
+        return bool(vals) and all(not isinstance(x, ast.Name) and _gpu_providers(ctx, x) for x in vals)
+    return isinstance(v, ast.Call) and not v.args and \
+        (ctx.call_name(v) or "") == "onnxruntime.get_available_providers"
+
+
 _EXPLICIT_GPU = {
     # onnxruntime: InferenceSession(path, providers=["CUDAExecutionProvider", ...]) runs on the GPU
-    "onnxruntime.InferenceSession": ("providers", 2, lambda ctx, v: any(
-        isinstance(n, ast.Constant) and isinstance(n.value, str) and
-        n.value.lower().startswith(("cuda", "tensorrt")) for n in ast.walk(v))),
+    "onnxruntime.InferenceSession": ("providers", 2, _gpu_providers),
 }
 
 

@@ -69,7 +69,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - a warmup iteration that only one configuration has (`start = -1 if compile else 0`, `for i in range(start, n)`,
   `if i == -1: continue`): with `start` 0 the first timed iteration is the first call (gpt-fast copies).
 - (lint68) an ONNX Runtime session on a GPU provider whose only earlier calls describe it (`get_inputs()`,
-  `get_outputs()`, `get_providers()`: metadata, no inference) and whose first `run` is timed.
+  `get_outputs()`, `get_providers()`: metadata, no inference) and whose first `run` is timed. Since the seventeenth
+  session (sets 102-106) also a session given every provider the build has (`providers=ort.get_available_providers()`,
+  or a name bound only to it): that list is in priority order, TensorRT and CUDA first in a GPU build.
 - (lint77) the first `sess.run(net)` of a TensorFlow 1 graph built under a GPU device scope (`with
   tf.device("/gpu:0"):`), timed directly or through a function of the file (`timeit.timeit("gpu()", number=10)` with
   `def gpu(): sess.run(net_gpu)`), with no run of that fetch and no call of that function before: the sum holds the
