@@ -106,6 +106,8 @@ class WorkModel:
         if own is not None:  # self._step(x), sim.step(), runner.decode(x): a method of a class of the file, read
             if self.method_does_gpu_work(own) and not self._method_waits(own):  # (its name is not a library's)
                 return True  # (one that waits for the device itself, `.item()` per token, is a wait instead)
+            if self._inferred and not self.method_does_gpu_work(own) and self.joins_carried_cpu_state(own):
+                return False  # cacher(chunk) of a `__call__` joining its argument with state built on the CPU
         if m is not None and jitted_attribute(self, call):
             return True  # trainer.step(state, batch) of `self.step = jax.jit(self._step)`: a JAX step dispatched
         if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS

@@ -678,13 +678,76 @@ class PlacementModel:
         if isinstance(call.func, ast.Attribute) and (self.is_tensorish(call.func.value)
                                                      or self.placement(call.func.value) is not None):
             operands.insert(0, call.func.value)
-        places = [self.placement(a) for a in operands]
+        operands = [e for a in operands for e in (a.elts if isinstance(a, (ast.Tuple, ast.List)) else (a,))]
+        places = [self.placement(a) for a in operands]  # torch.cat((self.context, chunk)): each tensor it joins
+        places += ["cpu" for a in operands if self._carried_on_cpu(a, operands) or self._joined_with_carried(a)]
         last = q.rsplit(".", 1)[-1]
         if q in LEGACY_CPU_TENSORS or \
                 q.startswith("torch.") and (last in TORCH_FACTORIES or (q.startswith("torch.nn.") and last[:1].isupper())) \
                 and not any(k.arg == "device" for k in call.keywords) and not q.endswith("_like"):
             return self._default_device() == "cpu"  # a tensor or module built on the CPU (parameters included)
         return "cpu" in places and "cuda" not in places
+
+
+    def joins_carried_cpu_state(self, fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        """A method that joins one of its parameters with state carried on the CPU (``_joined_with_carried``)."""
+        for p in fn.args.args[1:]:
+            use = ast.Name(id=p.arg, ctx=ast.Load())
+            use._wp_stmt = fn.body[0]  # type: ignore[attr-defined]
+            if self._joined_with_carried(use):
+                return True
+        return False
+
+    def _joined_with_carried(self, a: ast.AST) -> bool:
+        """A parameter of a method joined with carried CPU state (``torch.cat((self.context, chunk))``, see
+        ``_carried_on_cpu``): the op raises unless it is on the CPU too, so every op of the method on it is host work
+        (``chunk = F.pad(chunk, ...)`` before the join)."""
+        if not isinstance(a, ast.Name):
+            return False
+        fn = getattr(getattr(getattr(a, "_wp_stmt", None), "_wp_scope", None), "node", None)
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or a.id not in {p.arg for p in fn.args.args}:
+            return False
+        memo = self.__dict__.setdefault("_wp_joined_carried", {})
+        if id(fn) not in memo:
+            memo[id(fn)] = set()
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call):
+                    ops = [e for x in n.args for e in (x.elts if isinstance(x, (ast.Tuple, ast.List)) else (x,))]
+                    if any(self._carried_on_cpu(o, ops) for o in ops):
+                        memo[id(fn)] |= {o.id for o in ops if isinstance(o, ast.Name)}
+        return a.id in memo[id(fn)]
+
+    def _carried_on_cpu(self, a: ast.AST, operands: list[ast.AST]) -> bool:
+        """``self.context`` in ``torch.cat((self.context, chunk))`` of a class that builds it on the CPU in
+        ``__init__`` and otherwise binds it only to a slice of an operand of this same call (``self.context =
+        chunk[-k:]``): state carried from call to call. Its first value is on the CPU, an op raises on tensors of two
+        devices, so the other operands are on the CPU too and every later value as well (set 106)."""
+        d = dotted(a) if isinstance(a, ast.Attribute) else None
+        if d is None or not d.startswith("self.") or d.count(".") != 1:
+            return False
+        from ._gpu_work import enclosing_class
+        cls = enclosing_class(a)
+        names = {dotted(o) for o in operands if o is not a} - {None}
+        init_cpu = False
+        for fn in (cls.body if cls is not None else ()):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for st in ast.walk(fn):
+                targets = st.targets if isinstance(st, ast.Assign) else \
+                    [st.target] if isinstance(st, (ast.AugAssign, ast.AnnAssign)) else []
+                if not any(dotted(t) == d for t in targets):
+                    continue
+                v = getattr(st, "value", None)
+                if fn.name == "__init__" and isinstance(st, ast.Assign) and v is not None and \
+                        self.placement(v) == "cpu":
+                    init_cpu = True
+                    continue
+                base = v
+                while isinstance(base, ast.Subscript):
+                    base = base.value
+                if not (isinstance(st, ast.Assign) and isinstance(base, ast.Name) and base.id in names):
+                    return False
+        return init_cpu
 
 
 def _jax_platform_key(k: ast.AST) -> bool:
