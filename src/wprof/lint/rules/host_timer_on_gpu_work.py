@@ -187,6 +187,10 @@ optimizer built from a GPU model's parameters (`opt = AdamW(model.parameters())`
 queues the weights' update on `step()`, and a loss from a helper it cannot read that the function backpropagates
 (`loss = cross_entropy(logits, y)`; `loss.backward()`) is a device tensor, not results copied back: a training step
 timed phase by phase (forward, optimizer, whole step) is reported at each phase's end read (set 101).
+(heldwaits, sets 102-106) State a class carries between calls, built on the CPU in `__init__` (`self.context =
+torch.zeros([n])`) and re-bound only to a slice of the tensor it is joined with (`out = torch.cat((self.context,
+chunk))`; `self.context = chunk[-k:]`), keeps the join on the CPU (an op on tensors of two devices raises), and with
+it every op of the method on that argument: calling the object is host work, not GPU work (set 106).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
