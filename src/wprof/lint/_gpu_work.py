@@ -140,6 +140,8 @@ class WorkModel:
         if isinstance(call.func, ast.Name) and not fn_scope:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
+                if self._optional_callback(call, scope.node):
+                    return False  # `if progress_fn is not None: progress_fn(kimg, total)`: a hook, not the work
                 return not self._param_gets_done_callables(call.func)  # a timing helper's callable argument
         if isinstance(call.func, ast.Name) and fn_scope and hasattr(call, "_wp_stmt") and \
                 self._param_gets_callable(call.func):
@@ -433,6 +435,45 @@ class WorkModel:
         if q.startswith("jax.numpy.") and self.jax_on_cpu():
             return True
         return q.startswith("numpy.") and not self.imports_any("cupy", "cupyx")
+
+    def _optional_callback(self, call: ast.Call, fn: ast.AST) -> bool:
+        """A callable parameter whose default is ``None``, called only under a test that it was given (``if
+        progress_fn is not None: progress_fn(cur // 1000, total)``, ``(abort_fn is not None) and abort_fn()``) and
+        handed no tensor: an optional hook of a function that does its own work (a training loop's progress or
+        abort callback), not the work a timing helper is handed (set 103)."""
+        name = call.func.id  # type: ignore[attr-defined]
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        args = fn.args
+        pos = args.posonlyargs + args.args
+        defaults = dict(zip([a.arg for a in pos][len(pos) - len(args.defaults):], args.defaults))
+        defaults.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
+        d = defaults.get(name)
+        if not (isinstance(d, ast.Constant) and d.value is None):
+            return False
+        if any(self.is_tensorish(a) or self.placement(a) is not None for a in _arg_values(call)):
+            return False
+
+        def given(test: ast.AST) -> bool:
+            if isinstance(test, ast.Name):
+                return test.id == name
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
+                return isinstance(test.left, ast.Name) and test.left.id == name and \
+                    isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+            if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+                return any(given(v) for v in test.values)
+            return False
+
+        child: ast.AST = call
+        node = getattr(call, "_wp_parent", None)
+        while node is not None and node is not fn:
+            if isinstance(node, ast.If) and child in node.body and given(node.test):
+                return True
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) and child in node.values and \
+                    any(given(v) for v in node.values[:node.values.index(child)]):
+                return True
+            child, node = node, getattr(node, "_wp_parent", None)
+        return False
 
     def _param_gets_done_callables(self, v: ast.Name) -> bool:
         """Every call of the timing helper hands its callable parameter a host library's function (``np.fft.fftn``,
