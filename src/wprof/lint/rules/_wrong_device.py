@@ -66,8 +66,50 @@ def _torch_event(ctx: Context, rec: ast.Call) -> bool:
     return bool(values) and all(isinstance(v, ast.Call) and ctx.call_name(v) == "torch.cuda.Event" for v in values)
 
 
+def _spread_copy(ctx: Context, c: ast.Call) -> bool:
+    """``t.to(f"cuda:{i % 8}", non_blocking=True)`` in a loop: an asynchronous copy to a GPU picked per pass (the
+    ordinal a value of the loop), so the copies land on several devices."""
+    if ctx.method(c) != "to" or not any(k.arg == "non_blocking" and isinstance(k.value, ast.Constant) and
+                                        k.value.value is True for k in c.keywords):
+        return False
+    dev = c.args[0] if c.args else next((k.value for k in c.keywords if k.arg == "device"), None)
+    if not (isinstance(dev, ast.JoinedStr) and dev.values and isinstance(dev.values[0], ast.Constant) and
+            dev.values[0].value == "cuda:" and len(dev.values) == 2 and
+            isinstance(dev.values[1], ast.FormattedValue)):
+        return False
+    loops = getattr(getattr(c, "_wp_stmt", None), "_wp_loops", ())
+    targets = {n.id for lp in loops if isinstance(lp, ast.For) for n in ast.walk(lp.target) if isinstance(n, ast.Name)}
+    return any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(dev.values[1].value))
+
+
+def spread_copies(ctx: Context, r) -> ast.Call | None:
+    """A host region whose last work is asynchronous copies to GPUs picked per loop pass (`_spread_copy`), waited
+    for only by ``torch.cuda.synchronize()`` of the current device: the copy on the current device is waited for,
+    the others not (set 102). The copy, else None."""
+    if r.kind != "host" or r.synced is False or _switches_device(ctx):
+        return None  # (a region of copies alone shows no work: `synced` is None there)
+    stmts = r.stmts()
+    copies = [(s, c) for s in stmts for c in stmt_calls(s) if _spread_copy(ctx, c)]
+    if not copies:
+        return None
+    last = max(s._wp_idx for s, _ in copies)  # type: ignore[attr-defined]
+    if any(ctx.gpu_work_in(stmt_nodes(s)) for s in stmts if s._wp_idx > last):  # type: ignore[attr-defined]
+        return None
+    syncs = [c for s in stmts if s._wp_idx > last for c in stmt_calls(s)  # type: ignore[attr-defined]
+             if ctx.is_sync(c)]
+    return copies[-1][1] if syncs and all(_current_device_sync(ctx, c) for c in syncs) else None
+
+
 def report_wrong_device(ctx: Context) -> None:
     for r in ctx.regions:
+        copy = spread_copies(ctx, r)
+        if copy is not None:
+            ctx.report(r.end, f"`torch.cuda.synchronize()` waits on the current device only, but the timed "
+                       f"non-blocking copies go to several GPUs (`{ctx.text(copy.args[0] if copy.args else copy)}`): "
+                       f"`{ctx.text(r.end)}` does not wait for those on the other devices",
+                       "Synchronize every device the copies went to (`for d in range(n): "
+                       "torch.cuda.synchronize(d)`)")
+            continue
         n = wrong_device(ctx, r)
         if n is None:
             continue
