@@ -18,6 +18,6 @@ print("to 4 GPUs", time.perf_counter() - start)
 rank = 0
 start = time.perf_counter()
 for j, b in enumerate(blocks):
-    blocks[j] = b.cpu().to(f"cuda:{rank}", non_blocking=True)
+    blocks[j] = blocks[j - 1].to(f"cuda:{rank}", non_blocking=True)
 torch.cuda.synchronize()
 print("to one GPU", time.perf_counter() - start)
