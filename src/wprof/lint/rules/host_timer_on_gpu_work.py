@@ -190,7 +190,12 @@ timed phase by phase (forward, optimizer, whole step) is reported at each phase'
 (heldwaits, sets 102-106) State a class carries between calls, built on the CPU in `__init__` (`self.context =
 torch.zeros([n])`) and re-bound only to a slice of the tensor it is joined with (`out = torch.cat((self.context,
 chunk))`; `self.context = chunk[-k:]`), keeps the join on the CPU (an op on tensors of two devices raises), and with
-it every op of the method on that argument: calling the object is host work, not GPU work (set 106).
+it every op of the method on that argument: calling the object is host work, not GPU work (set 106). A callable
+parameter whose default is `None`, called only under a test that it was given (`if progress_fn is not None:
+progress_fn(kimg, total)`) and handed no tensor, is a hook of the function (a training loop's progress or abort
+callback), not the work a timing helper is handed (set 103). Non-blocking copies to a GPU picked per pass of a loop
+(`t.to(f"cuda:{i % 8}", non_blocking=True)`) waited for by `torch.cuda.synchronize()` without a device are reported:
+it waits for the current device only, the copies to the others are not in the interval (set 102).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
