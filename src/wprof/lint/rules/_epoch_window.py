@@ -8,7 +8,12 @@ and ends in a later batch's (``self._t0`` set on the first batch or at the log s
 later; the gap from the previous ``on_train_batch_end`` to this ``on_train_batch_start`` kept as data time) holds
 that work whenever it crosses an epoch end, unless a hook that runs there (``on_train_epoch_start``,
 ``on_validation_end``, ...) restarts or clears it. A window started in an earlier hook of the same batch
-(``on_train_batch_start`` to ``on_train_batch_end``) is one step and is not reported."""
+(``on_train_batch_start`` to ``on_train_batch_end``) is one step and is not reported.
+
+An epoch's time taken from ``on_train_epoch_start`` to ``on_train_epoch_end`` holds that work too: Lightning 2.x
+runs the epoch-end validation loop (and the ``ModelCheckpoint`` save on its end) before it calls
+``on_train_epoch_end``. Reported unless the start is set outside the setup hooks and ``on_train_epoch_start``, or
+a validation hook of the callback reads a clock (the time paused or taken out)."""
 
 from __future__ import annotations
 
@@ -22,6 +27,7 @@ _BATCH_HOOKS = {"on_train_batch_start": 0, "on_before_backward": 1, "on_after_ba
 # hooks that run once before training: an assignment there starts the first window only
 _SETUP = frozenset({"__init__", "setup", "on_fit_start", "on_train_start", "on_sanity_check_end"})
 _LIBS = ("lightning", "pytorch_lightning")
+_EPOCH = ("on_train_epoch_start", "on_train_epoch_end")
 _REPORT_METHODS = frozenset({"log", "log_dict", "log_metrics", "print", "info", "add_scalar", "add_scalars",
                              "set_postfix", "write"})
 
@@ -101,6 +107,8 @@ def _reported(ctx: Context, methods: dict[str, ast.FunctionDef], fn: ast.Functio
         for s in body:
             if isinstance(s, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and s.value is not None and uses(s.value):
                 for t in (s.targets if isinstance(s, ast.Assign) else [s.target]):
+                    while isinstance(t, ast.Subscript):  # `logs["epoch_s"] = ...`: the dict handed on
+                        t = t.value
                     if isinstance(t, ast.Name):
                         names.add(t.id)
             for c in ast.walk(s):
@@ -130,6 +138,7 @@ def report_epoch_windows(ctx: Context) -> None:
                     sets.setdefault(a, []).append((name, st, _is_clock(ctx, v, local, own)))
             local_clocks[name] = local
         clock_attrs = {a for a, vs in sets.items() if any(c for _, _, c in vs)}
+        _epoch_time(ctx, cls, methods, sets, clock_attrs, local_clocks, own)
         for name, fn in methods.items():
             if name not in _BATCH_HOOKS:
                 continue
@@ -156,3 +165,35 @@ def report_epoch_windows(ctx: Context) -> None:
                                 f"the time or throughput logged from it counts them as time of training batches",
                            "Restart the window in `on_train_epoch_start` (or clear it after validation)")
                 break
+
+
+def _epoch_time(ctx: Context, cls: ast.ClassDef, methods: dict[str, ast.FunctionDef],
+                sets: dict[str, list[tuple[str, ast.stmt, bool]]], clock_attrs: set[str],
+                local_clocks: dict[str, set[str]], own: set[str]) -> None:
+    """An epoch's time read in ``on_train_epoch_end`` from a start set in ``on_train_epoch_start``."""
+    end = methods.get(_EPOCH[1])
+    if end is None or _EPOCH[0] not in methods:
+        return
+    if any("validation" in name and any(ctx.is_clock(n) or (isinstance(n, ast.Call) and _self_attr(n.func) in own)
+                                        for n in ast.walk(fn)) for name, fn in methods.items()):
+        return  # the validation time paused or taken out
+    for sub in ast.walk(end):
+        if not (isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Sub)):
+            continue
+        start = _self_attr(sub.right)
+        if start not in clock_attrs or not _is_clock(ctx, sub.left, local_clocks[_EPOCH[1]], own):
+            continue
+        p = getattr(sub, "_wp_parent", None)
+        if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Sub) and p.left is sub:
+            continue  # `now - start - other`: time taken out of it
+        hooks = {h for h, _, clock in sets[start] if clock}
+        if _EPOCH[0] not in hooks or any(h not in _SETUP and h != _EPOCH[0] for h, _, _ in sets[start]):
+            continue
+        if not _reported(ctx, methods, end, sub):
+            continue
+        ctx.report(sub, f"The epoch time `{ctx.text(sub)}` read in `{cls.name}.on_train_epoch_end` starts in "
+                        f"`on_train_epoch_start`: Lightning runs the epoch-end validation loop and the checkpoint save "
+                        f"on its end before `on_train_epoch_end`, so the time logged as the epoch's training counts them",
+                   "Read the epoch's end in the last `on_train_batch_end` (or pause the clock in "
+                   "`on_validation_start`/`on_validation_end`)")
+        return
