@@ -403,13 +403,26 @@ def _loop_end(loop: ast.stmt) -> int:
     return loop._wp_end  # type: ignore[attr-defined]
 
 
-def _span_work(resets: list[int], sites: list[int], end: int, loops: tuple[ast.stmt, ...]
+def _span_work(resets: list[int], sites: list[int], end: int, loops: tuple[ast.stmt, ...], scope: Scope | None = None
                ) -> tuple[list[tuple[int, bool]], bool]:
     """Walk back from statement ``end`` through the enclosing loops (innermost first) to the last reset of the start
     clock, wrapping around each loop whose body holds no reset before the point: the work sites on that path,
     each with True when it runs in the same iteration of the innermost loop before the end reading. Also whether
     the interval never resets inside the innermost loop (a cumulative one)."""
     found: list[tuple[int, bool]] = []
+    inner = loops[-1]
+    if scope is not None:  # a reset in the innermost loop under a condition the end reading does not share (a
+        # warm-up step's `if step == 10: t0 = time()`, a restart in another periodic branch) may not run in the
+        # iteration: the walk goes on past it, leaving out the work that always runs before it in its own iteration
+        ends = _same_tests(scope.stmts[end], inner)
+        passed = [r for r in resets if inner._wp_idx < r <= _loop_end(inner) and  # type: ignore[attr-defined]
+                  not _same_tests(scope.stmts[r], inner) <= ends]
+        if passed:
+            resets = [r for r in resets if r not in passed]
+            conds = {r: _same_tests(scope.stmts[r], inner) for r in passed}
+            sites = [st for st in sites if not any(
+                st < r and (st > end or r < end) and conds[r] <= _same_tests(scope.stmts[st], inner)
+                for r in passed)]
 
     def between(lo: int, hi: int) -> list[int]:  # sites with lo < idx < hi
         return sites[bisect.bisect_right(sites, lo):bisect.bisect_left(sites, hi)]
@@ -441,6 +454,14 @@ def _conditions(st: ast.stmt, loop: ast.stmt) -> set[tuple[int, bool]]:
     out = {(id(g), b) for g, b in _guards(st, loop)}
     return out | {(id(inner), True) for inner in st._wp_loops if inner is not loop and  # type: ignore[attr-defined]
                   _under(inner, loop)}
+
+
+def _same_tests(st: ast.stmt, loop: ast.stmt) -> set[tuple]:
+    """``_conditions`` with ``if`` tests compared by their text: two ``if rank == 0:`` blocks of one iteration hold
+    together."""
+    return {(ast.unparse(g.test), b) for g, b in _guards(st, loop)} | \
+        {(id(inner), True) for inner in st._wp_loops if inner is not loop and  # type: ignore[attr-defined]
+         _under(inner, loop)}
 
 
 def _span_after(scope: Scope, resets: list[int], sites: list[int], end: int) -> list[int] | None:
@@ -633,11 +654,11 @@ def check(ctx: Context) -> None:
                 end = ends[-1]
         egs = {id(g) for g, b in _guards(stmt, None) if b}
         by_idx = {s[0]: s for s in sites}
-        found, cumulative = _span_work(resets, sorted(by_idx), end, loops)
+        found, cumulative = _span_work(resets, sorted(by_idx), end, loops, scope)
         found = [(i, same) for i, same in found if not (same and id(by_idx[i][2]) in egs)]  # the interval read
         # inside that iteration's periodic branch: the clock stopped for it (`training_time += now - t0` before the
         # evaluation) or the evaluation itself timed
-        if not found or not _span_work(resets, _train_sites(ctx, scope), end, loops)[0]:
+        if not found or not _span_work(resets, _train_sites(ctx, scope), end, loops, scope)[0]:
             continue  # no training step in the interval: it times something else (the evaluation itself)
         reports = _reporting(ctx, scope, sub, loops[0], is_rate)
         if not reports:
