@@ -10,7 +10,9 @@ file that does one of these (also in the test of an `if`: `if maybe_evaluate_and
 `or`/`and`, a flag set from such a test, or a time-based test on a clock reading). The interval is followed through
 the loop (the interval inside a running average's update, `(avg * n + time.time() - t) / (n + 1)`, included): from the end reading back to the last reset of the start clock, wrapping around to earlier iterations
 when the reset comes later in the body (nanoGPT's `t0 = t1` at the end of the step, a window timer reset at the
-log step) and out to the enclosing loops when the loop never resets it. The periodic work is reported when it
+log step) and out to the enclosing loops when the loop never resets it; a reset under a condition the reading
+does not share (a warm-up step's `if step == 10: t0 = time.time()`, a restart in another periodic branch) may not
+run in that iteration, so the walk goes on past it, leaving out the work that always runs before it. The periodic work is reported when it
 lies on that path with no reset of the start clock after it (an assignment or adjustment of `t0` after the
 evaluation silences it). A per-step interval is reported only when its figure is reported at an iteration that
 runs the work: a log condition that excludes those iterations (`step % eval_every == 0` against
@@ -34,7 +36,9 @@ Two shapes where the loop is a library's: a Lightning `Callback` whose window, k
 one training batch's hook and is read in a later batch's (`self._t0` set on the first batch or at the log step;
 the gap from the previous `on_train_batch_end`), with no hook outside the batch (`on_train_epoch_start`,
 `on_validation_end`...) restarting or clearing it: a window that crosses an epoch end holds the validation loop and
-the checkpoint save Lightning runs there. And a Hugging Face `Trainer`'s `train_runtime` (or
+the checkpoint save Lightning runs there; and an epoch's time from `on_train_epoch_start` to
+`on_train_epoch_end`, which Lightning 2.x calls after the epoch-end validation loop and checkpoint save (silent when
+a validation hook of the callback reads a clock). And a Hugging Face `Trainer`'s `train_runtime` (or
 `train_samples_per_second`) read when every training arguments object of the file sets `eval_strategy` (or
 `evaluation_strategy`) to `"epoch"` or `"steps"`: it is the wall time of the whole `train()` call, evaluation
 included. Other timers kept in an object's attributes across methods (a metrics class's window, a Hugging Face
