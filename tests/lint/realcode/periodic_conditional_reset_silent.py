@@ -27,7 +27,6 @@ def train(model, opt, batches, steps, val_every, ckpt_every):
 
 
 def train_ranked(model, opt, loader, rank, epochs, eval_every):
-    rates = []
     for epoch in range(epochs):
         for x in loader:
             if rank == 0:
@@ -36,8 +35,8 @@ def train_ranked(model, opt, loader, rank, epochs, eval_every):
             loss.backward()
             opt.step()
             if rank == 0:
-                rates.append(len(x) / (time.time() - tic))
-        print("samples/s", sum(rates) / len(rates))
+                torch.cuda.synchronize()
+                print("samples/s", len(x) / (time.time() - tic))
         if epoch % eval_every == 0:
             model.eval()
             model.train()
