@@ -240,11 +240,7 @@ def sample_inputs(ctx: Context) -> list[tuple[ast.Call, str]]:
         found: list[ast.Call] = _sample_made(ctx, calls)
         where = ""
         if not found:
-            for c in calls:
-                fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
-                if fn is not None and (found := _sample_made(ctx, _fn_calls(ctx, fn))):
-                    where = f" (in `{c.func.id}`, which every sample calls)"  # type: ignore[attr-defined]
-                    break
+            found, where = _in_sample_helper(ctx, calls, _sample_made)
         if not found:
             for _c, fetch, _fn in _timed_runs(ctx, calls):
                 built = _gpu_fetch(ctx, fetch) or []
@@ -259,11 +255,7 @@ def sample_inputs(ctx: Context) -> list[tuple[ast.Call, str]]:
             hosted = _host_inputs(ctx, calls)
             where = ""
             if not hosted:
-                for c in calls:
-                    fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
-                    if fn is not None and (hosted := _host_inputs(ctx, _fn_calls(ctx, fn))):
-                        where = f" (in `{c.func.id}`, which every sample calls)"  # type: ignore[attr-defined]
-                        break
+                hosted, where = _in_sample_helper(ctx, calls, _host_inputs)
             hosted = [(c, names) for c, names in hosted if id(c) not in seen]
             if hosted:
                 c, names = hosted[0]
@@ -421,3 +413,13 @@ def cold_device_magics(ctx: Context) -> list:
         if runs and used.get(runs[0][0], m.line) >= m.line:
             out.append((m, runs[0][0], runs[0][1]))
     return out
+
+
+def _in_sample_helper(ctx: Context, calls: list[ast.Call], find):
+    """``find(ctx, calls)`` on the calls of a function of the file that a sample calls, with the note naming it
+    (``" (in `step`, which every sample calls)"``); ``([], "")`` when no such function shows it."""
+    for c in calls:
+        fn = ctx.functions.get(c.func.id) if isinstance(c.func, ast.Name) else None
+        if fn is not None and (found := find(ctx, _fn_calls(ctx, fn))):
+            return found, f" (in `{c.func.id}`, which every sample calls)"  # type: ignore[attr-defined]
+    return [], ""

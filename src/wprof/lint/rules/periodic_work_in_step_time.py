@@ -579,13 +579,10 @@ def _helper_interval(ctx: Context, call: ast.Call) -> tuple[ast.AST, bool] | Non
     """(the start argument, whether the result is a rate) when ``call`` calls a helper of the file or of the project
     that returns the time since one of its parameters (``def time_passed(since): return time.time() - since``,
     ``def token_speed(since, n): dt = time.time() - since; return n / dt``)."""
-    if isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
-        fn, hctx = ctx.functions[call.func.id], ctx
-    else:
-        d = ctx.imported_function(call)
-        if d is None:
-            return None
-        fn, hctx = d.node, d.ctx
+    found = ctx.callee_def(call)
+    if found is None:
+        return None
+    hctx, fn = found
     cache = ctx.__dict__.setdefault("_wp116_helpers", {})
     if id(fn) not in cache:
         cache[id(fn)] = None
