@@ -394,10 +394,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             seen = {id(c) for c in work}
             work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
         launches = _factory_launches(ctx, r) if compiled else {}  # `_binarize()(x, y)`: a CuPy kernel built by
-        grads = _compiled_grads(ctx, r)  # `jax.grad(step)(x)` of a `jax.jit` function: its own compile (lint, jitfirst)
-        if compiled:
-            launches.update(grads)
+        grads = _compiled_grads(ctx, r)  # `jax.grad(step)(x)` of a `jax.jit` function: its own compile
         if compiled:  # a function of the file, launched at once
+            launches.update(grads)
             seen = {id(c) for c in work}  # (and a Numba `@jit` function: compiled on its first call, on the host,
             extra = [c for c in r.calls() if id(c) not in seen and (id(c) in launches or (  # whatever it runs on)
                 isinstance(c.func, ast.Name) and ctx.lazy_jit(c.func.id)))]

@@ -10,7 +10,7 @@ multiplies the waits by the model's size, and the step time, tokens/s and MFU re
 The interval is followed through its loop: when the start clock is set again after the end reading (``t0 = t1``,
 ``t0 = time.time()``), the rest of the loop body after that runs inside the next step's interval: logging work the
 code put after its reading, counted in a step it does not belong to. A parameter loop inside the step itself, before
-the end reading, is the step as written (its time honestly includes the norms it computes: set 105, heldprec): not
+the end reading, is the step as written (its time honestly includes the norms it computes: set 105, seventeenth session): not
 reported. Reported only when the loop holds a training step (a backward pass or an optimizer step) and the
 parameter loop runs on every step: not under ``if step % N == 0`` (``N`` a literal or a name bound once to a number
 other than 1), nor under a test that one iteration meets (``if it == 0``), nor after the end reading on a path that

@@ -120,7 +120,7 @@ A running whole-run throughput (lint72: the end read in a loop of the region div
 `global_step / (time.time() - start_time)` logged every update) is a whole run too: a module built every update of an
 RL training loop is part of it.
 
-(Seventeenth session, heldprec, sets 102-106) Two more comparisons whose inputs are timed on purpose: a GPU region
+(Seventeenth session, sets 102-106) Two more comparisons whose inputs are timed on purpose: a GPU region
 whose host twin is its mirror (the same statements with NumPy for CuPy, `a = np.random.rand(n, n); np.dot(a, b)`
 between the host readings, `a = cp.random.rand(n, n); cp.dot(a, b)` between the GPU ones, its waits aside): the
 draws are timed on both sides, like for like, with no division needed to link them (`rules/_region_pairs`); and

@@ -105,7 +105,7 @@ guards check the device: the trainer's GPU run compiles it again, and its backwa
 the GPU or whose compile mode records CUDA graphs; not when the module was moved, handed elsewhere or run by a
 trainer before, nor for a trainer told to run on the CPU (`accelerator="cpu"`).
 
-(Seventeenth session, jitfirst, sets 89-101.) Also Numba's CPU `jit` applied by a call (`f_par = jit(f,
+(Seventeenth session, sets 89-101.) Also Numba's CPU `jit` applied by a call (`f_par = jit(f,
 parallel=True)`, the decorator's call form: compiled on the first call of `f_par`), a `@njit` function imported from
 another module of the project (its decorator read there), a Numba kernel defined in a class body and launched as
 `self.k[grid](...)` (the attribute is the kernel itself: a constructor that launches it, timed, times the compile),
@@ -115,7 +115,7 @@ whatever calls of `f` ran before; an earlier call written alike warms it. A Tens
 index in its module body (`os.environ["CUDA_VISIBLE_DEVICES"] = "1"`) runs on that GPU: its `tf.function` timed on
 its first call (inside `timeit` too) is reported like one under `with tf.device("/GPU:0"):`.
 
-(Seventeenth session, heldprec) A compiled callable handed to a timing helper (`_cuda_time_ms(do_prefill)`, a
+(Seventeenth session) A compiled callable handed to a timing helper (`_cuda_time_ms(do_prefill)`, a
 closure over a model compiled outside) by a function that runs more than once (warm-up calls `for _ in
 range(warmup): bench_once()` before the kept ones) is warm after that function's first run: not reported, unless
 the function compiles something itself (a compile call or a decorated closure in its body: new on every run).

@@ -29,7 +29,7 @@ optimizer step on the timed path), in the part of the loop that follows a restar
 reading (nanoGPT's `t0 = t1`, then a logging block under `if it % log_interval == 0` with `log_interval = 1`: it runs
 in the next step's interval). One wait per parameter multiplies the stall by the model's size. Not reported there:
 the block under `step % N` with `N` other than 1, under a test one iteration meets (`if it == 0`), or after the end
-reading of a clock restarted at the top of the next step. (Seventeenth session, heldprec.) Nor such a loop inside the
+reading of a clock restarted at the top of the next step. (Seventeenth session.) Nor such a loop inside the
 step, before its end reading (`grad_norm(model)` between `backward()` and `optimizer.step()`): the step as the code
 writes it, whose time honestly includes the norms it computes (a training inefficiency, not a timing mistake: set
 105's verdict); only the logging work that leaks past the reading into the next step's interval distorts a figure. One `loss.item()` per

@@ -177,7 +177,7 @@ loop body is right in steady state (the next pass's wait drains the update, so e
 the wall time of the whole loop misses one update out of N (set 88). A one-off step, a wait only every N steps, or an
 unwaited tail that holds a backward pass or a forward stays reported.
 
-(deepwaits, sets 89-101) A function of the file waits wherever it is called, however deep, when its own body waits
+(Seventeenth session, sets 89-101) A function of the file waits wherever it is called, however deep, when its own body waits
 in any way a call shows by itself (a blocking `a_gpu.get()`, a print of a device value, a library call that returns
 host objects), not only through an explicit synchronize or `.item()`: a training function timed once, whose
 per-sample helper calls another helper ending in `a_gpu.get()`, waits on every sample (set 100). A call whose value
@@ -187,7 +187,7 @@ optimizer built from a GPU model's parameters (`opt = AdamW(model.parameters())`
 queues the weights' update on `step()`, and a loss from a helper it cannot read that the function backpropagates
 (`loss = cross_entropy(logits, y)`; `loss.backward()`) is a device tensor, not results copied back: a training step
 timed phase by phase (forward, optimizer, whole step) is reported at each phase's end read (set 101).
-(heldwaits, sets 102-106) State a class carries between calls, built on the CPU in `__init__` (`self.context =
+(Seventeenth session, sets 102-106) State a class carries between calls, built on the CPU in `__init__` (`self.context =
 torch.zeros([n])`) and re-bound only to a slice of the tensor it is joined with (`out = torch.cat((self.context,
 chunk))`; `self.context = chunk[-k:]`), keeps the join on the CPU (an op on tensors of two devices raises), and with
 it every op of the method on that argument: calling the object is host work, not GPU work (set 106). A callable

