@@ -59,6 +59,7 @@ class SetResult:
     found: set = field(default_factory=set)
     truth: list = field(default_factory=list)
     unjudged: list = field(default_factory=list)
+    unjudged_rows: list = field(default_factory=list)  # findings.tsv rows to be judged (verdict empty)
     gone: list = field(default_factory=list)
 
 
@@ -80,7 +81,7 @@ def lint_set(set_dir: Path, files_dir: Path, select: str) -> list[dict]:
 
 def measure(set_dir: Path, files_dir: Path, select: str) -> SetResult:
     res = SetResult(set_dir.name)
-    judged = read_tsv(set_dir / "findings.tsv")
+    judged = read_tsv(set_dir / "findings.tsv") if (set_dir / "findings.tsv").is_file() else []
     exact = {(j["file"], j["line"], j["rule"], j["message"]): j for j in judged}
     by_pos = {(j["file"], j["line"], j["rule"]): j for j in judged}
     by_msg: dict[tuple, list] = defaultdict(list)
@@ -97,6 +98,8 @@ def measure(set_dir: Path, files_dir: Path, select: str) -> SetResult:
         if j is None or id(j) in seen:
             res.counts[(d["code"], "?")] += 1
             res.unjudged.append(f"{d['path']}:{position(d)}: {d['code']} {d['message']}")
+            res.unjudged_rows.append({"file": d["path"], "line": position(d), "rule": d["code"], "verdict": "",
+                                      "truth_ids": "", "reason": "", "message": d["message"], "verdict2": ""})
             continue
         seen.add(id(j))
         res.counts[(d["code"], j["verdict"])] += 1
@@ -128,14 +131,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", default="", help="comma-separated set numbers (default: every recorded set)")
     ap.add_argument("--select", default="default", help="rule selection passed to wprof lint (default: default)")
     ap.add_argument("--changes", action="store_true", help="list unjudged findings and judged ones now gone")
+    ap.add_argument("--unjudged-tsv", action="store_true",
+                    help="write each set's unjudged findings to DATA/setN/unjudged.tsv (findings.tsv columns, "
+                         "verdicts empty: a new set's findings to judge)")
     args = ap.parse_args(argv)
     names = [f"set{s.strip()}" for s in args.sets.split(",") if s.strip()] or sorted(
         p.name for p in args.data.glob("set*") if (p / "findings.tsv").is_file())
     results = []
     for name in names:
-        if not (args.data / name / "findings.tsv").is_file():
-            raise SystemExit(f"{name}: no recorded verdicts under {args.data}")
+        if not (args.data / name / "findings.tsv").is_file() and not args.unjudged_tsv:
+            raise SystemExit(f"{name}: no recorded verdicts under {args.data} (--unjudged-tsv lists the findings "
+                             "to judge)")
         results.append(measure(args.data / name, args.files / name / "files", args.select))
+    if args.unjudged_tsv:
+        cols = ["file", "line", "rule", "verdict", "truth_ids", "reason", "message", "verdict2"]
+        for r in results:
+            with (args.data / r.name / "unjudged.tsv").open("w", newline="", encoding="utf-8") as f:
+                w = csv.DictWriter(f, cols, delimiter="\t", lineterminator="\n")
+                w.writeheader()
+                w.writerows(r.unjudged_rows)
     rows = []
     for r in results:
         v = Counter()
