@@ -27,10 +27,19 @@ work always runs before a restart of the clock in its own iteration. An interval
 over it) is followed like one written in the loop. The
 interval must hold a training step (a backward pass, an optimizer's `step()`, `apply_gradients`, a
 `train_step`-like call, a TF1 `sess.run` whose fetches name a training op such as `model.opt_op` or `train_op`,
-`update(batch)` of an object built with a learning rate such as `agent = algo.PPO(..., lr=args.lr)`, or a function
-of the file that runs one): an interval that times only inference or the
+`update(batch)` of an object built with a learning rate such as `agent = algo.PPO(..., lr=args.lr)` (a keyword
+`lr`, `learning_rate` or `*_lr`, also passed in a factory function of the file that returns the object, such as
+`make_agent(...)`), or a function of the file that runs one): an interval that times only inference or the
 evaluation itself is not this mistake. An interval read inside the periodic branch of the same iteration (the
 clock stopped before the evaluation, `training_time += now - t0`, then restarted after it) is not either.
+
+Work that no test of the loop marks as periodic counts too in two shapes: in an epoch loop (one whose training step
+lies in a loop nested in it), an evaluation run at every epoch (a `with torch.no_grad():` block that loops over a
+validation or test loader, a call of a function of the file that evaluates, putting a model in eval mode or looping
+under `no_grad`, without training, or an evaluation-named call) or a checkpoint save at every epoch, spanned by a
+per-epoch time (`t2 - t1` around the epoch, printed as the epoch's time) or a throughput; and in any training loop,
+a checkpoint manager's save handed the step (`checkpoint.save(step, force=...)`), which writes at the manager's
+own interval.
 
 Two shapes where the loop is a library's: a Lightning `Callback` whose window, kept in its attributes, starts in
 one training batch's hook and is read in a later batch's (`self._t0` set on the first batch or at the log step;
@@ -94,6 +103,7 @@ import re
 from .._context import Context, dotted
 from .._walk import Scope
 from ._epoch_window import report_epoch_windows
+from ._every_epoch_work import every_iteration_sites
 from ._trainer_runtime import report_trainer_runtime
 
 CODE = "WP116"
@@ -185,8 +195,23 @@ def _owns_lr(ctx: Context, recv: ast.AST) -> bool:
     """``recv`` is a name bound to an object built with a learning rate (``algo.PPO(..., lr=args.lr)``): it owns
     an optimizer, and its ``update(batch)`` is a training step."""
     name = dotted(recv)
-    return bool(name) and any(isinstance(v, ast.Call) and any(k.arg in ("lr", "learning_rate") for k in v.keywords)
+    return bool(name) and any(isinstance(v, ast.Call) and _builds_with_lr(ctx, v)
                               for v in ctx.assigns.get(name, []))  # type: ignore[arg-type]
+
+
+def _lr_keyword(call: ast.Call) -> bool:
+    return any(k.arg and (k.arg in ("lr", "learning_rate") or k.arg.endswith("_lr")) for k in call.keywords)
+
+
+def _builds_with_lr(ctx: Context, call: ast.Call) -> bool:
+    """``call`` builds an object with a learning rate: ``PPO(..., lr=...)``, ``SacAgent(actor_lr=...)``, or a
+    factory function of the file that returns such a call (``make_agent(...)``)."""
+    if _lr_keyword(call):
+        return True
+    if isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
+        return any(isinstance(r, ast.Return) and isinstance(r.value, ast.Call) and _lr_keyword(r.value)
+                   for r in ast.walk(ctx.functions[call.func.id]))
+    return False
 
 
 def _train_sites(ctx: Context, scope: Scope) -> list[int]:
@@ -282,6 +307,8 @@ def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If,
             what = ctx.text(n.func) + ("()" if not n.args and not n.keywords else "(...)")
             out.append((st._wp_idx, st, guard, kind, what))  # type: ignore[attr-defined]
             break
+    out += every_iteration_sites(ctx, scope, _train_sites(ctx, scope), _work_kind, {s[0] for s in out})
+    out.sort(key=lambda s: s[0])
     cache[id(scope)] = out
     return out
 
@@ -680,6 +707,7 @@ def check(ctx: Context) -> None:
         if hit is None:
             continue
         wst, kind, what = hit
+        periodic = "periodic " if by_idx[wst._wp_idx][2] is not None else ""  # type: ignore[attr-defined]
         key = (id(scope), dotted(right), id(loops[-1]), id(wst))
         if key in seen:
             continue
@@ -690,7 +718,7 @@ def check(ctx: Context) -> None:
         else:
             shown = "`" + (ctx.text(sub) if reading is sub.left else  # type: ignore[attr-defined]
                            f"{ctx.text(reading)} - {ctx.text(right)}") + "`"  # the interval inside a running average
-        ctx.report(sub, f"The reported {figure} {shown} includes the periodic {kind} `{what}` "
+        ctx.report(sub, f"The reported {figure} {shown} includes the {periodic}{kind} `{what}` "
                         f"(line {wst.lineno}): the step clock is not restarted after it, so the step time or "
                         f"throughput at those iterations counts it as training",
                    "Restart the clock after the periodic work (or time the step alone)")
@@ -713,12 +741,13 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
         return
     if not any(rate for _, rate in _reporting(ctx, scope, sub, None, is_rate)):
         return  # a total wall time (the run's duration), not a speed
-    _, wst, _, kind, what = by_idx[min(found)]
+    _, wst, guard, kind, what = by_idx[min(found)]
+    periodic = "periodic " if guard is not None else ""
     key = (id(scope), dotted(right), None, id(wst))
     if key in seen:
         return
     seen.add(key)
-    ctx.report(sub, f"The throughput reported after the loop from `{ctx.text(sub)}` includes the periodic {kind} "
+    ctx.report(sub, f"The throughput reported after the loop from `{ctx.text(sub)}` includes the {periodic}{kind} "
                     f"`{what}` (line {wst.lineno}) of the loop: the clock runs through it, so the run's training "
                     f"speed counts it as training",
                "Add up the training time alone (stop the clock around the periodic work)")
