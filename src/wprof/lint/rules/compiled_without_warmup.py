@@ -359,12 +359,24 @@ def _skips_first(r) -> bool:
             continue
         body = [b for part in (st.body, st.orelse) for b in part]
         inside = {id(n) for b in body for n in ast.walk(b)}
+        if _shows_first(st, loop, body):
+            continue  # `if step % print_every == 0: print(end - start)`: step 0 is printed, nothing skipped
         if any(isinstance(n, ast.Continue) for b in body for n in ast.walk(b)) or id(start) in inside or \
                 (r.interval is not None and id(r.interval) in inside) or any(
                     isinstance(n, ast.Attribute) and n.attr == "append" and isinstance(n.value, ast.Name) and
                     n.value.id == r.samples for b in body for n in ast.walk(b)):
             return True
     return False
+
+
+def _shows_first(st: ast.If, loop: ast.For, body: list[ast.stmt]) -> bool:
+    """``st`` holds at the loop counter's first value (``step % k == 0``, ``_cold_first_row``), has no ``else`` and
+    skips nothing (no ``continue``, ``break``): what it guards runs in the first iteration."""
+    from ._cold_first_row import counter_from_zero, true_at_zero
+
+    counter = counter_from_zero(loop)
+    return counter is not None and not st.orelse and true_at_zero(st.test, counter) and \
+        not any(isinstance(n, (ast.Continue, ast.Break)) for b in body for n in ast.walk(b))
 
 
 def _used_between(ctx: Context, key: str, scope, lo: int, hi: int) -> bool:
