@@ -90,7 +90,11 @@ Also: a counted loop (``for epoch in range(n):``, not inside another loop) whose
 per-iteration time is printed or logged by a statement of the loop body in every iteration, its region around the
 first calls of a compiled callable never called before the loop (epoch 1's time, update 1's steps per second: the
 first row is the compilation's). A burn-in stage in a written-out list (``for stage, n in enumerate([10, 20]):``),
-a report under a condition or a skipped first iteration stay silent. A name that says ``compiled``
+a report under a condition that can be false at the first iteration or a skipped first iteration stay silent.
+(Eighteenth session, set 109) A report every `k` steps (`if step % k == 0 or step == steps - 1:` of a counter from 0:
+`range(n)`, `enumerate(...)`, `zip(range(n), loader)`) shows step 0 and so the first row; so does such a loop inside
+one outer loop of training phases. Equinox's `@eqx.filter_jit` (and `filter_pmap`) compiles on its first call as
+`jax.jit` does. A name that says ``compiled``
 (``compiled_mm_time``) names the compiled variant timed, not a compile time measured on purpose (``compile_s``,
 ``compilation_time``); and a model handed to a helper before ``model = torch.compile(model, mode=...)`` ran nothing
 compiled.
