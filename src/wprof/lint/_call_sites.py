@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from ._names import dotted, param_defaults
+from ._names import JAX_COMPILERS, dotted, param_defaults
 
 _DEFAULT = object()  # (a call that leaves the parameter to its default)
 _MODES = frozenset({"cuda", "to", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
@@ -154,7 +154,7 @@ def returns_closure(fn: ast.AST) -> bool:
     return False
 
 
-_JAX_COMPILERS = frozenset({"jax.jit", "jax.pmap"})
+_JAX_COMPILERS = JAX_COMPILERS
 
 
 def jitted_attribute(ctx, call: ast.Call) -> bool:

@@ -7,7 +7,7 @@ import ast
 import re
 
 from ._names import (
-    EVENT_CTORS, GPU_MODULE_PREFIXES, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
+    EVENT_CTORS, GPU_MODULE_PREFIXES, JAX_COMPILERS, HIDDEN_SYNC_METHODS, HOST_BUILTINS, HOST_CLOCKS, HOST_METHODS, NOT_WORK_PREFIXES,
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
@@ -771,7 +771,7 @@ def jax_jitted(ctx, fn: ast.AST) -> bool:
     for d in getattr(fn, "decorator_list", ()):
         if isinstance(d, ast.Call) and (ctx.qualname(d.func) or "") in ("functools.partial", "partial") and d.args:
             d = d.args[0]
-        if (ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "") in ("jax.jit", "jax.pmap"):
+        if (ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "") in JAX_COMPILERS:
             return True
     return False
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 
 from ._call_sites import returns_closure
-from ._names import COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, JAX_TRANSFORMS, NOT_WORK_PREFIXES, dotted, \
+from ._names import COMPILERS, JAX_COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, JAX_TRANSFORMS, NOT_WORK_PREFIXES, dotted, \
     param_defaults
 
 
@@ -140,7 +140,7 @@ class NameModel:
                 target = d.func if isinstance(d, ast.Call) else d
                 q = self.qualname(target) or ""
                 if isinstance(d, ast.Call) and q in ("functools.partial", "partial") and d.args and \
-                        (self.qualname(d.args[0]) or "") in ("jax.jit", "jax.pmap"):
+                        (self.qualname(d.args[0]) or "") in JAX_COMPILERS:
                     q = self.qualname(d.args[0]) or ""  # @partial(jax.jit, static_argnums=...): jax.jit itself
                     d = d.args[0]
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")) or _lazy_numba_jit(q, d):

@@ -105,7 +105,12 @@ COMPILERS = frozenset({
     "tensorflow.function",  # (lint77) traced into a graph on its first call (and again for each new input signature)
     "jax.pmap",  # (lint87) like jax.jit: traced and compiled by XLA on its first call, per input shape
     "taichi.kernel",  # (lint87) a Taichi kernel is JIT-compiled on its first call (per argument types)
+    # (eighteenth session) JAX compilers of libraries built on jax.jit: traced and compiled by XLA on the first call
+    "equinox.filter_jit", "equinox.filter_pmap",
 })
+# jax.jit and the compilers that wrap it (equinox's filter_jit keeps only the arrays dynamic, compiling per shape like
+# jax.jit; a call dispatches the executable and returns before the device is done)
+JAX_COMPILERS = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap"})
 
 
 MOVE_METHODS = frozenset({"to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"})

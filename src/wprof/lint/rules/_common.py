@@ -233,7 +233,7 @@ def _jax_jitted(ctx: Context, name: str) -> bool:
             q = ctx.qualname(d.func if isinstance(d, ast.Call) else d) or ""
             if q in ("functools.partial", "partial") and isinstance(d, ast.Call) and d.args:
                 q = ctx.qualname(d.args[0]) or ""
-            if q == "jax.jit":
+            if q in ("jax.jit", "equinox.filter_jit"):
                 return True
         return False
     values = ctx.assigns.get(name, [])

@@ -108,7 +108,7 @@ session also a summary after the loop from the second sample on, ``sum(times[1:]
     for r in ctx.regions:
         loop = r.loop
         if r.kind != "host" or loop is None or r.outer is not None or r.timer or \
-                not isinstance(loop, ast.For) or getattr(loop, "_wp_loops", None) or \
+                not isinstance(loop, ast.For) or (getattr(loop, "_wp_loops", None) and not _phase_loop(loop)) or \
                 not _counted(ctx, loop.iter) or _skips_first(r) or summarized_past_first(r) or \
                 _times_first_call(ctx, r) or \
                 mentions_warmup_for(ctx, r) or not _reported_each_iteration(ctx, r, loop) or \
@@ -127,6 +127,25 @@ session also a summary after the loop from the second sample on, ``sum(times[1:]
     return out
 
 
+def _phase_loop(loop: ast.For) -> bool:
+    """``loop`` is a statement of the body of one outer loop that no other loop encloses (training phases: ``for
+    steps, length in zip(steps_strategy, length_strategy):`` around ``for step in range(steps):``), reached in the
+    outer loop's first iteration: the inner loop's first printed row is still the program's first call."""
+    outer = getattr(loop, "_wp_parent", None)
+    return isinstance(outer, ast.For) and loop in outer.body and not getattr(outer, "_wp_loops", None) and \
+        getattr(loop, "_wp_loops", ()) == (outer,)
+
+
+def _reporting_statements(stmts: list[ast.stmt]):
+    """The expression and assignment statements of ``stmts`` and of the ``if`` bodies among them (a report every
+    ``print_every`` steps: ``if step % print_every == 0: print(...)``)."""
+    for s in stmts:
+        if isinstance(s, (ast.Expr, ast.Assign)):
+            yield s
+        elif isinstance(s, ast.If):
+            yield from _reporting_statements(s.body)
+
+
 def _counted(ctx: Context, it: ast.AST) -> bool:
     """``range(n)`` (through ``enumerate``/``tqdm``), a count of iterations, not a written-out list of
     configurations (a sweep: ``for stage, n in enumerate([10, 20]):`` is a burn-in stage, then the measured one)."""
@@ -135,21 +154,28 @@ def _counted(ctx: Context, it: ast.AST) -> bool:
     while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm") and \
             it.args:
         it = it.args[0]
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip" and it.args:
+        it = it.args[0]  # `for step, (batch,) in zip(range(steps), loader):` counts `steps` steps
     return isinstance(it, ast.Call) and _range_like(ctx, it)
 
 
 def _reported_each_iteration(ctx: Context, r, loop: ast.For) -> bool:
     """The interval is printed or logged by a statement of the loop body's own level (under no condition): the
     interval statement itself (``print(f"SPS={n / (time.time() - t0)}")``) or one after it reading a name it binds."""
+    from ._cold_first_row import first_row_shown
+
     st = r.interval
-    if st is None or getattr(st, "_wp_parent", None) is not loop:
+    if st is None or (getattr(st, "_wp_parent", None) is not loop and not first_row_shown(st, loop)):
         return False
     names = {n.id for t in getattr(st, "targets", [getattr(st, "target", None)]) if t is not None
              for n in ast.walk(t) if isinstance(n, ast.Name)}
     body = loop.body
-    for s in body[body.index(st):] if st in body else []:
-        if not isinstance(s, (ast.Expr, ast.Assign)):
-            continue  # (`if stage == 1: print(...)`: only some iterations are reported)
+    top = st
+    while getattr(top, "_wp_parent", None) is not loop:
+        top = top._wp_parent  # type: ignore[attr-defined]  (the `if` around a report every `k` steps)
+    for s in _reporting_statements(body[body.index(top):] if top in body else []):
+        if getattr(s, "_wp_parent", None) is not loop and not first_row_shown(s, loop):
+            continue  # (`if stage == 1: print(...)`: only some iterations are reported, the first not among them)
         for c in ast.walk(s):
             if isinstance(c, ast.Call) and (dotted(c.func) or "").rsplit(".", 1)[-1] in _REPORTERS and (
                     s is st or any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(c))):

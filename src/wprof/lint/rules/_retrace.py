@@ -8,10 +8,11 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._names import JAX_COMPILERS
 from .._walk import stmt_calls
 from ._common import _times_first_call
 
-_PER_SHAPE = frozenset({"jax.jit", "jax.pmap"})  # compilers that specialize on every argument shape
+_PER_SHAPE = JAX_COMPILERS  # compilers that specialize on every argument shape
 
 
 def retraced_rows(ctx: Context) -> list[tuple[ast.Call, str]]:

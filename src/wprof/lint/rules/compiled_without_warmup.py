@@ -90,7 +90,11 @@ Also: a counted loop (``for epoch in range(n):``, not inside another loop) whose
 per-iteration time is printed or logged by a statement of the loop body in every iteration, its region around the
 first calls of a compiled callable never called before the loop (epoch 1's time, update 1's steps per second: the
 first row is the compilation's). A burn-in stage in a written-out list (``for stage, n in enumerate([10, 20]):``),
-a report under a condition or a skipped first iteration stay silent. A name that says ``compiled``
+a report under a condition that can be false at the first iteration or a skipped first iteration stay silent.
+(Eighteenth session, set 109) A report every `k` steps (`if step % k == 0 or step == steps - 1:` of a counter from 0:
+`range(n)`, `enumerate(...)`, `zip(range(n), loader)`) shows step 0 and so the first row; so does such a loop inside
+one outer loop of training phases. Equinox's `@eqx.filter_jit` (and `filter_pmap`) compiles on its first call as
+`jax.jit` does. A name that says ``compiled``
 (``compiled_mm_time``) names the compiled variant timed, not a compile time measured on purpose (``compile_s``,
 ``compilation_time``); and a model handed to a helper before ``model = torch.compile(model, mode=...)`` ran nothing
 compiled.
@@ -359,12 +363,24 @@ def _skips_first(r) -> bool:
             continue
         body = [b for part in (st.body, st.orelse) for b in part]
         inside = {id(n) for b in body for n in ast.walk(b)}
+        if _shows_first(st, loop, body):
+            continue  # `if step % print_every == 0: print(end - start)`: step 0 is printed, nothing skipped
         if any(isinstance(n, ast.Continue) for b in body for n in ast.walk(b)) or id(start) in inside or \
                 (r.interval is not None and id(r.interval) in inside) or any(
                     isinstance(n, ast.Attribute) and n.attr == "append" and isinstance(n.value, ast.Name) and
                     n.value.id == r.samples for b in body for n in ast.walk(b)):
             return True
     return False
+
+
+def _shows_first(st: ast.If, loop: ast.For, body: list[ast.stmt]) -> bool:
+    """``st`` holds at the loop counter's first value (``step % k == 0``, ``_cold_first_row``), has no ``else`` and
+    skips nothing (no ``continue``, ``break``): what it guards runs in the first iteration."""
+    from ._cold_first_row import counter_from_zero, true_at_zero
+
+    counter = counter_from_zero(loop)
+    return counter is not None and not st.orelse and true_at_zero(st.test, counter) and \
+        not any(isinstance(n, (ast.Continue, ast.Break)) for b in body for n in ast.walk(b))
 
 
 def _used_between(ctx: Context, key: str, scope, lo: int, hi: int) -> bool:
