@@ -27,14 +27,52 @@ _NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
 _STEPISH = re.compile(r"(^|_|\.)(step|steps|epoch|iter|iteration|global_step|it)($|_)")
 
 
+_BUILTINS = {"range", "reversed", "len", "enumerate", "zip", "float", "int", "bool", "min", "max", "abs", "sum",
+             "round", "print", "list", "tuple", "dict", "set", "isinstance", "sorted", "str"}
+
+
 def _no_grad_loop(ctx: Context, st: ast.AST) -> bool:
-    """``st`` is a ``with torch.no_grad():`` block whose body loops (over a loader, test episodes)."""
+    """``st`` is a ``with torch.no_grad():`` block whose body loops over work (a loader, test episodes): a loop
+    that calls something. A loop of arithmetic alone (PPO's advantage recursion ``for t in
+    reversed(range(n)): delta = rewards[t] + ...``) is part of the training update, not an evaluation."""
     if not isinstance(st, (ast.With, ast.AsyncWith)):
         return False
     if not any(isinstance(i.context_expr, ast.Call) and _NO_GRAD.search(dotted(i.context_expr.func) or "")
                for i in st.items):
         return False
-    return any(isinstance(n, _LOOPS) for b in st.body for n in ast.walk(b))
+    return any(isinstance(n, _LOOPS) and _calls_work(n) for b in st.body for n in ast.walk(b))
+
+
+def _calls_work(loop: ast.stmt) -> bool:
+    """The loop's body calls something other than a builtin (a model, a loader's ``next``, a metric)."""
+    return any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id in _BUILTINS)
+               for b in loop.body for n in ast.walk(b))
+
+
+def _leaves_loop(st: ast.stmt, loop: ast.stmt) -> bool:
+    """``st`` sits in a branch of an ``if`` (inside ``loop``) that ends by leaving the loop (``if last_step: save;
+    break``): work of the last iteration, not of every epoch."""
+    node: ast.AST = st
+    while node is not loop:
+        parent = getattr(node, "_wp_parent", None)
+        if parent is None:
+            return False
+        if isinstance(parent, ast.If):
+            branch = parent.body if node in parent.body else parent.orelse
+            if branch and isinstance(branch[-1], (ast.Break, ast.Return, ast.Raise)):
+                return True
+        node = parent
+    return False
+
+
+def _optimizer_loop_step(st: ast.stmt, loop: ast.stmt) -> bool:
+    """``st`` is ``opt.step()`` in ``for opt in optimizers:``: a loop over optimizers, not over batches."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name):
+        return False
+    calls = [n for n in ast.walk(st) if isinstance(n, ast.Call)]
+    return bool(calls) and all(isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name) and
+                               c.func.value.id == loop.target.id for c in calls
+                               if isinstance(c.func, ast.Attribute) and c.func.attr == "step")
 
 
 def _evaluates_fn(ctx: Context, name: str) -> bool:
@@ -64,7 +102,7 @@ def _epoch_loop(ctx: Context, loop: ast.stmt, scope: Scope, train_sites: list[in
     """``loop`` holds a training step in a loop nested in it: an epoch loop."""
     for i in train_sites:
         loops = scope.stmts[i]._wp_loops  # type: ignore[attr-defined]
-        if loop in loops and loops[-1] is not loop:
+        if loop in loops and loops[-1] is not loop and not _optimizer_loop_step(scope.stmts[i], loops[-1]):
             return True
     return False
 
@@ -83,7 +121,7 @@ def every_iteration_sites(ctx: Context, scope: Scope, train_sites: list[int], wo
         loop = loops[-1]
         if id(loop) not in epoch:
             epoch[id(loop)] = _epoch_loop(ctx, loop, scope, train_sites)
-        if isinstance(st, _LOOPS):
+        if isinstance(st, _LOOPS) or _leaves_loop(st, loop):
             continue
         if epoch[id(loop)] and _no_grad_loop(ctx, st):
             w = st.items[0].context_expr  # type: ignore[attr-defined]
