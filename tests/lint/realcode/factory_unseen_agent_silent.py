@@ -25,7 +25,7 @@ def evaluate(env, agent, episodes):
             while not done:
                 action = agent.select_action(obs) if greedy else agent.sample_action(obs)
                 obs, reward, done, _ = env.step(action)
-        print("eval time", time.time() - start)
+        print("eval time", time.time() - start)  # expect-extra: WP102
 
     run_loop()
 
