@@ -102,7 +102,7 @@ class ImportedDefs:
                 head = head.value
             if isinstance(head, ast.Name) and head.id in table:
                 d = self.imported_function(c)
-                if d is not None and d.ctx.uses_gpu and d.ctx._moves_to_gpu(d.node):
+                if d is not None and d.ctx.uses_gpu and (d.ctx._moves_to_gpu(d.node) or _returns_gpu_device(d)):
                     return True
         return False
 
@@ -396,3 +396,31 @@ def unknown_module(ctx: Any, f: ast.AST) -> str | None:
     if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
         return None
     return q
+
+
+def _returns_gpu_device(d: Definition) -> bool:
+    """The project's function returns the accelerator as a device, alone or in a tuple (``acc =
+    torch.accelerator.current_accelerator()``; ``return rank, world_size, acc``; ``return torch.device("cuda",
+    rank)``): a caller that binds it puts its model and data on the GPU (set 105: a distributed set-up helper)."""
+    ctx = d.ctx
+    if not isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    local: dict[str, list[ast.AST]] = {}
+    for n in ast.walk(d.node):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            local.setdefault(n.targets[0].id, []).append(n.value)
+
+    def gpu(e: ast.AST, depth: int = 0) -> bool:
+        if isinstance(e, ast.Name) and depth < 2 and local.get(e.id):
+            return all(gpu(v, depth + 1) for v in local[e.id])
+        if isinstance(e, ast.Call) and (ctx.call_name(e) or "") == "torch.accelerator.current_accelerator":
+            return True
+        return isinstance(e, ast.Call) and (ctx.call_name(e) or "") == "torch.device" and bool(e.args) and \
+            ctx._device_value(e.args[0]) == "cuda"
+
+    for n in ast.walk(d.node):
+        if isinstance(n, ast.Return) and n.value is not None:
+            elts = n.value.elts if isinstance(n.value, ast.Tuple) else [n.value]
+            if any(gpu(e) for e in elts):
+                return True
+    return False
