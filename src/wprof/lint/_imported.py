@@ -152,7 +152,8 @@ class ImportedDefs:
         memo = self.__dict__.setdefault("_wp_imported_class", {})
         key = (name, id(scope)) if local else (name, None)
         if key not in memo:
-            values = local or self.assigns.get(name, [])  # type: ignore[attr-defined]
+            values = through_factories(self, local or self.assigns.get(name, []))  # type: ignore[attr-defined]
+            # (`agent = make_agent(...)` of a factory of the file returning `SacAgent(...)`: that class's object)
             classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
                        for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
             if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
@@ -424,3 +425,24 @@ def _returns_gpu_device(d: Definition) -> bool:
             if any(gpu(e) for e in elts):
                 return True
     return False
+
+
+def through_factories(ctx, values: list) -> list:
+    """``values`` with each call of a factory function of this file (``agent = make_agent(obs_shape, args,
+    device)``, no decorator) replaced by what its ``return`` statements return (``return CurlSacAgent(...,
+    device=device)``), when each of them returns a call: the object is the one the factory builds (set 109)."""
+    out: list = []
+    for v in values:
+        fn = ctx.functions.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+            out.append(v)
+            continue
+        rets = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None and
+                not isinstance(n.value, ast.Constant)]
+        if not rets or not all(isinstance(x, ast.Call) for x in rets) or \
+                any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
+                    for n in ast.walk(fn)):
+            out.append(v)
+            continue
+        out.extend(rets)
+    return out

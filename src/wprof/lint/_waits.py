@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 
 from ._gpu_work import MPI_WAITS, mpi_call
-from ._imported import unknown_module
+from ._imported import through_factories as _through_factories, unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
     CHECKED_LINALG, CHECKED_LINALG_METHODS, CUPY_HOST_CHECKED, FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
@@ -279,27 +279,6 @@ def _unseen_instance(ctx, expr: ast.AST, handed: bool = True) -> bool:
         if isinstance(v.func, ast.Attribute) and not _handed_model(ctx, v):
             return False  # `clip.Model(...)`: a library's own model; `engine.Runner(net)`: a helper handed the model
     return built
-
-
-def _through_factories(ctx, values: list) -> list:
-    """``values`` with each call of a factory function of this file (``agent = make_agent(obs_shape, args,
-    device)``, no decorator) replaced by what its ``return`` statements return (``return CurlSacAgent(...,
-    device=device)``), when each of them returns a call: the object is the one the factory builds (set 109)."""
-    out: list = []
-    for v in values:
-        fn = ctx.functions.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
-            out.append(v)
-            continue
-        rets = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None and
-                not isinstance(n.value, ast.Constant)]
-        if not rets or not all(isinstance(x, ast.Call) for x in rets) or \
-                any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
-                    for n in ast.walk(fn)):
-            out.append(v)
-            continue
-        out.extend(rets)
-    return out
 
 
 def _project_module(ctx, f: ast.AST) -> bool:

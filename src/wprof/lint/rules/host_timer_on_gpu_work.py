@@ -203,7 +203,10 @@ waits whatever the closure returns (it reads the loss on the host, `float(closur
 against its tolerance every iteration; set 109). An object made by a factory function of the file whose every
 `return` builds a class the linter cannot read (`agent = make_agent(args, device=device)`; `return
 CurlSacAgent(...)`) is code it cannot read, as the class's direct call is: an evaluation loop whose GPU work after
-its `agent.select_action(obs)` only feeds what that returned is weak (set 109). A device handed back by a set-up
+its `agent.select_action(obs)` only feeds what that returned is weak (set 109); where that class is one of the
+project's modules the linter reads, a method whose every `return` gives a host value (`return
+mu.cpu().data.numpy().flatten()`) returns data on the CPU, and waits: the environment step after it is host work.
+A device handed back by a set-up
 helper of the project's modules (`rank, world, device = init_distributed()` returning
 `torch.accelerator.current_accelerator()` or a CUDA `torch.device`) puts the file's model and data on the GPU
 though the file never names CUDA (set 105). A clock read in a hook whose reading is kept only under a key of a
