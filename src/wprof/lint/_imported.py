@@ -431,18 +431,35 @@ def through_factories(ctx, values: list) -> list:
     """``values`` with each call of a factory function of this file (``agent = make_agent(obs_shape, args,
     device)``, no decorator) replaced by what its ``return`` statements return (``return CurlSacAgent(...,
     device=device)``), when each of them returns a call: the object is the one the factory builds (set 109)."""
+    functions = ctx.functions
+    hits = [i for i, v in enumerate(values) if type(v) is ast.Call and type(v.func) is ast.Name and
+            v.func.id in functions]
+    if not hits:
+        return values
     out: list = []
     for v in values:
-        fn = ctx.functions.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
+        fn = functions.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
+        rets = _factory_returns(fn) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if rets:
+            out.extend(rets)
+        else:
             out.append(v)
-            continue
-        rets = [n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None and
+    return out
+
+
+def _factory_returns(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list | None:
+    """The calls a plain factory function returns (every non-constant ``return`` a call, no nested function, no
+    decorator), cached on the ``def``; None when it is not one."""
+    got = getattr(fn, "_wp_factory_returns", False)
+    if got is not False:
+        return got
+    rets: list | None = None
+    if not fn.decorator_list:
+        nodes = list(ast.walk(fn))
+        rets = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None and
                 not isinstance(n.value, ast.Constant)]
         if not rets or not all(isinstance(x, ast.Call) for x in rets) or \
-                any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn
-                    for n in ast.walk(fn)):
-            out.append(v)
-            continue
-        out.extend(rets)
-    return out
+                any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn for n in nodes):
+            rets = None
+    fn._wp_factory_returns = rets  # type: ignore[attr-defined]
+    return rets
