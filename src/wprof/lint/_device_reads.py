@@ -14,6 +14,9 @@ from ._masks import mask_value, split_mask
 from ._wait_facts import HOST_ONLY_LIBS as _HOST_ONLY_LIBS
 
 
+_CALLING_LIBS = ("scipy.optimize.", "torch.utils.checkpoint.")  # (functions that call their callable before returning)
+
+
 class DeviceReads:
     """The host reads of device values :meth:`SyncModel.is_sync` and the rules ask about."""
 
@@ -26,6 +29,52 @@ class DeviceReads:
         name = dotted(call.func.value)  # type: ignore[attr-defined]
         return name is not None and any(isinstance(v, ast.Call) and (self.call_name(v) or "").endswith(
             "ReduceLROnPlateau") for v in self.assigns.get(name, ()))
+
+    def _line_search_step(self, call: ast.Call) -> bool:
+        """``opt.step(closure)`` of a ``torch.optim.LBFGS``: each evaluation reads the closure's loss on the host
+        (``float(closure())``) and each iteration tests the gradient and curvature against its tolerances
+        (``flat_grad.abs().max() <= tol``), so the step returns once the device work it ran is done."""
+        from ._names import dotted
+
+        if self.method(call) != "step" or not (call.args or call.keywords):
+            return False
+        name = dotted(call.func.value)  # type: ignore[attr-defined]
+        values = self.assigns.get(name, ()) if name is not None else ()
+        return bool(values) and all(isinstance(v, ast.Call) and (self.call_name(v) or "").startswith("torch.") and
+                                    (self.call_name(v) or "").endswith(".LBFGS") for v in values)
+
+    def _calls_waiting_callable(self, call: ast.Call, hidden: bool) -> bool:
+        """A library call that calls the callable it is handed before it returns (an optimizer's
+        ``step(closure)``, a ``scipy.optimize`` routine's objective, ``torch.utils.checkpoint.checkpoint(fn,
+        ...)``), handed a function of this file that waits for the device (by name, through ``functools.partial``
+        or a lambda that calls it): the call waits as that function does. Not a library that keeps the callable
+        for later (a thread's ``target``, a hook registered): those are not in this list."""
+        q = self.call_name(call) or ""
+        m = self.method(call)
+        if q in self.functions or not (m == "step" or q.startswith(_CALLING_LIBS)):
+            return False
+        if isinstance(call.func, ast.Attribute) and self.own_method(call) is not None:  # type: ignore[attr-defined]
+            return False  # self.step(fn): a method of the file's class, read as such
+        synced = self._syncing_functions(hidden)  # type: ignore[attr-defined]
+        for a in [*call.args, *(k.value for k in call.keywords)]:
+            if isinstance(a, ast.Lambda) and isinstance(a.body, ast.Call):
+                a = a.body.func
+            elif isinstance(a, ast.Call) and (self.call_name(a) or "") == "functools.partial" and a.args:
+                a = a.args[0]
+            if isinstance(a, ast.Name) and a.id in self.functions and self._local_def_waits(call, a.id, synced, hidden):
+                return True
+        return False
+
+    def _local_def_waits(self, call: ast.Call, name: str, synced: set, hidden: bool) -> bool:
+        """The function ``name`` the call hands on waits: the one defined in the call's own function body where there
+        is one (two training functions of a file each define their own ``closure``), else the file's."""
+        scope = getattr(getattr(call, "_wp_stmt", None), "_wp_scope", None)
+        local = next((st for st in getattr(scope, "stmts", ()) if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
+                      and st.name == name and getattr(st, "_wp_scope", None) is scope), None)
+        if local is None or local is self.functions.get(name):
+            return name in synced
+        return any(self._own_wait(c, hidden) or self._callee_name(c) in synced  # type: ignore[attr-defined]
+                   for c in self.calls_in_function(local))  # type: ignore[attr-defined]
 
     def _formats_device(self, call: ast.Call) -> bool:
         """The call formats a device tensor into text: an f-string argument with a tensor field, ``"...".format(t)``,

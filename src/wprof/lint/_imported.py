@@ -102,7 +102,7 @@ class ImportedDefs:
                 head = head.value
             if isinstance(head, ast.Name) and head.id in table:
                 d = self.imported_function(c)
-                if d is not None and d.ctx.uses_gpu and d.ctx._moves_to_gpu(d.node):
+                if d is not None and d.ctx.uses_gpu and (d.ctx._moves_to_gpu(d.node) or _returns_gpu_device(d)):
                     return True
         return False
 
@@ -152,7 +152,8 @@ class ImportedDefs:
         memo = self.__dict__.setdefault("_wp_imported_class", {})
         key = (name, id(scope)) if local else (name, None)
         if key not in memo:
-            values = local or self.assigns.get(name, [])  # type: ignore[attr-defined]
+            values = through_factories(self, local or self.assigns.get(name, []))  # type: ignore[attr-defined]
+            # (`agent = make_agent(...)` of a factory of the file returning `SacAgent(...)`: that class's object)
             classes = {id(d.node): d for v in values if isinstance(v, ast.Call)
                        for d in [self.imported_def(v.func)] if d is not None and isinstance(d.node, ast.ClassDef)}
             if not values or len(classes) != 1 or len(values) != sum(isinstance(v, ast.Call) for v in values):
@@ -396,3 +397,69 @@ def unknown_module(ctx: Any, f: ast.AST) -> str | None:
     if q is None or q.lstrip(".").split(".")[0] in KNOWN_LIBRARIES:
         return None
     return q
+
+
+def _returns_gpu_device(d: Definition) -> bool:
+    """The project's function returns the accelerator as a device, alone or in a tuple (``acc =
+    torch.accelerator.current_accelerator()``; ``return rank, world_size, acc``; ``return torch.device("cuda",
+    rank)``): a caller that binds it puts its model and data on the GPU (set 105: a distributed set-up helper)."""
+    ctx = d.ctx
+    if not isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    local: dict[str, list[ast.AST]] = {}
+    for n in ast.walk(d.node):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            local.setdefault(n.targets[0].id, []).append(n.value)
+
+    def gpu(e: ast.AST, depth: int = 0) -> bool:
+        if isinstance(e, ast.Name) and depth < 2 and local.get(e.id):
+            return all(gpu(v, depth + 1) for v in local[e.id])
+        if isinstance(e, ast.Call) and (ctx.call_name(e) or "") == "torch.accelerator.current_accelerator":
+            return True
+        return isinstance(e, ast.Call) and (ctx.call_name(e) or "") == "torch.device" and bool(e.args) and \
+            ctx._device_value(e.args[0]) == "cuda"
+
+    for n in ast.walk(d.node):
+        if isinstance(n, ast.Return) and n.value is not None:
+            elts = n.value.elts if isinstance(n.value, ast.Tuple) else [n.value]
+            if any(gpu(e) for e in elts):
+                return True
+    return False
+
+
+def through_factories(ctx, values: list) -> list:
+    """``values`` with each call of a factory function of this file (``agent = make_agent(obs_shape, args,
+    device)``, no decorator) replaced by what its ``return`` statements return (``return CurlSacAgent(...,
+    device=device)``), when each of them returns a call: the object is the one the factory builds (set 109)."""
+    functions = ctx.functions
+    hits = [i for i, v in enumerate(values) if type(v) is ast.Call and type(v.func) is ast.Name and
+            v.func.id in functions]
+    if not hits:
+        return values
+    out: list = []
+    for v in values:
+        fn = functions.get(v.func.id) if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) else None
+        rets = _factory_returns(fn) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if rets:
+            out.extend(rets)
+        else:
+            out.append(v)
+    return out
+
+
+def _factory_returns(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list | None:
+    """The calls a plain factory function returns (every non-constant ``return`` a call, no nested function, no
+    decorator), cached on the ``def``; None when it is not one."""
+    got = getattr(fn, "_wp_factory_returns", False)
+    if got is not False:
+        return got
+    rets: list | None = None
+    if not fn.decorator_list:
+        nodes = list(ast.walk(fn))
+        rets = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None and
+                not isinstance(n.value, ast.Constant)]
+        if not rets or not all(isinstance(x, ast.Call) for x in rets) or \
+                any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn for n in nodes):
+            rets = None
+    fn._wp_factory_returns = rets  # type: ignore[attr-defined]
+    return rets

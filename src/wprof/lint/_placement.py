@@ -378,6 +378,9 @@ class PlacementModel:
             return "cpu"
         if q in LEGACY_CPU_TENSORS:
             return self._default_device()  # torch.FloatTensor(n, 3, h, w): the CPU type (torch.cuda.FloatTensor not)
+        if m is not None and m not in self.functions and isinstance(expr.func.value, ast.Name) and \
+                not self.is_tensorish(expr.func.value) and self._project_method_returns_cpu(expr):  # type: ignore
+            return "cpu"  # agent.select_action(obs) of a project class whose method returns `mu.cpu().numpy()`
         if m is not None and m not in self.functions:  # x.flatten(), x.view(...): where x lives
             base = self.placement(expr.func.value)  # type: ignore[attr-defined]
             if base is not None:
@@ -394,6 +397,17 @@ class PlacementModel:
         if isinstance(expr.func, ast.Name) and q in self.functions and self._returns_on_cpu(self._def_run_by(q, expr)):
             return "cpu"  # def to_tensor(s): return torch.tensor([...]): a CPU tensor, whatever it was handed
         return self._join([self.placement(a) for a in expr.args])
+
+    def _project_method_returns_cpu(self, expr: ast.Call) -> bool:
+        """``expr`` calls a method of an instance of a class of the project's other modules (``agent =
+        SacAgent(...)``, or through a factory of the file) whose every ``return`` gives a host value, as its own
+        module sees it (``return mu.cpu().data.numpy().flatten()``): the call's value is on the CPU, not where the
+        object's model lives (set 109, curl)."""
+        view = getattr(self, "import_view", None)
+        if view is None or not view.project.enabled:
+            return False
+        d = self.imported_method(expr)  # type: ignore[attr-defined]
+        return d is not None and d.ctx._returns_on_cpu(d.node)
 
     def _returns_on_cpu(self, fn: ast.AST) -> bool:
         """Every ``return`` of the function (its own, not a nested one's) gives a value known to live on the CPU

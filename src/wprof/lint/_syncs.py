@@ -88,13 +88,15 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         if hidden and m == "get" and not call.args and not call.keywords and \
                 self.placement(call.func.value) == "cuda":  # type: ignore[attr-defined]
             return True  # a_gpu.get(): a CuPy/PyCUDA array copied to the host
-        if self.returns_host_objects(call) or self._plateau_step(call):
+        if self.returns_host_objects(call) or self._plateau_step(call) or self._line_search_step(call):
             return True
         if m in KERAS_HOST_RUNS and isinstance(call.func, ast.Attribute) and self.imports_any("tensorflow", "keras", "tf_keras") and \
                 not self.imports_any("lightning", "pytorch_lightning"):
             return True  # model.fit(...)/evaluate/predict of Keras: logs turned into floats, NumPy out
         if hidden and isinstance(call.func, ast.Name) and call.func.id == "print" and self._prints_device(call):
             return True  # print(c) of a CuPy array or a CUDA tensor copies it to the host
+        if self._calls_waiting_callable(call, hidden):
+            return True  # opt.step(closure) whose closure ends in `loss.item()`: the step calls it before returning
         return hidden and self._formats_device(call)  # log.info(f"loss {loss:.4f}"), str(loss): copied to the host
 
     def _instance_syncs(self, name: str) -> bool:

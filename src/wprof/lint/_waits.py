@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 
 from ._gpu_work import MPI_WAITS, mpi_call
-from ._imported import unknown_module
+from ._imported import through_factories as _through_factories, unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
     CHECKED_LINALG, CHECKED_LINALG_METHODS, CUPY_HOST_CHECKED, FORMATTING_METHODS, HOROVOD_WAITS, HOROVOD_WRAPPERS, HOST_ASSERT_PREFIXES, HOST_RESULT_METHODS, SYNC_METHODS_OF,
@@ -264,7 +264,7 @@ def _unseen_instance(ctx, expr: ast.AST, handed: bool = True) -> bool:
     d = dotted(expr)
     values = ctx.assigns.get(d, []) if d else []
     built = False
-    for v in values:
+    for v in _through_factories(ctx, values):
         v = unwrap_moves(v)
         if dotted(v) == d:
             continue  # model = model.cuda(): the same object, moved

@@ -196,6 +196,22 @@ progress_fn(kimg, total)`) and handed no tensor, is a hook of the function (a tr
 callback), not the work a timing helper is handed (set 103). Non-blocking copies to a GPU picked per pass of a loop
 (`t.to(f"cuda:{i % 8}", non_blocking=True)`) waited for by `torch.cuda.synchronize()` without a device are reported:
 it waits for the current device only, the copies to the others are not in the interval (set 102).
+(Eighteenth session, sets 102-109) A library call that calls the callable it is handed before it returns waits as
+that callable does: an optimizer's `step(closure)` whose closure of the file waits (`return loss.item()`), a
+`scipy.optimize` objective of the file that returns a host number; and `step(closure)` of `torch.optim.LBFGS`
+waits whatever the closure returns (it reads the loss on the host, `float(closure())`, and tests the gradient
+against its tolerance every iteration; set 109). An object made by a factory function of the file whose every
+`return` builds a class the linter cannot read (`agent = make_agent(args, device=device)`; `return
+CurlSacAgent(...)`) is code it cannot read, as the class's direct call is: an evaluation loop whose GPU work after
+its `agent.select_action(obs)` only feeds what that returned is weak (set 109); where that class is one of the
+project's modules the linter reads, a method whose every `return` gives a host value (`return
+mu.cpu().data.numpy().flatten()`) returns data on the CPU, and waits: the environment step after it is host work.
+A device handed back by a set-up
+helper of the project's modules (`rank, world, device = init_distributed()` returning
+`torch.accelerator.current_accelerator()` or a CUDA `torch.device`) puts the file's model and data on the GPU
+though the file never names CUDA (set 105). A clock read in a hook whose reading is kept only under a key of a
+record nothing in the file reads back (`calls.append({"param": name, "time": t})`, only the names printed) is not
+reported: no time comes out of it.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
