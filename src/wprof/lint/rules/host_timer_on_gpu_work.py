@@ -212,6 +212,15 @@ helper of the project's modules (`rank, world, device = init_distributed()` retu
 though the file never names CUDA (set 105). A clock read in a hook whose reading is kept only under a key of a
 record nothing in the file reads back (`calls.append({"param": name, "time": t})`, only the names printed) is not
 reported: no time comes out of it.
+(Nineteenth session, sets 110-113) Nor is an interval a function returns only as a field of a record (`return
+Outputs(loss=loss.item(), time=step_time)`) whose every caller in the file hands the record only to a method of an
+aggregate built from a list of objects (`eval_metrics = Metrics([Loss(), Perplexity()])`;
+`eval_metrics.update(outputs)`), none of whose classes (the file's or the project's modules') reads that field: the
+time is dropped (set 110). A record handed anywhere else, or to an aggregate with a class that reads the field
+(`Metrics([Time(), Loss()])`), keeps the finding. A timed loop of 100 calls or more with no synchronize, right after
+(nothing between) an unwaited warm-up loop of as many iterations that runs the same GPU calls, is weak: the launch
+queue holds about as much work when the clock starts as when it stops, so a long average is off by a few calls (set
+113); a warm-up that synchronizes, or a short one, leaves the finding strong.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
