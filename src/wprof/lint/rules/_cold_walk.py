@@ -95,6 +95,12 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 continue  # purpose, the warm figure timed after it
             comp = [(c, k) for c, k in cold if _compiled(ctx, c) or ctx.is_compiled(k.split("#")[0]) or
                     id(c) in v.compiles]
+            from ._whole_runs import whole_training_run
+
+            if all(whole_training_run(ctx, r, c) and not _compiled(ctx, c) and not ctx.is_compiled(k.split("#")[0])
+                   for c, k in (comp if compiled else cold)):
+                hits.append(None)  # `trainer.train_model(..., num_epochs=200)`: a whole training run of a plain
+                continue  # method, its steps' one-off compile a small part of it
             if compiled:
                 hits.append((v, comp[0]) if comp else None)
             elif not comp and not v.warm:

@@ -124,6 +124,13 @@ closure over a model compiled outside) by a function that runs more than once (w
 range(warmup): bench_once()` before the kept ones) is warm after that function's first run: not reported, unless
 the function compiles something itself (a compile call or a decorated closure in its body: new on every run).
 
+(Nineteenth session, sets 110-113) A region timed once around a call of a plain (not compiled) method or function of
+the file that runs a `range` loop shown to run 100 epochs or more (`trainer.train_model(train_loader, val_loader,
+num_epochs=200)`, also through `tqdm(range(...))`), each epoch a pass over data (a loop over something other than a
+`range`, in the loop or in a method of the file it calls), is a whole training run: the one-off compile or start-up
+of its steps is a small, legitimate part of the total and is not reported (set 112). A run of a few epochs, or of a
+count the code does not show, stays reported.
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times

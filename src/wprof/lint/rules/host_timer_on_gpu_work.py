@@ -212,6 +212,15 @@ helper of the project's modules (`rank, world, device = init_distributed()` retu
 though the file never names CUDA (set 105). A clock read in a hook whose reading is kept only under a key of a
 record nothing in the file reads back (`calls.append({"param": name, "time": t})`, only the names printed) is not
 reported: no time comes out of it.
+(Nineteenth session, sets 110-113) Nor is an interval a function returns only as a field of a record (`return
+Outputs(loss=loss.item(), time=step_time)`) whose every caller in the file hands the record only to a method of an
+aggregate built from a list of objects (`eval_metrics = Metrics([Loss(), Perplexity()])`;
+`eval_metrics.update(outputs)`), none of whose classes (the file's or the project's modules') reads that field: the
+time is dropped (set 110). A record handed anywhere else, or to an aggregate with a class that reads the field
+(`Metrics([Time(), Loss()])`), keeps the finding. A timed loop of 100 calls or more with no synchronize, right after
+(nothing between) an unwaited warm-up loop of as many iterations that runs the same GPU calls, is weak: the launch
+queue holds about as much work when the clock starts as when it stops, so a long average is off by a few calls (set
+113); a warm-up that synchronizes, or a short one, leaves the finding strong.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -276,6 +285,8 @@ from ._unseen_waits import ends_in_unseen_code
 from ._star_helpers import ends_in_star_helper
 from ._optional_work import ends_in_optional_work
 from ._update_tail import ends_in_update_tail
+from ._queued_warmup import queued_warmup
+from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
 
 CODE = "WP102"
@@ -317,6 +328,8 @@ def check(ctx: Context) -> None:
             continue  # `blk = blk.to(device)` alone: a copy from host memory returns once it is done
         if loop_budget(ctx, r):
             continue  # `while time.time() - t0 < warmup_s: f()`: the clock bounds a loop, no interval is reported
+        if reaches_no_report(ctx, r):
+            continue  # `return Outputs(time=step_time)`, every caller's record handed to metrics that never read it
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
@@ -324,7 +337,8 @@ def check(ctx: Context) -> None:
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
-            ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r)
+            ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
+            queued_warmup(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

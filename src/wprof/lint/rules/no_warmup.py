@@ -188,6 +188,13 @@ public ops warms them: a warm-up loop of `torch.logsumexp(a, dim=-1)` on a GPU t
 `from_pretrained` and no device: its timed first call has no GPU work to warm up, also under a name a GPU model
 held in an earlier cell.
 
+(Nineteenth session, sets 110-113) A region timed once around a call of a plain (not compiled) method or function of
+the file that runs a `range` loop shown to run 100 epochs or more (`trainer.train_model(train_loader, val_loader,
+num_epochs=200)`, also through `tqdm(range(...))`), each epoch a pass over data (a loop over something other than a
+`range`, in the loop or in a method of the file it calls), is a whole training run: the one-off compile or start-up
+of its steps is a small, legitimate part of the total and is not reported (set 112). A run of a few epochs, or of a
+count the code does not show, stays reported.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
