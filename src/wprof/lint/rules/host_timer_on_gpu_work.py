@@ -288,6 +288,7 @@ def check(ctx: Context) -> None:
         _report_synced_elsewhere(ctx, seen_work=True)
         return
     from ._declared_subject import declared_build
+    from .._drained_between import drained_outside
 
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
@@ -295,7 +296,8 @@ def check(ctx: Context) -> None:
     report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
     _report_synced_elsewhere(ctx, seen_work=False)  # the same call, timed elsewhere, is followed by a synchronize
     for r in ctx.regions:
-        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
+        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or \
+                (_over_data(ctx, r) and not drained_outside(ctx, r)) or \
                 _cold_on_purpose(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
@@ -321,7 +323,8 @@ def check(ctx: Context) -> None:
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
             _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
-            ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
+            ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or \
+            (waits_every_iteration(ctx, r) and not drained_outside(ctx, r)) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r)
