@@ -9,7 +9,7 @@ the loop says so.
 A helper's branch is on its own schedule when its test is periodic as the rule sees it (a modulo, a clock
 reading) or when the branch rewrites state its own test reads (``self._last_eval = step`` under
 ``step - self._last_eval > n``: the last run's marker). The helper is a function of the file, a function imported
-from the project, or a method of a project class the call's receiver is built from; a branch that only logs is not
+from the project, or a method of a class (of the file or of the project) the call's receiver is built from; a branch that only logs is not
 work.
 """
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._gpu_work import class_method
 
 
 def _helper(ctx: Context, call: ast.Call):
@@ -26,7 +27,18 @@ def _helper(ctx: Context, call: ast.Call):
     if found is not None:
         return found
     d = ctx.imported_method(call)
-    return (d.ctx, d.node) if d is not None else None
+    if d is not None:
+        return d.ctx, d.node
+    f = call.func  # `stats.plot_gap(...)` with `stats = GapStats(...)` of a class of this file
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name):
+        values = ctx.assigns.get(f.value.id, [])
+        names = {v.func.id for v in values if isinstance(v, ast.Call) and isinstance(v.func, ast.Name)}
+        if values and len(names) == 1 and len(values) == sum(isinstance(v, ast.Call) for v in values) and \
+                (cls := ctx.classes.get(next(iter(names)))) is not None:
+            m = class_method(ctx, cls, f.attr)
+            if m is not None:
+                return ctx, m
+    return None
 
 
 def _self_scheduled(test: ast.AST, body: list[ast.stmt]) -> bool:

@@ -212,6 +212,14 @@ helper of the project's modules (`rank, world, device = init_distributed()` retu
 though the file never names CUDA (set 105). A clock read in a hook whose reading is kept only under a key of a
 record nothing in the file reads back (`calls.append({"param": name, "time": t})`, only the names printed) is not
 reported: no time comes out of it.
+(Nineteenth session, sets 110-113) Waits between readings: a loop-carried interval read once per optimizer update
+(every `continue` before the end reading skips the update too: `if step % accum != 0: continue`) whose start clock
+the loop restarts with a fresh reading after the end reading, with a wait between the two that runs whenever the
+figure is reported (`wandb.log({"loss": loss.item(), "throughput": n / update_time})`; `update_time =
+time.time()`), is judged by the waits inside it: the step's work is drained in the gap, outside every interval, so
+the loop body's other waits (a token count's `.item()` before each forward) do not cover the unwaited tail, and
+the loop over a loader is not a run's wall time there. A tick's interval whose `continue` skips only the reading
+(`if nimg < tick_start + kimg_per_tick: continue`) stays a wall time over many steps.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host

@@ -58,6 +58,18 @@ a validation hook of the callback reads a clock). And a Hugging Face `Trainer`'s
 included. Other timers kept in an object's attributes across methods (a metrics class's window, a Hugging Face
 `TrainerCallback`) are not followed.
 
+(Nineteenth session, sets 110-113) A log test whose modulus is the constant 1 (`log_interval = 1`) holds at every
+iteration, so it meets the evaluation's iterations whatever the other test (`(it + 1) % accum == 0` with an
+accumulation count that is no constant). A start clock copied from the end clock (`prev_t1 = t1`) starts where that
+clock was last read in the loop body, not at the copy: an evaluation or save between the reading and the copy
+lies in the next interval. A helper called in the loop (a function of the file or of the project, a method of a
+class the receiver is built from, also in another module) that runs an evaluation, a save or sampling under a
+test of its own schedule (a modulo, a clock, or a branch that rewrites the state its test reads: `if step -
+self._last_eval > 10000: self._last_eval = step; self.eval_deterministic()`) is periodic work of the loop. A total
+read after the loop and labelled as training time (`print(f"training using time {end - start}")`, `train_time`) is
+reported like a rate: it counts the loop's evaluation as training (a run's duration, or a looser "training
+took", stays silent).
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
