@@ -41,9 +41,9 @@ def _tests(st: ast.stmt, loop: ast.stmt) -> set[tuple[str, bool]]:
 
 def drained_outside(ctx: Context, r: Region) -> bool:
     """The region is a loop-carried host interval, read once per optimizer update, whose start clock the loop
-    restarts with a fresh reading after the end reading, and a wait runs between the two whenever the end is read (under no test the end reading does
-    not share) or in the statement that reports the interval (``wandb.log({"loss": loss.item(), "tok/s": n /
-    dt})``)."""
+    restarts with a fresh reading after the end reading, and a wait runs between the two whenever the end is read
+    (under no test the end reading does not share) or in the statement that reports the interval
+    (``wandb.log({"loss": loss.item(), "tok/s": n / dt})``)."""
     if r.kind != "host" or r.hi >= len(r.scope.stmts):
         return False
     cache = ctx.__dict__.setdefault("_wp_drained", {})

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 
-
 from .._context import Context, dotted
 from .._walk import Scope
 
@@ -39,6 +38,3 @@ def copied_resets(ctx: Context, scope: Scope, resets: list[int], clocks: set[str
 def _clock_read(ctx: Context, st: ast.stmt) -> bool:
     """``st`` assigns a fresh clock reading (``t1 = time.time()``), not another copy."""
     return isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and ctx.is_clock(st.value)
-
-
-

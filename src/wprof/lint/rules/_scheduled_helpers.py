@@ -9,8 +9,8 @@ the loop says so.
 A helper's branch is on its own schedule when its test is periodic as the rule sees it (a modulo, a clock
 reading) or when the branch rewrites state its own test reads (``self._last_eval = step`` under
 ``step - self._last_eval > n``: the last run's marker). The helper is a function of the file, a function imported
-from the project, or a method of a class (of the file or of the project) the call's receiver is built from; a branch that only logs is not
-work.
+from the project, or a method of a class (of the file or of the project) the call's receiver is built from; a
+branch that only logs is not work.
 """
 
 from __future__ import annotations
