@@ -89,6 +89,10 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         return False
     end_stmt = r.scope.stmts[r.hi]
     start_stmt = r.scope.stmts[r.lo]
+    from ._drained_between import drained_outside
+
+    if drained_outside(ctx, r):  # a wait after the end reading, before the clock restarts: the tail is drained
+        return _syncs_before_read(ctx, r)  # outside every interval, so the body's waits do not cover it
     for lp in end_stmt._wp_loops:  # type: ignore[attr-defined]
         if lp in start_stmt._wp_loops and (not _conditional_in(start_stmt, lp) or  # type: ignore[attr-defined]
                                            _same_guard(start_stmt, end_stmt, lp)):

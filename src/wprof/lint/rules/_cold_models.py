@@ -12,6 +12,7 @@ from .._walk import Scope, stmt_calls
 from ._cold_helpers import _SETUP, _bound, _used, helper_regions
 from ._common import (_times_first_call, callee_key, called_before, end_to_end, enclosing_params, is_library,
                       mentions_warmup, work_items)
+from ._enclosing_models import enclosing_fresh_model
 from ._evidence import call_sites, cpu_only, on_gpu
 
 
@@ -56,6 +57,9 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                 if name in r.scope.params or name == "self" or ctx.is_compiled(name):
                     continue
                 loader = _fresh_model(ctx, name, r)
+                outer = None
+                if loader is None and (loader := enclosing_fresh_model(ctx, name, r, _fresh_model, _used)) is not None:
+                    outer = fn._wp_scope.node.name  # type: ignore[attr-defined]  # a thread target's free model
                 if loader is not None and not _used(name, r.scope, r.lo) and not loader_runs_model(ctx, loader) and \
                         (model_on_gpu(ctx, name) or _oom_guarded(ctx, loader._wp_stmt) or  # type: ignore
                          _synced_with_device(ctx, r, loader) or self_placing(ctx, loader)):
@@ -63,7 +67,7 @@ def fresh_model_first_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
                     break
             if hit is not None:
                 done.add(id(fn))
-                out.append((c, key, ctx.text(hit.func)))
+                out.append((c, key, ctx.text(hit.func) + (f"`, in the enclosing `{outer}" if outer else "")))
                 break
     return out
 

@@ -221,6 +221,14 @@ time is dropped (set 110). A record handed anywhere else, or to an aggregate wit
 (nothing between) an unwaited warm-up loop of as many iterations that runs the same GPU calls, is weak: the launch
 queue holds about as much work when the clock starts as when it stops, so a long average is off by a few calls (set
 113); a warm-up that synchronizes, or a short one, leaves the finding strong.
+Waits between readings: a loop-carried interval read once per optimizer update
+(every `continue` before the end reading skips the update too: `if step % accum != 0: continue`) whose start clock
+the loop restarts with a fresh reading after the end reading, with a wait between the two that runs whenever the
+figure is reported (`wandb.log({"loss": loss.item(), "throughput": n / update_time})`; `update_time =
+time.time()`), is judged by the waits inside it: the step's work is drained in the gap, outside every interval, so
+the loop body's other waits (a token count's `.item()` before each forward) do not cover the unwaited tail, and
+the loop over a loader is not a run's wall time there. A tick's interval whose `continue` skips only the reading
+(`if nimg < tick_start + kimg_per_tick: continue`) stays a wall time over many steps.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -299,6 +307,7 @@ def check(ctx: Context) -> None:
         _report_synced_elsewhere(ctx, seen_work=True)
         return
     from ._declared_subject import declared_build
+    from .._drained_between import drained_outside
 
     report_wrong_device(ctx)  # `torch.cuda.synchronize()` (or events) on cuda:0, the work on cuda:1
     if ctx.launch_blocking():  # CUDA_LAUNCH_BLOCKING=1: every launch waits for its kernel
@@ -306,7 +315,8 @@ def check(ctx: Context) -> None:
     report_callback_clocks(ctx)  # a clock read in a logits processor or a module hook: the work is only queued
     _report_synced_elsewhere(ctx, seen_work=False)  # the same call, timed elsewhere, is followed by a synchronize
     for r in ctx.regions:
-        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or _over_data(ctx, r) or \
+        if r.kind != "host" or r.synced is not False or r.nvtx or _compiles(ctx, r) or \
+                (_over_data(ctx, r) and not drained_outside(ctx, r)) or \
                 _cold_on_purpose(ctx, r):  # "loading the checkpoint took ...": host work, timed on purpose
             continue
         if cpu_only(ctx, r.scope.stmts[r.lo]) or cpu_only(ctx, getattr(r.end, "_wp_stmt", r.scope.stmts[r.lo])):
@@ -334,7 +344,8 @@ def check(ctx: Context) -> None:
         # host objects, a helper handed host-returning callables); weak: an interval never read
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
             _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
-            ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or waits_every_iteration(ctx, r) or \
+            ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or \
+            (waits_every_iteration(ctx, r) and not drained_outside(ctx, r)) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \

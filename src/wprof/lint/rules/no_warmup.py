@@ -57,7 +57,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
 - per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own
   `self.model` that no other method of the class runs;
 - a function called once per model name that loads a fresh model from its parameter (shown on the GPU: moved
-  there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call;
+  there, or loaded in a `try` that catches `torch.cuda.OutOfMemoryError`) and times its first call; since the
+  nineteenth session (set 113) also a nested function (a thread's target) that times the first call of a model its
+  enclosing function builds anew before the nested `def` and runs nowhere else;
 - a llama.cpp model loaded with layers offloaded to the GPU (`Llama(path, n_gpu_layers=-1)`, LangChain's
   `LlamaCpp(..., n_gpu_layers=25)`; with 0 or none given it runs on the CPU) whose first completion (`invoke`,
   `create_completion`) is timed; a name bound before to a hosted API client (`llm = ChatOpenAI(...)`) is that client,

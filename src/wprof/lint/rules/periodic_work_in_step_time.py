@@ -58,6 +58,18 @@ a validation hook of the callback reads a clock). And a Hugging Face `Trainer`'s
 included. Other timers kept in an object's attributes across methods (a metrics class's window, a Hugging Face
 `TrainerCallback`) are not followed.
 
+(Nineteenth session, sets 110-113) A log test whose modulus is the constant 1 (`log_interval = 1`) holds at every
+iteration, so it meets the evaluation's iterations whatever the other test (`(it + 1) % accum == 0` with an
+accumulation count that is no constant). A start clock copied from the end clock (`prev_t1 = t1`) starts where that
+clock was last read in the loop body, not at the copy: an evaluation or save between the reading and the copy
+lies in the next interval. A helper called in the loop (a function of the file or of the project, a method of a
+class the receiver is built from, also in another module) that runs an evaluation, a save or sampling under a
+test of its own schedule (a modulo, a clock, or a branch that rewrites the state its test reads: `if step -
+self._last_eval > 10000: self._last_eval = step; self.eval_deterministic()`) is periodic work of the loop. A total
+read after the loop and labelled as training time (`print(f"training using time {end - start}")`, `train_time`) is
+reported like a rate: it counts the loop's evaluation as training (a run's duration, or a looser "training
+took", stays silent).
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
@@ -107,8 +119,11 @@ import re
 
 from .._context import Context, dotted
 from .._walk import Scope
+from ._copied_clocks import copied_resets
 from ._epoch_window import report_epoch_windows
 from ._every_epoch_work import every_iteration_sites
+from ._scheduled_helpers import scheduled_work
+from ._training_totals import training_label
 from ._trainer_runtime import report_trainer_runtime
 
 CODE = "WP116"
@@ -300,22 +315,31 @@ def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If,
             if not isinstance(n, ast.Call):  # maybe_evaluate_and_checkpoint(...):` runs the work there)
                 continue
             kind = _work_kind(ctx, n)
-            if kind is None:
-                continue
             guard = None
             for g, in_body in _guards(st, None):
-                if in_body and _periodic(ctx, g.test, scope):
+                if kind is not None and in_body and _periodic(ctx, g.test, scope):
                     guard = g
                     break
-            if guard is None or _ends_branch(guard.body):
-                continue
             what = ctx.text(n.func) + ("()" if not n.args and not n.keywords else "(...)")
+            if guard is None:  # a helper that runs the work on its own schedule (`stats.plot_gap(writer, step)`
+                own = scheduled_work(ctx, n, _work_kind, lambda c, t: _periodic(c, t, None))  # evaluating
+                if own is not None and not _leaves(st):  # every 10000 steps inside)
+                    out.append((st._wp_idx, st, None, f"{own} run on its own schedule by", what))  # type: ignore
+                    break
+                continue
+            if _ends_branch(guard.body):
+                continue
             out.append((st._wp_idx, st, guard, kind, what))  # type: ignore[attr-defined]
             break
     out += every_iteration_sites(ctx, scope, _train_sites(ctx, scope), _work_kind, {s[0] for s in out})
     out.sort(key=lambda s: s[0])
     cache[id(scope)] = out
     return out
+
+
+def _leaves(st: ast.stmt) -> bool:
+    """``st`` sits in a branch that ends by leaving the iteration (``if last: final_eval(); break``)."""
+    return any(_ends_branch(g.body if b else g.orelse) for g, b in _guards(st, None))
 
 
 def _targets(st: ast.stmt) -> list[str]:
@@ -413,6 +437,8 @@ def _disjoint(ctx: Context, work: ast.stmt, report: ast.stmt, loop: ast.stmt) ->
             if not (e1 and e2):
                 continue
             n1, n2 = _int_const(ctx, m1), _int_const(ctx, m2)
+            if n1 == 1 or n2 == 1:
+                continue  # `log_interval = 1`: that test holds at every iteration
             if n1 is not None and n2 is not None:
                 if (r1 - r2) % math.gcd(n1, n2):
                     return True
@@ -452,10 +478,10 @@ def _span_work(resets: list[int], sites: list[int], end: int, loops: tuple[ast.s
         # iteration: the walk goes on past it, leaving out the work that always runs before it in its own iteration
         ends = _same_tests(scope.stmts[end], inner)
         passed = [r for r in resets if inner._wp_idx < r <= _loop_end(inner) and  # type: ignore[attr-defined]
-                  not _same_tests(scope.stmts[r], inner) <= ends]
+                  not _same_tests(scope.stmts[int(r)], inner) <= ends]
         if passed:
             resets = [r for r in resets if r not in passed]
-            conds = {r: _same_tests(scope.stmts[r], inner) for r in passed}
+            conds = {r: _same_tests(scope.stmts[int(r)], inner) for r in passed}
             sites = [st for st in sites if not any(
                 st < r and (st > end or r < end) and conds[r] <= _same_tests(scope.stmts[st], inner)
                 for r in passed)]
@@ -678,7 +704,8 @@ def check(ctx: Context) -> None:
             _check_after(ctx, scope, sub, reading, right, is_rate, stmt, sites, clocks, seen)
             continue
         loops = stmt._wp_loops  # type: ignore[attr-defined]
-        resets = _scope_index(ctx, scope, dotted(right))  # type: ignore[arg-type]
+        resets = copied_resets(ctx, scope, _scope_index(ctx, scope, dotted(right)),  # type: ignore[arg-type]
+                               clocks, _scope_index)  # `prev_t1 = t1`: the interval starts where t1 was read
         end = stmt._wp_idx  # type: ignore[attr-defined]
         left = dotted(reading) if reading is not None else None
         if left and left in clocks:  # `t1 = time.time()` earlier in the loop: the end reading is there
@@ -736,7 +763,7 @@ def _restarted_within(scope: Scope, resets: list[int], wst: ast.stmt) -> bool:
     of an epoch): a window read after that loop starts after the epoch's earlier work."""
     outer = wst._wp_loops[-1] if wst._wp_loops else None  # type: ignore[attr-defined]
     for i in resets:
-        loops = scope.stmts[i]._wp_loops  # type: ignore[attr-defined]
+        loops = scope.stmts[int(i)]._wp_loops  # type: ignore[attr-defined]
         if outer is not None and outer in loops and loops[-1] is not outer:
             return True
     return False
@@ -757,15 +784,17 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
     found = _span_after(scope, resets, sorted(by_idx), end)
     if not found or not _span_after(scope, resets, _train_sites(ctx, scope), end):
         return
-    if not any(rate for _, rate in _reporting(ctx, scope, sub, None, is_rate)):
-        return  # a total wall time (the run's duration), not a speed
+    reports = _reporting(ctx, scope, sub, None, is_rate)
+    if not any(rate or training_label(st) for st, rate in reports):
+        return  # a total wall time (the run's duration), not a speed nor a time labelled as training
     _, wst, guard, kind, what = by_idx[min(found)]
     periodic = "periodic " if guard is not None else ""
     key = (id(scope), dotted(right), None, id(wst))
     if key in seen:
         return
     seen.add(key)
-    ctx.report(sub, f"The throughput reported after the loop from `{ctx.text(sub)}` includes the {periodic}{kind} "
+    figure = "throughput" if any(rate for _, rate in reports) else "training time"
+    ctx.report(sub, f"The {figure} reported after the loop from `{ctx.text(sub)}` includes the {periodic}{kind} "
                     f"`{what}` (line {wst.lineno}) of the loop: the clock runs through it, so the run's training "
-                    f"speed counts it as training",
+                    f"{'speed' if figure == 'throughput' else 'time'} counts it as training",
                "Add up the training time alone (stop the clock around the periodic work)")
