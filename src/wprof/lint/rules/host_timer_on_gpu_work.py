@@ -229,6 +229,15 @@ time.time()`), is judged by the waits inside it: the step's work is drained in t
 the loop body's other waits (a token count's `.item()` before each forward) do not cover the unwaited tail, and
 the loop over a loader is not a run's wall time there. A tick's interval whose `continue` skips only the reading
 (`if nimg < tick_start + kimg_per_tick: continue`) stays a wall time over many steps.
+(Nineteenth session, queuebound, sets 114-117) Per-iteration samples of a `range` loop of 500 iterations or more
+(`for i in range(1024): t0 = perf_counter(); out = model(ids); ...; times.append(perf_counter() - t0)`), read back to
+back (between one sample's end read and the next one's start read the loop does no GPU work and waits for nothing),
+each running a model-level call (a GPU model's forward or `generate`), are weak: the launch queue (about a thousand
+kernel launches) holds a handful of such iterations, so the samples' mean and their curve over the loop are off by
+that handful. Not when the loop is shorter or its count is not shown, when each iteration runs only small ops, when
+something between the samples waits (a helper that synchronizes drains the queue outside the intervals), nor when
+the samples are reduced to an extreme or a spread (`min`, `std`, a percentile); one interval around the whole loop
+stays reported.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
