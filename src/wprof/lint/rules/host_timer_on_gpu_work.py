@@ -229,6 +229,15 @@ time.time()`), is judged by the waits inside it: the step's work is drained in t
 the loop body's other waits (a token count's `.item()` before each forward) do not cover the unwaited tail, and
 the loop over a loader is not a run's wall time there. A tick's interval whose `continue` skips only the reading
 (`if nimg < tick_start + kimg_per_tick: continue`) stays a wall time over many steps.
+(Nineteenth session, queuebound, sets 114-117) Per-iteration samples of a `range` loop of 500 iterations or more
+(`for i in range(1024): t0 = perf_counter(); out = model(ids); ...; times.append(perf_counter() - t0)`), read back to
+back (between one sample's end read and the next one's start read the loop does no GPU work and waits for nothing),
+each running a model-level call (a GPU model's forward or `generate`), are weak: the launch queue (about a thousand
+kernel launches) holds a handful of such iterations, so the samples' mean and their curve over the loop are off by
+that handful. Not when the loop is shorter or its count is not shown, when each iteration runs only small ops, when
+something between the samples waits (a helper that synchronizes drains the queue outside the intervals), nor when
+the samples are reduced to an extreme or a spread (`min`, `std`, a percentile); one interval around the whole loop
+stays reported.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -294,6 +303,7 @@ from ._star_helpers import ends_in_star_helper
 from ._optional_work import ends_in_optional_work
 from ._update_tail import ends_in_update_tail
 from ._queued_warmup import queued_warmup
+from ._queue_bound import queue_bounded_samples
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
 
@@ -349,7 +359,7 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
-            queued_warmup(ctx, r)
+            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
