@@ -37,6 +37,11 @@ def first_window_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
                 continue
             what = key if ctx.is_compiled(key) else _calls_compiled(ctx, key)
             if what:
+                from ._helper_warmups import handed_compiled, reached_before
+
+                what = handed_compiled(ctx, c, key) or what  # `run_step(model, x)`: the compiled `model`
+                if reached_before(ctx, what, r.scope, r.lo):
+                    continue  # `_compile_warmup(model, ...)` before the window: it ran the compiled model
                 out.append((c, what))
                 break
     return out
