@@ -49,18 +49,36 @@ def _plain_function(ctx: Context, key: str) -> ast.AST | None:
 
 def handed_compiled(ctx: Context, site: ast.Call, key: str) -> str | None:
     """The compiled object a plain function of the file calls through a parameter, as ``site`` hands it in
-    (``run_microbatches(model, ...)`` -> ``"model"``), else None."""
+    (``run_microbatches(model, ...)`` -> ``"model"``); ``""`` when every compiled-looking callee of the function is
+    one of its parameters and ``site`` hands none of them a compiled object (a parameter named like a compiled
+    global, ``model``, is whatever the caller passes); None when the function is no such plain function."""
     fn = _plain_function(ctx, key)
     if fn is None:
         return None
     binds = _bindings(fn, site)
-    if not binds:
+    if binds is None:
         return None
+    args = fn.args  # type: ignore[attr-defined]
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    compiled_callees = False
     for c in ctx.calls_in_function(fn):
+        d = dotted(c.func)
+        if d is None or not ctx.is_compiled(d):
+            continue
+        if d.split(".")[0] not in params:
+            return None  # a compiled global of the file, called by name: the old reading holds
+        compiled_callees = True
         if isinstance(c.func, ast.Name) and c.func.id in binds:
-            d = dotted(binds[c.func.id])
-            if d is not None and ctx.is_compiled(d):
-                return d
+            h = dotted(binds[c.func.id])
+            if h is not None and ctx.is_compiled(h):
+                return h
+    if compiled_callees:
+        return ""
+    for c in ctx.calls_in_function(fn):  # `run_step(net, opt, x)` calling its `model` parameter, `net` compiled
+        if isinstance(c.func, ast.Name) and c.func.id in binds:
+            h = dotted(binds[c.func.id])
+            if h is not None and ctx.is_compiled(h):
+                return h
     return None
 
 
