@@ -61,6 +61,10 @@ def _flushing_functions(ctx: Context) -> set[str]:
 def _flush_in(ctx: Context, st: ast.stmt, direct: bool = False) -> ast.Call | None:
     """The flush a statement runs itself (not in a nested block: those are statements of their own), directly or
     (unless ``direct``) through a function of the file."""
+    from ._helper_warmups import in_handler
+
+    if in_handler(st):
+        return None  # `except torch.OutOfMemoryError: torch.cuda.empty_cache()`: a recovery, not every iteration's
     fns = set() if direct else _flushing_functions(ctx)
     for n in stmt_nodes(st):
         if isinstance(n, ast.Call) and (is_flush(ctx, n) or (isinstance(n.func, ast.Name) and n.func.id in fns) or (

@@ -435,7 +435,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
                     or warmed_by_callers(ctx, r.scope, key, across=not _specialized(ctx, c)) \
                     or _replays_warm_capture(ctx, key, r.scope, r.lo) or _instance_ran_before(ctx, key, r) \
                     or _file_fn_ran_before(ctx, key, r.scope, r.lo) or _bound_by_warm_loader(ctx, key, r.scope, r.lo) \
-                    or run_by_library(ctx, key, r.scope, r.lo):
+                    or run_by_library(ctx, key, r.scope, r.lo) or _same_call_by_helper(ctx, c, key, r, outer):
                 continue  # a helper of the file that synchronizes is a harness: it runs its own warmup or not
             cold.append((c, key))
         if own:
@@ -473,6 +473,15 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             continue  # "First run" then "Second run": the compile cost shown on purpose, the warm figure after it
         out.append((r, c, key))
     return out
+
+
+def _same_call_by_helper(ctx: Context, c: ast.AST, key: str, r: Region, outer) -> bool:
+    """A function of the file called before the region (a correctness check) calls ``key`` with the timed call's
+    arguments: its warm-up (:func:`._helper_warmups.same_call_by_helper`)."""
+    from ._helper_warmups import same_call_by_helper
+
+    return isinstance(c, ast.Call) and (same_call_by_helper(ctx, c, key, r.scope, r.lo) or (
+        outer is not None and same_call_by_helper(ctx, c, key, outer, r.outer._wp_idx)))  # type: ignore[union-attr]
 
 
 def _repeats(loop: ast.AST) -> bool:

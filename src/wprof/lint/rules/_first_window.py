@@ -35,8 +35,15 @@ def first_window_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
             key = callee_key(c)
             if key is None or called_before(ctx, key, r.scope, r.lo):
                 continue
-            what = key if ctx.is_compiled(key) else _calls_compiled(ctx, key)
+            from ._helper_warmups import handed_compiled, reached_before
+
+            handed = handed_compiled(ctx, c, key)  # `run_step(model, x)`: the compiled `model` it is handed
+            if handed == "":
+                continue  # its compiled-looking callees are its parameters, handed nothing compiled here
+            what = handed or (key if ctx.is_compiled(key) else _calls_compiled(ctx, key))
             if what:
+                if reached_before(ctx, what, r.scope, r.lo):
+                    continue  # `_compile_warmup(model, ...)` before the window: it ran the compiled model
                 out.append((c, what))
                 break
     return out

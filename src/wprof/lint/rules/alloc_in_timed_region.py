@@ -108,7 +108,9 @@ function whose body does no allocating work of its own (`def cleanup(): gc.colle
 also a method called on `self`). (Seventeenth session, sets 102-106) A call of an element of a list of modules
 (`net.blocks[k](x)`, `experts[0](x)`: indexed by a whole number or a `range` loop's variable) is module work that
 allocates, not a kernel launch by subscript (`kernel[grid](...)`), and any element run before (`net.blocks[0](x)` as
-a warm-up) is a warm-up of the same work.
+a warm-up) is a warm-up of the same work. (Nineteenth session, helperwarm, set 114) A flush in an `except` handler
+(`except torch.OutOfMemoryError: torch.cuda.empty_cache()`, then a retry) runs only when the `try` body raised,
+after the allocator already failed: a recovery, not a cost of every timed iteration; not reported.
 
 Not reported, in any part: a region whose number is meant to include its allocations and copies
 (`rules/_number_purpose.py`): a whole run, by its label (`"total time"` printed once, `"end-to-end"`, `"overall"`,

@@ -131,6 +131,13 @@ num_epochs=200)`, also through `tqdm(range(...))`), each epoch a pass over data 
 of its steps is a small, legitimate part of the total and is not reported (set 112). A run of a few epochs, or of a
 count the code does not show, stays reported.
 
+(Nineteenth session, helperwarm, sets 114-117) In a training loop's first logging window, a plain function of the
+file handed a compiled object (`run_microbatches(model, data_iter, ...)` calling its `model` parameter, with `model =
+torch.compile(model)`) is not compiled itself: the finding names the object it is handed, and a function of the file
+called before the window that is handed the same object and calls it (`_compile_warmup(model, dl, device)` running
+one forward and backward) is its warm-up. A parameter named like a compiled object of the file is whatever the
+caller hands in: handed an eager module, the function compiles nothing.
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times

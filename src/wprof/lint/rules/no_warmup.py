@@ -197,6 +197,12 @@ num_epochs=200)`, also through `tqdm(range(...))`), each epoch a pass over data 
 of its steps is a small, legitimate part of the total and is not reported (set 112). A run of a few epochs, or of a
 count the code does not show, stays reported.
 
+(Nineteenth session, helperwarm, sets 114-117) A function of the file called before the region (a correctness
+check: `if run_unittest(a, b, c, M, N, K): ...`) whose body calls the timed callable with the arguments the timed call
+passes (its parameters bound to the same expressions at the call, none of them bound again in between) ran the
+timed work: it is a warm-up, also for a callable imported from another module. A check on inputs of its own (host
+tensors it makes) is not.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
