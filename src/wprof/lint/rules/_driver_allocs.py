@@ -45,6 +45,10 @@ def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
         return "device allocation (`cuMemAlloc`; PyCUDA keeps no pool)"
     if q in _NUMBA_ALLOCS:
         return "device allocation (`cuMemAlloc`; Numba keeps no pool)"
+    if q.startswith("cuda."):
+        from ._runtime_allocs import runtime_alloc
+
+        return runtime_alloc(ctx, c)
     head, _, last = q.rpartition(".")
     if head == "pycuda.gpuarray" and last in _GPUARRAY:
         what = "host-to-device copy into a new device array" if last.startswith("to_gpu") else "device allocation"
