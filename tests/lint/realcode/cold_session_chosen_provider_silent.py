@@ -26,4 +26,4 @@ for _ in range(10):
     t0 = time.time()
     gpu_session.run(None, {"latents": latents})
     gpu_times.append(time.time() - t0)
-print("mean", statistics.mean(gpu_times))
+print("mean", statistics.mean(gpu_times), "std", statistics.stdev(gpu_times))

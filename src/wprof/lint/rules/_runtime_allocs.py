@@ -10,6 +10,7 @@ memory)."""
 from __future__ import annotations
 
 import ast
+import re
 
 from .._context import Context
 
@@ -24,3 +25,18 @@ def runtime_alloc(ctx: Context, c: ast.Call) -> str | None:
     if head in _HEADS and last in _ALLOCS:
         return f"device allocation (`{last}` through CUDA Python: no pool, and its `cudaFree` synchronizes the device)"
     return None
+
+
+_MEMORY_OPS = re.compile(r"^cu(da)?Mem(set|cpy)\w*$")
+
+
+def memory_only_calls(ctx: Context, calls: list[ast.Call]) -> set[int]:
+    """Ids of the CUDA Python memory calls (``cudaMemset``, ``cudaMemcpy``, ``cuMemcpyHtoD``...) among ``calls``: a
+    region whose only other device work is filling or copying the buffer it allocates times the allocation on
+    purpose (a memory round trip), not beside the work it measures."""
+    out = set()
+    for c in calls:
+        head, _, last = (ctx.call_name(c) or "").rpartition(".")
+        if head in _HEADS and _MEMORY_OPS.match(last):
+            out.add(id(c))
+    return out
