@@ -45,6 +45,10 @@ def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
         return "device allocation (`cuMemAlloc`; PyCUDA keeps no pool)"
     if q in _NUMBA_ALLOCS:
         return "device allocation (`cuMemAlloc`; Numba keeps no pool)"
+    if q.startswith("cuda."):
+        from ._runtime_allocs import runtime_alloc
+
+        return runtime_alloc(ctx, c)
     head, _, last = q.rpartition(".")
     if head == "pycuda.gpuarray" and last in _GPUARRAY:
         what = "host-to-device copy into a new device array" if last.startswith("to_gpu") else "device allocation"
@@ -97,7 +101,12 @@ def driver_alloc_findings(ctx: Context, r) -> list[tuple[ast.Call, str]]:
     found = [(c, what) for c in calls if (what := driver_alloc(ctx, c)) is not None]
     if _numba_transfers(ctx, calls):
         found = [(c, what) for c, what in found if (ctx.call_name(c) or "") not in _NUMBA_ALLOCS]
-    if not found or not _measured_work(ctx, r, {id(c) for c, _ in found}) or _lone_gpu_side(ctx, r):
+    skip = {id(c) for c, _ in found}
+    if found and all((ctx.call_name(c) or "").startswith("cuda.") for c, _ in found):
+        from ._runtime_allocs import memory_only_calls
+
+        skip |= memory_only_calls(ctx, calls)  # CUDA Python's own fills and copies of the buffer: not the measured work
+    if not found or not _measured_work(ctx, r, skip) or _lone_gpu_side(ctx, r):
         return []
     return found
 

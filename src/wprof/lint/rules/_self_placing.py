@@ -52,6 +52,8 @@ def _gpu_providers(ctx: Context, v: ast.AST) -> bool:
     if isinstance(v, ast.Name):
         vals = ctx.assigns.get(v.id, [])
         return bool(vals) and all(not isinstance(x, ast.Name) and _gpu_providers(ctx, x) for x in vals)
+    if isinstance(v, (ast.List, ast.Tuple)) and v.elts and isinstance(v.elts[0], ast.Name):
+        return _gpu_providers(ctx, v.elts[0])  # `providers=[provider]`, the first (preferred) one a name bound above
     return isinstance(v, ast.Call) and not v.args and \
         (ctx.call_name(v) or "") == "onnxruntime.get_available_providers"
 

@@ -13,7 +13,10 @@ the work it measures (a kernel, an operation on device arrays), memory taken wit
 `cuda.mem_alloc`/`mem_alloc_like` and `gpuarray` factories (`to_gpu`, `zeros`, `empty_like`...: a `cuMemAlloc`
 each, no pool unless the code passes `allocator=`) and `cupy.asarray` of a NumPy array (a new device array and a
 host-to-device copy), and Numba's `cuda.device_array`/`device_array_like` (Numba keeps no pool either; not where
-the timed code also copies with `cuda.to_device`/`copy_to_host()`, an end-to-end offload), also in the code a
+the timed code also copies with `cuda.to_device`/`copy_to_host()`, an end-to-end offload), CUDA Python's
+`cudart.cudaMalloc` and driver `cuMemAlloc` (no pool; the `cudaFree` after them synchronizes the device: a TensorRT
+engine's I/O buffers allocated in every timed iteration; not the stream-ordered `cudaMallocAsync`, nor where the
+region's only other device work is CUDA Python's own fill or copy of the buffer), also in the code a
 `%timeit`/`%%timeit` magic runs every loop; one finding per region. A region that times the transfer alone, one the
 code names as end-to-end (`def total_time`, a print saying the copies are included), and the one GPU side of a
 CPU-versus-GPU comparison are not reported. And a region that does nothing but draw random inputs and run one

@@ -97,7 +97,8 @@ image or tensor stays a cold first call). A model moved to the CPU in this call 
 runs host work: the CPU run of a CPU-vs-GPU helper warms nothing on the GPU and is not the cold call; the GPU run is.
 
 Also (lint76, sets 55-62): a fresh object of a library constructor that places itself on the GPU
-(`WhisperModel(size, device="cuda")`, `ort.InferenceSession(path, providers=["CUDAExecutionProvider"])`) built
+(`WhisperModel(size, device="cuda")`, `ort.InferenceSession(path, providers=["CUDAExecutionProvider"])`, or
+`providers=[provider]` with `provider` bound to the CUDA provider when the build has it) built
 by the timing function and run first inside its timed region, whichever call of the function it is; a TensorRT
 execution context's first run (`context.execute_v2(...)`, or a call handed the context: TensorRT runs only on
 NVIDIA GPUs); a device written `torch.device(f"cuda:{rank}")`; per-row samples written to a results file the

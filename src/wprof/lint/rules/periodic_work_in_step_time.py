@@ -6,7 +6,9 @@ figure is reported (printed, logged, written, handed to an MFU estimate, or appe
 that is not a training step and runs only on some iterations: an evaluation (`estimate_loss()`, `evaluate(...)`,
 `validate(...)`, `model.eval()`), a checkpoint save (`torch.save`,
 `save_checkpoint`, `save_pretrained`, `.save_state`), sample generation (`generate(...)`), or a function of the
-file that does one of these (also in the test of an `if`: `if maybe_evaluate_and_checkpoint(...):`), under a periodic condition (`if step % eval_interval == 0`, one of several joined by
+file that does one of these (also in the test of an `if`: `if maybe_evaluate_and_checkpoint(...):`), or, under a
+periodic test only, a figure written to a file (Matplotlib's `savefig`, or a function of the file or of the project
+whose body calls it: `if i % 100 == 0: plot_rewards(rewards, name)`), under a periodic condition (`if step % eval_interval == 0`, one of several joined by
 `or`/`and`, a flag set from such a test, or a time-based test on a clock reading). The interval is followed through
 the loop (the interval inside a running average's update, `(avg * n + time.time() - t) / (n + 1)`, included): from the end reading back to the last reset of the start clock, wrapping around to earlier iterations
 when the reset comes later in the body (nanoGPT's `t0 = t1` at the end of the step, a window timer reset at the
@@ -315,6 +317,10 @@ def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If,
             if not isinstance(n, ast.Call):  # maybe_evaluate_and_checkpoint(...):` runs the work there)
                 continue
             kind = _work_kind(ctx, n)
+            if kind is None:
+                from ._figure_work import figure_kind
+
+                kind = figure_kind(ctx, n)  # a plot saved every N steps: only under a periodic test (below)
             guard = None
             for g, in_body in _guards(st, None):
                 if kind is not None and in_body and _periodic(ctx, g.test, scope):
