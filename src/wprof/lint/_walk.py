@@ -345,6 +345,16 @@ def expr_ancestor(node: ast.AST, kinds: type | tuple[type, ...]) -> ast.AST | No
     return None
 
 
+def under(node: ast.AST, top: ast.AST) -> bool:
+    """``node`` is ``top`` or lies inside it (by the parent links the parser set)."""
+    n: ast.AST | None = node
+    while n is not None:
+        if n is top:
+            return True
+        n = getattr(n, "_wp_parent", None)
+    return False
+
+
 def within(node: ast.AST, kinds: type | tuple[type, ...], stop: ast.AST) -> bool:
     """A node of ``kinds`` encloses ``node`` below ``stop`` (``stop`` itself not counted; the whole chain up to the
     module when ``stop`` is not an ancestor)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
-from .._walk import stmt_calls, stmt_nodes
+from .._walk import stmt_calls, stmt_nodes, under
 from ._common import callee_key
 from ._walk_values import loop_count
 
@@ -29,7 +29,7 @@ def queued_warmup(ctx: Context, r) -> bool:
     if r.loop is not None:
         return False
     loops = r.inner_loops()
-    body = [s for s in r.stmts() if not any(_inside(s, lp) for lp in loops)]
+    body = [s for s in r.stmts() if not any(under(s, lp) for lp in loops)]
     if not loops or any(ctx.gpu_work_in(stmt_nodes(s)) for s in body):
         return False  # (GPU work outside the timed loops: not the balanced case)
     timed = _work_keys(ctx, loops)
@@ -43,14 +43,6 @@ def queued_warmup(ctx: Context, r) -> bool:
         return False  # a warm-up that waits empties the queue before the clock starts
     return timed <= _work_keys(ctx, [prev])
 
-
-def _inside(s: ast.stmt, lp: ast.stmt) -> bool:
-    n = getattr(s, "_wp_parent", None)
-    while n is not None:
-        if n is lp:
-            return True
-        n = getattr(n, "_wp_parent", None)
-    return s is lp
 
 
 def _work_keys(ctx: Context, loops: list[ast.stmt]) -> set[str]:

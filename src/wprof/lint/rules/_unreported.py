@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._walk import under
 
 
 def reaches_no_report(ctx: Context, r) -> bool:
@@ -106,18 +107,11 @@ def _reaching(load: ast.Name, binds: list[ast.Name]) -> list[ast.stmt]:
         if dominates(st):
             dom = st
             break
-    if dom is not None and loops and _inside(dom, loops[0]):
+    if dom is not None and loops and under(dom, loops[0]):
         return out
-    out += [stmt_of(b) for b in binds if pos(b) > pos(load) and any(_inside(b, lp) for lp in loops)]
+    out += [stmt_of(b) for b in binds if pos(b) > pos(load) and any(under(b, lp) for lp in loops)]
     return out
 
-
-def _inside(n: ast.AST, lp: ast.AST) -> bool:
-    while n is not None:
-        if n is lp:
-            return True
-        n = getattr(n, "_wp_parent", None)
-    return False
 
 
 def _blind_aggregate(ctx: Context, name: str, fields: set[str]) -> bool:

@@ -120,7 +120,7 @@ import math
 import re
 
 from .._context import Context, dotted
-from .._walk import Scope
+from .._walk import Scope, under
 from ._copied_clocks import copied_resets
 from ._epoch_window import report_epoch_windows
 from ._every_epoch_work import every_iteration_sites
@@ -521,7 +521,7 @@ def _conditions(st: ast.stmt, loop: ast.stmt) -> set[tuple[int, bool]]:
     them."""
     out = {(id(g), b) for g, b in _guards(st, loop)}
     return out | {(id(inner), True) for inner in st._wp_loops if inner is not loop and  # type: ignore[attr-defined]
-                  _under(inner, loop)}
+                  under(inner, loop)}
 
 
 def _same_tests(st: ast.stmt, loop: ast.stmt) -> set[tuple]:
@@ -529,7 +529,7 @@ def _same_tests(st: ast.stmt, loop: ast.stmt) -> set[tuple]:
     together."""
     return {(ast.unparse(g.test), b) for g, b in _guards(st, loop)} | \
         {(id(inner), True) for inner in st._wp_loops if inner is not loop and  # type: ignore[attr-defined]
-         _under(inner, loop)}
+         under(inner, loop)}
 
 
 def _span_after(scope: Scope, resets: list[int], sites: list[int], end: int) -> list[int] | None:
@@ -551,13 +551,6 @@ def _span_after(scope: Scope, resets: list[int], sites: list[int], end: int) -> 
                     not rc <= _conditions(scope.stmts[s], loop)]
     return spanned
 
-
-def _under(n: ast.AST, top: ast.AST) -> bool:
-    while n is not None:
-        if n is top:
-            return True
-        n = getattr(n, "_wp_parent", None)
-    return False
 
 
 def _forecast(n: ast.AST) -> bool:
@@ -604,7 +597,7 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
                 not isinstance(p.left, ast.Constant) and not isinstance(p.right, ast.Constant)
             if divided:
                 q = getattr(p, "_wp_parent", None)
-                if _under(n, p.left) and isinstance(q, ast.BinOp) and isinstance(q.op, ast.Mult) and \
+                if under(n, p.left) and isinstance(q, ast.BinOp) and isinstance(q.op, ast.Mult) and \
                         not isinstance(q.right if q.left is p else q.left, ast.Constant):
                     continue  # `elapsed / done * (total - done)`: time per step times steps left, an ETA
             uses = True
