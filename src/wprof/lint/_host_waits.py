@@ -16,10 +16,9 @@ model (:mod:`._device_reads`, :mod:`._waits`).
   reads nothing; nor a scaler built ``enabled=`` something other than ``True`` (disabled it calls
   ``optimizer.step()`` alone) or on a device other than CUDA. Where the optimizer's construction is visible in the file
   it decides: ``fused=`` anything but a constant ``False``/``None`` (also in a ``**kw`` dict the file builds) is not a
-  wait.
-  Where it is not visible (a parameter, a helper's result, a ``**kw`` the file does not build) the step counts as a wait: torch sets the flag only for
-  the fused kernels, which are asked for by ``fused=True`` (never the default), so an optimizer built out of sight is
-  the unfused kind in all but that case.
+  wait. Where it is not visible (a parameter, a helper's result, a ``**kw`` the file does not build) the step counts
+  as a wait: torch sets the flag only for the fused kernels, which are asked for by ``fused=True`` (never the
+  default), so an optimizer built out of sight is the unfused kind in all but that case.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Mixed-precision training with a fused AdamW: GradScaler hands the optimizer the found-inf flags on the device
-(`_step_supports_amp_scaling`) and reads nothing on the host, so nothing in the twenty steps waits before the end read."""
+(`_step_supports_amp_scaling`) and reads nothing on the host, so nothing in the twenty steps waits before the end
+read."""
 import time
 
 import torch
