@@ -110,10 +110,10 @@ class DeviceReads:
         """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the
         host (a nonzero): it waits for the device. Also ``host[:] = y`` / ``host[i] = y``: a GPU tensor stored into a
         CPU tensor is copied to (pageable) host memory, which waits for it."""
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Subscript) \
-                and isinstance(stmt.targets[0].value, ast.Name) and self.is_tensorish(stmt.targets[0].value) and \
-                self.placement(stmt.targets[0].value) == "cpu" and self.placement(stmt.value) == "cuda":
-            return True
+        from ._host_waits import stores_device_into_host
+
+        if stores_device_into_host(self, stmt):
+            return True  # (an attribute target, a value returned on the GPU by a method of the file: lint19)
         for n in getattr(stmt, "_wp_nodes", ()):
             if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Compare) and \
                     (self.placement(n.value) == "cuda" or self.is_tensorish(n.value)) and \

@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 
 from ._gpu_work import MPI_WAITS, mpi_call
+from ._host_waits import scaler_step_waits
 from ._imported import through_factories as _through_factories, unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
@@ -63,6 +64,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
                                                                                           call.keywords)]
                                              for k in SYNC_MEMCPY_KINDS):
             return True  # cudaMemcpy(dst, src, n, cudaMemcpyKind.cudaMemcpyDeviceToHost)
+    if m == "step" and scaler_step_waits(ctx, call):
+        return True  # scaler.step(opt) of a GradScaler: `found_inf.item()` before the optimizer's step
     if m in MPI_WAITS and mpi_call(ctx, call):
         return True  # comm.Send(d_buf, dest=1), comm.Allreduce(MPI.IN_PLACE, buf), MPI.Request.Waitall(reqs)
     if _checked_linalg(ctx, call, q, m):

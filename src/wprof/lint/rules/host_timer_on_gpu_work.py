@@ -238,6 +238,16 @@ that handful. Not when the loop is shorter or its count is not shown, when each 
 something between the samples waits (a helper that synchronizes drains the queue outside the intervals), nor when
 the samples are reduced to an extreme or a spread (`min`, `std`, a percentile); one interval around the whole loop
 stays reported.
+(Nineteenth session, hostwaits, sets 118-121) A GPU value stored into an element or a slice of a CPU tensor waits
+(a blocking copy into pageable host memory) also when the target is an attribute (`self.hist = torch.zeros(epochs)`
+... `self.hist[epoch] = loss`) and when the value is a name bound by a call of a function or method of the file
+every `return` of which gives (the unpacked element) a value on the GPU (`loss = self.train_step(loader)`; `val,
+acc = self.eval_step(loader)`): an epoch timed up to such stores is drained (set 120). `scaler.step(opt)` of a
+`torch.amp.GradScaler`/`torch.cuda.amp.GradScaler` waits: torch's `_maybe_opt_step` reads the found-inf flags
+(`.item()`) before it calls `optimizer.step()`; not for an optimizer built with `fused=True` (torch's fused
+Adam/AdamW/SGD/Adagrad take the flags on the device, `_step_supports_amp_scaling`), nor for a scaler built with
+`enabled=` other than `True` or for the CPU. An optimizer built out of the file's sight counts as unfused (the fused
+kernels are asked for by name, never the default).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
