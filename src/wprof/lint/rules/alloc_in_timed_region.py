@@ -131,6 +131,13 @@ between the host readings, `a = cp.random.rand(n, n); cp.dot(a, b)` between the 
 draws are timed on both sides, like for like, with no division needed to link them (`rules/_region_pairs`); and
 host-to-device copies that another region of the file times by themselves, with a wait (`A_gpu = cp.asarray(A_cpu);
 sync` timed as the transfer): where the same copies sit beside the work, that region is the end-to-end figure.
+(Nineteenth session, warmforms, set 119) And a Numba CUDA ufunc launched on host arrays whose host twin, a function
+of the file with the same parameters and body that is no GPU ufunc (`@vectorize([...], target="cpu")` beside
+`target="cuda"`), is timed by a host-only region written the same way (the same statements with the twin in place
+of the ufunc; in another function, that function's whole body the same, its inputs made the same way): the GPU side
+of a mirrored comparison of calling the operation on host data, the copies its real cost; not reported
+(`rules/_ufunc_twins.py`). A launch with no such twin (a kernel benchmark, a host version written otherwise) stays
+reported.
 
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
