@@ -29,6 +29,7 @@ from .._context import Context, dotted
 from .._walk import stmt_calls, stmt_nodes
 from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
 from ._walk_calls import dali_on_gpu
+from ._setup_interval import placement_only
 
 _LIB = ("cupy.", "cupyx.")
 _GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
@@ -46,8 +47,8 @@ def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
     out: list[tuple[ast.AST, str]] = []
     for r in ctx.regions:
         if id(r) in skip or not isinstance(r.scope.node, ast.Module) or r.outer is not None or \
-                mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r):
-            continue
+                mentions_warmup(ctx, r.scope) or _times_first_call(ctx, r) or placement_only(ctx, r):
+            continue  # (a model's placement timed by itself: a one-off cost, the context's creation part of it)
         stmts = r.stmts()
         if _program_clock(ctx, r, stmts):
             continue

@@ -502,12 +502,14 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     from ._common import _times_first_call, end_to_end
     from ._evidence import cpu_only
     from ._first_run import cold_regions, gpu_use
+    from ._setup_interval import placement_only
 
     out = []
     seen: set[int] = set()
     for r, v in cold_regions(ctx):
         if id(r) in seen or v.gpu or v.later or v.entry or _times_first_call(ctx, r) or _labelled_first(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r) or r.kind == "event":
+                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r) or r.kind == "event" \
+                or placement_only(ctx, r):  # (a model's placement timed by itself: `_setup_interval`)
             continue  # (an event pair: recording the start event needs the context, so it exists before the span)
         from ._cold_array_lib import _program_clock
 

@@ -31,6 +31,7 @@ from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
+from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
@@ -627,7 +628,8 @@ class _Walker:
                 st.ran.add(fwd)
             if key is not None:
                 if key not in st.ran and d is None and not key.startswith("numpy.") and (
-                        ctx.is_gpu_work(c) or key.startswith(("cupy.", "cupyx."))):
+                        ctx.is_gpu_work(c) or key.startswith(("cupy.", "cupyx."))) and \
+                        not repeat.made_in_repeat(self, key):  # (an op on a value made inside a repeated call)
                     self.fresh += 1
                 if comp_here:
                     self.fresh_compiled += 1  # a compiled callable's first call: it compiles here
@@ -671,7 +673,12 @@ class _Walker:
                     self.fresh_compiled += 1  # method so decorated: its first call compiles
                 before, comp_before, bound = self.fresh, self.fresh_compiled, len(self.compiled_attrs)
                 gpu_before, context_before = self.fresh_gpu_compiled, st.gpu
-                self.expand(c, d, st, env, sites, entry, obj)
+                sig = repeat.signature(self, c, env, d)  # `inference()` called as before: the same work again
+                repeat.enter(self, sig, st.ran)
+                try:
+                    self.expand(c, d, st, env, sites, entry, obj)
+                finally:
+                    repeat.leave(self, sig, st.ran)
                 if timed and not context_before and st.gpu and self.first_direct:
                     for _, v, _ in timed:
                         v.opens_gpu.add(id(c))  # `MatrixMultiply(A, B)` whose body makes the first GPU array

@@ -131,6 +131,13 @@ between the host readings, `a = cp.random.rand(n, n); cp.dot(a, b)` between the 
 draws are timed on both sides, like for like, with no division needed to link them (`rules/_region_pairs`); and
 host-to-device copies that another region of the file times by themselves, with a wait (`A_gpu = cp.asarray(A_cpu);
 sync` timed as the transfer): where the same copies sit beside the work, that region is the end-to-end figure.
+(Nineteenth session, warmforms, set 119) And a Numba CUDA ufunc launched on host arrays whose host twin, a function
+of the file with the same parameters and body that is no GPU ufunc (`@vectorize([...], target="cpu")` beside
+`target="cuda"`), is timed by a host-only region written the same way (the same statements with the twin in place
+of the ufunc; in another function, that function's whole body the same, its inputs made the same way): the GPU side
+of a mirrored comparison of calling the operation on host data, the copies its real cost; not reported
+(`rules/_ufunc_twins.py`). A launch with no such twin (a kernel benchmark, a host version written otherwise) stays
+reported.
 
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
@@ -177,6 +184,7 @@ from ._driver_allocs import driver_alloc_findings, magic_driver_allocs
 from ._drawn_operands import drawn_operand_findings
 from ._launch_outputs import launch_output_fills
 from ._one_step_inputs import _RANDOM, drawing_helper, host_array_launch_in, invariant_fills, later_work
+from ._ufunc_twins import mirrored_launch
 from ._region_pairs import symmetric_host_twin, timed_alone_inside
 from ._scalars import is_scalar
 
@@ -419,7 +427,8 @@ def check(ctx: Context) -> None:
                            "region, where it is used")
         for c in r.calls():
             if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _host_array_launch(ctx, c) and \
-                    not _timed_without_copies(ctx, r, c):
+                    not _timed_without_copies(ctx, r, c) and not mirrored_launch(ctx, r, c):  # (a mirrored
+                # CPU-versus-GPU comparison of the same ufunc body on host data: the copies are the GPU side's cost)
                 seen.add(id(c))
                 arrays = ", ".join(f"`{a}`" for a in _host_arrays(ctx, c))
                 ctx.report(c, f"`{ctx.text(c.func)}` is launched on host arrays ({arrays}) inside the timed region: "

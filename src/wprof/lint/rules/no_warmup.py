@@ -204,6 +204,15 @@ passes (its parameters bound to the same expressions at the call, none of them b
 timed work: it is a warm-up, also for a callable imported from another module. A check on inputs of its own (host
 tensors it makes) is not.
 
+(Nineteenth session, warmforms, set 120) A function of the file called again with the callee and arguments of an
+earlier call (`for i in range(5): inference()`, then `inference()` between the readings) runs the same work again:
+the values its body makes are new on every call, but an op on them (`img.unsqueeze(0).to("cuda")`) ran in the
+earlier call, so the timed call is warm (`rules/_repeat_calls.py`); with other arguments it is judged as before. And
+a region of one sample that holds nothing but set-up methods of a module with a move to the GPU (`model.eval();
+model.to("cuda")` timed and printed once) times the model's placement, a one-off step no warm-up can apply to (a
+second move does nothing): the context's creation is part of that cost, not reported (`rules/_setup_interval.py`).
+A tensor's transfer timed alone, or a placement beside a forward pass, stays reported.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
