@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 
 from ._names import dotted
+from ._walk import own_returns
 
 _SCALERS = frozenset({"torch.amp.GradScaler", "torch.cuda.amp.GradScaler", "torch.GradScaler",
                       "torch.amp.grad_scaler.GradScaler", "torch.cuda.amp.grad_scaler.GradScaler"})
@@ -71,7 +72,7 @@ def _returned_on_gpu(ctx, v: ast.AST) -> bool:
         fn = _callee_def(ctx, value)
         if fn is None:
             return False
-        rets = _returns(fn)
+        rets = own_returns(fn)
         if not rets:
             return False
         for r in rets:
@@ -92,17 +93,6 @@ def _callee_def(ctx, call: ast.Call):
         return ctx.functions[call.func.id]
     return ctx.own_method(call)
 
-
-def _returns(fn: ast.AST) -> list:
-    """The values of the function's own ``return`` statements (not a nested function's)."""
-    out, todo = [], list(getattr(fn, "body", ()))
-    while todo:
-        n = todo.pop()
-        if isinstance(n, ast.Return):
-            out.append(n.value)
-        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
-    return out
 
 
 def scaler_step_waits(ctx, call: ast.Call) -> bool:

@@ -10,6 +10,7 @@ import re
 
 from ._library_io import received_over_rpc
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
+from ._walk import own_returns
 
 
 _DEVICE_STR = re.compile(r"cuda(:\d+)?")  # a device string ("cuda_tensor", "cuda_graphs" name other things)
@@ -415,13 +416,7 @@ class PlacementModel:
         memo = self.__dict__.setdefault("_wp_returns_cpu", {})
         if id(fn) not in memo:
             memo[id(fn)] = False  # (recursion: unknown)
-            rets, todo = [], list(getattr(fn, "body", ()))
-            while todo:
-                n = todo.pop()
-                if isinstance(n, ast.Return):
-                    rets.append(n.value)
-                elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                    todo.extend(ast.iter_child_nodes(n))
+            rets = own_returns(fn)
             memo[id(fn)] = bool(rets) and all(v is not None and self.placement(v) == "cpu" for v in rets)
         return memo[id(fn)]
 

@@ -345,6 +345,19 @@ def expr_ancestor(node: ast.AST, kinds: type | tuple[type, ...]) -> ast.AST | No
     return None
 
 
+def own_returns(fn: ast.AST) -> list[ast.expr | None]:
+    """The values of the function's own ``return`` statements (not a nested function's, lambda's or class's)."""
+    out: list[ast.expr | None] = []
+    todo = list(getattr(fn, "body", ()))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return):
+            out.append(n.value)
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
 def under(node: ast.AST, top: ast.AST) -> bool:
     """``node`` is ``top`` or lies inside it (by the parent links the parser set)."""
     n: ast.AST | None = node
