@@ -17,6 +17,7 @@ import ast
 from typing import TYPE_CHECKING
 
 from ._context import Context, dotted
+from ._region_syncs import loop_guards
 from ._walk import stmt_calls, stmt_nodes
 
 if TYPE_CHECKING:
@@ -28,15 +29,6 @@ def _names(st: ast.stmt) -> set[str]:
                                                                                      ast.AnnAssign)) else []
     return {d for t in ts for e in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]) if (d := dotted(e))}
 
-
-def _tests(st: ast.stmt, loop: ast.stmt) -> set[tuple[str, bool]]:
-    out = set()
-    child, node = st, getattr(st, "_wp_parent", None)
-    while node is not None and node is not loop:
-        if isinstance(node, ast.If):
-            out.add((ast.unparse(node.test), any(x is child for x in node.body)))
-        child, node = node, getattr(node, "_wp_parent", None)
-    return out
 
 
 def drained_outside(ctx: Context, r: Region) -> bool:
@@ -68,11 +60,11 @@ def drained_outside(ctx: Context, r: Region) -> bool:
     if not _once_per_update(ctx, stmts, lp, r.hi):
         return False
     figure = _names(end) | clocks
-    end_tests = _tests(end, lp)
+    end_tests = set(loop_guards(end, lp))
     for s in stmts[r.hi + 1:restart]:
         if not (any(ctx.is_sync(c) for c in stmt_calls(s)) or ctx.stmt_waits(s)):  # type: ignore[attr-defined]
             continue
-        if _tests(s, lp) <= end_tests or any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) in figure
+        if set(loop_guards(s, lp)) <= end_tests or any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) in figure
                                              for n in stmt_nodes(s)):
             cache[key] = True
             return True

@@ -253,7 +253,7 @@ def _conditional_in(stmt: ast.stmt, loop: ast.stmt) -> bool:
     return False
 
 
-def _guards(stmt: ast.stmt, loop: ast.stmt) -> list[tuple[str, bool]]:
+def loop_guards(stmt: ast.stmt, loop: ast.stmt) -> list[tuple[str, bool]]:
     """The conditions ``stmt`` runs under inside ``loop``: (the test's text, in the ``if`` branch), innermost first."""
     out = []
     child, node = stmt, getattr(stmt, "_wp_parent", None)
@@ -267,7 +267,8 @@ def _guards(stmt: ast.stmt, loop: ast.stmt) -> list[tuple[str, bool]]:
 def _same_guard(start: ast.stmt, end: ast.stmt, loop: ast.stmt) -> bool:
     """The start reading comes before the end reading in the loop body and both sit under the same conditions (the
     same test, written twice): the end never reads a start from an earlier iteration."""
-    return start._wp_idx < end._wp_idx and _guards(start, loop) == _guards(end, loop)  # type: ignore[attr-defined]
+    return (start._wp_idx < end._wp_idx and  # type: ignore[attr-defined]
+            loop_guards(start, loop) == loop_guards(end, loop))
 
 
 def _nvtx_span(ctx: Context, r: Region) -> bool:
