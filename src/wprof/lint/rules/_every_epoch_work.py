@@ -21,6 +21,7 @@ import re
 
 from .._context import Context, dotted
 from .._walk import Scope
+from ._epoch_calls import epoch_call_stmt, mark_call_epoch_site
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _NO_GRAD = re.compile(r"(^|\.)(no_grad|inference_mode)$")
@@ -98,13 +99,18 @@ def _evaluates_fn(ctx: Context, name: str) -> bool:
     return cache[name]
 
 
-def _epoch_loop(ctx: Context, loop: ast.stmt, scope: Scope, train_sites: list[int]) -> bool:
-    """``loop`` holds a training step in a loop nested in it: an epoch loop."""
+def _epoch_loop(ctx: Context, loop: ast.stmt, scope: Scope, train_sites: list[int]) -> str:
+    """``"nested"`` when ``loop`` holds a training step in a loop nested in it, ``"call"`` when it holds only a call
+    of a function whose body loops over training steps (``train_one_epoch(model, loader, opt)``,
+    ``_epoch_calls``): an epoch loop; ``""`` otherwise."""
+    via_call = False
     for i in train_sites:
         loops = scope.stmts[i]._wp_loops  # type: ignore[attr-defined]
         if loop in loops and loops[-1] is not loop and not _optimizer_loop_step(scope.stmts[i], loops[-1]):
-            return True
-    return False
+            return "nested"
+        if not via_call and loops and loops[-1] is loop and epoch_call_stmt(ctx, scope.stmts[i]):
+            via_call = True
+    return "call" if via_call else ""
 
 
 def every_iteration_sites(ctx: Context, scope: Scope, train_sites: list[int], work_kind,
@@ -152,6 +158,9 @@ def every_iteration_sites(ctx: Context, scope: Scope, train_sites: list[int], wo
                     continue
             out.append((st._wp_idx, st, None, f"{kind} run at every epoch", what))  # type: ignore[attr-defined]
             break
+    for site in out:  # the epoch loop known by a called epoch's training only (`_epoch_calls`)
+        if epoch.get(id(site[1]._wp_loops[-1])) == "call":  # type: ignore[attr-defined]
+            mark_call_epoch_site(ctx, site[1])
     return out
 
 

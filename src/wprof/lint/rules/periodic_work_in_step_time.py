@@ -122,6 +122,7 @@ import re
 from .._context import Context, dotted
 from .._walk import Scope, under
 from ._copied_clocks import copied_resets
+from ._epoch_calls import call_epoch_site, training_or_rate
 from ._epoch_window import report_epoch_windows
 from ._every_epoch_work import every_iteration_sites
 from ._scheduled_helpers import scheduled_work
@@ -159,8 +160,8 @@ def _last(call: ast.Call) -> str:
 
 def _work_kind(ctx: Context, call: ast.Call, depth: int = 0) -> str | None:
     """'evaluation', 'checkpoint save' or 'generation' when ``call`` is such work (by its name, or a function of the
-    file whose body does it)."""
-    name = _last(call)
+    file whose body does it). A private name reads as its public one (``self.__validation(...)``)."""
+    name = _last(call).lstrip("_")
     q = ctx.call_name(call) or ""
     if q == "torch.save":
         return "checkpoint save"
@@ -186,8 +187,9 @@ def _work_kind(ctx: Context, call: ast.Call, depth: int = 0) -> str | None:
 
 def _trains(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
     """``call`` is (or, through a function of the file, runs) a training step: a backward pass, an optimizer's step
-    (``optimizer.step()``, ``scaler.step(opt)``), ``apply_gradients``, a ``train_step``-like function."""
-    name = _last(call)
+    (``optimizer.step()``, ``scaler.step(opt)``), ``apply_gradients``, a ``train_step``-like function (a private
+    name read as its public one: ``self.__train_epoch(...)``)."""
+    name = _last(call).lstrip("_")
     if _TRAIN.match(name):
         return True
     if name == "step" and isinstance(call.func, ast.Attribute):
@@ -632,46 +634,63 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
     return out
 
 
-def _helper_interval(ctx: Context, call: ast.Call) -> tuple[ast.AST, bool] | None:
-    """(the start argument, whether the result is a rate) when ``call`` calls a helper of the file or of the project
-    that returns the time since one of its parameters (``def time_passed(since): return time.time() - since``,
-    ``def token_speed(since, n): dt = time.time() - since; return n / dt``)."""
+def _call_arg(call: ast.Call, params: list[str], name: str) -> ast.AST | None:
+    """The argument ``call`` passes for the parameter ``name`` (by position or by keyword)."""
+    k = params.index(name)
+    if k < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[:k + 1]):
+        return call.args[k]
+    return next((kw.value for kw in call.keywords if kw.arg == name), None)
+
+
+def _helper_interval(ctx: Context, call: ast.Call) -> tuple[ast.AST, bool, ast.AST | None] | None:
+    """(the start argument, whether the result is a rate, the end argument or None when the helper reads the clock
+    itself) when ``call`` calls a helper of the file or of the project that returns the time since one of its
+    parameters (``def time_passed(since): return time.time() - since``, ``def token_speed(since, n): dt =
+    time.time() - since; return n / dt``) or between two of them (``def print_train_time(start, end): total =
+    end - start; print(...); return total``, called with two clock readings, by position or keyword)."""
     found = ctx.callee_def(call)
     if found is None:
         return None
     hctx, fn = found
     cache = ctx.__dict__.setdefault("_wp116_helpers", {})
+    params = [a.arg for a in fn.args.args]  # type: ignore[union-attr]
     if id(fn) not in cache:
         cache[id(fn)] = None
-        params = [a.arg for a in fn.args.args]  # type: ignore[union-attr]
         clocks = {t.id for st in ast.walk(fn) if isinstance(st, ast.Assign) and hctx.is_clock(st.value)
                   for t in st.targets if isinstance(t, ast.Name)}
         for n in ast.walk(fn):
             if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.right, ast.Name) and \
                     n.right.id in params and (hctx.is_clock(n.left) or isinstance(n.left, ast.Name) and
-                                              n.left.id in clocks):
+                                              (n.left.id in clocks or n.left.id in params)):
                 p = getattr(n, "_wp_parent", None)
                 dts = {t.id for t in getattr(p, "targets", []) if isinstance(t, ast.Name)}
                 rate = any(isinstance(m, ast.BinOp) and isinstance(m.op, ast.Div) and
                            (m.right is n or isinstance(m.right, ast.Name) and m.right.id in dts) for m in ast.walk(fn))
-                cache[id(fn)] = (params.index(n.right.id), rate)
+                end = n.left.id if isinstance(n.left, ast.Name) and n.left.id in params else None
+                cache[id(fn)] = (n.right.id, rate, end)
                 break
     got = cache[id(fn)]
-    if got is None or got[0] >= len(call.args):
+    if got is None:
         return None
-    return call.args[got[0]], got[1]
+    start = _call_arg(call, params, got[0])
+    end = _call_arg(call, params, got[2]) if got[2] is not None else None
+    if start is None or got[2] is not None and end is None:
+        return None
+    return start, got[1], end
 
 
 def _intervals(ctx: Context, clocks: set[str]):
     """(node, end reading or None when a helper reads it, start, whether the node is itself a rate) of the
-    intervals of the file: subtractions, and calls of a helper that returns the time since a clock passed to it."""
+    intervals of the file: subtractions, and calls of a helper that returns the time since a clock passed to it
+    (or between two clocks passed to it: the end reading is then the end clock handed in)."""
     for sub in ctx.subtractions:
         yield sub, _reading(sub.left), sub.right, False
     for call in ctx.calls:
-        if call.args and any(dotted(a) in clocks for a in call.args) and getattr(call, "_wp_stmt", None) is not None:
+        if any(dotted(a) in clocks for a in [*call.args, *(k.value for k in call.keywords)]) and \
+                getattr(call, "_wp_stmt", None) is not None:
             got = _helper_interval(ctx, call)
-            if got is not None:
-                yield call, None, got[0], got[1]
+            if got is not None and (got[2] is None or dotted(got[2]) in clocks):
+                yield call, got[2], got[0], got[1]
 
 
 def check(ctx: Context) -> None:
@@ -729,6 +748,8 @@ def check(ctx: Context) -> None:
                 continue  # every-epoch work, but the clock restarts inside the epoch's own step loop
             if cumulative and not any(r for _, r in reports):
                 continue  # a total wall time, not a rate
+            if call_epoch_site(ctx, wst) and not training_or_rate(scope, sub, training_label):
+                continue  # an epoch's wall time around a called epoch's training and evaluation
             if same and cumulative is False:
                 ok = [r for r, _ in reports if loops[-1]._wp_idx < r._wp_idx <= _loop_end(loops[-1]) and
                       not _disjoint(ctx, wst, r, loops[-1])]
@@ -786,6 +807,10 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
     reports = _reporting(ctx, scope, sub, None, is_rate)
     if not any(rate or training_label(st) for st, rate in reports):
         return  # a total wall time (the run's duration), not a speed nor a time labelled as training
+    found = [i for i in found if not call_epoch_site(ctx, by_idx[i][1]) or
+             training_or_rate(scope, sub, training_label)]  # a called epoch's loop: a training time or a throughput
+    if not found:
+        return
     _, wst, guard, kind, what = by_idx[min(found)]
     periodic = "periodic " if guard is not None else ""
     key = (id(scope), dotted(right), None, id(wst))
@@ -793,7 +818,8 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
         return
     seen.add(key)
     figure = "throughput" if any(rate for _, rate in reports) else "training time"
-    ctx.report(sub, f"The {figure} reported after the loop from `{ctx.text(sub)}` includes the {periodic}{kind} "
+    shown = f"{ctx.text(sub.func)}(...)" if isinstance(sub, ast.Call) else ctx.text(sub)  # a helper's call
+    ctx.report(sub, f"The {figure} reported after the loop from `{shown}` includes the {periodic}{kind} "
                     f"`{what}` (line {wst.lineno}) of the loop: the clock runs through it, so the run's training "
                     f"{'speed' if figure == 'throughput' else 'time'} counts it as training",
                "Add up the training time alone (stop the clock around the periodic work)")
