@@ -609,28 +609,42 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
 
     last = len(scope.stmts) - 1 if loop is None else loop._wp_end  # type: ignore[attr-defined]
     stmts = scope.stmts[start._wp_idx:last + 1]  # type: ignore[attr-defined]  # the loop's (or scope's) rest
-    for _ in range(2):  # names derived from the interval (a fixpoint over two passes is enough here)
+    appended: set[str] = set()
+
+    def taint(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
+        for _ in range(2):  # names derived from the interval (a fixpoint over two passes is enough here)
+            for st in stmts:
+                if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
+                    r = rate_of(st.value, tainted)
+                    if r is not None:
+                        for t in _targets(st):
+                            if _FORECAST.search(t.rsplit(".", 1)[-1]):
+                                continue  # an ETA: a forecast that should count everything, not a reported speed
+                            tainted[t] = tainted.get(t, False) or r or ("per_sec" in t or "throughput" in t or
+                                                                        "mfu" in t.lower() or "per_s" in t)
+                elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _last(st.value) == "append" \
+                        and isinstance(st.value.func, ast.Attribute):
+                    r = rate_of(st.value, tainted)
+                    if r is not None and dotted(st.value.func.value):
+                        tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
+                        appended.add(dotted(st.value.func.value))  # type: ignore[arg-type]
+
+    def scan(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
         for st in stmts:
-            if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
-                r = rate_of(st.value, tainted)
-                if r is not None:
-                    for t in _targets(st):
-                        if _FORECAST.search(t.rsplit(".", 1)[-1]):
-                            continue  # an ETA: a forecast that should count everything, not a reported speed
-                        tainted[t] = tainted.get(t, False) or r or ("per_sec" in t or "throughput" in t or
-                                                                    "mfu" in t.lower() or "per_s" in t)
-            elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _last(st.value) == "append" and \
-                    isinstance(st.value.func, ast.Attribute):
-                r = rate_of(st.value, tainted)
-                if r is not None and dotted(st.value.func.value):
-                    tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
-    for st in stmts:
-        for n in st._wp_nodes:  # type: ignore[attr-defined]
-            if isinstance(n, ast.Call) and _reports(ctx, n):
-                r = rate_of(n, tainted)
-                if r is not None:
-                    out.append((st, r))
-                    break
+            for n in st._wp_nodes:  # type: ignore[attr-defined]
+                if isinstance(n, ast.Call) and _reports(ctx, n):
+                    r = rate_of(n, tainted)
+                    if r is not None:
+                        out.append((st, r))
+                        break
+
+    taint(stmts, tainted)
+    scan(stmts, tainted)
+    if loop is not None and appended:  # a list of the loop's figures (`train_times.append(time.time() - t0)`)
+        after = scope.stmts[last + 1:]  # reported after the loop: `average(train_times)`, `n / sum(train_times)`
+        listed = {k: tainted[k] for k in appended}
+        taint(after, listed)
+        scan(after, listed)
     return out
 
 
