@@ -70,7 +70,8 @@ def _optimizer_loop_step(st: ast.stmt, loop: ast.stmt) -> bool:
     """``st`` is ``opt.step()`` in ``for opt in optimizers:``: a loop over optimizers, not over batches."""
     if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.target, ast.Name):
         return False
-    calls = [n for n in ast.walk(st) if isinstance(n, ast.Call)]
+    calls = [n for n in ast.walk(st) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and
+             n.func.attr == "step"]  # (a statement with no `.step()`, `model.train(lr, *batch)`, is no such step)
     return bool(calls) and all(isinstance(c.func, ast.Attribute) and isinstance(c.func.value, ast.Name) and
                                c.func.value.id == loop.target.id for c in calls
                                if isinstance(c.func, ast.Attribute) and c.func.attr == "step")

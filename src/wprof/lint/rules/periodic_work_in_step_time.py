@@ -142,7 +142,8 @@ _SAVE = re.compile(r"^(save_checkpoint\w*|save_ckpt\w*|save_model\w*|save_pretra
 _GEN = re.compile(r"^(generate\w*|sample_text|sample_sequence|generate_samples?)$")
 _REPORT = frozenset({"print", "log", "info", "debug", "warning", "write", "add_scalar", "add_scalars",
                      "set_postfix", "set_description", "log_metrics", "log_dict", "set_postfix_str", "pprint",
-                     "echo", "log_metric", "save_metrics", "writerow", "writerows", "track"})
+                     "echo", "log_metric", "save_metrics", "writerow", "writerows", "track",
+                     "logkv", "logkvs", "logkv_mean", "record_tabular"})  # (baselines' and rllab's loggers)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRAIN = re.compile(r"^(backward|apply_gradients|train_step|training_step|train_batch|train_on_batch|train_one_epoch|"
                     r"train_epoch|train_iter|train_one_step|run_train_step|optimizer_step|update_step|train)$")
@@ -171,6 +172,9 @@ def _work_kind(ctx: Context, call: ast.Call, depth: int = 0) -> str | None:
         return "evaluation"  # `model.eval()`
     if _EVAL.match(name):
         return "evaluation"
+    if name in ("run", "rollout", "run_episodes") and isinstance(call.func, ast.Attribute) and \
+            _EVAL.match((dotted(call.func.value) or "").rsplit(".", 1)[-1].lstrip("_")):
+        return "evaluation"  # `eval_runner.run()`: an evaluation runner's rollout (baselines' PPO2)
     if _SAVE.match(name) and (name != "save" or q.startswith("torch.") or "model" in (dotted(call.func) or "")
                              or "ckpt" in (dotted(call.func) or "") or "checkpoint" in (dotted(call.func) or "")):
         return "checkpoint save"
