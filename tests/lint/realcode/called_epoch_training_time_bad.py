@@ -82,7 +82,7 @@ class Trainer:
             total_duration += epoch_duration
             total_iters += iters
             print(f"epoch {epoch} completed in {epoch_duration} s")
-        print(f"tokens/sec: {total_iters * tokens_per_iter / total_duration:.1f}")
+        print(f"tokens/sec: {total_iters * tokens_per_iter / total_duration:.1f}")  # expect: WP116
 
 
 def fit_with_saves(model, opt, loader, epochs, save_every, accelerator):

@@ -620,6 +620,9 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
             for st in stmts:
                 if isinstance(st, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and st.value is not None:
                     r = rate_of(st.value, tainted)
+                    if r is not None and isinstance(st, ast.AugAssign) and isinstance(st.op, ast.Add) and \
+                            dotted(st.target):
+                        appended.add(dotted(st.target))  # type: ignore[arg-type]  # `total_duration += dt`
                     if r is not None:
                         for t in _targets(st):
                             if _FORECAST.search(t.rsplit(".", 1)[-1]):
@@ -794,6 +797,22 @@ def check(ctx: Context) -> None:
                         f"(line {wst.lineno}): the step clock is not restarted after it, so the step time or "
                         f"throughput at those iterations counts it as training",
                    "Restart the clock after the periodic work (or time the step alone)")
+        if not cumulative:  # the loop's intervals summed and divided into a rate after it (`total_iters /
+            _report_summed(ctx, reports, loops[0], wst, kind, what, seen)  # total_duration`): a second figure
+
+
+def _report_summed(ctx: Context, reports: list, loop: ast.stmt, wst: ast.stmt, kind: str, what: str,
+                   seen: set[tuple]) -> None:
+    """A rate reported after ``loop`` from a sum (or a list) of its per-iteration intervals: the run's average
+    throughput divides by time that holds the work ``wst`` of every such iteration."""
+    after = [st for st, rate in reports if rate and st._wp_idx > loop._wp_end]  # type: ignore[attr-defined]
+    if not after or ("summed", id(after[0])) in seen:
+        return
+    seen.add(("summed", id(after[0])))
+    ctx.report(after[0], f"The throughput reported after the loop divides by the sum of the loop's intervals, each of "
+                         f"which includes the {kind} `{what}` (line {wst.lineno}): the run's training speed counts "
+                         f"it as training",
+               "Add up the training time alone (stop the clock around the evaluation and saving)")
 
 
 def _restarted_within(scope: Scope, resets: list[int], wst: ast.stmt) -> bool:
