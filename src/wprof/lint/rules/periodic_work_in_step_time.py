@@ -72,6 +72,21 @@ read after the loop and labelled as training time (`print(f"training using time 
 reported like a rate: it counts the loop's evaluation as training (a run's duration, or a looser "training
 took", stays silent).
 
+(Twentieth session, sets 77-124) A loop whose training step is a call of a function that itself loops over
+training steps (`train_one_epoch(model, loader, opt)`, `train_step(model, data_loader, ...)` of a course notebook,
+`self.__train_epoch(...)` of the trainer's own class: a backward pass or an optimizer's `step()` in a loop of its
+body, directly or one call deep) is an epoch loop too; since such a loop's per-epoch time is often printed as the
+epoch's wall time, its every-epoch work is reported only when the interval is labelled as training time or divides
+a count (`total_iters / total_duration`), not for an epoch's time nor an average epoch time. A private name reads
+as its public one (`self.__validation(...)`, `_training_step(...)`). A helper that returns `end - start` of two of
+its parameters, handed two clock readings by position or keyword (`print_train_time(start=t0, end=t1)`), is an
+interval from the first to the second. Figures appended to a list (`train_times.append(time.time() - t0)`) or
+added into a total (`total_duration += epoch_duration`) are reported where the list or total is read after the
+loop (`average(train_times)`, `n / sum(train_times)`), and a rate computed after the loop from such a total is a
+second finding there: the run's throughput divides by time that holds every iteration's evaluation. An evaluation
+runner's rollout (`eval_runner.run()`, `evaluator.run()`) is evaluation, and baselines' `logger.logkv` reports a
+figure.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
