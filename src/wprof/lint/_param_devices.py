@@ -1,0 +1,48 @@
+"""Devices a function reads from its own parameters (twentieth session, syncrecall, sets 77-124).
+
+The lookup of a device name in :mod:`._placement` is by name over the whole file (``device = torch.device("cuda")``
+at top level serves every function that reads ``device``). A function's parameter of the same name hides every
+binding outside the function, so where that lookup finds nothing it can read (a module-level ``device = ["cuda"]``,
+the list the script's ``for d in device:`` walks), the parameter decides: its default (``def bench(...,
+device="cuda")``), else the devices every call of the file hands it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+
+def own_param_device(ctx, name: ast.Name, depth: int) -> str | None:
+    """The device of ``name`` read inside a function of which it is a parameter that the function never rebinds:
+    the parameter's default or its callers' values (``_param_default``); None when ``name`` is no such parameter."""
+    scope = getattr(getattr(name, "_wp_stmt", None), "_wp_scope", None)
+    fn = getattr(scope, "node", None)
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or name.id not in getattr(scope, "params", ()):
+        return None
+    if any(True for _ in ctx.scope_assigns(name.id, scope)):
+        return None  # rebound in the function (`device = torch.device(device)`): the by-name lookup reads that
+    return ctx._param_default(name, depth)
+
+
+def indexed_device(ctx, expr: ast.Subscript, depth: int) -> str | None:
+    """An element of a table of devices the file builds (``self.stage_devices = [torch.device(f"cuda:{i}") for i in
+    ids]``, ``devices = ["cuda:0", "cuda:1"]``; set 81: a pipeline's stages moved with ``x.to(self.stage_devices[k])``):
+    the device every element names, when every binding of the table is such a list (a list comprehension over its
+    element, a list or tuple of device values)."""
+    from ._context import dotted
+
+    d = dotted(expr.value)
+    values = ctx.assigns.get(d, []) if d else []
+    if not values:
+        return None
+    places = []
+    for v in values:
+        if isinstance(v, (ast.ListComp, ast.GeneratorExp)):
+            places.append(ctx._device_value(v.elt, depth + 1))
+        elif isinstance(v, (ast.List, ast.Tuple)) and v.elts:
+            places.extend(ctx._device_value(e, depth + 1) for e in v.elts)
+        else:
+            return None
+    if None in places:
+        return None
+    return "cuda" if "cuda" in places else "cpu"
