@@ -46,3 +46,26 @@ def indexed_device(ctx, expr: ast.Subscript, depth: int) -> str | None:
     if None in places:
         return None
     return "cuda" if "cuda" in places else "cpu"
+
+
+_NUMBER_CASTS = frozenset({"int", "float", "bool", "len", "round"})
+
+
+def host_number(ctx, expr: ast.AST) -> bool:
+    """``expr`` is a Python number, not data: ``int(actions[0, i].item())``, ``float(x)``, ``loss.item()``, or a name
+    every binding of which is one. Handed to a call beside a model (``step(model, action=a)``), it says nothing of
+    where the call's work runs (set 98: a decode step handed the action as an int was taken for host work)."""
+    from ._context import dotted
+
+    def number(v: ast.AST) -> bool:
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _NUMBER_CASTS and \
+                v.func.id not in ctx.functions:
+            return True
+        return isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "item" and \
+            not v.args and not v.keywords
+
+    if number(expr):
+        return True
+    d = dotted(expr) if isinstance(expr, ast.Name) else None
+    values = ctx.assigns.get(d, []) if d else []
+    return bool(values) and all(number(v) for v in values)

@@ -697,6 +697,9 @@ class PlacementModel:
                                                      or self.placement(call.func.value) is not None):
             operands.insert(0, call.func.value)
         operands = [e for a in operands for e in (a.elts if isinstance(a, (ast.Tuple, ast.List)) else (a,))]
+        from ._param_devices import host_number
+
+        operands = [a for a in operands if not host_number(self, a)]  # `step(model, action=int(a))`: a number
         places = [self.placement(a) for a in operands]  # torch.cat((self.context, chunk)): each tensor it joins
         places += ["cpu" for a in operands if self._carried_on_cpu(a, operands) or self._joined_with_carried(a)]
         last = q.rsplit(".", 1)[-1]
