@@ -69,3 +69,15 @@ def host_number(ctx, expr: ast.AST) -> bool:
     d = dotted(expr) if isinstance(expr, ast.Name) else None
     values = ctx.assigns.get(d, []) if d else []
     return bool(values) and all(number(v) for v in values)
+
+
+def warmed_in_caller(ctx, r, key: str) -> bool:
+    """A region that is a copy of one timed call (a call of a function under a timing decorator of the file,
+    ``@timed def time_jax(...)``, or a ``timeit`` measurement) whose compiled callee the caller already ran before
+    that call (``time_jax(m, y0)`` once as a warm-up, then ``t = time_jax(m, y0)``): the timed call is warm, not its
+    compilation (set 109: the second, timed call of a decorated JAX step)."""
+    from .rules._common import called_before
+
+    outer = getattr(r, "outer", None)
+    scope = getattr(outer, "_wp_scope", None)
+    return scope is not None and called_before(ctx, key, scope, outer._wp_idx)  # type: ignore[union-attr]

@@ -515,7 +515,10 @@ def _compiles(ctx: Context, r) -> bool:
                                                          for k in keys)):
         return False  # `for _ in range(R): t0 = time(); out = layer(x); ts.append(time() - t0)` of a traced layer:
         # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
+    from .._param_devices import warmed_in_caller
+
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
+                                                  not warmed_in_caller(ctx, r, k) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))
                               for c, k in zip(work, keys))
