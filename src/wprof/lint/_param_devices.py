@@ -81,3 +81,15 @@ def warmed_in_caller(ctx, r, key: str) -> bool:
     outer = getattr(r, "outer", None)
     scope = getattr(outer, "_wp_scope", None)
     return scope is not None and called_before(ctx, key, scope, outer._wp_idx)  # type: ignore[union-attr]
+
+
+def bound_functions(ctx, name: ast.Name) -> list[ast.Name]:
+    """The functions of the file a plain name stands for when every binding of it is one of them (``step_func =
+    _step_compilable`` under one test, ``step_func = _step_eager`` under the other; set 98), else []: a callable
+    handed on under another name is each of them."""
+    if name.id in ctx.functions:
+        return []
+    values = ctx.assigns.get(name.id, [])
+    if not values or not all(isinstance(v, ast.Name) and v.id in ctx.functions for v in values):
+        return []
+    return list(values)

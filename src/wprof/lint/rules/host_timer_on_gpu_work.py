@@ -248,6 +248,19 @@ acc = self.eval_step(loader)`): an epoch timed up to such stores is drained (set
 Adam/AdamW/SGD/Adagrad take the flags on the device, `_step_supports_amp_scaling`), nor for a scaler built with
 `enabled=` other than `True` or for the CPU. An optimizer built out of the file's sight counts as unfused (the fused
 kernels are asked for by name, never the default).
+(Twentieth session, syncrecall, sets 77-124) A function's `device` parameter decides where its work runs when the
+file's other bindings of that name say nothing (`def bench(..., device="cuda")` beside a module-level `device =
+["cuda"]`, the list the script loops over), and an element of a table of devices the file builds
+(`self.stage_devices = [torch.device(f"cuda:{i}") for i in ids]`; `x.to(self.stage_devices[k])`) is the device its
+elements name (sets 81, 86). A helper of the file that waits before its own last GPU work (`if
+torch.isnan(logits).any(): ...` after the forward, then `loss.backward()`) is no wait after that work: the clock
+read after its call runs with the backward pass queued (set 85). A Python number handed to a call (`step(model,
+action=int(a.item()))`) is not CPU data: the call still runs on the model's device (set 98); a name bound only to
+functions of the file (`step_func = _step_eager`) is handed on as each of them. A timed call's compiled callee that
+the caller already ran before the call (a timing decorator's second call after a warm-up through it) is warm, not a
+compile (set 109). Weak: an interval read after a loop whose every pass copies host data to the GPU (a blocking
+copy) before its work, inside the interval: each copy waits for the previous pass, so the end read misses one pass
+of many (set 86).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
