@@ -537,6 +537,10 @@ class WorkModel:
                     x.id in [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]:
                 values = param_values(self, fn, x.id)
                 return bool(values) and all(self._done_callable(v, waited, depth + 1) for v in values)
+            from ._param_devices import bound_functions
+
+            fns = bound_functions(self, x)  # `step = step_eager` (or `_step_compiled` on another branch): each of them
+            return bool(fns) and all(self._done_callable(f, waited, depth + 1) for f in fns)
         return False
 
 

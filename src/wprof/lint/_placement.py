@@ -166,6 +166,10 @@ class PlacementModel:
             return _either([self._device_value(v, depth + 1) for v in expr.values])
         if isinstance(expr, ast.Call) and (self.call_name(expr) or "") == "torch.device" and expr.args:
             return self._device_value(expr.args[0], depth + 1)
+        if isinstance(expr, ast.Subscript) and depth < 8:
+            from ._param_devices import indexed_device
+
+            return indexed_device(self, expr, depth)  # `self.devices[i]` of `[torch.device(f"cuda:{i}") ...]`
         if isinstance(expr, ast.Call) and _GPU_RUNTIME_DEVICE.match(self.call_name(expr) or ""):
             return "cuda"  # triton.runtime.driver.active.get_active_torch_device(): the device of a GPU-only runtime
         if isinstance(expr, ast.Attribute) and expr.attr == "device":
@@ -194,6 +198,11 @@ class PlacementModel:
                 elif not vals and isinstance(expr, ast.Name):
                     vals = [self._param_default(expr, depth)]  # def run(device="cuda")
                 cache[d] = _either(vals)
+            if cache[d] is None and isinstance(expr, ast.Name):
+                from ._param_devices import own_param_device
+
+                return own_param_device(self, expr, depth)  # `def bench(device="cuda")` beside a module-level
+                # `device = ["cuda"]` (a list the script loops over): the function reads its parameter
             return cache[d]
         return None
 
@@ -688,6 +697,9 @@ class PlacementModel:
                                                      or self.placement(call.func.value) is not None):
             operands.insert(0, call.func.value)
         operands = [e for a in operands for e in (a.elts if isinstance(a, (ast.Tuple, ast.List)) else (a,))]
+        from ._param_devices import host_number
+
+        operands = [a for a in operands if not host_number(self, a)]  # `step(model, action=int(a))`: a number
         places = [self.placement(a) for a in operands]  # torch.cat((self.context, chunk)): each tensor it joins
         places += ["cpu" for a in operands if self._carried_on_cpu(a, operands) or self._joined_with_carried(a)]
         last = q.rsplit(".", 1)[-1]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ._context import Context
 from ._walk import stmt_calls, stmt_nodes
+from ._early_waits import waits_before_own_work
 
 if TYPE_CHECKING:
     from ._regions import Region
@@ -77,7 +78,9 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
                 not off_by_default(ctx, s, r.scope.stmts[r.lo]) and \
-                (any(ctx.is_sync(c) and not waits_on_input(c, r) for c in stmt_calls(s)) or
+                (any(ctx.is_sync(c) and not waits_on_input(c, r) and
+                     not (s._wp_idx == last_work and waits_before_own_work(ctx, c, s))  # type: ignore[attr-defined]
+                     for c in stmt_calls(s)) or
                  ctx.stmt_waits(s) or  # type: ignore
                  ctx.branches_on_device(s)):  # `if tok == eos: break`
             return True  # (a sync under `if step % N == 0:` leaves the other N - 1 readings unsynchronized,

@@ -248,6 +248,19 @@ acc = self.eval_step(loader)`): an epoch timed up to such stores is drained (set
 Adam/AdamW/SGD/Adagrad take the flags on the device, `_step_supports_amp_scaling`), nor for a scaler built with
 `enabled=` other than `True` or for the CPU. An optimizer built out of the file's sight counts as unfused (the fused
 kernels are asked for by name, never the default).
+(Twentieth session, syncrecall, sets 77-124) A function's `device` parameter decides where its work runs when the
+file's other bindings of that name say nothing (`def bench(..., device="cuda")` beside a module-level `device =
+["cuda"]`, the list the script loops over), and an element of a table of devices the file builds
+(`self.stage_devices = [torch.device(f"cuda:{i}") for i in ids]`; `x.to(self.stage_devices[k])`) is the device its
+elements name (sets 81, 86). A helper of the file that waits before its own last GPU work (`if
+torch.isnan(logits).any(): ...` after the forward, then `loss.backward()`) is no wait after that work: the clock
+read after its call runs with the backward pass queued (set 85). A Python number handed to a call (`step(model,
+action=int(a.item()))`) is not CPU data: the call still runs on the model's device (set 98); a name bound only to
+functions of the file (`step_func = _step_eager`) is handed on as each of them. A timed call's compiled callee that
+the caller already ran before the call (a timing decorator's second call after a warm-up through it) is warm, not a
+compile (set 109). Weak: an interval read after a loop whose every pass copies host data to the GPU (a blocking
+copy) before its work, inside the interval: each copy waits for the previous pass, so the end read misses one pass
+of many (set 86).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -314,6 +327,7 @@ from ._optional_work import ends_in_optional_work
 from ._update_tail import ends_in_update_tail
 from ._queued_warmup import queued_warmup
 from ._queue_bound import queue_bounded_samples
+from ._copy_paced import paced_by_host_copies
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
 
@@ -369,7 +383,7 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
-            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r)
+            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
@@ -515,7 +529,10 @@ def _compiles(ctx: Context, r) -> bool:
                                                          for k in keys)):
         return False  # `for _ in range(R): t0 = time(); out = layer(x); ts.append(time() - t0)` of a traced layer:
         # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
+    from .._param_devices import warmed_in_caller
+
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
+                                                  not warmed_in_caller(ctx, r, k) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))
                               for c, k in zip(work, keys))

@@ -1,0 +1,27 @@
+"""Twentieth session (syncrecall, set 98) class: a timing helper's step function, handed the model and the action
+as a Python int (`int(actions[0, i].item())`). The int is a number, not CPU data: the step still runs on the
+model's GPU, and the frame time read right after it has no synchronize."""
+import time
+
+import torch
+
+
+def step_eager(model, action, device):
+    noise = torch.randn(1, 3, 24, 24, device=device)
+    return model(noise, torch.full((1,), action, device=device))
+
+
+def generate(model, actions, step_func, device):
+    times = []
+    for i in range(actions.shape[1]):
+        action = int(actions[0, i].item())
+        t0 = time.perf_counter()
+        z = step_func(model, action, device)
+        times.append(time.perf_counter() - t0)  # expect: WP102
+    return times
+
+
+def main(model):
+    actions = torch.randint(0, 4, (1, 64), device="cuda")
+    step = step_eager
+    return generate(model, actions, step, "cuda")
