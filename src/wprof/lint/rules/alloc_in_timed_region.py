@@ -561,7 +561,23 @@ def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
         return False
     target = parent.targets[0].id
     return any(other.lineno > parent.lineno and any(isinstance(n, ast.Name) and n.id == target
-                                                    for n in ast.walk(other)) for other in calls)
+                                                    for n in ast.walk(other)) for other in calls) or \
+        _operand_later(parent, target)
+
+
+def _operand_later(assign: ast.Assign, target: str) -> bool:
+    """(twentieth session, jitrecall; set 107) The name ``assign`` binds is an operand of a matrix product in a later
+    statement of the same function (``x = torch.randn(n, n).cuda(); y = ...; z = x @ y``): the product is the work
+    the sample measures, an operator rather than a call."""
+    scope = getattr(assign, "_wp_scope", None)
+    if scope is None or not isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    for st in scope.stmts[assign._wp_idx + 1:]:  # type: ignore[attr-defined]
+        for n in ast.walk(st):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and any(
+                    isinstance(o, ast.Name) and o.id == target for o in (n.left, n.right)):
+                return True
+    return False
 
 
 _PYCUDA_TRANSFERS = frozenset({"pycuda.driver.In", "pycuda.driver.Out", "pycuda.driver.InOut"})
