@@ -139,6 +139,12 @@ of a mirrored comparison of calling the operation on host data, the copies its r
 (`rules/_ufunc_twins.py`). A launch with no such twin (a kernel benchmark, a host version written otherwise) stays
 reported.
 
+(Twentieth session, jitrecall, sets 77-124) In a harness's callable, a fresh draw bound to a name that a later matrix
+product of the callable takes (`x = torch.randn(n, n).cuda(); y = ...; return x @ y`) feeds the measured work as an
+argument of a call would: reported. And an interval read after an `if`/`else` whose branches each take both
+readings is a region per branch: a launch on host arrays in the `if` branch is reported as one in the `else`
+branch is.
+
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
 `torch.tensor(...)` from host data, a host-to-device copy are all timed with the work. In a kernel benchmark they
