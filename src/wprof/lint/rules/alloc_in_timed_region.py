@@ -143,7 +143,10 @@ reported.
 product of the callable takes (`x = torch.randn(n, n).cuda(); y = ...; return x @ y`) feeds the measured work as an
 argument of a call would: reported. And an interval read after an `if`/`else` whose branches each take both
 readings is a region per branch: a launch on host arrays in the `if` branch is reported as one in the `else`
-branch is.
+branch is. The CUDA runtime loaded with ctypes (`cuda = ctypes.CDLL(".../cudart64_12.dll")`, the path naming
+`cudart`) allocates as CUDA Python's does: its `cudaMalloc`, also through a small function of the file that returns
+the buffer (`def malloc_buf(arr): ...; return ptr`), in a region that runs other device work (a TensorRT engine's
+`execute_v2`) is reported (set 79: I/O buffers allocated and freed for every generated token).
 
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
