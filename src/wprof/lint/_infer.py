@@ -146,8 +146,8 @@ class NameModel:
                 if q in COMPILERS or q.endswith((".jit", ".compile", ".autotune")) or _lazy_numba_jit(q, d):
                     if not eager_numba_kernel(q, d):  # `@cuda.jit("void(f4[:])")`: compiled at the `def`
                         compiled.add(fn.name)
-                    if _lazy_numba_jit(q, d):
-                        self._lazy_jits.add(fn.name)
+                    if _lazy_numba_jit(q, d) or q == "numba.cuda.reduce":  # (`@cuda.reduce`: its kernel is
+                        self._lazy_jits.add(fn.name)  # compiled on the first call too, whatever the arguments)
                     if not _cpu_jit(q, d):
                         callables.add(fn.name)  # (a Numba CPU `@jit` compiles on its first call, on the host)
                 elif cuda_ufunc(q, d):

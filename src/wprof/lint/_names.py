@@ -107,6 +107,9 @@ COMPILERS = frozenset({
     "taichi.kernel",  # (lint87) a Taichi kernel is JIT-compiled on its first call (per argument types)
     # (eighteenth session) JAX compilers of libraries built on jax.jit: traced and compiled by XLA on the first call
     "equinox.filter_jit", "equinox.filter_pmap",
+    # (twentieth session, jitrecall) Numba's `@cuda.reduce` compiles its reduction kernel when first called
+    # (numba/cuda/kernels/reduction.py, `Reduce.__call__`), whatever the arguments
+    "numba.cuda.reduce",
 })
 # jax.jit and the compilers that wrap it (equinox's filter_jit keeps only the arrays dynamic, compiling per shape like
 # jax.jit; a call dispatches the executable and returns before the device is done)

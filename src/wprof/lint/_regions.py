@@ -235,15 +235,22 @@ def _host_regions(ctx: Context) -> list[Region]:
             if end_stmt is None:
                 continue
             end_node = end_stmt._wp_clock  # type: ignore[attr-defined]
-        start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx, ctx=ctx)
-        if start_stmt is None:
-            continue
-        start_node = start_stmt._wp_clock  # type: ignore[attr-defined]
-        out.append(Region(
-            kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
-            hi=end_stmt._wp_idx, start=start_node, end=end_node, loop=_common_loop(start_stmt, end_stmt),
-            samples=_samples_of(ctx, sub), interval=stmt,
-        ))
+        from ._branch_regions import other_branch_end
+
+        ends = [end_stmt]
+        alt = other_branch_end(clock_assigns.get(dotted(sub.left) or "", []), end_stmt, stmt)
+        if alt is not None:
+            ends.append(alt)  # `if a: t0 = ...; f(); t1 = ... else: t0 = ...; g(); t1 = ...` then `t1 - t0`
+        for end_stmt in ends:
+            start_stmt = _latest(clock_assigns[rkey], scope, end_stmt._wp_idx, ctx=ctx)
+            if start_stmt is None:
+                continue
+            start_node = start_stmt._wp_clock  # type: ignore[attr-defined]
+            out.append(Region(
+                kind="host", clock=ctx.call_name(start_node) or "", scope=scope, lo=start_stmt._wp_idx,
+                hi=end_stmt._wp_idx, start=start_node, end=end_stmt._wp_clock if end_stmt is not stmt else end_node,
+                loop=_common_loop(start_stmt, end_stmt), samples=_samples_of(ctx, sub), interval=stmt,
+            ))
     return out
 
 

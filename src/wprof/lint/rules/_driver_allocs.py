@@ -45,10 +45,14 @@ def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
         return "device allocation (`cuMemAlloc`; PyCUDA keeps no pool)"
     if q in _NUMBA_ALLOCS:
         return "device allocation (`cuMemAlloc`; Numba keeps no pool)"
-    if q.startswith("cuda."):
-        from ._runtime_allocs import runtime_alloc
+    from ._runtime_allocs import runtime_alloc
 
+    if q.startswith("cuda."):
         return runtime_alloc(ctx, c)
+    if q.count(".") == 1 and (what := runtime_alloc(ctx, c)) is not None:
+        return what  # `cuda.cudaMalloc(...)` of `cuda = ctypes.CDLL("...cudart...")`
+    if isinstance(c.func, ast.Name) and c.func.id in ctx.functions:
+        return _allocating_helper(ctx, ctx.functions[c.func.id])
     head, _, last = q.rpartition(".")
     if head == "pycuda.gpuarray" and last in _GPUARRAY:
         what = "host-to-device copy into a new device array" if last.startswith("to_gpu") else "device allocation"
@@ -56,6 +60,23 @@ def driver_alloc(ctx: Context, c: ast.Call) -> str | None:
     if q in _HOST_TO_DEVICE and c.args and isinstance(c.args[0], ast.Name) and \
             ctx._numpy_only(c.args[0].id):  # type: ignore[attr-defined]
         return "host-to-device copy into a new device array"
+    return None
+
+
+def _allocating_helper(ctx: Context, fn: ast.AST) -> str | None:
+    """(twentieth session, jitrecall; set 79) A small function of the file whose work is one driver allocation of
+    the CUDA runtime that it returns (``def malloc_buf(arr): ptr = c_void_p(); check(cuda.cudaMalloc(byref(ptr),
+    arr.nbytes)); return ptr``): its call allocates as the allocation itself does. At most four statements, the last
+    a ``return``."""
+    from ._runtime_allocs import runtime_alloc
+
+    body = getattr(fn, "body", [])
+    if not body or len(body) > 4 or not isinstance(body[-1], ast.Return):
+        return None
+    for st in body:
+        for n in ast.walk(st):
+            if isinstance(n, ast.Call) and (what := runtime_alloc(ctx, n)) is not None:
+                return f"{what}, in `{getattr(fn, 'name', '')}`"
     return None
 
 

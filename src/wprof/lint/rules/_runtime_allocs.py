@@ -24,7 +24,40 @@ def runtime_alloc(ctx: Context, c: ast.Call) -> str | None:
     head, _, last = (ctx.call_name(c) or "").rpartition(".")
     if head in _HEADS and last in _ALLOCS:
         return f"device allocation (`{last}` through CUDA Python: no pool, and its `cudaFree` synchronizes the device)"
+    if last in _ALLOCS and head and "." not in head and ctypes_cuda_library(ctx, head):
+        return f"device allocation (`{last}` of the CUDA runtime loaded with ctypes: no pool, and its `cudaFree` " \
+            "synchronizes the device)"
     return None
+
+
+def ctypes_cuda_library(ctx: Context, name: str) -> bool:
+    """(twentieth session, jitrecall; set 79) ``name`` is bound only to the CUDA runtime or driver library loaded with
+    ctypes (``cuda = ctypes.CDLL(path)`` with the path, or a name bound to it, naming ``cudart``/``nvcuda``/
+    ``libcuda``): its ``cudaMalloc`` is the driver's allocation, as CUDA Python's is."""
+    vals = ctx.assigns.get(name, [])
+    if not vals:
+        return False
+    for v in vals:
+        if not (isinstance(v, ast.Call) and (ctx.call_name(v) or "") in _CTYPES_LOADERS and v.args):
+            return False
+        if not _names_cuda_library(ctx, v.args[0]):
+            return False
+    return True
+
+
+_CTYPES_LOADERS = frozenset({"ctypes.CDLL", "ctypes.cdll.LoadLibrary", "ctypes.WinDLL", "ctypes.windll.LoadLibrary"})
+_CUDA_LIB = re.compile(r"(cudart|nvcuda|libcuda\b|libcuda\.so)", re.I)
+
+
+def _names_cuda_library(ctx: Context, a: ast.AST) -> bool:
+    """A string naming the CUDA runtime or driver library, or a name bound only to such strings."""
+    if isinstance(a, ast.Constant) and isinstance(a.value, str):
+        return bool(_CUDA_LIB.search(a.value))
+    if isinstance(a, ast.Name):
+        vals = ctx.assigns.get(a.id, [])
+        return bool(vals) and all(isinstance(v, ast.Constant) and isinstance(v.value, str) and
+                                  _CUDA_LIB.search(v.value) for v in vals)
+    return False
 
 
 _MEMORY_OPS = re.compile(r"^cu(da)?Mem(set|cpy)\w*$")

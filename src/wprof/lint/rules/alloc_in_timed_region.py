@@ -139,6 +139,15 @@ of a mirrored comparison of calling the operation on host data, the copies its r
 (`rules/_ufunc_twins.py`). A launch with no such twin (a kernel benchmark, a host version written otherwise) stays
 reported.
 
+(Twentieth session, jitrecall, sets 77-124) In a harness's callable, a fresh draw bound to a name that a later matrix
+product of the callable takes (`x = torch.randn(n, n).cuda(); y = ...; return x @ y`) feeds the measured work as an
+argument of a call would: reported. And an interval read after an `if`/`else` whose branches each take both
+readings is a region per branch: a launch on host arrays in the `if` branch is reported as one in the `else`
+branch is. The CUDA runtime loaded with ctypes (`cuda = ctypes.CDLL(".../cudart64_12.dll")`, the path naming
+`cudart`) allocates as CUDA Python's does: its `cudaMalloc`, also through a small function of the file that returns
+the buffer (`def malloc_buf(arr): ...; return ptr`), in a region that runs other device work (a TensorRT engine's
+`execute_v2`) is reported (set 79: I/O buffers allocated and freed for every generated token).
+
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
 `torch.tensor(...)` from host data, a host-to-device copy are all timed with the work. In a kernel benchmark they
@@ -561,7 +570,23 @@ def _feeds_work(ctx: Context, c: ast.Call, calls: list[ast.Call]) -> bool:
         return False
     target = parent.targets[0].id
     return any(other.lineno > parent.lineno and any(isinstance(n, ast.Name) and n.id == target
-                                                    for n in ast.walk(other)) for other in calls)
+                                                    for n in ast.walk(other)) for other in calls) or \
+        _operand_later(parent, target)
+
+
+def _operand_later(assign: ast.Assign, target: str) -> bool:
+    """(twentieth session, jitrecall; set 107) The name ``assign`` binds is an operand of a matrix product in a later
+    statement of the same function (``x = torch.randn(n, n).cuda(); y = ...; z = x @ y``): the product is the work
+    the sample measures, an operator rather than a call."""
+    scope = getattr(assign, "_wp_scope", None)
+    if scope is None or not isinstance(scope.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return False
+    for st in scope.stmts[assign._wp_idx + 1:]:  # type: ignore[attr-defined]
+        for n in ast.walk(st):
+            if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and any(
+                    isinstance(o, ast.Name) and o.id == target for o in (n.left, n.right)):
+                return True
+    return False
 
 
 _PYCUDA_TRANSFERS = frozenset({"pycuda.driver.In", "pycuda.driver.Out", "pycuda.driver.InOut"})

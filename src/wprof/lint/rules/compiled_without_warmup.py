@@ -138,6 +138,14 @@ called before the window that is handed the same object and calls it (`_compile_
 one forward and backward) is its warm-up. A parameter named like a compiled object of the file is whatever the
 caller hands in: handed an eager module, the function compiles nothing.
 
+(Twentieth session, jitrecall, sets 77-124) Numba's `@cuda.reduce` is compiled on its first call too (its reduction
+kernel is built when the `Reduce` object is first called, whatever the arguments, host arrays included). A cold first
+run re-timed by the same call is shown on purpose only when the two figures are told apart: both printed under one
+and the same label (`print('time for cuda reduce:', ...)` twice) stays reported, the cold figure passed off as the
+warm one. And an interval read after an `if`/`else` whose branches each take both readings (`start = time.time();
+slow[1, g](a, b, c); end = time.time()` in one branch, the same with `fast` in the other) times each branch: the
+`if` branch's cold kernel is reported as the `else` branch's is.
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times
