@@ -313,7 +313,7 @@ def _check(ctx: Context, report) -> None:
     from ._step_samples import epoch_samples
 
     for r, call, key in found:
-        what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
+        what = ctx.text(call) if key in ("@", "+", "-", "*", "/") or key.startswith(".") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
@@ -559,6 +559,10 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
         return False
     if _contexts(ctx, start) != _contexts(ctx, later[0].scope.stmts[later[0].lo]):
         return False  # `with sdpa_kernel(FLASH):` then `with sdpa_kernel(MATH):`: another variant of the op
+    from ._backend_switch import setting_switched
+
+    if later[0].scope is r.scope and setting_switched(ctx, r.scope, r.hi, later[0].lo):
+        return False  # `torch.backends.cuda.matmul.allow_tf32 = False` between them: another variant too
     text = ctx.text(call)
     names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
