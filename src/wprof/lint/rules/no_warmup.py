@@ -213,6 +213,19 @@ model.to("cuda")` timed and printed once) times the model's placement, a one-off
 second move does nothing): the context's creation is part of that cost, not reported (`rules/_setup_interval.py`).
 A tensor's transfer timed alone, or a placement beside a forward pass, stays reported.
 
+(Twentieth session, coldrecall, sets 77-124) The warm-up walk places the values of each call of a function by the
+device that call hands it: in `train(device)` called with `"cpu"`, `model = Net().to(device)`, its optimizer, its
+batches and outputs are host values, so the CPU run of a CPU-vs-GPU helper creates no CUDA context (before, its
+`optim.SGD(model.parameters())` counted as the program's first GPU use). A whole training run stays a run's wall time,
+except when it is one of several runs the program sets side by side (the helper called for the CPU and then for the
+GPU, one run per configuration of `itertools.product(...)` or a written-out list): the context created inside the first
+GPU run's clock is reported (`rules/_compared_runs.py`). A region whose only work is a kernel-launching method of a GPU
+tensor (`y = x.clone()`, `a.sum()`; not `a.matmul(b)` nor in-place updates) times that method's first call when no call
+of the same method on a GPU array ran before (`rules/_array_methods.py`). A `float32` (or `float64`) matrix product
+whose earlier products of the same name all ran on another known dtype is cold, as a half-precision one is; and a
+backend flag switched between two timings of a call (`torch.backends.cuda.matmul.allow_tf32 = False`) makes the second
+another variant, so the first is not the cold half of a cold-vs-warm pair (`rules/_backend_switch.py`).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
