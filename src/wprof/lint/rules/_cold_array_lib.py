@@ -92,10 +92,10 @@ def _first_lib_call(ctx: Context, stmts: list[ast.stmt]) -> ast.Call | None:
     return None
 
 
-def _program_clock(ctx: Context, r, stmts: list[ast.stmt]) -> bool:
+def _program_clock(ctx: Context, r, stmts: list[ast.stmt], runs: bool = True) -> bool:
     """A program's wall time rather than a benchmark: the region loops over data or trains, defines or imports
     things, or holds finer intervals of its own (``start`` at the top, ``Total time`` at the end)."""
-    if end_to_end(ctx, r) or any(isinstance(s, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
+    if (runs and end_to_end(ctx, r)) or any(isinstance(s, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef,
                                                 ast.ClassDef)) for s in stmts):
         return True
     return any(o is not r and o.scope is r.scope and r.lo <= o.lo and o.hi <= r.hi for o in ctx.regions)

@@ -501,29 +501,36 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     from ._carried import restarted_in_loop
     from ._common import _times_first_call, end_to_end
     from ._evidence import cpu_only
-    from ._first_run import cold_regions, gpu_use
+    from ._first_run import cold_regions, gpu_use, visits
     from ._setup_interval import placement_only
 
     out = []
     seen: set[int] = set()
     for r, v in cold_regions(ctx):
         if id(r) in seen or v.gpu or v.later or v.entry or _times_first_call(ctx, r) or _labelled_first(ctx, r) or \
-                end_to_end(ctx, r) or cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r) or r.kind == "event" \
+                cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r) or r.kind == "event" \
                 or placement_only(ctx, r):  # (a model's placement timed by itself: `_setup_interval`)
             continue  # (an event pair: recording the start event needs the context, so it exists before the span)
         from ._cold_array_lib import _program_clock
 
-        if _program_clock(ctx, r, r.stmts()):
-            continue  # a program's total time around its start-up, finer intervals inside
-        if v.cold and not any(_compiled(ctx, c) for c, _ in v.cold):
+        from ._compared_runs import compared_runs
+
+        compared = end_to_end(ctx, r) and compared_runs(ctx, r, visits(ctx).get(id(r), []))
+        if _program_clock(ctx, r, r.stmts(), runs=not compared):
+            continue  # a program's total time around its start-up, finer intervals inside (a run's wall time,
+            # unless one of several runs compared: `_compared_runs`)
+        if v.cold and not any(_compiled(ctx, c) for c, _ in v.cold) and not compared:
             continue  # the region's cold work is reported as WP103 (its start-up includes the context); next to
             # a compiled kernel's first launch (WP112) the context creation is a mistake of its own
         first = next((c for c in r.calls() if gpu_use(ctx, c) and not _context_free_query(ctx, c)), None)  # (through
         # a helper too)
         if first is not None and _compiled(ctx, first):
             continue  # a JIT kernel's first launch: WP112's
-        if first is not None and gpu_use(ctx, first, direct=True) and not ctx.is_sync(first, hidden=False) and \
-                not any(_dropped(ctx, site) for site in v.sites):
+        if not (first is not None and gpu_use(ctx, first, direct=True)):
+            first = next((c for c in r.calls() if id(c) in v.opens_gpu), None)  # `train(model, "cuda")` of a
+            # function of the file whose body first names the GPU (`model.to(device)`, `device` bound to "cuda")
+        if first is not None and (gpu_use(ctx, first, direct=True) or id(first) in v.opens_gpu) and \
+                not ctx.is_sync(first, hidden=False) and not any(_dropped(ctx, site) for site in v.sites):
             seen.add(id(r))
             out.append((first, ctx.text(first)))
     return out

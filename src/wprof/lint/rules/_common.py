@@ -408,9 +408,17 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         ops = not work and not compiled  # the region's only GPU work is elementwise operators (`x + y`)
         if ops:
             work = _elementwise_items(ctx, r)
+        from ._array_methods import method_items, method_key, method_ran_before
+
+        if ops and not work:  # or methods of GPU arrays that launch kernels (`x.clone()`: `_array_methods`)
+            work = method_items(ctx, r)
         params = enclosing_params(r.scope)
         for c in work:
-            key = launches.get(id(c)) or (elementwise_key(c) if ops else callee_key(c))
+            key = launches.get(id(c)) or ((elementwise_key(c) or method_key(ctx, c)) if ops else callee_key(c))
+            if ops and key is not None and key.startswith("."):
+                if not method_ran_before(ctx, key, r):
+                    cold.append((c, key))
+                continue
             if key is None or key in ("print",) or (key.split(".")[0] in params and not _own_model(ctx, key, r)) \
                     or _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
@@ -452,7 +460,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if comp:
                 continue  # the compiled-function rule covers it
             # every timed callee must be cold: one already-run callee means the code was exercised before
-            if len(cold) < len({k for c2 in work if (k := elementwise_key(c2) if ops else callee_key(c2))}):
+            if len(cold) < len({k for c2 in work if (k := (elementwise_key(c2) or method_key(ctx, c2)) if ops else
+                                                          callee_key(c2))}):
                 continue
             c, key = next(((c2, k2) for c2, k2 in cold if not host_helper(k2)), cold[0])  # name the GPU call
             if r.loop is not None and any(ctx.method(b) == "backward" for b in r.calls()):

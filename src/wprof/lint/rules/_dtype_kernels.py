@@ -27,8 +27,8 @@ def _dtype_of_value(ctx: Context, v: ast.AST) -> str | None:
         return None
     if isinstance(v.func, ast.Attribute):
         m = v.func.attr
-        if m in ("half", "bfloat16", "float") and not v.args:
-            return {"half": "float16", "bfloat16": "bfloat16", "float": "float32"}[m]
+        if m in ("half", "bfloat16", "float", "double") and not v.args:
+            return {"half": "float16", "bfloat16": "bfloat16", "float": "float32", "double": "float64"}[m]
         if m == "to":
             for a in [*v.args, *(k.value for k in v.keywords if k.arg == "dtype")]:
                 d = _dtype_name(ctx, a)
@@ -56,6 +56,8 @@ def _dtype_name(ctx: Context, node: ast.AST) -> str | None:
         return None
     if last in _REDUCED:
         return _REDUCED[last]
+    if last in ("float64", "double"):
+        return "float64"
     return "float32" if last in ("float32", "float") else None
 
 
@@ -95,6 +97,8 @@ def first_reduced_product(ctx: Context, c: ast.AST) -> str | None:
     if key is None or "autocast" in ctx.words:
         return None
     d = _call_dtype(ctx, c)
+    if d in ("float32", "float64"):
+        return first_full_product(ctx, c, key, d)
     if d not in ("float16", "bfloat16"):
         return None
     products = ctx.__dict__.get("_wp_products")
@@ -104,6 +108,26 @@ def first_reduced_product(ctx: Context, c: ast.AST) -> str | None:
     for n, k in products:
         if n is c or k != key:
             continue
+        other = _call_dtype(ctx, n)
+        if other is None or other == d:
+            return None
+    return d
+
+
+def first_full_product(ctx: Context, c: ast.AST, key: str, d: str) -> str | None:
+    """(Twentieth session, set 115) A ``float32`` (or ``float64``) product whose earlier products of the same name in
+    the file all ran on another known dtype (``a_full @ b_full`` in ``float64``, then ``a = a_full.float()`` and a
+    timed ``a @ b``): the SGEMM kernels (and TF32's) load and are chosen on this call, as the half ones do above.
+    Only products written above it count (a later one cannot have warmed it); one of unknown dtype may have."""
+    line = getattr(c, "lineno", 0)
+    earlier = [n for n, k in ctx.__dict__["_wp_products"] if n is not c and k == key and
+               getattr(n, "lineno", line) < line] if "_wp_products" in ctx.__dict__ else None
+    if earlier is None:
+        ctx.__dict__["_wp_products"] = [(n, k) for n in ast.walk(ctx.tree) if (k := _key(ctx, n)) is not None]
+        return first_full_product(ctx, c, key, d)
+    if not earlier:
+        return None
+    for n in earlier:
         other = _call_dtype(ctx, n)
         if other is None or other == d:
             return None

@@ -517,12 +517,19 @@ class _Walker:
                         if isinstance(n, ast.Name):
                             self.counter += 1
                             env[n.id] = val if val is not None else f"{n.id}#{self.counter}"
+                    if v is not root and len(got) == 1 and got[0] is not None and self.cur is self.ctx and \
+                            (where := made_on(self, v, env)) is not None:
+                        self.placed[got[0]] = where  # `model = Net().to(device)`, `device` bound here: there
                     continue
             if isinstance(t, ast.Tuple):
-                for n in t.elts:
+                vals = v.elts if isinstance(v, ast.Tuple) and len(v.elts) == len(t.elts) else [None] * len(t.elts)
+                for n, e in zip(t.elts, vals):
                     if isinstance(n, ast.Name):
                         self.counter += 1
                         env[n.id] = f"{n.id}#{self.counter}"
+                        if isinstance(e, ast.Call) and self.cur is self.ctx and \
+                                (where := made_on(self, e, env)) is not None:
+                            self.placed[env[n.id]] = where  # `x, y = x.to(device), y.to(device)`
                 continue
             if not isinstance(t, ast.Name):
                 continue
@@ -549,7 +556,9 @@ class _Walker:
                     self.compiled_ids.add(env[t.id])  # `opt = torch.compile(m)`: a new object, compiled on its
                     # first call
                 if v is not None and self.cur is self.ctx:
-                    self.placed[env[t.id]] = made_on(self, v, env) or self.ctx.placement(v)  # where the new
+                    self.placed[env[t.id]] = made_on(self, v, env) or (
+                        "cpu" if isinstance(v, ast.Call) and _host_here(self, v, env) else None) or \
+                        self.ctx.placement(v)  # where the new
                     # value lives (array modules; a tensor made on the device this call of its function was handed)
                     if built_on_host(self, v, env):
                         self.host_built.add(env[t.id])  # (moved to the GPU later: a new object there)
@@ -602,9 +611,10 @@ class _Walker:
                 continue  # `model = model.to("cpu")` in this call of its function, then `model(x)`: the CPU run of
                 # a CPU-vs-GPU benchmark, host work that warms nothing on the GPU
             if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and \
-                    not _context_free(ctx, c):
+                    not _context_free(ctx, c) and not _host_here(self, c, env):
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
-                self.first_direct = gpu_use(ctx, c, direct=True)  # (a call that names the GPU, not a guess)
+                self.first_direct = gpu_use(ctx, c, direct=True) or made_on(self, c, env) == "cuda"  # (a call that
+                # names the GPU, not a guess; or a move to a device this call of its function was handed, "cuda")
                 if self.first_direct:
                     for _, v, _ in timed:
                         v.opens_gpu.add(id(c))  # `d = cuda.to_device(a)` timed: the first GPU call of the program
@@ -850,6 +860,39 @@ class _Walker:
 
 _RUNS_FORWARD = frozenset({"generate", "predict", "sample", "infer"})  # a model's methods that run its forward
 _ROWS = 8  # later rows of a list of configurations walked for their compiled objects
+
+
+def _host_here(walker, c: ast.Call, env: dict) -> bool:
+    """``c`` runs on the host in this expansion of its function, whatever the static placement guesses: a move or
+    factory whose device the walk bound to the CPU (``SimpleNN().to(device)`` in ``train(device="cpu")``), or a call
+    whose receiver and object operands are all names the walk saw placed on the CPU here (``optim.SGD(
+    model.parameters())``, ``model(x)`` after ``model = model.to("cpu")``): the CPU run of a CPU-vs-GPU helper
+    creates no CUDA context, so the GPU run after it is the program's first GPU use."""
+    if made_on(walker, c, env) == "cpu":
+        return True
+    if gpu_use(walker.ctx, c, direct=True):
+        return False  # `cupy.asarray(host)`, `x.cuda()`: the call that names the GPU puts its host operands there
+    f = c.func
+    heads = [(f.value, False)] if isinstance(f, ast.Attribute) else [(f, True)] if isinstance(f, ast.Name) and \
+        f.id not in walker.ctx.functions else []
+    heads += [(a, False) for a in [*c.args, *(k.value for k in c.keywords)] if not isinstance(a, ast.Constant)]
+    places = []
+    for h, callee in heads:
+        while isinstance(h, (ast.Attribute, ast.Call, ast.Subscript)):
+            h = h.func if isinstance(h, ast.Call) else h.value
+        if not isinstance(h, ast.Name):
+            return False
+        k = walker.ident(h, env)
+        if k is None or k not in walker.placed:
+            if h.id in env:
+                return False  # a local value the walk does not place
+            continue  # (a module, `torch` of `torch.randint(0, 10, (n,))`: the operands say where it runs)
+        if walker.placed[k] is None:
+            if callee:
+                continue  # `criterion(out, y)` of `nn.CrossEntropyLoss()`: no weights, it runs where its inputs are
+            return False
+        places.append(walker.placed[k])
+    return bool(places) and all(p == "cpu" for p in places)
 
 
 def _told_host(walker, c: ast.Call, key: str, env: dict) -> bool:

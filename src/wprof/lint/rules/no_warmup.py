@@ -213,6 +213,19 @@ model.to("cuda")` timed and printed once) times the model's placement, a one-off
 second move does nothing): the context's creation is part of that cost, not reported (`rules/_setup_interval.py`).
 A tensor's transfer timed alone, or a placement beside a forward pass, stays reported.
 
+(Twentieth session, coldrecall, sets 77-124) The warm-up walk places the values of each call of a function by the
+device that call hands it: in `train(device)` called with `"cpu"`, `model = Net().to(device)`, its optimizer, its
+batches and outputs are host values, so the CPU run of a CPU-vs-GPU helper creates no CUDA context (before, its
+`optim.SGD(model.parameters())` counted as the program's first GPU use). A whole training run stays a run's wall time,
+except when it is one of several runs the program sets side by side (the helper called for the CPU and then for the
+GPU, one run per configuration of `itertools.product(...)` or a written-out list): the context created inside the first
+GPU run's clock is reported (`rules/_compared_runs.py`). A region whose only work is a kernel-launching method of a GPU
+tensor (`y = x.clone()`, `a.sum()`; not `a.matmul(b)` nor in-place updates) times that method's first call when no call
+of the same method on a GPU array ran before (`rules/_array_methods.py`). A `float32` (or `float64`) matrix product
+whose earlier products of the same name all ran on another known dtype is cold, as a half-precision one is; and a
+backend flag switched between two timings of a call (`torch.backends.cuda.matmul.allow_tf32 = False`) makes the second
+another variant, so the first is not the cold half of a cold-vs-warm pair (`rules/_backend_switch.py`).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -313,7 +326,7 @@ def _check(ctx: Context, report) -> None:
     from ._step_samples import epoch_samples
 
     for r, call, key in found:
-        what = ctx.text(call) if key in ("@", "+", "-", "*", "/") else key
+        what = ctx.text(call) if key in ("@", "+", "-", "*", "/") or key.startswith(".") else key
         # strong since sets 14-16 (weak one-off calls there: 24 true, 5 false, the false classes fixed): the cold
         # call is shown to run on the GPU, and is not the first half of a deliberate cold-vs-warm pair
         weak = not (on_gpu(ctx, call) or gpu_module_arg(ctx, call) or _on_synced_device(ctx, call) or
@@ -559,6 +572,10 @@ def _timed_again_later(ctx: Context, r, key: str, call: ast.AST) -> bool:
         return False
     if _contexts(ctx, start) != _contexts(ctx, later[0].scope.stmts[later[0].lo]):
         return False  # `with sdpa_kernel(FLASH):` then `with sdpa_kernel(MATH):`: another variant of the op
+    from ._backend_switch import setting_switched
+
+    if later[0].scope is r.scope and setting_switched(ctx, r.scope, r.hi, later[0].lo):
+        return False  # `torch.backends.cuda.matmul.allow_tf32 = False` between them: another variant too
     text = ctx.text(call)
     names = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
     rebound = any(st._wp_scope is r.scope and r.hi < st._wp_idx < later[0].lo  # type: ignore[attr-defined]
