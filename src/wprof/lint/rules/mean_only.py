@@ -1,9 +1,16 @@
 '''WP105 mean-only: per-sample timings are collected, then only their mean is reported.
 
-Opt-in (group `extra`) since the thirteenth session: a mean over many steady samples, a rolling FPS monitor or a
-helper's mean whose caller reports percentiles rarely changes a decision. On the held-out sets 54-57 (154 files) its
-20 default findings were judged 0 true, 5 false, 15 borderline by the readers (0/7/13 by a second judge); on sets
-50-53 2 true, 0 false, 7 borderline. Select it by code (`--extend-select WP105`) to see it.
+On by default only for a mean of a few samples whose number the code gives: at most 10 (`for _ in range(5)`,
+`N_TRIALS = 5`, a `--runs` argparse default of 5, a parameter's default or the value every call hands it), counted
+from the loops between the list's binding and the statements that store its samples (for samples never named, the
+comprehension's `range` or the length of the event lists it zips). One slow sample (a cold first call, a clock ramp,
+another process) then moves the mean by a tenth of its excess or more, and nothing printed shows it; the message
+gives the count. Every other mean-only finding is opt-in (`--extend-select WP105`), as the whole rule was since the
+thirteenth session: a mean over many steady samples, a rolling FPS monitor or a helper's mean whose caller reports
+percentiles rarely changes a decision (on the held-out sets 54-57 its 20 default findings were judged 0 true, 5
+false, 15 borderline by the readers). On sets 77-124 the readers' mean-only rows were on a few counted samples as
+often as on a hundred, while the findings nobody wrote a row for were, but for two files, on a hundred samples or
+more, a loader's batches or a training run's epochs.
 
 ## What it does
 Checks for lists of timing samples (intervals appended in a loop, or `elapsed_time()` values) whose only use is a
@@ -55,6 +62,12 @@ kept as records, one dict per measured call with a field computed from its inter
 per iteration and reduced by a mean over that field (`statistics.mean(r["tps"] for r in runs)`), count too; another
 field (`max(r["mem"] for r in runs)`) is neither a mean nor a spread, and the records printed or saved whole show
 the samples.
+
+Samples returned inside a tuple by a function of the file (`return result, end - start`, or a per-step time
+`total / steps` of an interval) and unpacked at each call (`result, t = run(pipe)`; `times.append(t)`) count as
+samples, as do spreads computed in a tuple assignment and never read (`m, sd = np.mean(ts), np.std(ts)`, only `m`
+printed: the spread is not reported). A sample printed in both branches of an `if`/`else` of the loop that takes it
+is shown whichever branch runs: not reported.
 
 ## Example
 ```python
