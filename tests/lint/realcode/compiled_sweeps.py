@@ -118,7 +118,7 @@ def average(fn, data, n=10):
     for _ in range(n):
         _, t = timed(lambda: fn(data))
         times.append(t)
-    return sum(times) / len(times)
+    return sum(times) / len(times)  # expect: WP105
 
 
 if __name__ == "__main__":

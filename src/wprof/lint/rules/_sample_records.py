@@ -199,7 +199,7 @@ def check_records(ctx: Context) -> None:
         if means and not any(k == "other" for k, _, _ in kinds) and not _shown_where_made(ctx, made, keys):
             where, field = means[0]
             ctx.report(where, f"Only the mean of the records' `{field}` in `{target.id}` is reported",
-                       "Report the median and the spread (min, p5/p95 or IQR) and n too")
+                       "Report the median and the spread (min, p5/p95 or IQR) and n too", opt_in=True)
 
 
 def _shown_where_made(ctx: Context, made: ast.AST, keys: set[str]) -> bool:

@@ -42,6 +42,9 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
         if key:
             keys.add(key)
     keys |= _attribute_samples(ctx)  # `self.samples.append(time.perf_counter() - self.t0)` in a timer's stop()
+    from ._tuple_samples import tuple_sample_lists
+
+    keys |= tuple_sample_lists(ctx)  # `result, t = run(x)` of a function returning `result, end - start`
     returned = _returned_samples(ctx) if returned else {}  # `times = benchmark(f, args)`: a helper's samples
     keys |= {base_key(t) for c in returned.values() for t in _targets(c)} - {None}  # type: ignore[operator]
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design
@@ -255,7 +258,7 @@ def _helper_samples(ctx: Context) -> list[ast.Call]:
 
 
 def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) -> bool:
-    if isinstance(v, ast.Name) and depth < 2:
+    if isinstance(v, ast.Name) and depth < 3:
         binds = [st for st in ctx.assign_stmts.get(v.id, []) if st._wp_scope is scope and  # type: ignore
                  st._wp_idx < at._wp_idx and isinstance(st, ast.Assign) and len(st.targets) == 1 and  # type: ignore
                  isinstance(st.targets[0], ast.Name)]
@@ -265,6 +268,8 @@ def _is_interval(ctx: Context, v: ast.AST, scope, at: ast.stmt, depth: int = 0) 
         return _is_interval(ctx, latest.value, scope, latest, depth + 1)
     while isinstance(v, ast.BinOp) and not isinstance(v.op, ast.Sub):
         v = v.left  # (t1 - t0) * 1e3
+    if isinstance(v, ast.Name) and depth < 3:  # `total / steps`, `total` an interval: a per-step time
+        return _is_interval(ctx, v, scope, at, depth + 1)
     if isinstance(v, ast.Call):
         return ctx.method(v) == "elapsed_time"
     if not (isinstance(v, ast.BinOp) and isinstance(v.op, ast.Sub)):
