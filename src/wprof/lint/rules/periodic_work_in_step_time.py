@@ -39,7 +39,8 @@ Work that no test of the loop marks as periodic counts too in two shapes: in an 
 lies in a loop nested in it), an evaluation run at every epoch (a `with torch.no_grad():` block that loops over a
 validation or test loader, a call of a function of the file that evaluates, putting a model in eval mode or looping
 under `no_grad`, without training, or an evaluation-named call) or a checkpoint save at every epoch, spanned by a
-per-epoch time (`t2 - t1` around the epoch, printed as the epoch's time) or a throughput; and in any training loop,
+per-epoch time (`t2 - t1` around the epoch, printed beside the epoch's losses; one labelled as the epoch's own
+wall time is not, see the twentieth session below) or a throughput; and in any training loop,
 a checkpoint manager's save handed the step (`checkpoint.save(step, force=...)`), which writes at the manager's
 own interval.
 Not every-epoch work: a `no_grad` loop of arithmetic alone (PPO's advantage recursion is part of the update), work
