@@ -153,6 +153,10 @@ def region_skipped(ctx: Context, r) -> bool:
     from ._carried import accumulated_total, restarted_in_loop, returned_then_averaged
     from ._warm_sources import single_pass
 
+    from ._reported import interval_unread
+
+    if interval_unread(ctx, r):
+        return True  # `manual_time = end - start`, never read: no reported number holds the cold call
     if _times_first_call(ctx, r) or _labelled_first(ctx, r) or end_to_end(ctx, r) or restarted_in_loop(r) or \
             cpu_only(ctx, r.scope.stmts[r.lo]) or \
             (mentions_warmup_for(ctx, r) and not _warmup_seen(ctx, r.scope)):

@@ -4,7 +4,9 @@
 loop (a warm-up run for a wall-clock budget), not to report an interval: what the loop queued is waited for, or
 not, by whatever is measured after it. The reading is a budget when the clock difference is used only in the
 loop's test (the ``while`` test, or an ``if`` whose body only leaves the loop) and the loop counts nothing: a loop
-that counts its iterations (``n += 1``) within the budget measures a throughput, and stays a timed region.
+that counts its iterations (``n += 1``) within the budget measures a throughput, and stays a timed region. An
+element of an array updated in place by a computed value (``h[j] += x[i, j] * h[k]``) is the loop's work, not a
+count (set 130: a recurrence stopped once ``ct = time.time() - t0`` passes a limit; ``ct`` is never reported).
 """
 
 from __future__ import annotations
@@ -88,12 +90,18 @@ def _counts(ctx: Context, loop: ast.stmt) -> bool:
     samples each timed by a timing helper of their own (``t.append(time_function(f))``): those samples are the
     result, whatever the budget."""
     for n in ast.walk(loop):
-        if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add):
+        if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and not _element_update(n):
             return True
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("append", "extend") \
                 and not (len(n.args) == 1 and _timed_sample(ctx, n.args[0])):
             return True
     return False
+
+
+def _element_update(n: ast.AugAssign) -> bool:
+    """``h[j] += x[i, j] * h[k]``: an element of an array updated by a computed value, the loop's work itself (an
+    in-place update), not a count of what the loop did (``n += 1``, ``done += batch``, ``hist[k] += 1``)."""
+    return isinstance(n.target, ast.Subscript) and not isinstance(n.value, (ast.Constant, ast.Name, ast.Attribute))
 
 
 def _timed_sample(ctx: Context, value: ast.AST) -> bool:

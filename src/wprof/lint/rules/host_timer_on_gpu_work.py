@@ -262,6 +262,11 @@ compile (set 109). Weak: an interval read after a loop whose every pass copies h
 copy) before its work, inside the interval: each copy waits for the previous pass, so the end read misses one pass
 of many (set 86).
 
+(Twentieth session, reported, sets 125-132) An element of an array updated in place by a computed value inside a
+budget loop (`h[j] += x[i, j] * h[k]`, then `ct = time.time() - t0; if ct > limit: break`) is the loop's work, not a
+count of it: the stop test's clock difference still makes no reported figure (set 130). A count (`n += 1`,
+`hist[k] += 1`) within the budget stays a throughput.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

@@ -39,7 +39,8 @@ Work that no test of the loop marks as periodic counts too in two shapes: in an 
 lies in a loop nested in it), an evaluation run at every epoch (a `with torch.no_grad():` block that loops over a
 validation or test loader, a call of a function of the file that evaluates, putting a model in eval mode or looping
 under `no_grad`, without training, or an evaluation-named call) or a checkpoint save at every epoch, spanned by a
-per-epoch time (`t2 - t1` around the epoch, printed as the epoch's time) or a throughput; and in any training loop,
+per-epoch time (`t2 - t1` around the epoch, printed beside the epoch's losses; one labelled as the epoch's own
+wall time is not, see the twentieth session below) or a throughput; and in any training loop,
 a checkpoint manager's save handed the step (`checkpoint.save(step, force=...)`), which writes at the manager's
 own interval.
 Not every-epoch work: a `no_grad` loop of arithmetic alone (PPO's advantage recursion is part of the update), work
@@ -86,6 +87,15 @@ loop (`average(train_times)`, `n / sum(train_times)`), and a rate computed after
 second finding there: the run's throughput divides by time that holds every iteration's evaluation. An evaluation
 runner's rollout (`eval_runner.run()`, `evaluator.run()`) is evaluation, and baselines' `logger.logkv` reports a
 figure.
+
+(Twentieth session, reported, sets 125-132) An epoch window (the start clock restarted in the epoch loop, the
+epoch's step loop between it and the reading) whose report labels the figure as the epoch's time (`'Time taken for
+epoch {} is {} sec'`, `Epoch 3 completed in`) is reported only when it is labelled as training time or divides a
+count: the evaluation and saves the epoch runs belong to its wall time (set 127; `rules/_epoch_figure.py`); an
+unlabelled epoch time (`print(ep, t2 - t1, loss)`) stays reported. A periodic test that no iteration meets is no
+periodic work: `global_step % 500 == 0` in a loop capped by `if MAX_STEPS and global_step >= MAX_STEPS: break` with
+`MAX_STEPS = 30` (the counter incremented before the test, so it is 1..30 there), or `(it + 1) % 100 == 0` in `for it
+in range(20)` (set 125; `rules/_never_due.py`). A cap or period the file does not write out as a constant keeps it.
 
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
@@ -138,7 +148,9 @@ from .._context import Context, dotted
 from .._walk import Scope, under
 from ._copied_clocks import copied_resets
 from ._epoch_calls import call_epoch_site, training_or_rate
+from ._epoch_figure import epoch_window
 from ._epoch_window import report_epoch_windows
+from ._never_due import never_due
 from ._every_epoch_work import every_iteration_sites
 from ._scheduled_helpers import scheduled_work
 from ._training_totals import training_label
@@ -354,8 +366,8 @@ def _work_sites(ctx: Context, scope: Scope) -> list[tuple[int, ast.stmt, ast.If,
                     out.append((st._wp_idx, st, None, f"{own} run on its own schedule by", what))  # type: ignore
                     break
                 continue
-            if _ends_branch(guard.body):
-                continue
+            if _ends_branch(guard.body) or never_due(ctx, guard.test, st):
+                continue  # (`if global_step % 500 == 0` in a loop capped at 30 steps: never runs)
             out.append((st._wp_idx, st, guard, kind, what))  # type: ignore[attr-defined]
             break
     out += every_iteration_sites(ctx, scope, _train_sites(ctx, scope), _work_kind, {s[0] for s in out})
@@ -784,8 +796,10 @@ def check(ctx: Context) -> None:
                 continue  # every-epoch work, but the clock restarts inside the epoch's own step loop
             if cumulative and not any(r for _, r in reports):
                 continue  # a total wall time, not a rate
-            if call_epoch_site(ctx, wst) and not training_or_rate(scope, sub, training_label):
-                continue  # an epoch's wall time around a called epoch's training and evaluation
+            if (call_epoch_site(ctx, wst) or epoch_window(scope, stmt, resets, reports)) and \
+                    not training_or_rate(scope, sub, training_label):
+                continue  # an epoch's wall time around a called epoch's training and evaluation, or one
+                # labelled as the epoch's time ("Time taken for epoch"): its evaluation and saves belong to it
             if same and cumulative is False:
                 ok = [r for r, _ in reports if loops[-1]._wp_idx < r._wp_idx <= _loop_end(loops[-1]) and
                       not _disjoint(ctx, wst, r, loops[-1])]
