@@ -31,6 +31,7 @@ from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
+from ._peer_links import link_ids, link_ran
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
@@ -647,6 +648,7 @@ class _Walker:
                         self.fresh_gpu_compiled += 1
                 st.ran.add(key)
                 st.ran.update(call_parts(ctx, c) if d is None else ())  # (`torch.logsumexp` ran `torch.amax`)
+                st.ran.update(link_ids(ctx, c) if d is None else ())  # (`dist.send(x, 1)` opened the link to rank 1)
                 st.called.add(key)
                 if key.endswith(".capture_begin"):
                     st.ran.add(key.rsplit(".", 1)[0] + ".replay")
@@ -809,7 +811,7 @@ class _Walker:
             v.checked.add(id(n))
             if key is None and fresh is None:
                 v.unknown = True
-            elif compiles or (fresh if fresh is not None else not _ran(key, st.ran)):
+            elif compiles or (fresh if fresh is not None else not (_ran(key, st.ran) or link_ran(self.cur, n, st.ran))):
                 v.cold.append((n, key))
                 if compiles:
                     v.compiles.add(id(n))  # a compiled callable first runs inside this call
