@@ -32,6 +32,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
+from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
@@ -600,7 +601,8 @@ class _Walker:
             key = host or key  # and remembered apart from the GPU runs of the same callee
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
-            if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
+            if d is not None and isinstance(c.func, ast.Name) and (c.func.id in ctx._cuda_ufuncs or
+                                                                   gpu_ufunc_call(ctx, c)):
                 d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if key is not None and d is None and ctx is self.ctx and key.split(".")[0] in ("torch", "tensor") and \
                     on_host_here(self, c, env):
@@ -611,8 +613,10 @@ class _Walker:
                 mark_host(self, c, timed)
                 continue  # `model = model.to("cpu")` in this call of its function, then `model(x)`: the CPU run of
                 # a CPU-vs-GPU benchmark, host work that warms nothing on the GPU
-            if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and \
-                    not _context_free(ctx, c) and not _host_here(self, c, env):
+            if not st.gpu and d is None and ((gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and
+                                             not _context_free(ctx, c) and not _host_here(self, c, env) or
+                                             isinstance(c.func, ast.Name) and gpu_ufunc_call(ctx, c)):
+                # (a Numba GPU ufunc copies its host operands in and launches: it opens the context)
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
                 self.first_direct = gpu_use(ctx, c, direct=True) or made_on(self, c, env) == "cuda"  # (a call that
                 # names the GPU, not a guess; or a move to a device this call of its function was handed, "cuda")
