@@ -91,6 +91,11 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                 hits.append(None)  # `gen.generate(...)` of a wrapper built around a model that already ran
                 continue
             from ._built_in_region import built_in_region
+            from ._fit_fallbacks import in_fallback
+
+            if any(in_fallback(ctx, site) for site in v.sites):
+                hits.append(None)  # reached through the arm a device too small takes (`else: return batched()`)
+                continue
 
             if not compiled and all(built_in_region(ctx, r, c) for c, _ in cold):
                 hits.append(None)  # `llm = Llama(path)` after the clock started: a load-and-run time by design
