@@ -225,6 +225,18 @@ of the same method on a GPU array ran before (`rules/_array_methods.py`). A `flo
 whose earlier products of the same name all ran on another known dtype is cold, as a half-precision one is; and a
 backend flag switched between two timings of a call (`torch.backends.cuda.matmul.allow_tf32 = False`) makes the second
 another variant, so the first is not the cold half of a cold-vs-warm pair (`rules/_backend_switch.py`).
+Since the twentieth session (sets 125-132), along the program's order: a `torch.distributed` point-to-point op
+(`send`, `isend`, `recv`, `irecv`) to a peer is warm once an earlier one to the same peer in the same group ran (the
+NCCL link exists: `send` is `isend` plus a wait; `rules/_peer_links.py`); a call of a Numba GPU ufunc
+(`@vectorize([...], target="cuda")`, the definition bound last before the call when a notebook redefines the name)
+on host arrays opens the CUDA context, so a later copy is not the program's first GPU use (`rules/_ufunc_order.py`);
+a region that builds or loads the object it then runs (`start = time.time(); llm = Llama(path); llm(prompt)`) is
+a load-and-run time by design, not a cold call (unless a finer interval inside times the call after the build;
+`rules/_built_in_region.py`); a region whose call reaches, through the file's functions and methods, a loop over
+data or a backward pass (`main(args)` building a trainer that runs its epochs) is a run's wall time, its context
+creation part of the run (`rules/_reached_runs.py`); and a region reached only through the fallback arm of a
+device-memory check (`if need < free: ... else: return batched()`) is not judged cold on that path, the one a
+device too small takes (`rules/_fit_fallbacks.py`).
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
