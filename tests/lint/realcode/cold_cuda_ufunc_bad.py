@@ -2,7 +2,10 @@
 but its first call creates the CUDA context and loads the module. Timed once (directly, through a wrapper of the
 file, or in a function called from the main block) the figure is start-up, not the ufunc.
 WP104 reports each launch on host arrays inside a timed region (its copies are timed; default since lint75), also one
-call deep in a function of the file (`squash`, since lint78)."""
+call deep in a function of the file (`squash`, since lint78).
+Since the twentieth session the walk counts the GPU ufunc calls above as opening the CUDA context, so `prefix`
+(signatures given: compiled at its decoration) is no longer the program's first GPU use when `scan_rows()` runs:
+only its host-array copies (WP104) are reported there, as for any eager Numba kernel once the context is open."""
 
 import time
 
@@ -45,7 +48,7 @@ print("logistic:", time.time() - start)
 def scan_rows():
     rows = np.ones((1024, 1024), dtype=np.float32)
     begin = time.monotonic()
-    sums = prefix(rows)  # expect: WP103, WP104
+    sums = prefix(rows)  # expect: WP104
     print("prefix sums took", time.monotonic() - begin)
     return sums
 

@@ -90,6 +90,16 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if any(wraps_warm(ctx, c, k, v) for c, k in cold):
                 hits.append(None)  # `gen.generate(...)` of a wrapper built around a model that already ran
                 continue
+            from ._built_in_region import built_in_region
+            from ._fit_fallbacks import in_fallback
+
+            if any(in_fallback(ctx, site) for site in v.sites):
+                hits.append(None)  # reached through the arm a device too small takes (`else: return batched()`)
+                continue
+
+            if not compiled and all(built_in_region(ctx, r, c) for c, _ in cold):
+                hits.append(None)  # `llm = Llama(path)` after the clock started: a load-and-run time by design
+                continue
             if compiled and _retimed(ctx, r, cold):
                 hits.append(None)  # "First run" then "Second run" of the same call: the compile cost shown on
                 continue  # purpose, the warm figure timed after it
@@ -520,7 +530,9 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
         from ._compared_runs import compared_runs
 
         compared = end_to_end(ctx, r) and compared_runs(ctx, r, visits(ctx).get(id(r), []))
-        if _program_clock(ctx, r, r.stmts(), runs=not compared):
+        from ._reached_runs import reaches_run
+
+        if _program_clock(ctx, r, r.stmts(), runs=not compared) or (not compared and reaches_run(ctx, r.calls())):
             continue  # a program's total time around its start-up, finer intervals inside (a run's wall time,
             # unless one of several runs compared: `_compared_runs`)
         if v.cold and not any(_compiled(ctx, c) for c, _ in v.cold) and not compared:

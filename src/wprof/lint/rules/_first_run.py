@@ -31,6 +31,8 @@ from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
+from ._peer_links import link_ids, link_ran
+from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
@@ -599,7 +601,8 @@ class _Walker:
             key = host or key  # and remembered apart from the GPU runs of the same callee
             if d is None and key in ctx.functions and isinstance(c.func, ast.Name):
                 d = (ctx, ctx.functions[key])  # `run_fn()` with `run_fn` bound to a function of the file
-            if d is not None and isinstance(c.func, ast.Name) and c.func.id in ctx._cuda_ufuncs:
+            if d is not None and isinstance(c.func, ast.Name) and (c.func.id in ctx._cuda_ufuncs or
+                                                                   gpu_ufunc_call(ctx, c)):
                 d = None  # a Numba GPU ufunc: its body is the kernel, run on the GPU (not a Python call to expand)
             if key is not None and d is None and ctx is self.ctx and key.split(".")[0] in ("torch", "tensor") and \
                     on_host_here(self, c, env):
@@ -610,8 +613,10 @@ class _Walker:
                 mark_host(self, c, timed)
                 continue  # `model = model.to("cpu")` in this call of its function, then `model(x)`: the CPU run of
                 # a CPU-vs-GPU benchmark, host work that warms nothing on the GPU
-            if not st.gpu and d is None and (gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and \
-                    not _context_free(ctx, c) and not _host_here(self, c, env):
+            if not st.gpu and d is None and ((gpu_use(ctx, c) or _maybe_placed_on_gpu(ctx, c)) and
+                                             not _context_free(ctx, c) and not _host_here(self, c, env) or
+                                             isinstance(c.func, ast.Name) and gpu_ufunc_call(ctx, c)):
+                # (a Numba GPU ufunc copies its host operands in and launches: it opens the context)
                 st.gpu = True  # (a function of the program uses the GPU where its body does)
                 self.first_direct = gpu_use(ctx, c, direct=True) or made_on(self, c, env) == "cuda"  # (a call that
                 # names the GPU, not a guess; or a move to a device this call of its function was handed, "cuda")
@@ -647,6 +652,7 @@ class _Walker:
                         self.fresh_gpu_compiled += 1
                 st.ran.add(key)
                 st.ran.update(call_parts(ctx, c) if d is None else ())  # (`torch.logsumexp` ran `torch.amax`)
+                st.ran.update(link_ids(ctx, c) if d is None else ())  # (`dist.send(x, 1)` opened the link to rank 1)
                 st.called.add(key)
                 if key.endswith(".capture_begin"):
                     st.ran.add(key.rsplit(".", 1)[0] + ".replay")
@@ -809,7 +815,7 @@ class _Walker:
             v.checked.add(id(n))
             if key is None and fresh is None:
                 v.unknown = True
-            elif compiles or (fresh if fresh is not None else not _ran(key, st.ran)):
+            elif compiles or (fresh if fresh is not None else not (_ran(key, st.ran) or link_ran(self.cur, n, st.ran))):
                 v.cold.append((n, key))
                 if compiles:
                     v.compiles.add(id(n))  # a compiled callable first runs inside this call

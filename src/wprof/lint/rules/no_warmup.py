@@ -225,6 +225,18 @@ of the same method on a GPU array ran before (`rules/_array_methods.py`). A `flo
 whose earlier products of the same name all ran on another known dtype is cold, as a half-precision one is; and a
 backend flag switched between two timings of a call (`torch.backends.cuda.matmul.allow_tf32 = False`) makes the second
 another variant, so the first is not the cold half of a cold-vs-warm pair (`rules/_backend_switch.py`).
+Since the twentieth session (sets 125-132), along the program's order: a `torch.distributed` point-to-point op
+(`send`, `isend`, `recv`, `irecv`) to a peer is warm once an earlier one to the same peer in the same group ran (the
+NCCL link exists: `send` is `isend` plus a wait; `rules/_peer_links.py`); a call of a Numba GPU ufunc
+(`@vectorize([...], target="cuda")`, the definition bound last before the call when a notebook redefines the name)
+on host arrays opens the CUDA context, so a later copy is not the program's first GPU use (`rules/_ufunc_order.py`);
+a region that builds or loads the object it then runs (`start = time.time(); llm = Llama(path); llm(prompt)`) is
+a load-and-run time by design, not a cold call (unless a finer interval inside times the call after the build;
+`rules/_built_in_region.py`); a region whose call reaches, through the file's functions and methods, a loop over
+data or a backward pass (`main(args)` building a trainer that runs its epochs) is a run's wall time, its context
+creation part of the run (`rules/_reached_runs.py`); and a region reached only through the fallback arm of a
+device-memory check (`if need < free: ... else: return batched()`) is not judged cold on that path, the one a
+device too small takes (`rules/_fit_fallbacks.py`).
 
 (Twentieth session, reported, sets 125-132) A timed region whose interval no reported number holds is not a cold
 measurement: the difference stored in a name (or added into a total) that the file never reads (`manual_time = end -
@@ -309,6 +321,8 @@ def _check(ctx: Context, report) -> None:
 
     from ._first_run import amortized, warm_by_walk
     from ._reported import interval_unread
+    from ._peer_links import linked_before
+    from ._built_in_region import built_in_region
 
     # one cold call among >= AMORTIZED samples of the region (`for _ in range(1_000_000): router(x)`): amortized
     from ._cold_walk import walk_findings
@@ -317,7 +331,8 @@ def _check(ctx: Context, report) -> None:
     # first runs inside the call)
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
              id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1]) and
-             not warm_run_then_reset(ctx, f[0]) and not interval_unread(ctx, f[0])]
+             not warm_run_then_reset(ctx, f[0]) and not interval_unread(ctx, f[0]) and
+             not linked_before(ctx, f[1], f[0].scope, f[0].lo) and not built_in_region(ctx, f[0], f[1])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels
