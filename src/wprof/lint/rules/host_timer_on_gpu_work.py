@@ -320,6 +320,7 @@ from ._host_timer_weak import (
     waits_every_iteration,
     whole_run_helper,
 )
+from ._async_posting import times_async_posting
 from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
 from ._star_helpers import ends_in_star_helper
@@ -360,6 +361,8 @@ def check(ctx: Context) -> None:
             continue  # `device = "cpu"` set before the cell; `x = x.to(device)`; `model(x)`: the step runs on the CPU
         if declared_build(ctx, r):
             continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
+        if times_async_posting(ctx, r):
+            continue  # `dist.isend(t, 1)` alone, its request untouched: the posting is timed on purpose
         if read_only_on_cpu(ctx, r):
             continue  # `if not use_gpu: qps = n / t.elapsed` / `else:` events: the clock's value is the CPU path's
         if waits_at_block_exit(ctx, r, work_items(ctx, r)):
