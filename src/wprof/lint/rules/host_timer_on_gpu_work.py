@@ -261,6 +261,21 @@ the caller already ran before the call (a timing decorator's second call after a
 compile (set 109). Weak: an interval read after a loop whose every pass copies host data to the GPU (a blocking
 copy) before its work, inside the interval: each copy waits for the previous pass, so the end read misses one pass
 of many (set 86).
+(Twentieth session, libwaits, sets 125-132) A number formatted from the result of the GPU work just before it
+(`loss, acc = eval_step(state, (jnp.array(x), jnp.array(y)))`, then `print(f"loss {loss:.4f}")`, or
+`"{:.4f}".format(loss)`) waits for that work, whatever the call returned: a numeric format spec needs a Python
+number, so a device scalar is read back and a host number means the call already waited (set 129); a field
+without a numeric spec, or work queued after the formatted value's binding, is no such wait. A `timeit.Timer(fn)`
+whose `fn` is the parameter of the function it sits in is judged by what that function's callers hand it (a callable
+the file builds from configuration, `hydra.utils.get_method(path)(cfg)`, shows no GPU work: weak). The randomized
+low-rank SVD (`torch.svd_lowrank`, `torch.pca_lowrank`) ends in the checked `torch.linalg.svd`, which waits, and one
+small product (set 131). DeepSpeed's `engine.step()` of an engine from `deepspeed.initialize` waits: its throughput
+timer synchronizes the device (on and synchronized by default, from the third step; not taken when the file writes a
+`"timers"` setting or hands `initialize` its `training_data`); its `backward()` waits only under some ZeRO settings
+and is not taken for a wait (set 125). An interval around explicitly asynchronous `torch.distributed` calls alone
+(`dist.isend`, `dist.irecv`, `batch_isend_irecv`, a collective with `async_op=True`) whose handles nothing touches
+before the end read times the posting on purpose, the reason to choose the asynchronous form: not reported; a
+`req.wait()` in the interval, or other GPU work beside it, stays reported (set 131).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
