@@ -23,7 +23,7 @@ def train(steps):
         engine.backward(loss)
         bwd_times.append(time.time() - t0)  # expect: WP102
         engine.step()
-    print(f"backward {sum(bwd_times) / len(bwd_times):.4f}s")
+    print("backward", min(bwd_times), sorted(bwd_times)[len(bwd_times) // 2], max(bwd_times))
 
 
 def train_with_data(steps, data):
@@ -40,4 +40,4 @@ def train_with_data(steps, data):
         other.backward(loss)
         other.step()
         step_times.append(time.time() - start)  # expect: WP102
-    print(f"step {sum(step_times) / len(step_times):.4f}s")
+    print("step", min(step_times), sorted(step_times)[len(step_times) // 2], max(step_times))

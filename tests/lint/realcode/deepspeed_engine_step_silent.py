@@ -23,4 +23,4 @@ for step in range(100):
     step_time = time.time() - start
     if step >= 5:
         step_times.append(step_time)
-print(f"mean step {sum(step_times) / len(step_times):.4f}s")
+print("step", min(step_times), sorted(step_times)[len(step_times) // 2], max(step_times))

@@ -12,7 +12,7 @@ eval_step(None, (jnp.array([0.0]), jnp.array([0.0])))
 
 def evaluate_then_more(state, xs, ys):
     start = time.time()
-    loss, acc = eval_step(state, (jnp.array(xs), jnp.array(ys)))
+    loss, acc = eval_step(state, (jnp.array(xs), jnp.array(ys)))  # expect-extra: WP103
     out = eval_step(state, (jnp.array(ys), jnp.array(xs)))
     print(f"loss {loss:.4f}")
     return out, time.time() - start  # expect: WP102
@@ -20,6 +20,6 @@ def evaluate_then_more(state, xs, ys):
 
 def evaluate_plain(state, xs, ys):
     start = time.time()
-    out = eval_step(state, (jnp.array(xs), jnp.array(ys)))
+    out = eval_step(state, (jnp.array(xs), jnp.array(ys)))  # expect-extra: WP103
     print(f"out {out}")
     return time.time() - start  # expect: WP102

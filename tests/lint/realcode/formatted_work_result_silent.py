@@ -12,7 +12,7 @@ eval_step(None, (jnp.array([0.0]), jnp.array([0.0])))
 
 def evaluate(state, xs, ys):
     start = time.time()
-    loss, acc = eval_step(state, (jnp.array(xs), jnp.array(ys)))
+    loss, acc = eval_step(state, (jnp.array(xs), jnp.array(ys)))  # expect-extra: WP103
     logs = []
     print(f"loss {loss:.4f} acc {acc:.2%}")
     return logs, time.time() - start
@@ -20,6 +20,6 @@ def evaluate(state, xs, ys):
 
 def evaluate_fmt(state, xs, ys):
     start = time.time()
-    loss = eval_step(state, jnp.array(xs))
+    loss = eval_step(state, jnp.array(xs))  # expect-extra: WP103
     print("loss {:.4f}".format(loss))
     return time.time() - start
