@@ -101,10 +101,13 @@ class DeviceReads:
     def stmt_waits(self, stmt: ast.stmt) -> bool:
         """What a statement does besides its calls that waits for the device: a selection by a mask on the device, a
         store into a CPU tensor (:meth:`masks_on_device`), a %-format of a device value (``"%.4f" % loss``), a
-        statement whose only GPU work is blocking copies from the host (``torch.tensor([tok], device="cuda")``)."""
+        statement whose only GPU work is blocking copies from the host (``torch.tensor([tok], device="cuda")``), a
+        number formatted from the result of the work just before it (``f"{loss:.4f}"``, :mod:`._format_waits`)."""
+        from ._format_waits import formats_work_result
         from ._waits import host_copy_waits, percent_formats_device
 
-        return self.masks_on_device(stmt) or percent_formats_device(self, stmt) or host_copy_waits(self, stmt)
+        return self.masks_on_device(stmt) or percent_formats_device(self, stmt) or host_copy_waits(self, stmt) or \
+            formats_work_result(self, stmt)  # `f"{loss:.4f}"` of the result of the work just before it
 
     def masks_on_device(self, stmt: ast.stmt) -> bool:
         """``out[out[:, 4] > 0.3]``: indexing a device tensor with a boolean mask needs the number of hits on the

@@ -107,6 +107,9 @@ CHECKED_LINALG = frozenset({
     *(f"torch.linalg.{n}" for n in ("cholesky", "cond", "eig", "eigh", "eigvals", "eigvalsh", "inv", "ldl_factor",
                                     "lu_factor", "matrix_rank", "pinv", "solve", "svd", "svdvals")),
     "torch.inverse", "torch.svd", "torch.pinverse", "torch.cholesky",
+    # the randomized low-rank SVD (torch/_lowrank.py, `pca_lowrank` through it) ends in `torch.linalg.svd` of the
+    # small projected matrix, then one (m x q)(q x q) product: it returns once its work is done, but for that product
+    "torch.svd_lowrank", "torch.pca_lowrank",
 })
 CHECKED_LINALG_METHODS = frozenset({"inverse", "svd", "pinverse", "cholesky"})
 CUPY_HOST_CHECKED = frozenset({"cupyx.scipy.linalg.lu_factor", "cupyx.scipy.linalg.lu",

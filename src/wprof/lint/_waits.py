@@ -21,6 +21,7 @@ import ast
 
 from ._gpu_work import MPI_WAITS, mpi_call
 from ._host_waits import scaler_step_waits
+from ._library_steps import engine_step_waits as _engine_step_waits
 from ._imported import through_factories as _through_factories, unknown_module
 from ._names import MOVE_METHODS, dotted, unwrap_moves
 from ._wait_facts import (
@@ -52,6 +53,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
         return True  # context.execute_v2(bindings): TensorRT's synchronous execution
     if q in HOROVOD_WAITS or (m == "step" and _horovod_wrapped(ctx, call.func.value)):  # type: ignore[attr-defined]
         return True  # hvd.DistributedOptimizer(opt).step(): waits for its allreduces first; hvd.allreduce(t)
+    if m == "step" and _engine_step_waits(ctx, call):
+        return True  # engine.step() of `deepspeed.initialize`: its throughput timer synchronizes (_library_steps)
     if _numba_host_ufunc(ctx, call):
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if not hidden:

@@ -295,6 +295,9 @@ def param_call_shown(ctx: Context, call: ast.Call) -> bool | None:
     scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
     if call.func.id not in scope.params:
         return None
+    from .._synthetic_scopes import defining_scope
+
+    scope = defining_scope(scope, call.func.id)  # `timeit.Timer(fn)` in `def bench(fn, ...)`: `bench`'s callers
     out = _param_shown(ctx, scope, call.func.id, 0)
     if out is None:  # no caller in the file: a helper of the project, judged by what its users hand it
         from .._project_users import project_param_shown

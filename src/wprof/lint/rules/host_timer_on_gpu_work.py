@@ -261,6 +261,21 @@ the caller already ran before the call (a timing decorator's second call after a
 compile (set 109). Weak: an interval read after a loop whose every pass copies host data to the GPU (a blocking
 copy) before its work, inside the interval: each copy waits for the previous pass, so the end read misses one pass
 of many (set 86).
+(Twentieth session, libwaits, sets 125-132) A number formatted from the result of the GPU work just before it
+(`loss, acc = eval_step(state, (jnp.array(x), jnp.array(y)))`, then `print(f"loss {loss:.4f}")`, or
+`"{:.4f}".format(loss)`) waits for that work, whatever the call returned: a numeric format spec needs a Python
+number, so a device scalar is read back and a host number means the call already waited (set 129); a field
+without a numeric spec, or work queued after the formatted value's binding, is no such wait. A `timeit.Timer(fn)`
+whose `fn` is the parameter of the function it sits in is judged by what that function's callers hand it (a callable
+the file builds from configuration, `hydra.utils.get_method(path)(cfg)`, shows no GPU work: weak). The randomized
+low-rank SVD (`torch.svd_lowrank`, `torch.pca_lowrank`) ends in the checked `torch.linalg.svd`, which waits, and one
+small product (set 131). DeepSpeed's `engine.step()` of an engine from `deepspeed.initialize` waits: its throughput
+timer synchronizes the device (on and synchronized by default, from the third step; not taken when the file writes a
+`"timers"` setting or hands `initialize` its `training_data`); its `backward()` waits only under some ZeRO settings
+and is not taken for a wait (set 125). An interval around explicitly asynchronous `torch.distributed` calls alone
+(`dist.isend`, `dist.irecv`, `batch_isend_irecv`, a collective with `async_op=True`) whose handles nothing touches
+before the end read times the posting on purpose, the reason to choose the asynchronous form: not reported; a
+`req.wait()` in the interval, or other GPU work beside it, stays reported (set 131).
 
 (Twentieth session, reported, sets 125-132) An element of an array updated in place by a computed value inside a
 budget loop (`h[j] += x[i, j] * h[k]`, then `ct = time.time() - t0; if ct > limit: break`) is the loop's work, not a
@@ -325,6 +340,7 @@ from ._host_timer_weak import (
     waits_every_iteration,
     whole_run_helper,
 )
+from ._async_posting import times_async_posting
 from ._callback_clock import report_callback_clocks
 from ._unseen_waits import ends_in_unseen_code
 from ._star_helpers import ends_in_star_helper
@@ -365,6 +381,8 @@ def check(ctx: Context) -> None:
             continue  # `device = "cpu"` set before the cell; `x = x.to(device)`; `model(x)`: the step runs on the CPU
         if declared_build(ctx, r):
             continue  # `print(f"built in {dt:.2f}s")`, `compile_s = ...`: a build timed on purpose, host-bound
+        if times_async_posting(ctx, r):
+            continue  # `dist.isend(t, 1)` alone, its request untouched: the posting is timed on purpose
         if read_only_on_cpu(ctx, r):
             continue  # `if not use_gpu: qps = n / t.elapsed` / `else:` events: the clock's value is the CPU path's
         if waits_at_block_exit(ctx, r, work_items(ctx, r)):
