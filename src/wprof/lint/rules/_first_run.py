@@ -1018,6 +1018,7 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         ctx._wp_first_run_globals = w.globals
         ctx._wp_first_run_attrs = w.attrs  # type: ignore[attr-defined]
         ctx._wp_made_from = w.made_from  # type: ignore[attr-defined]
+        ctx._wp_first_run_made_by = w.made_by  # type: ignore[attr-defined]
     return cached
 
 
@@ -1027,6 +1028,7 @@ def identity(ctx: Context, node: ast.AST, env: dict) -> str | None:
     w.ctx = w.cur = ctx
     w.globals = ctx.__dict__.get("_wp_first_run_globals", {})
     w.attrs = ctx.__dict__.get("_wp_first_run_attrs", {})
+    w.made_by = ctx.__dict__.get("_wp_first_run_made_by", {})  # (`callee` reads what the visits' calls returned)
     return w.callee(node, env)
 
 
