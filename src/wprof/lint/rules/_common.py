@@ -393,6 +393,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         if not compiled:  # `black_scholes(cupy, s, x)`: a function of the file run on CuPy through its `xp`
             seen = {id(c) for c in work}
             work += [c for c in r.calls() if id(c) not in seen and (gpu_module_arg(ctx, c) or _file_fn_on_gpu(ctx, c))]
+            from ._few_counted import few_step_calls
+
+            work += few_step_calls(ctx, r, work)  # `loss = train_step(model, batch, opt)` in a few-step run
         launches = _factory_launches(ctx, r) if compiled else {}  # `_binarize()(x, y)`: a CuPy kernel built by
         grads = _compiled_grads(ctx, r)  # `jax.grad(step)(x)` of a `jax.jit` function: its own compile
         if compiled:  # a function of the file, launched at once
@@ -942,6 +945,10 @@ def end_to_end(ctx: Context, r: Region) -> bool:
     from ._step_samples import averaged_training_samples
 
     if averaged_training_samples(ctx, r):
+        return False
+    from ._few_counted import few_counted_run
+
+    if few_counted_run(ctx, r):  # a training loop of a few steps the file counts: a few-step benchmark
         return False
     if data_driven(ctx, r):
         return True

@@ -243,6 +243,14 @@ measurement: the difference stored in a name (or added into a total) that the fi
 start` whose prints are commented out) is measured and dropped (set 126; `rules/_reported.py`). Any read of it keeps
 the finding.
 
+(Twenty-first session, fewsteps, sets 77-136) A clock around a training loop whose steps the file caps by a `break`
+on a step counter compared with a number it gives (`if i >= 10: break`; `if MAX_STEPS and global_step >= MAX_STEPS:
+break` with `MAX_STEPS = 30`, also when the clock restarts per epoch and the counter is the run's) is a benchmark of
+a few steps, not a run's wall time: a total over at most 20 steps, or a rate or mean made from it over at most 100,
+carries the cold first step in a material share and is reported; a call of the file's training-step function that
+runs a model on the GPU (`loss = train_step(model, batch, optimizer, device)`) is that region's work
+(`rules/_few_counted.py`). A cap the file does not give (a config file) or a long run stays silent.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
