@@ -37,6 +37,9 @@ def few_counted_run(ctx: Context, r: Region) -> bool:
         n = steps(ctx, lp, per_iteration=r.loop is not None)
         if n is None:
             continue
+        if r.loop is None and n <= 10 and counted_by_index(lp):
+            return False  # a loader left after a handful of steps on its index: `_cold_models._few_loader_steps`'s
+            # (the first backward pass named), not a second finding of the region
         return n <= FEW_TOTAL or (n <= FEW_STEPS and made_per_step(r))
     return False
 
@@ -115,3 +118,9 @@ def few_step_calls(ctx: Context, r: Region, work: list) -> list[ast.Call]:
     seen = {id(c) for c in work}
     calls = [c for c in r.calls() if id(c) not in seen and gpu_training_call(ctx, c)]
     return calls if calls and few_counted_run(ctx, r) else []
+
+
+def counted_by_index(lp: ast.stmt) -> bool:
+    """``lp`` is ``for i, batch in enumerate(...)``: its index counts the steps."""
+    it = getattr(lp, "iter", None)
+    return isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate"
