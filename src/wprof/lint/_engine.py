@@ -248,6 +248,10 @@ def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magi
         (imports is not None and imports.with_timing_modules(tree, _MAY_MATCH))  # `with benchmark("GPU"):` of utils
     if not own and not (imports is not None and imports.calls_timing_modules(tree, _MAY_MATCH)):
         return [], []  # no clock, event, timer or profiler attribute, here or in a helper it imports
+    from ._import_typos import cannot_run
+
+    if cannot_run(tree):
+        return [], []  # `from dataclasses import dataclassЬщ`: ImportError before any timing runs
     ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]
     failed = [f for rule in rules if (f := rule.check(ctx))] if own else []
     # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run

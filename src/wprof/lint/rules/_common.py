@@ -309,14 +309,26 @@ def work_calls(ctx: Context, region: Region) -> list[ast.Call]:
 def work_items(ctx: Context, region: Region) -> list[ast.AST]:
     """GPU work calls of a region plus its matrix products (``a @ b``), in statement order."""
     from .._walk import in_lambda, stmt_nodes
+    from ._dead_branches import in_dead_branch
 
     out: list[ast.AST] = []
     calls = {id(c) for c in work_calls(ctx, region)}
     for s in region.stmts():
         for n in stmt_nodes(s):
-            if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n):
+            if ((isinstance(n, ast.Call) and id(n) in calls) or ctx.is_matmul_on_gpu(n)) and not in_lambda(n) and \
+                    not in_dead_branch(ctx, n) and not _optimizer_made(ctx, n):  # (`if device == "cuda":` with
+                # `device = "cuda:0"`: never runs; `optim.SGD(net.parameters())` keeps references, launches nothing)
                 out.append(_launch_of(n))
     return out
+
+
+def _optimizer_made(ctx: Context, n: ast.AST) -> bool:
+    """``torch.optim.SGD(params, lr=...)``: a constructor of a ``torch.optim`` optimizer (its state is made lazily by
+    the first ``step()``; the constructor only keeps the parameters), not GPU work."""
+    if not isinstance(n, ast.Call):
+        return False
+    q = ctx.qualname(n.func) or ""
+    return q.startswith("torch.optim.") and q.count(".") == 2 and q.rsplit(".", 1)[1][:1].isupper()
 
 
 def _launch_of(n: ast.AST) -> ast.AST:

@@ -1018,17 +1018,23 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         ctx._wp_first_run_globals = w.globals
         ctx._wp_first_run_attrs = w.attrs  # type: ignore[attr-defined]
         ctx._wp_made_from = w.made_from  # type: ignore[attr-defined]
-        ctx._wp_first_run_made_by = w.made_by  # type: ignore[attr-defined]
+        ctx._wp_made_by = w.made_by  # type: ignore[attr-defined]
+        ctx._wp_returned = w.returned  # type: ignore[attr-defined]
     return cached
 
 
 def identity(ctx: Context, node: ast.AST, env: dict) -> str | None:
-    """The identity of the work of ``node`` (a call or a matrix product) under a visit's parameter bindings."""
+    """The identity of the work of ``node`` (a call or a matrix product) under a visit's parameter bindings.
+
+    A view of the walk's naming after it ended: every table ``callee``/``ident`` read is the walk's own (an
+    ``engine.backward(loss)`` reads which call made ``loss``; a view without that table failed on such a call)."""
     w = _Walker.__new__(_Walker)
     w.ctx = w.cur = ctx
     w.globals = ctx.__dict__.get("_wp_first_run_globals", {})
     w.attrs = ctx.__dict__.get("_wp_first_run_attrs", {})
-    w.made_by = ctx.__dict__.get("_wp_first_run_made_by", {})  # (`callee` reads what the visits' calls returned)
+    w.made_by = ctx.__dict__.get("_wp_made_by", {})  # (`callee` reads what the visits' calls returned)
+    w.returned = ctx.__dict__.get("_wp_returned", {})
+    w.made_from = ctx.__dict__.get("_wp_made_from", {})
     return w.callee(node, env)
 
 

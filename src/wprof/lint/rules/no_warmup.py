@@ -251,6 +251,14 @@ carries the cold first step in a material share and is reported; a call of the f
 runs a model on the GPU (`loss = train_step(model, batch, optimizer, device)`) is that region's work
 (`rules/_few_counted.py`). A cap the file does not give (a config file) or a long run stays silent.
 
+(Twenty-first session, fresherrors, set 133) Calls under a branch the file's own string constants decide are no
+timed work: `device = "cuda:0" if torch.cuda.is_available() else "cpu"` bound once at module level makes `if device
+== "cuda":` a branch that never runs (`rules/_dead_branches.py`). A `torch.optim` optimizer's constructor keeps
+references to the parameters and launches nothing: it is not the region's cold call. A file whose module-level
+`from M import N` names, in a standard-library module `M`, a name it does not define but that extends one it does
+(`from dataclasses import dataclassЬщ`, stray characters after the name) cannot run: nothing in it is reported, by
+any rule (`_import_typos.py`).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
