@@ -596,9 +596,11 @@ def _host_array_launch(ctx: Context, c: ast.Call) -> bool:
     """A kernel launch that moves host arrays itself: a Numba ``@cuda.jit`` kernel of the file launched on NumPy
     arrays (copied to the device and back around the launch), a PyCUDA launch with ``drv.In(a)``/``drv.Out(a)``
     arguments, or a call of the Numba-era CUDA libraries on NumPy arrays (:func:`_library_host_call`)."""
+    from ._imported_launches import imported_kernel_host_launch
+
     return ctx._numba_host_launch(c) or any(  # type: ignore[attr-defined]
         isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args) or \
-        _library_host_call(ctx, c)
+        _library_host_call(ctx, c) or imported_kernel_host_launch(ctx, c)
 
 
 # the CUDA libraries of the Numba ecosystem (NumbaPro's `cudalib`, Anaconda Accelerate, pyculib): their routines take
