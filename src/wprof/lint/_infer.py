@@ -168,6 +168,8 @@ class NameModel:
                         if q in COMPILERS and not maybe_disabled(v):
                             compiled.add(name)
                             callables.add(name)
+                            if _builds_kernel(self, v, q):
+                                self._kernels.add(name)  # (PyCUDA's ElementwiseKernel: a kernel, compiled lazily)
                             continue
                         if _lazy_numba_jit_call(q, v) and all(
                                 isinstance(w, ast.Call) and _lazy_numba_jit_call(self.call_name(w) or "", w)

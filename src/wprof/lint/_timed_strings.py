@@ -41,3 +41,20 @@ def timed_string_uses_gpu(ctx) -> bool:
                 if any(q.split(".")[0] in _GPU_ROOTS or q.startswith("torch.cuda") for q in names):
                     return True
     return False
+
+
+def string_kernel(ctx, call: ast.Call) -> bool:
+    """``func(a_gpu, block=(4, 4, 1))`` in the code of a ``timeit`` string (the scope ``<timeit>`` the linter builds
+    for it) that binds ``func = mod.get_function("k")`` before the call: a kernel launch. (The file's own names model
+    never sees the string's bindings.)"""
+    st = getattr(call, "_wp_stmt", None)
+    scope = getattr(st, "_wp_scope", None)
+    if scope is None or getattr(scope.node, "name", None) != "<timeit>" or not isinstance(call.func, ast.Name):
+        return False
+    name = call.func.id
+    for s in scope.stmts[:getattr(st, "_wp_idx", 0)]:
+        if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in s.targets) and \
+                isinstance(s.value, ast.Call) and isinstance(s.value.func, ast.Attribute) and \
+                s.value.func.attr == "get_function":
+            return True
+    return False

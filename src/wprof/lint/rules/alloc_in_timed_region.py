@@ -403,7 +403,9 @@ def check(ctx: Context) -> None:
         if driver:  # one finding per region, at its first allocation
             c, what = driver[0]
             more = f" (and {len(driver) - 1} more)" if len(driver) > 1 else ""
-            ctx.report(c, f"`{ctx.text(c.func)}`{more} inside the timed region, beside the work it measures: the "
+            what_call = ast.unparse(c.func) if r.outer is not None else ctx.text(c.func)  # (a `timeit` string's
+            # calls carry the string's position: its text would be the whole string)
+            ctx.report(c, f"`{what_call}`{more} inside the timed region, beside the work it measures: the "
                        f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
                        "first reading, and copy the result back after the last")
         for c, launch in launch_output_fills(ctx, r):
@@ -716,6 +718,10 @@ def _only_allocations(ctx: Context, r) -> bool:
     """The region does no GPU work besides allocations and copies to the device (``d = cp.asarray(host)`` then a
     synchronize, timed as the transfer; ``buf = torch.empty(n, device="cuda")`` timed as the allocation): the
     allocation is what it measures, not something timed beside the work."""
+    from .._timed_strings import string_kernel
+
+    if r.outer is not None and any(isinstance(c.func, ast.Name) and string_kernel(ctx, c) for c in r.calls()):
+        return False  # a `timeit` string that launches the kernel it gets from its own `SourceModule`
     work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
     return all(isinstance(w, ast.Call) and (is_factory(ctx.call_name(w)) or ctx.method(w) in ("cuda", "to"))
                for w in work)

@@ -303,6 +303,12 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first iteration's timed region, whose time is "
                "reported like every other iteration's: the first row includes the compilation",
                "Call it once before the loop, or leave the first iteration out of what is reported")
+    from ._pycuda_ops import first_gpuarray_ops
+
+    for op, sym in first_gpuarray_ops(ctx):
+        report(op, f"The program's first `{sym}` on PyCUDA GPU arrays is timed: PyCUDA generates and compiles its "
+               "elementwise kernel (nvcc, or its disk cache) and loads the module on first use, inside the timed "
+               "region", "Run the same operation once before the timed region")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "

@@ -542,7 +542,8 @@ def _compiles(ctx: Context, r) -> bool:
     ahead-of-time compiled executable (JAX ``pmap(f).lower(...).compile()``): the compile is host work that returns
     when it is done."""
     work = work_items(ctx, r)
-    if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Subscript) and
+    if any(isinstance(c, ast.Call) and (isinstance(c.func, ast.Subscript) or (  # (or a PyCUDA ElementwiseKernel:
+            isinstance(c.func, ast.Name) and c.func.id in getattr(ctx, "_kernels", ()))) and  # compiled lazily too)
            any(ctx.placement(a) == "cuda" for a in c.args) for c in work):
         return False  # kern[grid](d_img, ...) launched on device data: it returns before the kernel runs, whether or
         # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
