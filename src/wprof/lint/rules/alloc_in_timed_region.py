@@ -148,6 +148,13 @@ branch is. The CUDA runtime loaded with ctypes (`cuda = ctypes.CDLL(".../cudart6
 the buffer (`def malloc_buf(arr): ...; return ptr`), in a region that runs other device work (a TensorRT engine's
 `execute_v2`) is reported (set 79: I/O buffers allocated and freed for every generated token).
 
+(Twenty-first session, jitfirst, sets 77-136) A `@cuda.jit` kernel imported from a module of the project
+(`scan.last_scan[1, tpb, 0, smem](a, aux)`, its decorator read in its own module) launched on host NumPy arrays is
+reported as a kernel of the file is, and so is a launch whose configuration also names a stream and a shared-memory
+size (`[grid, block, stream, smem]`): the copies are made either way. The code of a `timeit` string is read for the
+driver allocations too: a `mem_alloc` beside the kernel the string gets from its own `SourceModule`
+(`func = mod.get_function("k")`; `func(a_gpu, block=...)`) is timed with it in every run.
+
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
 `torch.tensor(...)` from host data, a host-to-device copy are all timed with the work. In a kernel benchmark they

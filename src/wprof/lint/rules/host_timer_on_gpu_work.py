@@ -282,6 +282,12 @@ budget loop (`h[j] += x[i, j] * h[k]`, then `ct = time.time() - t0; if ct > limi
 count of it: the stop test's clock difference still makes no reported figure (set 130). A count (`n += 1`,
 `hist[k] += 1`) within the budget stays a throughput.
 
+(Twenty-first session, jitfirst) A region whose only work is the first call of a compiled kernel is left to WP112
+(it measures the compile), except a kernel launched on device arrays, which returns before the kernel runs whether or
+not it compiled first: besides `kern[grid](d_x)`, now also a kernel the file builds and calls by name (a CuPy
+`RawKernel`, PyCUDA's `ElementwiseKernel`) handed device arrays (set 126: `kernel((bx, by), (tx,), (A, B, C, ...))`
+on CuPy arrays, timed with `time.time()` and no synchronize).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
