@@ -48,6 +48,10 @@ class NameModel:
             return True  # DDP over device_ids, the NCCL backend: GPUs
         if self._taichi_on_gpu():
             return True  # `ti.init(arch=ti.gpu)`: Taichi kernels compiled for and launched on a GPU
+        from ._timed_strings import timed_string_uses_gpu
+
+        if timed_string_uses_gpu(self):
+            return True  # `timeit.timeit(code)` with `code` importing PyCUDA: the GPU code lives in the string
         if self._moves_to_model_device() or self.calls_gpu_code_of_project():
             return True
         from ._project_users import used_on_gpu_by_project
@@ -164,6 +168,8 @@ class NameModel:
                         if q in COMPILERS and not maybe_disabled(v):
                             compiled.add(name)
                             callables.add(name)
+                            if _builds_kernel(self, v, q):
+                                self._kernels.add(name)  # (PyCUDA's ElementwiseKernel: a kernel, compiled lazily)
                             continue
                         if _lazy_numba_jit_call(q, v) and all(
                                 isinstance(w, ast.Call) and _lazy_numba_jit_call(self.call_name(w) or "", w)

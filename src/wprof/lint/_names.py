@@ -110,6 +110,10 @@ COMPILERS = frozenset({
     # (twentieth session, jitrecall) Numba's `@cuda.reduce` compiles its reduction kernel when first called
     # (numba/cuda/kernels/reduction.py, `Reduce.__call__`), whatever the arguments
     "numba.cuda.reduce",
+    # (twenty-first session, jitfirst) PyCUDA's ElementwiseKernel generates and compiles its source (nvcc, or the
+    # on-disk cache) on its first call, not where it is built: `generate_stride_kernel_and_types` is memoized and run
+    # from `__call__` (pycuda/elementwise.py)
+    "pycuda.elementwise.ElementwiseKernel",
 })
 # jax.jit and the compilers that wrap it (equinox's filter_jit keeps only the arrays dynamic, compiling per shape like
 # jax.jit; a call dispatches the executable and returns before the device is done)

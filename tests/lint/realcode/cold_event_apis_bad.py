@@ -1,7 +1,8 @@
 """WP103/WP112 class (the cold first sample averaged in, read through other libraries' APIs): per-iteration samples
 taken with CuPy's ``cp.cuda.get_elapsed_time(start, end)`` or PyCUDA's ``start.time_till(end)``, or a mean written
 in milliseconds (``1000 * sum(times) / len(times)``), each averaging the first call of work that never ran before:
-cuBLAS start-up, a kernel built on its first call, a JAX function compiled on its first call."""
+cuBLAS start-up, a kernel built on its first call (PyCUDA's ElementwiseKernel: WP112 since the twenty-first
+session), a JAX function compiled on its first call."""
 
 import time
 
@@ -38,7 +39,7 @@ laps = []
 for _ in range(20):
     s, e = drv.Event(), drv.Event()
     s.record()
-    axpy(np.float32(2.0), x_gpu, y_gpu)  # expect: WP103
+    axpy(np.float32(2.0), x_gpu, y_gpu)  # expect: WP112
     e.record()
     e.synchronize()  # expect: WP101
     laps.append(s.time_till(e))

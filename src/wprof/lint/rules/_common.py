@@ -379,6 +379,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._library_runs import run_by_library
     from ._retimed import region_end_line, retimed_later
     from ._dtype_kernels import first_reduced_product
+    from ._redefined import redefined_cold
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
 
@@ -408,13 +409,16 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             from ._few_counted import few_step_calls
 
             work += few_step_calls(ctx, r, work)  # `loss = train_step(model, batch, opt)` in a few-step run
+        fresh: set[int] = set()
         launches = _factory_launches(ctx, r) if compiled else {}  # `_binarize()(x, y)`: a CuPy kernel built by
         grads = _compiled_grads(ctx, r)  # `jax.grad(step)(x)` of a `jax.jit` function: its own compile
         if compiled:  # a function of the file, launched at once
             launches.update(grads)
             seen = {id(c) for c in work}  # (and a Numba `@jit` function: compiled on its first call, on the host,
-            extra = [c for c in r.calls() if id(c) not in seen and (id(c) in launches or (  # whatever it runs on)
-                isinstance(c.func, ast.Name) and ctx.lazy_jit(c.func.id)))]
+            fresh = {id(c) for c in r.calls() if isinstance(c.func, (ast.Name, ast.Subscript)) and
+                     redefined_cold(ctx, callee_key(c), r.scope, r.lo)}  # (a compiled function defined anew)
+            extra = [c for c in r.calls() if id(c) not in seen and (id(c) in launches or id(c) in fresh or (
+                isinstance(c.func, ast.Name) and ctx.lazy_jit(c.func.id)))]  # whatever it runs on)
             if extra:
                 work = sorted(work + extra, key=lambda n: (n.lineno, n.col_offset))  # type: ignore[attr-defined]
         from ._cold_host_models import host_model_call
@@ -448,6 +452,9 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if first_reduced_product(ctx, c):
                 cold.append((c, key))  # `torch.mm(a16, b16)`: warm in float32 only, its half kernels load now
                 continue
+            if compiled and id(c) in fresh:
+                cold.append((c, key))  # a compiled function defined anew: earlier calls ran the old object
+                continue
             if called_before(ctx, key, r.scope, r.lo) or receiver_used_before(ctx, key, r.scope, r.lo) or \
                     ran_by_own_method(ctx, key, r.scope, r.lo) or \
                     (outer is not None and called_before(ctx, key, outer, r.outer._wp_idx)) or \
@@ -465,7 +472,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             cold = [(c, k) for c, k in cold if k in own]
         if not cold:
             continue
-        comp = [(c, k) for c, k in cold if ctx.is_compiled(k) or id(c) in launches or
+        comp = [(c, k) for c, k in cold if ctx.is_compiled(k) or id(c) in launches or id(c) in fresh or
                 (not compiled and id(getattr(c, "_wp_parent", None)) in grads)]  # (WP103's `jax.grad`: ours)
         if compiled:
             if not comp:

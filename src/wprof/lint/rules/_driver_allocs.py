@@ -106,6 +106,11 @@ def _launch(ctx: Context, c: ast.Call) -> bool:
         return True
     if isinstance(c.func, ast.Name) and c.func.id in getattr(ctx, "_kernels", ()):
         return True
+    if isinstance(c.func, ast.Name):
+        from .._timed_strings import string_kernel
+
+        if string_kernel(ctx, c):
+            return True  # `func = mod.get_function("k")` written in the `timeit` string itself
     return isinstance(c.func, ast.Subscript) and ctx.is_gpu_work(c)
 
 

@@ -148,6 +148,13 @@ branch is. The CUDA runtime loaded with ctypes (`cuda = ctypes.CDLL(".../cudart6
 the buffer (`def malloc_buf(arr): ...; return ptr`), in a region that runs other device work (a TensorRT engine's
 `execute_v2`) is reported (set 79: I/O buffers allocated and freed for every generated token).
 
+(Twenty-first session, jitfirst, sets 77-136) A `@cuda.jit` kernel imported from a module of the project
+(`scan.last_scan[1, tpb, 0, smem](a, aux)`, its decorator read in its own module) launched on host NumPy arrays is
+reported as a kernel of the file is, and so is a launch whose configuration also names a stream and a shared-memory
+size (`[grid, block, stream, smem]`): the copies are made either way. The code of a `timeit` string is read for the
+driver allocations too: a `mem_alloc` beside the kernel the string gets from its own `SourceModule`
+(`func = mod.get_function("k")`; `func(a_gpu, block=...)`) is timed with it in every run.
+
 ## Why is this bad?
 The allocation (a caching-allocator lookup, or a `cudaMalloc` the first time), the fill kernel and, for
 `torch.tensor(...)` from host data, a host-to-device copy are all timed with the work. In a kernel benchmark they
@@ -403,7 +410,9 @@ def check(ctx: Context) -> None:
         if driver:  # one finding per region, at its first allocation
             c, what = driver[0]
             more = f" (and {len(driver) - 1} more)" if len(driver) > 1 else ""
-            ctx.report(c, f"`{ctx.text(c.func)}`{more} inside the timed region, beside the work it measures: the "
+            what_call = ast.unparse(c.func) if r.outer is not None else ctx.text(c.func)  # (a `timeit` string's
+            # calls carry the string's position: its text would be the whole string)
+            ctx.report(c, f"`{what_call}`{more} inside the timed region, beside the work it measures: the "
                        f"{what} is timed with it", "Allocate and copy the inputs and outputs before the "
                        "first reading, and copy the result back after the last")
         for c, launch in launch_output_fills(ctx, r):
@@ -596,9 +605,11 @@ def _host_array_launch(ctx: Context, c: ast.Call) -> bool:
     """A kernel launch that moves host arrays itself: a Numba ``@cuda.jit`` kernel of the file launched on NumPy
     arrays (copied to the device and back around the launch), a PyCUDA launch with ``drv.In(a)``/``drv.Out(a)``
     arguments, or a call of the Numba-era CUDA libraries on NumPy arrays (:func:`_library_host_call`)."""
+    from ._imported_launches import imported_kernel_host_launch
+
     return ctx._numba_host_launch(c) or any(  # type: ignore[attr-defined]
         isinstance(a, ast.Call) and ctx.call_name(a) in _PYCUDA_TRANSFERS for a in c.args) or \
-        _library_host_call(ctx, c)
+        _library_host_call(ctx, c) or imported_kernel_host_launch(ctx, c)
 
 
 # the CUDA libraries of the Numba ecosystem (NumbaPro's `cudalib`, Anaconda Accelerate, pyculib): their routines take
@@ -714,6 +725,10 @@ def _only_allocations(ctx: Context, r) -> bool:
     """The region does no GPU work besides allocations and copies to the device (``d = cp.asarray(host)`` then a
     synchronize, timed as the transfer; ``buf = torch.empty(n, device="cuda")`` timed as the allocation): the
     allocation is what it measures, not something timed beside the work."""
+    from .._timed_strings import string_kernel
+
+    if r.outer is not None and any(isinstance(c.func, ast.Name) and string_kernel(ctx, c) for c in r.calls()):
+        return False  # a `timeit` string that launches the kernel it gets from its own `SourceModule`
     work = [n for s in r.stmts() for n in ctx.gpu_work_in(stmt_nodes(s))]
     return all(isinstance(w, ast.Call) and (is_factory(ctx.call_name(w)) or ctx.method(w) in ("cuda", "to"))
                for w in work)

@@ -146,6 +146,18 @@ warm one. And an interval read after an `if`/`else` whose branches each take bot
 slow[1, g](a, b, c); end = time.time()` in one branch, the same with `fast` in the other) times each branch: the
 `if` branch's cold kernel is reported as the `else` branch's is.
 
+(Twenty-first session, jitfirst, sets 77-136) A compiled function defined again before its timed call (a notebook
+cell that redefines `kernel_1` or `Add` under `@cuda.jit`, `@jit`, `@vectorize(target="cuda")`, or binds the name to
+a new compile call) is a new object with an empty cache: calls of the name before that definition ran the old object
+and warm nothing, so its first call after the definition, timed, is reported (not when the name is read between the
+definition and the region, nor for a Numba `@jit` given a signature or `cache=True`). PyCUDA compiles on first use:
+an `ElementwiseKernel` on its first call (not where it is built), and a `GPUArray` operator (`d * np.float32(2)`,
+`a_gpu + b_gpu`) the first time the program uses it (its elementwise kernel is generated and built with
+`SourceModule` then); a one-off region around the program's first operator of its kind on GPU arrays, in a file that
+uses PyCUDA's arrays (not CuPy's or torch's), is reported. And a `timeit` string that imports a GPU library
+(`import pycuda.autoinit` in `code_to_test`) makes the program a GPU one: its `SourceModule(...)` compiles in every
+run of the statement.
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times
@@ -303,6 +315,12 @@ def check(ctx: Context) -> None:
         report(call, f"Compiled `{key}` is first called inside the first iteration's timed region, whose time is "
                "reported like every other iteration's: the first row includes the compilation",
                "Call it once before the loop, or leave the first iteration out of what is reported")
+    from ._pycuda_ops import first_gpuarray_ops
+
+    for op, sym in first_gpuarray_ops(ctx):
+        report(op, f"The program's first `{sym}` on PyCUDA GPU arrays is timed: PyCUDA generates and compiles its "
+               "elementwise kernel (nvcc, or its disk cache) and loads the module on first use, inside the timed "
+               "region", "Run the same operation once before the timed region")
     for call, key in _cold_backward(ctx):
         report(call, f"Compiled `{key}` is timed on its first backward call (the backward graph compiles "
                "lazily, on the first `.backward()`)", "Run forward and backward once or more before the timed "

@@ -282,6 +282,11 @@ budget loop (`h[j] += x[i, j] * h[k]`, then `ct = time.time() - t0; if ct > limi
 count of it: the stop test's clock difference still makes no reported figure (set 130). A count (`n += 1`,
 `hist[k] += 1`) within the budget stays a throughput.
 
+(Twenty-first session, jitfirst) A region whose only work is the first call of a compiled kernel is left to WP112
+(it measures the compile), except a kernel launched on device arrays, which returns before the kernel runs whether or
+not it compiled first: `kern[grid](d_x)`, and PyCUDA's `ElementwiseKernel` called on GPU arrays (known as compiled on
+its first call since this session; its WP102 stays as before, set 97).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -542,7 +547,7 @@ def _compiles(ctx: Context, r) -> bool:
     ahead-of-time compiled executable (JAX ``pmap(f).lower(...).compile()``): the compile is host work that returns
     when it is done."""
     work = work_items(ctx, r)
-    if any(isinstance(c, ast.Call) and isinstance(c.func, ast.Subscript) and
+    if any(isinstance(c, ast.Call) and (isinstance(c.func, ast.Subscript) or _pycuda_elementwise(ctx, c)) and
            any(ctx.placement(a) == "cuda" for a in c.args) for c in work):
         return False  # kern[grid](d_img, ...) launched on device data: it returns before the kernel runs, whether or
         # not it compiled first; a warmup would not add the missing synchronize (set 27 c-mandel3, Numba; a launch
@@ -559,6 +564,17 @@ def _compiles(ctx: Context, r) -> bool:
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))
                               for c, k in zip(work, keys))
+
+
+def _pycuda_elementwise(ctx: Context, c: ast.Call) -> bool:
+    """``k(d_x, d_y)`` with every binding of ``k`` a PyCUDA ``ElementwiseKernel(...)`` (compiled on its first call,
+    known as compiled since the twenty-first session): like ``kern[grid](d_x)``, a launch on device arrays returns
+    before the kernel runs, whether or not it compiled first (set 97: the WP102 of its first call stays)."""
+    if not isinstance(c.func, ast.Name):
+        return False
+    vals = ctx.assigns.get(c.func.id, [])
+    return bool(vals) and all(isinstance(v, ast.Call) and ctx.call_name(v) == "pycuda.elementwise.ElementwiseKernel"
+                              for v in vals)
 
 
 def _repeated(ctx: Context, r, call: ast.AST) -> bool:
