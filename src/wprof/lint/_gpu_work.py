@@ -11,6 +11,7 @@ from ._names import (
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
+from ._launchless import launches_nothing
 from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
@@ -114,6 +115,8 @@ class WorkModel:
                               or m in TRANSFER_METHODS):
             return False
         if q.startswith(GPU_MODULE_PREFIXES):
+            if launches_nothing(q):
+                return False  # optim.SGD(net.parameters()), nn.DataParallel(net): state made lazily, nothing queued
             parts = q.split(".")
             if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
                     any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):

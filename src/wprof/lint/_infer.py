@@ -50,6 +50,10 @@ class NameModel:
             return True  # `ti.init(arch=ti.gpu)`: Taichi kernels compiled for and launched on a GPU
         if self._moves_to_model_device() or self.calls_gpu_code_of_project():
             return True
+        from ._handed_device import moves_to_handed_device
+
+        if moves_to_handed_device(self):
+            return True  # `def train(model, loader, device)`: `x.to(device)`, the device picked outside the file
         from ._project_users import used_on_gpu_by_project
 
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on

@@ -1,0 +1,55 @@
+"""A PyTorch file whose device is chosen outside it (phasesplit, sets 77-136).
+
+A training or inference module that moves its batches and model to a device it is handed (``def train(model, loader,
+device: torch.device)``; ``x = x.to(device)``), reads from the project's configuration (``from config import
+device``; ``self.device = config.device``) or from the command line (``x.to(args.device)``), and never names a
+device itself, is written for an accelerator: a device nobody picks is a device worth naming only when it can be
+something other than the CPU. Its GPU work is queued like any other, so a host clock read after it without a
+synchronize measures the launch (the per-phase split of a training step: forward time read right after
+``model(x)``, backward time after ``loss.backward()``, optimizer time after ``opt.step()``).
+
+Conservative: the file imports torch (or no other array library), moves something with ``.to(d)``/``.cuda(d)`` or builds a tensor with
+``device=d`` where ``d`` is a name or attribute named for a device (``device``, ``dev``, ``self.device``,
+``args.device``), and it names no device in a string or constant anywhere (no ``"cpu"``, ``"mps"``, ``"xpu"``,
+``torch.device(0)``; a test ``if device == "cpu":`` names both paths and does not count): a file that names the CPU
+may run there, and one that names CUDA is already GPU code.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from ._names import dotted
+
+_DEVICE_NAME = re.compile(r"^(device|dev|devices?_?\w*|\w*_device)$")
+_OTHER_ARRAY_LIBS = frozenset({"jax", "tensorflow", "cupy", "numba", "mlx", "paddle", "mindspore", "oneflow",
+                               "chainer", "mxnet"})
+_DEVICE_STRING = re.compile(r"^(cpu|mps|xpu|cuda|gpu|tpu|npu|hpu|meta)(:\d+)?$", re.I)
+
+
+def _named_for_device(a: ast.AST) -> bool:
+    d = dotted(a) if isinstance(a, (ast.Name, ast.Attribute)) else None
+    return d is not None and bool(_DEVICE_NAME.match(d.rsplit(".", 1)[-1]))
+
+
+def moves_to_handed_device(ctx) -> bool:
+    """The file is torch code whose device is chosen outside it (module docstring)."""
+    mods = {q.split(".")[0] for q in ctx.imports.values()}
+    if "torch" not in mods and mods & _OTHER_ARRAY_LIBS:
+        return False  # (a file that imports no torch but moves batches `.to(device)` is torch code of the project)
+    tested = {id(k) for n in ast.walk(ctx.tree) if isinstance(n, ast.Compare) for k in (n.left, *n.comparators)}
+    for n in ast.walk(ctx.tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and _DEVICE_STRING.match(n.value.strip()) and \
+                id(n) not in tested:
+            return False  # `device = "cpu"`, `choices=["cpu", "mps"]`: the file names where it runs (a test
+            # `if device == "cpu":` names the other path, the accelerator's, too)
+    for c in ctx.calls:
+        if (ctx.call_name(c) or "") == "torch.device" and c.args and isinstance(c.args[0], ast.Constant):
+            return False
+    for c in ctx.calls:
+        args = list(c.args[:1]) if ctx.method(c) in ("to", "cuda") else []
+        args += [k.value for k in c.keywords if k.arg == "device"]
+        if any(_named_for_device(a) for a in args):
+            return True
+    return False
