@@ -12,6 +12,7 @@ from ._names import (
 )
 from ._call_sites import instance_method, jitted_attribute
 from ._launchless import launches_nothing
+from ._phase_waits import handed_optimizer_step
 from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
@@ -140,6 +141,8 @@ class WorkModel:
             return True  # model.forward(x), optimizer.step()
         if m == "step" and self._inferred and _optimizer_of_gpu_model(self, call.func.value):  # type: ignore
             return True  # opt.step() of `opt = AdamW(model.parameters())`, a class of code the linter cannot read
+        if m == "step" and self._inferred and self.uses_gpu and handed_optimizer_step(self, call):
+            return True  # `def train_step(model, x, optimizer)`: zero_grad(), backward(), step(): the update, queued
         if isinstance(call.func, ast.Name) and not fn_scope:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:
