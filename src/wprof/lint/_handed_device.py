@@ -35,6 +35,18 @@ def _named_for_device(a: ast.AST) -> bool:
 
 def moves_to_handed_device(ctx) -> bool:
     """The file is torch code whose device is chosen outside it (module docstring)."""
+    out = ctx.__dict__.get("_wp_handed_device")
+    if out is None:
+        out = ctx.__dict__["_wp_handed_device"] = _moves_to_handed_device(ctx)
+    return out
+
+
+def handed_device(ctx, a: ast.AST) -> bool:
+    """``a`` (the argument of ``x.to(a)``) is the device such a file is handed: its tensors go to the GPU there."""
+    return _named_for_device(a) and moves_to_handed_device(ctx)
+
+
+def _moves_to_handed_device(ctx) -> bool:
     mods = {q.split(".")[0] for q in ctx.imports.values()}
     if "torch" not in mods and mods & _OTHER_ARRAY_LIBS:
         return False  # (a file that imports no torch but moves batches `.to(device)` is torch code of the project)
