@@ -42,8 +42,10 @@ def moves_to_handed_device(ctx) -> bool:
 
 
 def handed_device(ctx, a: ast.AST) -> bool:
-    """``a`` (the argument of ``x.to(a)``) is the device such a file is handed: its tensors go to the GPU there."""
-    return _named_for_device(a) and moves_to_handed_device(ctx)
+    """``a`` (the argument of ``x.to(a)``) is the device such a file is handed, in a file that is GPU code for that
+    reason alone: its tensors go to the GPU there. (A file shown on the GPU otherwise keeps an unnamed device
+    unknown: its other evidence says where its work runs.)"""
+    return ctx.__dict__.get("_wp_gpu_by_handed_device", False) and _named_for_device(a)
 
 
 def _moves_to_handed_device(ctx) -> bool:

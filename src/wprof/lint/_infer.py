@@ -54,8 +54,10 @@ class NameModel:
         from ._handed_device import moves_to_handed_device
 
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
-        return self._wp_gpu_from_project or moves_to_handed_device(self)  # the GPU by its project; `def train(model,
-        # loader, device)`: `x.to(device)`, the device picked outside the file (phasesplit)
+        if self._wp_gpu_from_project:  # the GPU by its project
+            return True
+        self._wp_gpu_by_handed_device = moves_to_handed_device(self)  # `def train(model, loader, device)`:
+        return self._wp_gpu_by_handed_device  # `x.to(device)`, the device picked outside the file (phasesplit)
 
     def _taichi_on_gpu(self) -> bool:
         """``ti.init(arch=ti.gpu)`` (or ``ti.cuda``, ``ti.vulkan``, ``ti.metal``, ``ti.opengl``, ``ti.dx11``,
