@@ -10,7 +10,8 @@ synchronize measures the launch (the per-phase split of a training step: forward
 
 Conservative: the file imports torch (or no other array library), moves something with ``.to(d)``/``.cuda(d)`` or builds a tensor with
 ``device=d`` where ``d`` is a name or attribute named for a device (``device``, ``dev``, ``self.device``,
-``args.device``), and it names no device in a string or constant anywhere (no ``"cpu"``, ``"mps"``, ``"xpu"``,
+``args.device``, a field of an imported configuration module; not ``x.device`` of a value, which
+follows its input wherever it is), and it names no device in a string or constant anywhere (no ``"cpu"``, ``"mps"``, ``"xpu"``,
 ``torch.device(0)``; a test ``if device == "cpu":`` names both paths and does not count): a file that names the CPU
 may run there, and one that names CUDA is already GPU code.
 """
@@ -28,9 +29,22 @@ _OTHER_ARRAY_LIBS = frozenset({"jax", "tensorflow", "cupy", "numba", "mlx", "pad
 _DEVICE_STRING = re.compile(r"^(cpu|mps|xpu|cuda|gpu|tpu|npu|hpu|meta)(:\d+)?$", re.I)
 
 
-def _named_for_device(a: ast.AST) -> bool:
+_SETTINGS = frozenset({"self", "args", "cfg", "config", "conf", "opt", "opts", "hparams", "params", "settings"})
+
+
+def _named_for_device(a: ast.AST, ctx=None) -> bool:
+    """``a`` is a device by its name: ``device``, ``dev``, or a setting's field (``self.device``, ``args.device``,
+    ``general_config.device`` of an imported module); not ``x.device`` of a value (device-agnostic code that follows
+    its input wherever it is)."""
     d = dotted(a) if isinstance(a, (ast.Name, ast.Attribute)) else None
-    return d is not None and bool(_DEVICE_NAME.match(d.rsplit(".", 1)[-1]))
+    if d is None or not _DEVICE_NAME.match(d.rsplit(".", 1)[-1]):
+        return False
+    if isinstance(a, ast.Attribute):
+        base = d.split(".", 1)[0]
+        return base in _SETTINGS or (ctx is not None and (base in ctx.imports or any(
+            isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
+            v.func.attr in ("parse_args", "parse_known_args") for v in ctx.assigns.get(base, []))))
+    return True
 
 
 def moves_to_handed_device(ctx) -> bool:
@@ -45,7 +59,7 @@ def handed_device(ctx, a: ast.AST) -> bool:
     """``a`` (the argument of ``x.to(a)``) is the device such a file is handed, in a file that is GPU code for that
     reason alone: its tensors go to the GPU there. (A file shown on the GPU otherwise keeps an unnamed device
     unknown: its other evidence says where its work runs.)"""
-    return ctx.__dict__.get("_wp_gpu_by_handed_device", False) and _named_for_device(a)
+    return ctx.__dict__.get("_wp_gpu_by_handed_device", False) and _named_for_device(a, ctx)
 
 
 def _moves_to_handed_device(ctx) -> bool:
@@ -64,6 +78,6 @@ def _moves_to_handed_device(ctx) -> bool:
     for c in ctx.calls:
         args = list(c.args[:1]) if ctx.method(c) in ("to", "cuda") else []
         args += [k.value for k in c.keywords if k.arg == "device"]
-        if any(_named_for_device(a) for a in args):
+        if any(_named_for_device(a, ctx) for a in args):
             return True
     return False
