@@ -8,12 +8,12 @@ something other than the CPU. Its GPU work is queued like any other, so a host c
 synchronize measures the launch (the per-phase split of a training step: forward time read right after
 ``model(x)``, backward time after ``loss.backward()``, optimizer time after ``opt.step()``).
 
-Conservative: the file imports torch (or no other array library), moves something with ``.to(d)``/``.cuda(d)`` or builds a tensor with
-``device=d`` where ``d`` is a name or attribute named for a device (``device``, ``dev``, ``self.device``,
-``args.device``, a field of an imported configuration module; not ``x.device`` of a value, which
-follows its input wherever it is), and it names no device in a string or constant anywhere (no ``"cpu"``, ``"mps"``, ``"xpu"``,
-``torch.device(0)``; a test ``if device == "cpu":`` names both paths and does not count): a file that names the CPU
-may run there, and one that names CUDA is already GPU code.
+Conservative: the file imports torch (or no other array library), moves something with ``.to(d)``/``.cuda(d)`` or
+builds a tensor with ``device=d`` where ``d`` is a name or attribute named for a device (``device``, ``dev``,
+``self.device``, ``args.device``, a field of an imported configuration module; not ``x.device`` of a value, which
+follows its input wherever it is), and it names no device in a string or constant anywhere (no ``"cpu"``, ``"mps"``,
+``"xpu"``, ``torch.device(0)``; a test ``if device == "cpu":`` names both paths and does not count): a file that
+names the CPU may run there, and one that names CUDA is already GPU code.
 """
 
 from __future__ import annotations
