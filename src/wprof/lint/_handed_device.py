@@ -29,22 +29,78 @@ _OTHER_ARRAY_LIBS = frozenset({"jax", "tensorflow", "cupy", "numba", "mlx", "pad
 _DEVICE_STRING = re.compile(r"^(cpu|mps|xpu|cuda|gpu|tpu|npu|hpu|meta)(:\d+)?$", re.I)
 
 
+_HANDED = object()  # an element unpacked from a parameter (`nms, conf, device = custom_settings`)
 _SETTINGS = frozenset({"self", "args", "cfg", "config", "conf", "opt", "opts", "hparams", "params", "settings"})
 
 
-def _named_for_device(a: ast.AST, ctx=None) -> bool:
-    """``a`` is a device by its name: ``device``, ``dev``, or a setting's field (``self.device``, ``args.device``,
-    ``general_config.device`` of an imported module); not ``x.device`` of a value (device-agnostic code that follows
-    its input wherever it is)."""
+def _named_for_device(a: ast.AST, ctx, depth: int = 0) -> bool:
+    """``a`` is a device chosen outside the file, by its name and where it comes from: ``device``/``dev`` that is a
+    parameter, an imported name or bound only to such devices (``device = torch.device(args.device)``, ``for device
+    in args.devices:``), or a setting's field (``self.device``, ``args.device``, ``general_config.device`` of an
+    imported module). Not ``x.device`` of a value (device-agnostic code that follows its input wherever it is), nor a
+    device a call of the file hands back (``rank, device = init_host()``: the call decides it, maybe the CPU)."""
+    if depth > 3:
+        return False
+    if isinstance(a, ast.Call) and (ctx.call_name(a) or "") == "torch.device" and len(a.args) == 1:
+        return _named_for_device(a.args[0], ctx, depth + 1)
     d = dotted(a) if isinstance(a, (ast.Name, ast.Attribute)) else None
     if d is None or not _DEVICE_NAME.match(d.rsplit(".", 1)[-1]):
         return False
-    if isinstance(a, ast.Attribute):
-        base = d.split(".", 1)[0]
-        return base in _SETTINGS or (ctx is not None and (base in ctx.imports or any(
+    base = d.split(".", 1)[0]
+    if isinstance(a, ast.Attribute) and not (base in _SETTINGS or base in ctx.imports or any(
             isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and
-            v.func.attr in ("parse_args", "parse_known_args") for v in ctx.assigns.get(base, []))))
-    return True
+            v.func.attr in ("parse_args", "parse_known_args") for v in ctx.assigns.get(base, []))):
+        return False
+    values = _bindings(ctx).get(d)
+    if values is None:  # never bound in the file: a parameter, an import, a setting's field
+        return isinstance(a, ast.Attribute) or d in ctx.imports or d in _parameters(ctx)
+    return all(v is _HANDED or (v is not None and _named_for_device(v, ctx, depth + 1)) for v in values)
+
+
+def _bindings(ctx) -> dict[str, list]:
+    """Every binding of a dotted name in the file: the value (the iterable of a ``for``), ``_HANDED`` for an element
+    unpacked from a parameter, or ``None`` for one the linter cannot follow (an element of a tuple unpacked from a
+    call, a ``with ... as``)."""
+    out = ctx.__dict__.get("_wp_handed_bindings")
+    if out is not None:
+        return out
+    out = {}
+
+    params = _parameters(ctx)
+
+    def bind(t: ast.AST, v) -> None:
+        if isinstance(t, (ast.Tuple, ast.List)):
+            unpacked = _HANDED if isinstance(v, ast.Name) and v.id in params else None  # `a, b, device = settings`
+            for e in t.elts:  # of a parameter: handed in; of a call: the call decides
+                bind(e, unpacked)
+        elif isinstance(t, ast.Starred):
+            bind(t.value, None)
+        elif isinstance(t, (ast.Name, ast.Attribute)) and dotted(t) is not None:
+            out.setdefault(dotted(t), []).append(v)
+
+    for n in ast.walk(ctx.tree):
+        if isinstance(n, ast.Assign):
+            for t in n.targets:
+                bind(t, n.value)
+        elif isinstance(n, (ast.AnnAssign, ast.AugAssign)) and n.value is not None:
+            bind(n.target, n.value)
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            bind(n.target, n.iter)
+        elif isinstance(n, ast.withitem) and n.optional_vars is not None:
+            bind(n.optional_vars, None)
+        elif isinstance(n, ast.NamedExpr):
+            bind(n.target, n.value)
+    ctx.__dict__["_wp_handed_bindings"] = out
+    return out
+
+
+def _parameters(ctx) -> set[str]:
+    out = ctx.__dict__.get("_wp_handed_params")
+    if out is None:
+        out = {a.arg for n in ast.walk(ctx.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+               for a in [*n.args.posonlyargs, *n.args.args, *n.args.kwonlyargs]}
+        ctx.__dict__["_wp_handed_params"] = out
+    return out
 
 
 def moves_to_handed_device(ctx) -> bool:
