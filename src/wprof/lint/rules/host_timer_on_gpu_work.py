@@ -285,7 +285,8 @@ count of it: the stop test's clock difference still makes no reported figure (se
 (Twenty-first session, phasesplit, sets 77-136) A PyTorch module whose device is chosen outside it uses the GPU
 though it never names CUDA: one that moves its tensors with `.to(device)` (also `.to(self.device)`,
 `.to(args.device)`, `device=dev`) to a device it is handed (`def train_step(model, x, optimizer, device)`) or
-imports from the project's configuration (`from config import device`), and that names no device anywhere (no
+imports from the project's configuration (`from config import device`; not one a call of the file hands back,
+`rank, device = init_host()`, nor `x.device` of a value), and that names no device anywhere (no
 `"cpu"`, `"mps"`, `torch.device(0)`; a test `if device == "cpu":` does not count). The tensors it moves are on the
 GPU, so a training step timed phase by phase there is reported at each phase's end read (the forward time read
 right after `model(x)`, the backward time after `loss.backward()`); so is the update of an optimizer the step is
