@@ -11,6 +11,8 @@ from ._names import (
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
+from ._launchless import launches_nothing
+from ._phase_waits import handed_optimizer_step
 from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
@@ -114,6 +116,8 @@ class WorkModel:
                               or m in TRANSFER_METHODS):
             return False
         if q.startswith(GPU_MODULE_PREFIXES):
+            if launches_nothing(q):
+                return False  # optim.SGD(net.parameters()), nn.DataParallel(net): state made lazily, nothing queued
             parts = q.split(".")
             if parts[0] == "torch" and len(parts) >= 3 and parts[1] != "ops" and \
                     any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
@@ -137,6 +141,8 @@ class WorkModel:
             return True  # model.forward(x), optimizer.step()
         if m == "step" and self._inferred and _optimizer_of_gpu_model(self, call.func.value):  # type: ignore
             return True  # opt.step() of `opt = AdamW(model.parameters())`, a class of code the linter cannot read
+        if m == "step" and self._inferred and self.uses_gpu and handed_optimizer_step(self, call):
+            return True  # `def train_step(model, x, optimizer)`: zero_grad(), backward(), step(): the update, queued
         if isinstance(call.func, ast.Name) and not fn_scope:
             scope = call._wp_stmt._wp_scope  # type: ignore[attr-defined]
             if call.func.id in scope.params and self.uses_gpu:

@@ -55,9 +55,13 @@ class NameModel:
         if self._moves_to_model_device() or self.calls_gpu_code_of_project():
             return True
         from ._project_users import used_on_gpu_by_project
+        from ._handed_device import moves_to_handed_device
 
         self._wp_gpu_from_project = used_on_gpu_by_project(self)  # a helper module that never says `cuda`, used on
-        return self._wp_gpu_from_project  # the GPU by its project
+        if self._wp_gpu_from_project:  # the GPU by its project
+            return True
+        self._wp_gpu_by_handed_device = moves_to_handed_device(self)  # `def train(model, loader, device)`:
+        return self._wp_gpu_by_handed_device  # `x.to(device)`, the device picked outside the file (phasesplit)
 
     def _taichi_on_gpu(self) -> bool:
         """``ti.init(arch=ti.gpu)`` (or ``ti.cuda``, ``ti.vulkan``, ``ti.metal``, ``ti.opengl``, ``ti.dx11``,

@@ -358,7 +358,10 @@ class PlacementModel:
                     return dev
                 if dotted(a) is not None and not (self.qualname(a) or "").startswith("torch.") and \
                         not self._names_dtype(a):
-                    return None  # .to(device): a device this file does not name
+                    from ._handed_device import handed_device
+
+                    return "cuda" if handed_device(self, a) else None  # .to(device): a device this file does not
+                    # name (the accelerator where the file names no device at all: `from config import device`)
             return self.placement(expr.func.value)  # type: ignore[attr-defined]  # .to(torch.float16)
         for k in expr.keywords:
             if k.arg == "device":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ._context import Context
 from ._walk import stmt_calls, stmt_nodes
 from ._early_waits import waits_before_own_work
+from ._phase_waits import periodic_after_read
 
 if TYPE_CHECKING:
     from ._regions import Region
@@ -102,8 +103,8 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
             continue  # restarted every iteration: a per-iteration interval (also `if epoch >= 3: t0 = ...` ...
             # `if epoch >= 3: dur.append(time.time() - t0)`: whenever the end runs, the start ran in that iteration)
         body = r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
-        if any(ctx.is_sync(c) for s in body for c in stmt_calls(s)):
-            return True
+        if any(ctx.is_sync(c) for s in body if not periodic_after_read(s, end_stmt) for c in stmt_calls(s)):
+            return True  # (not a wait under `if step % 20 == 0:` that runs only after the reading: phasesplit)
     return _syncs_before_read(ctx, r)
 
 

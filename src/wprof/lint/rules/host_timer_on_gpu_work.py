@@ -287,6 +287,21 @@ count of it: the stop test's clock difference still makes no reported figure (se
 not it compiled first: `kern[grid](d_x)`, and PyCUDA's `ElementwiseKernel` called on GPU arrays (known as compiled on
 its first call since this session; its WP102 stays as before, set 97).
 
+(Twenty-first session, phasesplit, sets 77-136) A PyTorch module whose device is chosen outside it uses the GPU
+though it never names CUDA: one that moves its tensors with `.to(device)` (also `.to(self.device)`,
+`.to(args.device)`, `device=dev`) to a device it is handed (`def train_step(model, x, optimizer, device)`) or
+imports from the project's configuration (`from config import device`; not one a call of the file hands back,
+`rank, device = init_host()`, nor `x.device` of a value), and that names no device anywhere (no
+`"cpu"`, `"mps"`, `torch.device(0)`; a test `if device == "cpu":` does not count). The tensors it moves are on the
+GPU, so a training step timed phase by phase there is reported at each phase's end read (the forward time read
+right after `model(x)`, the backward time after `loss.backward()`); so is the update of an optimizer the step is
+handed, whose gradients it clears (`optimizer.zero_grad()`) in a function that backpropagates: its `step()` queues
+the update on the weights' device. Building an optimizer of `torch.optim` (`optim.SGD(net.parameters())`; not
+`Adagrad`, which fills its state in the constructor) or wrapping a model in `torch.nn.DataParallel` launches
+nothing: a set-up interval ending after them and a blocking `net.to(device)` is not reported (set 133). A wait that
+runs only every N steps after the reading, in the reading's logging block (`if step % 20 == 0 or step == 0:
+elapsed = perf_counter() - t0; print(loss.item())`), does not synchronize a clock started before the loop.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
