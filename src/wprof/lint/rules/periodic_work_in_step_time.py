@@ -97,6 +97,17 @@ periodic work: `global_step % 500 == 0` in a loop capped by `if MAX_STEPS and gl
 `MAX_STEPS = 30` (the counter incremented before the test, so it is 1..30 there), or `(it + 1) % 100 == 0` in `for it
 in range(20)` (set 125; `rules/_never_due.py`). A cap or period the file does not write out as a constant keeps it.
 
+(Twenty-first session, sets 77-136) A library's training call that runs evaluation inside it, timed by a host clock
+read before and after it (`start = time.time(); trainer.train(); end = time.time()`): a Hugging Face `Trainer`'s
+`train()` whose training arguments set `eval_strategy` (or `evaluation_strategy`) to `"steps"` or `"epoch"` (also as
+a key of a dict literal handed in with `**`), a Lightning `Trainer`'s `fit` handed validation loaders (third
+argument or `val_dataloaders=`), a Keras `fit` with `validation_data` (or a non-zero `validation_split`); reported
+when the figure is a rate, labelled as training time, or the time of that call alone
+(`rules/_fit_evaluates.py`). A total read after the loop whose name labels it as training time (`training_time =
+end - start`, `train_seconds`) is a training time too, also where it is only returned to the caller (`return
+{"train_seconds": train_seconds}`); a results file written by `write_json(path, log)` reports what it writes; and
+`train_loop`/`test_loop` (the PyTorch tutorial's names) are a training and an evaluation call.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
