@@ -12,7 +12,9 @@ from __future__ import annotations
 import ast
 import re
 
-_TRAIN = re.compile(r"\btrain(ing)?[ _-]?(using[ _])?time\b", re.IGNORECASE)
+_TRAIN = re.compile(r"\btrain(ing)?[ _-]?(using[ _])?(time|seconds|secs|duration)\b", re.IGNORECASE)
+# a name that labels its value as training time (`training_time`, `total_train_seconds`)
+TRAIN_NAME = re.compile(r"(^|_)train(ing)?_?(time|seconds|secs|sec|duration)($|_)", re.IGNORECASE)
 
 
 def training_label(st: ast.stmt) -> bool:

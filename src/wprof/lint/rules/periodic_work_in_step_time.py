@@ -97,6 +97,17 @@ periodic work: `global_step % 500 == 0` in a loop capped by `if MAX_STEPS and gl
 `MAX_STEPS = 30` (the counter incremented before the test, so it is 1..30 there), or `(it + 1) % 100 == 0` in `for it
 in range(20)` (set 125; `rules/_never_due.py`). A cap or period the file does not write out as a constant keeps it.
 
+(Twenty-first session, sets 77-136) A library's training call that runs evaluation inside it, timed by a host clock
+read before and after it (`start = time.time(); trainer.train(); end = time.time()`): a Hugging Face `Trainer`'s
+`train()` whose training arguments set `eval_strategy` (or `evaluation_strategy`) to `"steps"` or `"epoch"` (also as
+a key of a dict literal handed in with `**`), a Lightning `Trainer`'s `fit` handed validation loaders (third
+argument or `val_dataloaders=`), a Keras `fit` with `validation_data` (or a non-zero `validation_split`); reported
+when the figure is a rate, labelled as training time, or the time of that call alone
+(`rules/_fit_evaluates.py`). A total read after the loop whose name labels it as training time (`training_time =
+end - start`, `train_seconds`) is a training time too, also where it is only returned to the caller (`return
+{"train_seconds": train_seconds}`); a results file written by `write_json(path, log)` reports what it writes; and
+`train_loop`/`test_loop` (the PyTorch tutorial's names) are a training and an evaluation call.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
@@ -152,6 +163,7 @@ from ._epoch_figure import epoch_window
 from ._epoch_window import report_epoch_windows
 from ._never_due import never_due
 from ._every_epoch_work import every_iteration_sites
+from ._fit_evaluates import fit_in_interval
 from ._scheduled_helpers import scheduled_work
 from ._training_totals import training_label
 from ._trainer_runtime import report_trainer_runtime
@@ -162,7 +174,7 @@ FIX = "none"
 
 # non-step work a training loop runs now and then, by the last part of the called name
 _EVAL = re.compile(r"^(estimate_loss|evaluat\w*|eval_\w+|\w+_eval|\w+_evaluat\w*|run_eval\w*|validate\w*|"
-                   r"validation\w*|\w+_validation|\w+_validate|val_epoch|valid_epoch|val_step|"
+                   r"validation\w*|\w+_validation|\w+_validate|val_epoch|valid_epoch|val_step|test_loop|val_loop|"
                    r"compute_val\w*|test_epoch|eval_step|calc_val\w*|get_val_loss|val_loss|evaluate_loss)$")
 _SAVE = re.compile(r"^(save_checkpoint\w*|save_ckpt\w*|save_model\w*|save_pretrained|save_state|save_weights|"
                    r"checkpoint_save|\w+_checkpoint|save)$")
@@ -171,9 +183,10 @@ _REPORT = frozenset({"print", "log", "info", "debug", "warning", "write", "add_s
                      "set_postfix", "set_description", "log_metrics", "log_dict", "set_postfix_str", "pprint",
                      "echo", "log_metric", "save_metrics", "writerow", "writerows", "track",
                      "logkv", "logkvs", "logkv_mean", "record_tabular"})  # (baselines' and rllab's loggers)
+_WRITES = re.compile(r"^(write|dump)_?(json|results?|log|metrics|csv|yaml|summary)$")  # a results file: `write_json(p, log)`
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRAIN = re.compile(r"^(backward|apply_gradients|train_step|training_step|train_batch|train_on_batch|train_one_epoch|"
-                    r"train_epoch|train_iter|train_one_step|run_train_step|optimizer_step|update_step|train)$")
+                    r"train_epoch|train_iter|train_one_step|run_train_step|optimizer_step|update_step|train|train_loop)$")
 _TF_TRAIN_OP = re.compile(r"^(opt_op|train_op|train_step|optimizer|opt|optim|minimize|update_op|apply_grads?|"
                           r"\w+_train_op|train_\w+_op|\w+_opt_op)$")  # a TF1 `sess.run` fetch that updates weights
 _FORECAST = re.compile(r"(^|_)(eta|remaining|left|finish|time_left|todo)($|_)", re.IGNORECASE)
@@ -282,7 +295,7 @@ def _reports(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
     """A call that shows or records its arguments: ``print``, a logger's or tracker's method, a writer's
     ``write``/``add_scalar``, a ``*print*`` helper, or a function of the file that does one of these."""
     name = _last(call)
-    if name in _REPORT or "print" in name.lower():
+    if name in _REPORT or "print" in name.lower() or _WRITES.match(name):
         return True
     if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
         cache = ctx.__dict__.setdefault("_wp116_fn_reports", {})
@@ -604,8 +617,8 @@ def _forecast(n: ast.AST) -> bool:
     return False
 
 
-def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, is_rate: bool = False
-               ) -> list[tuple[ast.stmt, bool]]:
+def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, is_rate: bool = False,
+               returns: bool = False) -> list[tuple[ast.stmt, bool]]:
     """Statements that report the interval's figure (a print, log or write call using it, or a value derived from
     it) in the rest of ``loop`` (None: of the scope), each with whether the figure there is a rate (a count over the
     interval, or the interval over a count)."""
@@ -665,6 +678,11 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
 
     def scan(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
         for st in stmts:
+            if returns and isinstance(st, ast.Return) and st.value is not None:  # handed to the caller as the
+                r = rate_of(st.value, tainted)  # function's result (`return {"train_seconds": train_seconds}`)
+                if r is not None:
+                    out.append((st, r))
+                    continue
             for n in st._wp_nodes:  # type: ignore[attr-defined]
                 if isinstance(n, ast.Call) and _reports(ctx, n):
                     r = rate_of(n, tainted)
@@ -763,6 +781,8 @@ def check(ctx: Context) -> None:
         if isinstance(p, ast.BinOp) and isinstance(p.op, ast.Sub) and p.left is sub:
             continue  # `now - start - eval_time`: time taken out of it
         scope = stmt._wp_scope  # type: ignore[attr-defined]
+        if _report_fit(ctx, scope, sub, right, is_rate, stmt, seen):
+            continue  # a library's training call that evaluates inside it (`_fit_evaluates`)
         sites = _work_sites(ctx, scope)
         if not sites:
             continue
@@ -870,10 +890,11 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
     found = _span_after(scope, resets, sorted(by_idx), end)
     if not found or not _span_after(scope, resets, _train_sites(ctx, scope), end):
         return
-    reports = _reporting(ctx, scope, sub, None, is_rate)
-    if not any(rate or training_label(st) for st, rate in reports):
+    reports = _reporting(ctx, scope, sub, None, is_rate, returns=True)
+    named = bool(reports) and _labelled_name(stmt)  # `training_time = end - start`, then printed or returned
+    if not named and not any(rate or training_label(st) for st, rate in reports):
         return  # a total wall time (the run's duration), not a speed nor a time labelled as training
-    found = [i for i in found if not call_epoch_site(ctx, by_idx[i][1]) or
+    found = [i for i in found if not call_epoch_site(ctx, by_idx[i][1]) or named or
              training_or_rate(scope, sub, training_label)]  # a called epoch's loop: a training time or a throughput
     if not found:
         return
@@ -889,3 +910,39 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
                     f"`{what}` (line {wst.lineno}) of the loop: the clock runs through it, so the run's training "
                     f"{'speed' if figure == 'throughput' else 'time'} counts it as training",
                "Add up the training time alone (stop the clock around the periodic work)")
+
+
+def _report_fit(ctx: Context, scope: Scope, sub: ast.AST, right: ast.AST, is_rate: bool, stmt: ast.stmt,
+                seen: set[tuple]) -> bool:
+    """An interval around a library's training call that runs evaluation inside it (``trainer.train()`` with an
+    evaluation strategy, Lightning's ``fit`` handed validation loaders, Keras's ``fit(validation_data=...)``),
+    reported as a rate, a time labelled as training, or the time of that call alone."""
+    got = fit_in_interval(ctx, scope, _scope_index(ctx, scope, dotted(right)),  # type: ignore[arg-type]
+                          stmt._wp_idx)  # type: ignore[attr-defined]
+    if got is None:
+        return False
+    fst, why, alone = got
+    reports = _reporting(ctx, scope, sub, None, is_rate, returns=True)
+    if not reports:
+        return False
+    if not (alone or any(rate or training_label(st) for st, rate in reports) or _labelled_name(stmt)):
+        return False
+    key = (id(scope), dotted(right), "fit", id(fst))
+    if key in seen:
+        return True
+    seen.add(key)
+    rate = any(rate for _, rate in reports)
+    shown = f"{ctx.text(sub.func)}(...)" if isinstance(sub, ast.Call) else ctx.text(sub)
+    ctx.report(sub, f"The {'throughput' if rate else 'training time'} from `{shown}` spans the training call at line "
+                    f"{fst.lineno}, which runs evaluation during training (`{why}`): the clock runs through every "
+                    f"evaluation pass, so the training {'speed' if rate else 'time'} counts it as training",
+               "Time training with the evaluation off (evaluate separately), or subtract the evaluation's time")
+    return True
+
+
+def _labelled_name(stmt: ast.stmt) -> bool:
+    """``stmt`` assigns the figure to a name that labels it as training time (``training_time = end - start``,
+    ``train_seconds``)."""
+    from ._training_totals import TRAIN_NAME
+
+    return any(TRAIN_NAME.search(t.rsplit(".", 1)[-1]) for t in _targets(stmt))
