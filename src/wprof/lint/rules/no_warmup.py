@@ -436,6 +436,11 @@ def _check(ctx: Context, report) -> None:
     for call, key, loader in fresh_model_first_calls(ctx):
         report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
                "Run the model once before the timed call")
+    from ._fresh_per_iteration import fresh_per_iteration_calls
+
+    for call, key, loader in fresh_per_iteration_calls(ctx):
+        report(call, f"`{key}` is timed on the first call of a model each iteration of the loop builds anew "
+               f"(`{loader}`)", "Run the model once after building it, before the timed call")
     from ._cold_helpers import flag_only_warmup
     from ._cold_models import cold_model_params
 
