@@ -1176,8 +1176,11 @@ def _mean_of_per_iteration(ctx: Context, r: Region, followed: bool = False) -> b
     if r.samples is None:
         return False
     if not followed:
+        from ._sample_rows import printed_row
+
         means, others = sample_uses(ctx, r.samples)
-        return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+        return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) and not printed_row(o)
+                                                                  for o in others)  # (a row: no statistic)
     from .mean_only import _uses_by_binding
 
     cache = ctx.__dict__.setdefault("_wp_uses_by_binding", {})  # (many regions, one name: linear, not quadratic)
