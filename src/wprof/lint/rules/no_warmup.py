@@ -269,7 +269,9 @@ before the clock in every iteration (`for p in precisions: model = from_pretrain
 of the loop's variable against string constants (`if p == "FP16":`) picks a configuration, and an `if
 torch.cuda.is_available():` around the clock is the same in every iteration: neither is a warm-up guard
 (`rules/_config_branches.py`); `from_pretrained(name, **kwargs)` with `kwargs = {"device_map": "auto"}` places the
-model as the keyword written out does.
+model as the keyword written out does. A sample printed as its own row in the loop (`print(f"Epoch {epoch}:
+{imgs_sec[epoch]:.2f}")`) is no robust statistic: the mean of the samples printed after the loop still carries the
+cold first one (`rules/_sample_rows.py`).
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
