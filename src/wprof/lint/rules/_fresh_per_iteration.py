@@ -10,8 +10,9 @@ start-up and the allocator's growth inside (set 134: the FP32, INT8, INT4, NF4 r
 benchmark, one timed ``generate`` each). ``_cold_models.fresh_model_first_calls`` reports the same mistake for a
 function called once per configuration; this is its loop form.
 
-Reported: a region inside a loop with no loop of its own, timing a call of (or a call handed) a name that the loop's
-body binds, before the region, to a model's constructor or loader (``_cold_models._fresh_model``, not a tensor), not
+Reported: a region inside a loop with no loop of its own, timing a call of a name that the loop's body binds,
+before the region, to a library's model constructor or loader (an imported name or a class of the file: ``_cold_models._fresh_model``, not a
+tensor, not the output of a local object), not
 used between the binding and the region, and shown on the GPU (``_evidence.model_on_gpu``, a library constructor
 that places itself, a device handed to the loader with a synchronize before the clock). Not when the region's
 function mentions a warm-up, its samples are taken under a test of the loop's variable (``_common.loop_guarded``), the region times a first call on purpose, is a run's wall time, or runs only on the
@@ -47,19 +48,15 @@ def fresh_per_iteration_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
             key = callee_key(c)
             if not key or ctx.is_compiled(key):
                 continue
-            head = key.split(".")[0]
-            names = [head]
-            if isinstance(c.func, ast.Name):  # `generate(model, tok, ...)`: a function handed the model
-                names += [a.id for a in [*c.args, *(k.value for k in c.keywords if k.arg)] if isinstance(a, ast.Name)]
             hit = None
-            for name in names:
+            for name in [key.split(".")[0]]:  # the object called (`model.generate(...)`, `model(x)`), not its inputs
                 if name == "self" or name in r.scope.params or ctx.is_compiled(name):
                     continue
                 loader = _fresh_model(ctx, name, r)
                 st = getattr(loader, "_wp_stmt", None)
                 idx = getattr(st, "_wp_idx", None)
                 if loader is None or idx is None or idx not in body or idx >= r.lo or \
-                        getattr(st, "_wp_scope", None) is not r.scope:
+                        getattr(st, "_wp_scope", None) is not r.scope or not _library_loader(ctx, loader):
                     continue  # built once before the loop: the earlier iterations warm it
                 if _ran(name, r.scope, idx + 1, r.lo) or loader_runs_model(ctx, loader):
                     continue
@@ -91,3 +88,18 @@ def _ran(name: str, scope, lo: int, hi: int) -> bool:
                        not isinstance(getattr(n, "_wp_parent", None), ast.Attribute) for n in ast.walk(a)):
                     return True
     return False
+
+
+def _library_loader(ctx: Context, call: ast.Call) -> bool:
+    """The binding's root call is a library's constructor or loader (``AutoModelForCausalLM.from_pretrained(...)``,
+    ``torchvision.models.resnet50()``, ``nn.Linear(...)``): an imported name, not a method of a value of the file
+    (``xb.to(device)``: a tensor) nor a call of a local object (``window(chunk)``: its output)."""
+    root = call
+    while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and isinstance(root.func.value, ast.Call):
+        root = root.func.value
+    if not isinstance(root, ast.Call):
+        return False
+    head = root.func
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    return isinstance(head, ast.Name) and (head.id in ctx.imports or head.id in ctx.classes)

@@ -14,15 +14,17 @@ step is a material share (set 109: ``pygcn``'s "Total time elapsed" over 200 epo
 The loop is ``for ... in range(n)`` with ``n`` an integer the file gives (``_few_steps.loop_iterations``), at most
 ``FULL_BATCH_STEPS``; its body (or the file's training function it calls, ``train(epoch)``) runs a backward pass and
 an optimizer step, and every call of a model in it (a name called, not a function of the file nor an import) reads only names not rebound in the
-loop or the function, the step's counter left out. A loop over a loader, a batch fetched or sliced per step, or a
-count the file does not give stays a run's wall time. A region the other few-step finders already report
+loop or the function, the step's counter left out, and none of them made by a tensor factory: the run trains on a
+data set the file loads (``adj, features, labels = load_data()``). A loop of synthetic steps (``x =
+torch.randn(...)``) stays a run's wall time, as the readers of set 20 judged it; so does a loop over a loader, a batch
+fetched or sliced per step, or a count the file does not give. A region the other few-step finders already report
 (``_cold_models.cold_backward_sites``: a literal repeat of at most 100 steps, a few steps made a rate) is theirs."""
 
 from __future__ import annotations
 
 import ast
 
-from .._context import Context
+from .._context import Context, dotted
 from .._regions import Region
 
 FULL_BATCH_STEPS = 200  # full-batch steps of milliseconds each: a total of about a second, the cold first one in it
@@ -65,7 +67,32 @@ def full_batch_run(ctx: Context, r: Region, lp: ast.stmt) -> bool:
         args = list(c.args) + [k.value for k in c.keywords]
         if not args or not all(isinstance(a, ast.Name) and a.id not in bound for a in args):
             return False  # `model(x[idx])`, `model(batch)`: data that changes with the step
+        if any(_synthetic(ctx, a.id) for a in args):  # type: ignore[attr-defined]
+            return False  # `x = torch.randn(...)`: a loop of synthetic steps, a run's wall time (set 20)
     return not _reported_by_few_steps(ctx, r)
+
+
+_FACTORIES = frozenset({"randn", "rand", "randint", "randn_like", "rand_like", "ones", "zeros", "empty", "full",
+                        "ones_like", "zeros_like", "empty_like", "full_like", "arange", "linspace", "normal",
+                        "random", "uniform", "standard_normal"})
+
+
+def _synthetic(ctx: Context, name: str, depth: int = 0) -> bool:
+    """``name`` is made by a tensor or array factory (``torch.randn(...)``, ``np.random.rand(...)``), possibly moved
+    or cast after (``x = torch.randn(n, d).cuda()``; ``x = x.to(device)`` of such a name): synthetic inputs, not a
+    data set the file loads (``adj, features, labels = load_data()``)."""
+    for v in ctx.assigns.get(name, ()):
+        root = v
+        while isinstance(root, ast.Call) and isinstance(root.func, ast.Attribute) and \
+                root.func.attr in ("cuda", "to", "float", "half", "double", "long", "contiguous", "requires_grad_",
+                                   "to_sparse", "pin_memory"):
+            root = root.func.value
+        if isinstance(root, ast.Name) and root.id != name and depth < 3 and _synthetic(ctx, root.id, depth + 1):
+            return True
+        if isinstance(root, ast.Call) and (ctx.call_name(root) or dotted(root.func) or "").rsplit(".", 1)[-1] in \
+                _FACTORIES:
+            return True
+    return False
 
 
 def _reported_by_few_steps(ctx: Context, r: Region) -> bool:
