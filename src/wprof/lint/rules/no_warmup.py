@@ -261,9 +261,10 @@ any rule (`_import_typos.py`).
 
 (Twenty-first session, fewsteps2, sets 77-136) A clock around at most 200 full-batch training steps the file counts
 (`for epoch in range(args.epochs)` with `--epochs` defaulting to 200, each step running the model on the same
-whole tensors bound before the loop, `model(features, adj)`, with a backward pass and an optimizer step) is a short
-run whose cold first step is a material share of its total, not a run's wall time (`rules/_full_batch.py`); a loop,
-a batch fetched or sliced per step, or a longer run stays silent. A region inside a loop that builds its model anew
+whole data set the file loads, bound before the loop, `model(features, adj)`, with a backward pass and an optimizer
+step) is a short run whose cold first step is a material share of its total, not a run's wall time
+(`rules/_full_batch.py`); synthetic inputs (`torch.randn`), a loader, a batch fetched or sliced per step, or a
+longer run stay silent. A region inside a loop that builds its model anew
 before the clock in every iteration (`for p in precisions: model = from_pretrained(name, **kwargs)`, then one timed
 `model.generate`) times a cold first call in every row and is reported (`rules/_fresh_per_iteration.py`). A test
 of the loop's variable against string constants (`if p == "FP16":`) picks a configuration, and an `if
