@@ -226,6 +226,7 @@ class NameModel:
                         if isinstance(base.func, ast.Attribute) and base.func.attr == "from_pretrained" and (any(
                                 k.arg in ("device_map", "device") for k in base.keywords) or
                                 (self.call_name(base) or "").startswith("unsloth.") or
+                                _unpacked_device_map(self, base) or
                                 self._flax_model(base)) and self._first_target(name, v):
                             callables.add(name)  # a model loaded straight onto a device (unsloth: only the GPU; a
                             continue  # Flax model of transformers: JAX puts its weights on the default device)
@@ -686,6 +687,13 @@ def _cpu_jit(q: str, decorator: ast.AST) -> bool:
     target = [k.value for k in getattr(decorator, "keywords", ()) if k.arg in ("target", "_target")]
     return not any(isinstance(t, ast.Constant) and t.value in ("cuda", "gpu") for t in target) and \
         all(isinstance(t, ast.Constant) for t in target)
+
+
+def _unpacked_device_map(ctx, call: ast.Call) -> bool:
+    """``from_pretrained(name, **kwargs)``, ``kwargs = {"device_map": "auto"}`` (``rules._config_branches``)."""
+    from .rules._config_branches import unpacked_device_map
+
+    return unpacked_device_map(ctx, call)
 
 
 def _placed_chain(v: ast.AST) -> bool:

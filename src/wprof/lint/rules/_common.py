@@ -172,6 +172,10 @@ def loop_guarded(region: Region) -> bool:
         if isinstance(stmt, (ast.If, ast.While)) or isinstance(stmt, ast.Continue):
             test = getattr(stmt, "test", None)
             if test is not None and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(test)):
+                from ._config_branches import picks_configuration
+
+                if picks_configuration(test, targets):
+                    continue  # `if precision == "fp16":` over a loop of named configurations: no sample skipped
                 return True
     return False
 
@@ -279,7 +283,11 @@ def _defined_in(st: ast.AST, fn: ast.AST) -> bool:
 def _fixed_flag(test: ast.AST, loops) -> bool:
     """The condition is the same in every iteration: names and attributes (``if report_time:``, ``if
     args.verbose and not quiet:``) none of which the loops bind or assign, and no call: it picks no iteration."""
+    from ._config_branches import fixed_query
+
     names = set()
+    if fixed_query(test):
+        return True  # `if torch.cuda.is_available():`, the same answer in every iteration
     for n in ast.walk(test):
         if isinstance(n, (ast.Call, ast.Subscript, ast.Compare)):
             return False
@@ -1175,8 +1183,11 @@ def _mean_of_per_iteration(ctx: Context, r: Region, followed: bool = False) -> b
     if r.samples is None:
         return False
     if not followed:
+        from ._sample_rows import printed_row
+
         means, others = sample_uses(ctx, r.samples)
-        return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) for o in others)
+        return any(not drops_first(m) for m in means) and not any(_robust(ctx, o) and not printed_row(o)
+                                                                  for o in others)  # (a row: no statistic)
     from .mean_only import _uses_by_binding
 
     cache = ctx.__dict__.setdefault("_wp_uses_by_binding", {})  # (many regions, one name: linear, not quadratic)

@@ -82,6 +82,11 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
                     k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords) or
                     q.startswith("unsloth.")):  # unsloth's loaders put the model on the GPU (it runs nowhere else)
                 return True
+            if v.func.attr == "from_pretrained":
+                from ._config_branches import unpacked_device_map
+
+                if unpacked_device_map(ctx, v):  # `kwargs = {"device_map": "auto"}; from_pretrained(m, **kwargs)`
+                    return True
             v = v.func.value
         return False
 

@@ -36,6 +36,10 @@ def few_counted_run(ctx: Context, r: Region) -> bool:
             continue
         n = steps(ctx, lp, per_iteration=r.loop is not None)
         if n is None:
+            from ._full_batch import full_batch_run
+
+            if full_batch_run(ctx, r, lp):  # a few hundred full-batch steps at most: `_full_batch`
+                return True
             continue
         if r.loop is None and n <= 10 and counted_by_index(lp):
             return False  # a loader left after a handful of steps on its index: `_cold_models._few_loader_steps`'s

@@ -115,7 +115,9 @@ def few_samples_note(ctx: Context, r) -> str:
         return ""
     epochs = any(isinstance(c, ast.Call) and ctx.method(c) == "backward" for lp in r.inner_loops()
                  for c in ast.walk(lp)) or any(trains_per_epoch(fn) for c in r.calls()
-                                               if (fn := training_function(ctx, c)) is not None)
+                                               if (fn := training_function(ctx, c)) is not None) or \
+        any(isinstance(c, ast.Call) and training_function(ctx, c) is not None  # a step function called per batch
+            for lp in r.inner_loops() for c in ast.walk(lp))
     if epochs and n > FEW_EPOCHS:
         return ""
     what = "epoch" if epochs else "step"

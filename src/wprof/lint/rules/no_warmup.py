@@ -259,6 +259,21 @@ references to the parameters and launches nothing: it is not the region's cold c
 (`from dataclasses import dataclassЬщ`, stray characters after the name) cannot run: nothing in it is reported, by
 any rule (`_import_typos.py`).
 
+(Twenty-first session, fewsteps2, sets 77-136) A clock around at most 200 full-batch training steps the file counts
+(`for epoch in range(args.epochs)` with `--epochs` defaulting to 200, each step running the model on the same
+whole data set the file loads, bound before the loop, `model(features, adj)`, with a backward pass and an optimizer
+step) is a short run whose cold first step is a material share of its total, not a run's wall time
+(`rules/_full_batch.py`); synthetic inputs (`torch.randn`), a loader, a batch fetched or sliced per step, or a
+longer run stay silent. A region inside a loop that builds its model anew
+before the clock in every iteration (`for p in precisions: model = from_pretrained(name, **kwargs)`, then one timed
+`model.generate`) times a cold first call in every row and is reported (`rules/_fresh_per_iteration.py`). A test
+of the loop's variable against string constants (`if p == "FP16":`) picks a configuration, and an `if
+torch.cuda.is_available():` around the clock is the same in every iteration: neither is a warm-up guard
+(`rules/_config_branches.py`); `from_pretrained(name, **kwargs)` with `kwargs = {"device_map": "auto"}` places the
+model as the keyword written out does. A sample printed as its own row in the loop (`print(f"Epoch {epoch}:
+{imgs_sec[epoch]:.2f}")`) is no robust statistic: the mean of the samples printed after the loop still carries the
+cold first one (`rules/_sample_rows.py`).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -436,6 +451,11 @@ def _check(ctx: Context, report) -> None:
     for call, key, loader in fresh_model_first_calls(ctx):
         report(call, f"`{key}` is timed on the first call of a model this function builds anew (`{loader}`)",
                "Run the model once before the timed call")
+    from ._fresh_per_iteration import fresh_per_iteration_calls
+
+    for call, key, loader in fresh_per_iteration_calls(ctx):
+        report(call, f"`{key}` is timed on the first call of a model each iteration of the loop builds anew "
+               f"(`{loader}`)", "Run the model once after building it, before the timed call")
     from ._cold_helpers import flag_only_warmup
     from ._cold_models import cold_model_params
 
