@@ -11,6 +11,7 @@ from ._names import (
     NVTX_MODULES, NVTX_POP, NVTX_PUSH, SYNC_ATTRS, TRANSFER_METHODS, dotted,
 )
 from ._call_sites import instance_method, jitted_attribute
+from ._keras_models import keras_gpu_run
 from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
@@ -100,6 +101,8 @@ class WorkModel:
             return True  # context.execute_v2(bindings) of `context = engine.create_execution_context()`: inference
         if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call, True):
             return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
+        if keras_gpu_run(self, call):
+            return True  # model.fit(x, y) of a Keras model in a program that runs TensorFlow on the GPU
         own = self.own_method(call) or instance_method(self, call)
         if own is not None and jax_jitted(self, own):
             return True  # self.forward(params, x) of `@partial(jax.jit, static_argnums=0)`: an XLA executable dispatched
