@@ -64,6 +64,9 @@ class WorkModel:
         if on_default_gpu(self, call) and tf_op(self, call):
             return True  # `tf.math.multiply(ta, tb)` in a program that checked for a GPU: TensorFlow copies host
             # inputs to the GPU it placed the op on (its tensors' placement is not torch's)
+        if keras_gpu_run(self, call):
+            return True  # model.predict(x_host) of a Keras model in a program that runs TensorFlow on the GPU: Keras
+            # copies its host batches to the GPU its layers run on
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -101,8 +104,6 @@ class WorkModel:
             return True  # context.execute_v2(bindings) of `context = engine.create_execution_context()`: inference
         if q.startswith("tensorflow.") and not q.startswith(_TF_NOT_WORK) and in_tf_gpu_scope(self, call, True):
             return True  # `with tf.device("/GPU:0"): res = tf.matmul(a, b)`: an eager op queued on the GPU
-        if keras_gpu_run(self, call):
-            return True  # model.fit(x, y) of a Keras model in a program that runs TensorFlow on the GPU
         own = self.own_method(call) or instance_method(self, call)
         if own is not None and jax_jitted(self, own):
             return True  # self.forward(params, x) of `@partial(jax.jit, static_argnums=0)`: an XLA executable dispatched

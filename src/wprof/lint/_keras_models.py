@@ -13,7 +13,8 @@ the direct call ``model(x)`` are GPU work wherever TensorFlow runs its ops on th
 
 None of these holds in a program that builds graphs (``tf.Session``), nor under ``with tf.device("/cpu:0")``. The
 first such call pays the one-time costs (tracing the model's ``train_function``/``predict_function``, cuDNN/cuBLAS
-handles, the allocator's growth), so it is a cold call when nothing ran the model before (WP103)."""
+handles, the allocator's growth), so it is a cold call when nothing ran the model before (WP103); ``fit`` is Keras's
+own training loop, timed whole a training run's wall time (``_common.end_to_end``), as a library trainer's is."""
 
 from __future__ import annotations
 
@@ -117,3 +118,10 @@ def keras_gpu_run(ctx, call: ast.AST) -> bool:
     if made is not None:
         return made == "gpu"
     return checks_tf_gpu(ctx) or _mirrored(ctx)
+
+
+def keras_training_run(ctx, call: ast.AST) -> bool:
+    """``model.fit(...)`` (``fit_generator``) of a Keras model on the GPU: Keras's own training loop over a data set,
+    a training run (its wall time includes its first step, as a library trainer's ``train()`` does)."""
+    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+        call.func.attr in ("fit", "fit_generator") and keras_gpu_run(ctx, call)
