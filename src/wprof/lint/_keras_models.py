@@ -2,7 +2,7 @@
 
 A Keras model (``Sequential([...])``, ``Model(inputs, outputs)``, ``keras.applications.Xception(...)``,
 ``load_model(path)``, or an instance of a class of the file deriving from ``keras.Model``) runs its layers as
-TensorFlow ops: ``model.fit(x, y)``, ``model.predict(x)``, ``model.evaluate(...)``, ``model.train_on_batch(...)`` and
+TensorFlow ops: ``model.predict(x)``, ``model.evaluate(...)``, ``model.train_on_batch(...)`` and
 the direct call ``model(x)`` are GPU work wherever TensorFlow runs its ops on the GPU, which the file states by one of
 
 - a ``with tf.device("/GPU:0"):`` scope around the call or around the model's construction (Keras keeps the weights
@@ -13,8 +13,8 @@ the direct call ``model(x)`` are GPU work wherever TensorFlow runs its ops on th
 
 None of these holds in a program that builds graphs (``tf.Session``), nor under ``with tf.device("/cpu:0")``. The
 first such call pays the one-time costs (tracing the model's ``train_function``/``predict_function``, cuDNN/cuBLAS
-handles, the allocator's growth), so it is a cold call when nothing ran the model before (WP103); ``fit`` is Keras's
-own training loop, timed whole a training run's wall time (``_common.end_to_end``), as a library trainer's is."""
+handles, the allocator's growth), so it is a cold call when nothing ran the model before (WP103). ``fit`` is not
+read here: Keras's own training loop, timed whole it is a training run's wall time, as a library trainer's is."""
 
 from __future__ import annotations
 
@@ -22,8 +22,10 @@ import ast
 
 from ._names import dotted
 
-_RUNS = frozenset({"fit", "predict", "evaluate", "train_on_batch", "predict_on_batch", "test_on_batch",
-                   "fit_generator", "predict_generator", "evaluate_generator"})
+_RUNS = frozenset({"predict", "evaluate", "train_on_batch", "predict_on_batch", "test_on_batch", "predict_generator",
+                   "evaluate_generator"})
+# (not `fit`/`fit_generator`: Keras's own training loop, timed whole a training run's wall time whose first step is
+# part of the run, as a library trainer's `train()` is; reading it as a cold call added findings on such runs)
 _ROOTS = ("keras.", "tensorflow.keras.", "tf_keras.", "tensorflow.python.keras.")
 _LOADERS = frozenset({"load_model", "clone_model", "model_from_json", "model_from_yaml", "Sequential", "Model"})
 _STRATEGIES = frozenset({"tensorflow.distribute.MirroredStrategy"})
@@ -93,7 +95,7 @@ def _device_scope(ctx, node: ast.AST) -> str | None:
 
 
 def keras_gpu_run(ctx, call: ast.AST) -> bool:
-    """``model.fit(...)``/``model.predict(x)``/``model(x)`` of a Keras model, in a program whose TensorFlow runs
+    """``model.predict(x)``/``model.evaluate(ds)``/``model(x)`` of a Keras model, in a program whose TensorFlow runs
     it on a GPU (see the module docstring)."""
     if not isinstance(call, ast.Call):
         return False
@@ -119,9 +121,3 @@ def keras_gpu_run(ctx, call: ast.AST) -> bool:
         return made == "gpu"
     return checks_tf_gpu(ctx) or _mirrored(ctx)
 
-
-def keras_training_run(ctx, call: ast.AST) -> bool:
-    """``model.fit(...)`` (``fit_generator``) of a Keras model on the GPU: Keras's own training loop over a data set,
-    a training run (its wall time includes its first step, as a library trainer's ``train()`` does)."""
-    return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
-        call.func.attr in ("fit", "fit_generator") and keras_gpu_run(ctx, call)

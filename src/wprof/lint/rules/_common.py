@@ -968,10 +968,6 @@ def end_to_end(ctx: Context, r: Region) -> bool:
 
     if any(ctx.method(c) in ("train", "fit") and trainer_run_call(ctx, c) for c in r.calls()):
         return True  # `trainer.train()` of a training library inside the clock: a training run's wall time
-    from .._keras_models import keras_training_run
-
-    if any(keras_training_run(ctx, c) for c in r.calls()):
-        return True  # `model.fit(ds, epochs=2)` of a Keras model on the GPU: the same, Keras's own training loop
     if any(ctx.method(c) == "backward" for c in r.calls()):  # training: a run, unless one step timed once (set 20)
         return r.loop is not None or bool(r.inner_loops()) or any(r.in_loop(c) for c in r.calls()) or \
             not any(ctx.method(c) == "step" for c in r.calls())
