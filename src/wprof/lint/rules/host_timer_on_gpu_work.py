@@ -282,6 +282,12 @@ budget loop (`h[j] += x[i, j] * h[k]`, then `ct = time.time() - t0; if ct > limi
 count of it: the stop test's clock difference still makes no reported figure (set 130). A count (`n += 1`,
 `hist[k] += 1`) within the budget stays a throughput.
 
+(Twenty-first session, gpuwork, sets 77-136) The direct call of a Keras model (`net(x)`) where TensorFlow runs on a
+GPU (a GPU device scope, a GPU check or `CUDA_VISIBLE_DEVICES`, a `MirroredStrategy`) queues its layers' ops and
+returns a tensor: GPU work, as an eager TensorFlow op is (`predict`, `evaluate` return host values and wait). A
+method of an object the linter cannot read handed GPU data by keyword or `**inputs` is GPU work, as with a
+positional argument.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

@@ -259,6 +259,19 @@ references to the parameters and launches nothing: it is not the region's cold c
 (`from dataclasses import dataclassЬщ`, stray characters after the name) cannot run: nothing in it is reported, by
 any rule (`_import_typos.py`).
 
+(Twenty-first session, gpuwork, sets 77-136) Library calls whose GPU work the file states: a Keras model
+(`Sequential(...)`, `Model(...)`, `keras.applications.X(...)`, `load_model(path)`, or an instance of a class of the
+file deriving from `keras.Model`) run by `predict`, `evaluate`, `train_on_batch`/`predict_on_batch`/`test_on_batch`
+or called directly is GPU work (shown on the GPU) where TensorFlow runs on one: under `with tf.device("/GPU:0")` (at
+the call, or where the model was built), in a program that checks for a GPU or picks one by `CUDA_VISIBLE_DEVICES`,
+or with a `tf.distribute.MirroredStrategy()`; not in a TF1 graph program, nor under a CPU device scope
+(`_keras_models.py`; `fit` is a training run, not read as a cold call). A model loaded with `from_pretrained(...,
+device="cuda")` (a name bound to a CUDA device too), and a library object built with a GPU `device=` called directly,
+are shown on the GPU. A method of an object the linter cannot read handed data on the GPU by keyword or `**inputs`
+(`loaded.model.generate(**inputs)` with `inputs = tok(text, return_tensors="pt").to(device)`) is GPU work, as with
+a positional argument. `t.pin_memory()` pins through the CUDA driver and creates the CUDA context: timed as the
+program's first CUDA call, it is reported as such.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
