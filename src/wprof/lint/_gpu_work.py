@@ -157,9 +157,10 @@ class WorkModel:
             if not (isinstance(base, ast.Name) and base.id in self.imports):
                 # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
                 # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
-                # (by keyword too, `**inputs` of `inputs = tok(text, return_tensors="pt").to("cuda")`: gpuwork)
-                return self._inferred and any(self.placement(a) == "cuda"
-                                              for a in [*call.args, *(k.value for k in call.keywords)])
+                # (or a mapping of GPU data unpacked, `**inputs` of `inputs = tok(text, return_tensors="pt").to("cuda")`:
+                # gpuwork; a GPU tensor by a named keyword alone stays unknown, `task.search(q, index=idx)` may wait)
+                return self._inferred and any(self.placement(a) == "cuda" for a in
+                                              [*call.args, *(k.value for k in call.keywords if k.arg is None)])
             if q.startswith("numpy.") and not self.imports_any("cupy", "cupyx"):
                 return False  # np.trace(a @ b): NumPy takes host arrays only (a CUDA tensor raises)
             # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too

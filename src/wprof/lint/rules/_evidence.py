@@ -59,8 +59,6 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
     if any(trt_context(ctx, a) for a in operands):
         return True  # `context.execute_async_v2(...)`, `do_inference(context, ...)`: a TensorRT engine's context
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)
-    if isinstance(node.func, ast.Name) and node.func.id in ctx._device_objects and (node.args or node.keywords):
-        return True  # `asr(audio)` of `asr = Recognizer(name, device="cuda")`: a library object the file built on the GPU
     return model is not None and model_on_gpu(ctx, model)
 
 
@@ -85,8 +83,7 @@ def model_on_gpu(ctx: Context, name: str) -> bool:
             if v.func.attr == "cuda" or (v.func.attr == "to" and ctx.placement(v) == "cuda"):
                 return True
             if v.func.attr == "from_pretrained" and (any(
-                    (k.arg == "device_map" and ctx._device_value(k.value) != "cpu") or
-                    (k.arg == "device" and ctx._device_value(k.value) == "cuda") for k in v.keywords) or
+                    k.arg == "device_map" and ctx._device_value(k.value) != "cpu" for k in v.keywords) or
                     q.startswith("unsloth.")):  # unsloth's loaders put the model on the GPU (it runs nowhere else)
                 return True
             v = v.func.value

@@ -285,8 +285,8 @@ count of it: the stop test's clock difference still makes no reported figure (se
 (Twenty-first session, gpuwork, sets 77-136) The direct call of a Keras model (`net(x)`) where TensorFlow runs on a
 GPU (a GPU device scope, a GPU check or `CUDA_VISIBLE_DEVICES`, a `MirroredStrategy`) queues its layers' ops and
 returns a tensor: GPU work, as an eager TensorFlow op is (`predict`, `evaluate` return host values and wait). A
-method of an object the linter cannot read handed GPU data by keyword or `**inputs` is GPU work, as with a
-positional argument.
+method of an object the linter cannot read handed a mapping of GPU data unpacked (`**inputs`) is GPU work, as with
+a positional argument (a GPU tensor by a named keyword alone stays unknown: the method may wait inside).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host

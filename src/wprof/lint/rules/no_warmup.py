@@ -265,11 +265,10 @@ file deriving from `keras.Model`) run by `predict`, `evaluate`, `train_on_batch`
 or called directly is GPU work (shown on the GPU) where TensorFlow runs on one: under `with tf.device("/GPU:0")` (at
 the call, or where the model was built), in a program that checks for a GPU or picks one by `CUDA_VISIBLE_DEVICES`,
 or with a `tf.distribute.MirroredStrategy()`; not in a TF1 graph program, nor under a CPU device scope
-(`_keras_models.py`; `fit` is a training run, not read as a cold call). A model loaded with `from_pretrained(...,
-device="cuda")` (a name bound to a CUDA device too), and a library object built with a GPU `device=` called directly,
-are shown on the GPU. A method of an object the linter cannot read handed data on the GPU by keyword or `**inputs`
-(`loaded.model.generate(**inputs)` with `inputs = tok(text, return_tensors="pt").to(device)`) is GPU work, as with
-a positional argument. `t.pin_memory()` pins through the CUDA driver and creates the CUDA context: timed as the
+(`_keras_models.py`; `fit` is a training run, not read as a cold call). A method of an object the linter cannot
+read handed a mapping of GPU data unpacked (`loaded.model.generate(**inputs)` with `inputs = tok(text,
+return_tensors="pt").to(device)`) is GPU work, as with a positional argument (a GPU tensor by a named keyword alone
+stays unknown). `t.pin_memory()` pins through the CUDA driver and creates the CUDA context: timed as the
 program's first CUDA call, it is reported as such.
 
 ## Why is this bad?
