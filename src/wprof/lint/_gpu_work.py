@@ -13,6 +13,7 @@ from ._names import (
 from ._call_sites import instance_method, jitted_attribute
 from ._launchless import launches_nothing
 from ._phase_waits import handed_optimizer_step
+from ._keras_models import keras_gpu_run
 from ._tf_device import on_default_gpu, tf_op
 from ._walk import in_lambda
 
@@ -65,6 +66,9 @@ class WorkModel:
         if on_default_gpu(self, call) and tf_op(self, call):
             return True  # `tf.math.multiply(ta, tb)` in a program that checked for a GPU: TensorFlow copies host
             # inputs to the GPU it placed the op on (its tensors' placement is not torch's)
+        if keras_gpu_run(self, call):
+            return True  # model.predict(x_host) of a Keras model in a program that runs TensorFlow on the GPU: Keras
+            # copies its host batches to the GPU its layers run on
         work = self._is_gpu_work_by_kind(call, fn_scope)
         return work and not (self._inferred and self.on_cpu(call))
 
@@ -159,7 +163,10 @@ class WorkModel:
             if not (isinstance(base, ast.Name) and base.id in self.imports):
                 # a method of an object we know nothing of: GPU work only with an argument known to be on the GPU
                 # (ext.matmul(a_cuda, b_cuda)), not tokenizer.decode(ids) or args.logger.log(t)
-                return self._inferred and any(self.placement(a) == "cuda" for a in call.args)
+                # (or a mapping of GPU data unpacked, `**inputs` of `inputs = tok(text, return_tensors="pt").to("cuda")`:
+                # gpuwork; a GPU tensor by a named keyword alone stays unknown, `task.search(q, index=idx)` may wait)
+                return self._inferred and any(self.placement(a) == "cuda" for a in
+                                              [*call.args, *(k.value for k in call.keywords if k.arg is None)])
             if q.startswith("numpy.") and not self.imports_any("cupy", "cupyx"):
                 return False  # np.trace(a @ b): NumPy takes host arrays only (a CUDA tensor raises)
             # a function of an imported module (an extension: `ext.sample(seeds=seeds, csr=csr)`), keywords too

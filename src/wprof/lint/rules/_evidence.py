@@ -52,6 +52,10 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
 
         if tf_op(ctx, node) and (in_tf_gpu_scope(ctx, node) or on_default_gpu(ctx, node)):
             return True  # `tf.matmul(a, b)` under `with tf.device("/GPU:0")`, or in a program that checks for a GPU
+    from .._keras_models import keras_gpu_run
+
+    if keras_gpu_run(ctx, node):
+        return True  # `model.predict(x)` of a Keras model where TensorFlow runs on the GPU
     if any(trt_context(ctx, a) for a in operands):
         return True  # `context.execute_async_v2(...)`, `do_inference(context, ...)`: a TensorRT engine's context
     model = dotted(node.func.value if isinstance(node.func, ast.Attribute) else node.func)

@@ -69,12 +69,20 @@ def _method(ctx: Context, key: str, name: str) -> tuple | None:
 _GPU_LIBS = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.", "triton.", "cuda.")
 
 
+def pins_host_memory(ctx: Context, c: ast.Call) -> bool:
+    """``t.pin_memory()`` of a program that uses torch: torch pins through the CUDA driver's host allocator, which
+    initializes CUDA on its first use (the CUDA context, like the first `.cuda()`), and nothing runs on the GPU."""
+    return ctx.method(c) == "pin_memory" and not c.args and not c.keywords and ctx.imports_torch
+
+
 def gpu_use(ctx: Context, c: ast.Call, direct: bool = False) -> bool:
     """``c`` uses the GPU (creates the CUDA context if nothing did before): a GPU library's call, a copy to the GPU,
     a tensor made on it, a kernel launch, GPU work (not with ``direct``: only the calls that name the GPU)."""
     q = ctx.call_name(c) or ""
     if q.startswith(_GPU_LIBS) or isinstance(c.func, ast.Subscript):
         return True
+    if pins_host_memory(ctx, c):
+        return True  # `a.pin_memory()`: page-locked memory through the CUDA driver (it creates the CUDA context)
     from ._trainer_runs import trainer_run_call
 
     if not direct and trainer_run_call(ctx, c):

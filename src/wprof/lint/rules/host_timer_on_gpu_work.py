@@ -302,6 +302,12 @@ nothing: a set-up interval ending after them and a blocking `net.to(device)` is 
 runs only every N steps after the reading, in the reading's logging block (`if step % 20 == 0 or step == 0:
 elapsed = perf_counter() - t0; print(loss.item())`), does not synchronize a clock started before the loop.
 
+(Twenty-first session, gpuwork, sets 77-136) The direct call of a Keras model (`net(x)`) where TensorFlow runs on a
+GPU (a GPU device scope, a GPU check or `CUDA_VISIBLE_DEVICES`, a `MirroredStrategy`) queues its layers' ops and
+returns a tensor: GPU work, as an eager TensorFlow op is (`predict`, `evaluate` return host values and wait). A
+method of an object the linter cannot read handed a mapping of GPU data unpacked (`**inputs`) is GPU work, as with
+a positional argument (a GPU tensor by a named keyword alone stays unknown: the method may wait inside).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

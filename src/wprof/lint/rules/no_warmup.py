@@ -274,6 +274,18 @@ model as the keyword written out does. A sample printed as its own row in the lo
 {imgs_sec[epoch]:.2f}")`) is no robust statistic: the mean of the samples printed after the loop still carries the
 cold first one (`rules/_sample_rows.py`).
 
+(Twenty-first session, gpuwork, sets 77-136) Library calls whose GPU work the file states: a Keras model
+(`Sequential(...)`, `Model(...)`, `keras.applications.X(...)`, `load_model(path)`, or an instance of a class of the
+file deriving from `keras.Model`) run by `predict`, `evaluate`, `train_on_batch`/`predict_on_batch`/`test_on_batch`
+or called directly is GPU work (shown on the GPU) where TensorFlow runs on one: under `with tf.device("/GPU:0")` (at
+the call, or where the model was built), in a program that checks for a GPU or picks one by `CUDA_VISIBLE_DEVICES`,
+or with a `tf.distribute.MirroredStrategy()`; not in a TF1 graph program, nor under a CPU device scope
+(`_keras_models.py`; `fit` is a training run, not read as a cold call). A method of an object the linter cannot
+read handed a mapping of GPU data unpacked (`loaded.model.generate(**inputs)` with `inputs = tok(text,
+return_tensors="pt").to(device)`) is GPU work, as with a positional argument (a GPU tensor by a named keyword alone
+stays unknown). `t.pin_memory()` pins through the CUDA driver and creates the CUDA context: timed as the
+program's first CUDA call, it is reported as such.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
