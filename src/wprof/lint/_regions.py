@@ -78,6 +78,7 @@ def find_regions(ctx: Context) -> list[Region]:
     timed_calls = library_timer_regions(ctx, Region)
     for r in timed_calls:  # `times.append(timeit.timeit(...))`, `runs = timeit.repeat(...)`
         r.samples = _samples_of(ctx, r.start) or _repeat_samples(r)
+    from ._clock_helpers import syncing_clock
     from ._timer_regions import decorator_regions, method_timer_regions, with_regions
 
     regions = _host_regions(ctx) + _event_regions(ctx) + with_regions(ctx) + method_timer_regions(ctx) + \
@@ -92,6 +93,8 @@ def find_regions(ctx: Context) -> list[Region]:
     for r in out:
         if r.kind == "host" and r.synced is None:
             r.synced = _synced_after_work(ctx, r)
+            if r.synced is False and syncing_clock(ctx, r.end):
+                r.synced = True  # the end read is a helper that synchronizes before it reads the clock
         if r.kind == "host" and not r.nvtx:
             r.nvtx = _nvtx_span(ctx, r)
     out.sort(key=lambda r: (r.start.lineno, r.start.col_offset))  # type: ignore[attr-defined]
@@ -219,7 +222,9 @@ def _helper_subtractions(ctx: Context) -> list[ast.BinOp]:
 def _host_regions(ctx: Context) -> list[Region]:
     clock_assigns = _clock_assign_stmts(ctx)
     out = []
-    for sub in [*ctx.subtractions, *_helper_subtractions(ctx)]:
+    from ._clock_helpers import elapsed_helper_subtractions
+
+    for sub in [*ctx.subtractions, *_helper_subtractions(ctx), *elapsed_helper_subtractions(ctx)]:
         rkey = dotted(sub.right)
         if rkey not in clock_assigns:
             continue

@@ -227,7 +227,8 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
         return tagged
     marks = {n for n in methods if n not in ("__enter__", "__exit__") and
              any(_marks_clock(ctx, methods[m]) for m in calls[n])}
-    reads = {n for n in methods if n != "__init__" and any(_reads_interval(ctx, methods[m]) for m in calls[n])}
+    reads = {n for n in methods if n != "__init__" and (any(_reads_interval(ctx, methods[m]) for m in calls[n]) or
+                                                        _reads_interval_across(ctx, [methods[m] for m in calls[n]]))}
     starts = {n for n in marks - reads if n != "__init__"}
     stops = {n: _syncs_before_read(ctx, methods, n) for n in reads}
     if named is not None:  # start() and stop() both read a host clock (the interval kept or read elsewhere)
@@ -347,7 +348,26 @@ def _marks_clock(ctx: Context, fn: ast.AST) -> bool:
         if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and ctx.is_clock(st.value) and \
                 any(isinstance(t, (ast.Attribute, ast.Subscript)) and _is_self_target(t) for t in st.targets):
             return True
+        if _appends_reading(ctx, st):
+            return True
     return False
+
+
+def _appends_reading(ctx: Context, node: ast.AST) -> bool:
+    """``self.t.append(time.perf_counter())``: a reading kept in a list on ``self`` (a timer of marks)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr == "append" and _is_self_target(node.func.value) and len(node.args) == 1 and \
+        isinstance(node.args[0], ast.Call) and ctx.is_clock(node.args[0])
+
+
+def _reads_interval_across(ctx: Context, fns: list) -> bool:
+    """A stop method that keeps a new reading on ``self`` through one method (``self.evt()`` appending
+    ``perf_counter()``) and subtracts two kept readings through another (``self.t[-1] - self.t[0]``)."""
+    if not any(_appends_reading(ctx, n) for fn in fns for n in ast.walk(fn)):
+        return False
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and
+               all(isinstance(x, (ast.Attribute, ast.Subscript)) and _is_self_target(x) for x in (n.left, n.right))
+               for fn in fns for n in ast.walk(fn))
 
 
 def _reads_interval(ctx: Context, fn: ast.AST) -> bool:
