@@ -4,7 +4,10 @@ A region is the span of statements, in one scope, between a start reading and an
 
 - **host**: two reads of a host clock (``time.perf_counter()``, ``time.time()``, ``time.monotonic()``,
   ``timeit.default_timer()``...) paired by a subtraction: ``t0 = perf_counter()`` ... ``perf_counter() - t0`` (or
-  ``t1 = perf_counter()`` ... ``t1 - t0``). The start is the latest assignment of ``t0`` before the end read;
+  ``t1 = perf_counter()`` ... ``t1 - t0``). The start is the latest assignment of ``t0`` before the end read.
+  A call of a clock helper (``def get_time(): sync(); return time.time()``, of the file or the project) is a
+  reading, and a helper that subtracts the start it is handed (``show(label, t0)``) is an end read
+  (:mod:`._clock_helpers`);
 - **event**: ``S.record()`` ... ``E.record()`` where the file reads ``S.elapsed_time(E)`` (subscripts are matched
   by their container, so ``starts[i]`` pairs with ``starts``);
 - **with**: the body of ``with T(...):`` where ``T`` is a context manager defined in the file that reads a clock

@@ -1,5 +1,5 @@
-"""Near miss of ``marks_timer_elapsed_helper_bad.py``: the same timer class and helper around warmed FFTs, the
-timer's end read after a synchronize (silent)."""
+"""Near miss of ``marks_timer_elapsed_helper_bad.py``: the same timer class and helper around warmed FFTs and
+matmuls, the timer's end read after a synchronize (silent)."""
 
 import time
 
@@ -34,9 +34,9 @@ def show(label, t0):
 
 
 data = cp.random.randn(1 << 20).astype(cp.complex64)
-small = data.reshape(-1, 256)
+m = cp.random.randn(2048, 2048, dtype=cp.float32)
 cp.fft.fft(data)
-cp.fft.fft(small, axis=1)
+cp.matmul(m, m)
 timer = Timer()
 timer.start()
 for _ in range(10):
@@ -46,5 +46,5 @@ total = timer.end()
 
 t0 = time.perf_counter()
 for _ in range(10):
-    out = cp.fft.fft(small, axis=1)
-show("batched", t0)
+    out = cp.matmul(m, m)
+show("matmul", t0)
