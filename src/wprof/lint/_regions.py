@@ -11,7 +11,8 @@ A region is the span of statements, in one scope, between a start reading and an
 - **event**: ``S.record()`` ... ``E.record()`` where the file reads ``S.elapsed_time(E)`` (subscripts are matched
   by their container, so ``starts[i]`` pairs with ``starts``);
 - **with**: the body of ``with T(...):`` where ``T`` is a context manager defined in the file that reads a clock
-  (or records events) on entry and on exit, ``codetiming.Timer``, or a name that says it is a timer.
+  (or records events) on entry and on exit, ``codetiming.Timer``, a name that says it is a timer, or a library
+  context manager whose bound value's duration is kept as a sample after the block (``times.append(m.duration)``).
 
 Statements strictly between the two readings are in the region (for loops between them, their whole body). A region
 whose two readings sit in the same loop body is *per iteration* (``loop``); one that encloses a loop times the loop.

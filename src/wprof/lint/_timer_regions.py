@@ -160,6 +160,8 @@ def with_regions(ctx: Context) -> list[Region]:
                 elif _TIMER_NAME.search(last) and ctx.is_nvtx(expr if isinstance(expr, ast.Call) else
                                                                ast.Call(func=func, args=[], keywords=[])) is None:
                     kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
+                elif _reads_duration_after(ctx, item, stmt):
+                    kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
                 else:
                     continue
                 region = Region(kind="host" if kind == "host" else ("event" if kind == "event" else "with"),
@@ -173,6 +175,31 @@ def with_regions(ctx: Context) -> list[Region]:
                 out.append(region)
                 break
     return out
+
+
+_DURATION_ATTRS = frozenset({"duration", "elapsed", "elapsed_time", "elapsed_s", "elapsed_ms", "interval",
+                             "seconds", "secs", "ms", "time_taken"})
+
+
+def _reads_duration_after(ctx: Context, item: ast.withitem, stmt: ast.stmt) -> bool:
+    """``with tv.measure_duration() as m: ...`` then ``times.append(m.duration)``: a context manager of a library
+    (called, not defined in the file) whose bound value's duration attribute is read after the block, kept as a
+    sample (:func:`_timer_samples`): the block is what the duration measures."""
+    expr = item.context_expr
+    if not isinstance(expr, ast.Call) or not isinstance(item.optional_vars, ast.Name):
+        return False
+    root = dotted(expr.func)
+    if root is None or root.split(".")[0] not in ctx.imports or root.split(".")[0] in ctx.functions:
+        return False
+    name = item.optional_vars.id
+    loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
+    last = loop._wp_end if loop is not None else stmt._wp_end + 5  # type: ignore[attr-defined]
+    for ld in ctx.scope_loads(name, stmt._wp_scope):  # type: ignore[attr-defined]
+        par = getattr(ld, "_wp_parent", None)
+        if stmt._wp_end < ld._wp_stmt._wp_idx <= last and isinstance(par, ast.Attribute) and \
+                par.attr in _DURATION_ATTRS and _samples_of(ctx, par) is not None:  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _timer_samples(ctx: Context, name: str, stmt: ast.stmt) -> str | None:
