@@ -23,7 +23,13 @@ class WorkModel:
     model."""
 
     def is_clock(self, call: ast.AST) -> bool:
-        return isinstance(call, ast.Call) and self.call_name(call) in HOST_CLOCKS
+        if not isinstance(call, ast.Call):
+            return False
+        if self.call_name(call) in HOST_CLOCKS:
+            return True
+        from ._clock_helpers import clock_helper
+
+        return clock_helper(self, call) is not None  # `get_time()` of the file or project: `return time.time()`
 
     def is_event_ctor(self, call: ast.Call) -> bool:
         return self.call_name(call) in EVENT_CTORS

@@ -4,11 +4,15 @@ A region is the span of statements, in one scope, between a start reading and an
 
 - **host**: two reads of a host clock (``time.perf_counter()``, ``time.time()``, ``time.monotonic()``,
   ``timeit.default_timer()``...) paired by a subtraction: ``t0 = perf_counter()`` ... ``perf_counter() - t0`` (or
-  ``t1 = perf_counter()`` ... ``t1 - t0``). The start is the latest assignment of ``t0`` before the end read;
+  ``t1 = perf_counter()`` ... ``t1 - t0``). The start is the latest assignment of ``t0`` before the end read.
+  A call of a clock helper (``def get_time(): sync(); return time.time()``, of the file or the project) is a
+  reading, and a helper that subtracts the start it is handed (``show(label, t0)``) is an end read
+  (:mod:`._clock_helpers`);
 - **event**: ``S.record()`` ... ``E.record()`` where the file reads ``S.elapsed_time(E)`` (subscripts are matched
   by their container, so ``starts[i]`` pairs with ``starts``);
 - **with**: the body of ``with T(...):`` where ``T`` is a context manager defined in the file that reads a clock
-  (or records events) on entry and on exit, ``codetiming.Timer``, or a name that says it is a timer.
+  (or records events) on entry and on exit, ``codetiming.Timer``, a name that says it is a timer, or a library
+  context manager whose bound value's duration is kept as a sample after the block (``times.append(m.duration)``).
 
 Statements strictly between the two readings are in the region (for loops between them, their whole body). A region
 whose two readings sit in the same loop body is *per iteration* (``loop``); one that encloses a loop times the loop.
@@ -78,6 +82,7 @@ def find_regions(ctx: Context) -> list[Region]:
     timed_calls = library_timer_regions(ctx, Region)
     for r in timed_calls:  # `times.append(timeit.timeit(...))`, `runs = timeit.repeat(...)`
         r.samples = _samples_of(ctx, r.start) or _repeat_samples(r)
+    from ._clock_helpers import syncing_clock
     from ._timer_regions import decorator_regions, method_timer_regions, with_regions
 
     regions = _host_regions(ctx) + _event_regions(ctx) + with_regions(ctx) + method_timer_regions(ctx) + \
@@ -92,6 +97,8 @@ def find_regions(ctx: Context) -> list[Region]:
     for r in out:
         if r.kind == "host" and r.synced is None:
             r.synced = _synced_after_work(ctx, r)
+            if r.synced is False and syncing_clock(ctx, r.end):
+                r.synced = True  # the end read is a helper that synchronizes before it reads the clock
         if r.kind == "host" and not r.nvtx:
             r.nvtx = _nvtx_span(ctx, r)
     out.sort(key=lambda r: (r.start.lineno, r.start.col_offset))  # type: ignore[attr-defined]
@@ -219,7 +226,9 @@ def _helper_subtractions(ctx: Context) -> list[ast.BinOp]:
 def _host_regions(ctx: Context) -> list[Region]:
     clock_assigns = _clock_assign_stmts(ctx)
     out = []
-    for sub in [*ctx.subtractions, *_helper_subtractions(ctx)]:
+    from ._clock_helpers import elapsed_helper_subtractions
+
+    for sub in [*ctx.subtractions, *_helper_subtractions(ctx), *elapsed_helper_subtractions(ctx)]:
         rkey = dotted(sub.right)
         if rkey not in clock_assigns:
             continue

@@ -160,6 +160,8 @@ def with_regions(ctx: Context) -> list[Region]:
                 elif _TIMER_NAME.search(last) and ctx.is_nvtx(expr if isinstance(expr, ast.Call) else
                                                                ast.Call(func=func, args=[], keywords=[])) is None:
                     kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
+                elif _reads_duration_after(ctx, item, stmt):
+                    kind, synced, nvtx = "with", None, False  # type: ignore[assignment]
                 else:
                     continue
                 region = Region(kind="host" if kind == "host" else ("event" if kind == "event" else "with"),
@@ -173,6 +175,31 @@ def with_regions(ctx: Context) -> list[Region]:
                 out.append(region)
                 break
     return out
+
+
+_DURATION_ATTRS = frozenset({"duration", "elapsed", "elapsed_time", "elapsed_s", "elapsed_ms", "interval",
+                             "seconds", "secs", "ms", "time_taken"})
+
+
+def _reads_duration_after(ctx: Context, item: ast.withitem, stmt: ast.stmt) -> bool:
+    """``with tv.measure_duration() as m: ...`` then ``times.append(m.duration)``: a context manager of a library
+    (called, not defined in the file) whose bound value's duration attribute is read after the block, kept as a
+    sample (:func:`_timer_samples`): the block is what the duration measures."""
+    expr = item.context_expr
+    if not isinstance(expr, ast.Call) or not isinstance(item.optional_vars, ast.Name):
+        return False
+    root = dotted(expr.func)
+    if root is None or root.split(".")[0] not in ctx.imports or root.split(".")[0] in ctx.functions:
+        return False
+    name = item.optional_vars.id
+    loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
+    last = loop._wp_end if loop is not None else stmt._wp_end + 5  # type: ignore[attr-defined]
+    for ld in ctx.scope_loads(name, stmt._wp_scope):  # type: ignore[attr-defined]
+        par = getattr(ld, "_wp_parent", None)
+        if stmt._wp_end < ld._wp_stmt._wp_idx <= last and isinstance(par, ast.Attribute) and \
+                par.attr in _DURATION_ATTRS and _samples_of(ctx, par) is not None:  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _timer_samples(ctx: Context, name: str, stmt: ast.stmt) -> str | None:
@@ -227,7 +254,8 @@ def _method_timer(ctx: Context, cls: ast.ClassDef) -> tuple | None:
         return tagged
     marks = {n for n in methods if n not in ("__enter__", "__exit__") and
              any(_marks_clock(ctx, methods[m]) for m in calls[n])}
-    reads = {n for n in methods if n != "__init__" and any(_reads_interval(ctx, methods[m]) for m in calls[n])}
+    reads = {n for n in methods if n != "__init__" and (any(_reads_interval(ctx, methods[m]) for m in calls[n]) or
+                                                        _reads_interval_across(ctx, [methods[m] for m in calls[n]]))}
     starts = {n for n in marks - reads if n != "__init__"}
     stops = {n: _syncs_before_read(ctx, methods, n) for n in reads}
     if named is not None:  # start() and stop() both read a host clock (the interval kept or read elsewhere)
@@ -347,7 +375,26 @@ def _marks_clock(ctx: Context, fn: ast.AST) -> bool:
         if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and ctx.is_clock(st.value) and \
                 any(isinstance(t, (ast.Attribute, ast.Subscript)) and _is_self_target(t) for t in st.targets):
             return True
+        if _appends_reading(ctx, st):
+            return True
     return False
+
+
+def _appends_reading(ctx: Context, node: ast.AST) -> bool:
+    """``self.t.append(time.perf_counter())``: a reading kept in a list on ``self`` (a timer of marks)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+        node.func.attr == "append" and _is_self_target(node.func.value) and len(node.args) == 1 and \
+        isinstance(node.args[0], ast.Call) and ctx.is_clock(node.args[0])
+
+
+def _reads_interval_across(ctx: Context, fns: list) -> bool:
+    """A stop method that keeps a new reading on ``self`` through one method (``self.evt()`` appending
+    ``perf_counter()``) and subtracts two kept readings through another (``self.t[-1] - self.t[0]``)."""
+    if not any(_appends_reading(ctx, n) for fn in fns for n in ast.walk(fn)):
+        return False
+    return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and
+               all(isinstance(x, (ast.Attribute, ast.Subscript)) and _is_self_target(x) for x in (n.left, n.right))
+               for fn in fns for n in ast.walk(fn))
 
 
 def _reads_interval(ctx: Context, fn: ast.AST) -> bool:

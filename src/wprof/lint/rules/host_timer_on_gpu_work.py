@@ -308,6 +308,14 @@ returns a tensor: GPU work, as an eager TensorFlow op is (`predict`, `evaluate` 
 method of an object the linter cannot read handed a mapping of GPU data unpacked (`**inputs`) is GPU work, as with
 a positional argument (a GPU tensor by a named keyword alone stays unknown: the method may wait inside).
 
+(Twenty-first session, regionforms, sets 77-136) A clock read through a helper is a clock read: a function of the
+file or of a project module it imports whose last statement returns a host clock reading and which before that only
+waits for the device (`def get_time(): torch.cuda.synchronize(); return time.time()`) makes `end - start` of two of
+its calls a timed region, synchronized when the helper waits first (`_clock_helpers.py`); a function that reads the
+clock and subtracts the start it is handed (`show_duration("fill", T0)`) ends a region at its call; and a timer class
+that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf_counter())`) and reports
+`self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

@@ -16,6 +16,10 @@ more, a loader's batches or a training run's epochs.
 Checks for lists of timing samples (intervals appended in a loop, or `elapsed_time()` values) whose only use is a
 mean: `statistics.mean(times)`, `np.mean(times)`, `sum(times) / len(times)`, `torch.tensor(times).mean()`.
 
+(Twenty-first session, regionforms, sets 77-136) The samples of a library context manager that measures its block
+count as timings: `with tv.measure_duration() as m: ...` followed by `times.append(m.duration)` (a bound value's
+`duration`, `elapsed`, `interval`... kept as a sample after the block) is a timed region like `with Timer() as t`.
+
 ## Why is this bad?
 GPU timings are skewed and often bimodal: a few slow samples (a clock drop, another process, a page fault, a
 garbage collection) move the mean while the typical run does not change. The mean alone hides the spread, so two

@@ -286,6 +286,14 @@ return_tensors="pt").to(device)`) is GPU work, as with a positional argument (a 
 stays unknown). `t.pin_memory()` pins through the CUDA driver and creates the CUDA context: timed as the
 program's first CUDA call, it is reported as such.
 
+(Twenty-first session, regionforms, sets 77-136) A clock read through a helper is a clock read: a function of the
+file or of a project module it imports whose last statement returns a host clock reading and which before that only
+waits for the device (`def get_time(): torch.cuda.synchronize(); return time.time()`) makes `end - start` of two of
+its calls a timed region, synchronized when the helper waits first (`_clock_helpers.py`); a function that reads the
+clock and subtracts the start it is handed (`show_duration("fill", T0)`) ends a region at its call; and a timer class
+that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf_counter())`) and reports
+`self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
