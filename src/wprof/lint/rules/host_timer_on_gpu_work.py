@@ -351,6 +351,7 @@ import ast
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._block_exit import waits_at_block_exit
 from ._cpu_reads import read_only_on_cpu
+from ._launch_contrast import launch_beside_synced
 from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._loop_budget import loop_budget
@@ -426,7 +427,8 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
-            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r)
+            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r) or \
+            launch_beside_synced(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
