@@ -302,6 +302,18 @@ nothing: a set-up interval ending after them and a blocking `net.to(device)` is 
 runs only every N steps after the reading, in the reading's logging block (`if step % 20 == 0 or step == 0:
 elapsed = perf_counter() - t0; print(loss.item())`), does not synchronize a clock started before the loop.
 
+(Twenty-first session, precision137, sets 137-144) A function of the file or of the project whose every `return`
+hands back a host value (`return d_out.copy_to_host()`, `return y.cpu().numpy()`) returns a host array even when it
+puts its inputs on the GPU first: work on its result (`suppressed |= iou[i] > t` after `iou = iou_gpu(boxes)`) is
+host work, and a timed call of a function that waits inside it (`cuda.synchronize()` before the copy) leaves nothing
+pending. A Numba reduction (`@cuda.reduce`, `cuda.reduce(f)`) called without a `res=` device array returns a host
+scalar copied back: it waits. So do `torch.distributed.autograd.backward` and the `step` of a
+`torch.distributed.optim.DistributedOptimizer`, which return once the workers' backward pass and optimizer steps
+are done (an RPC pipeline's master, which times them, queues no GPU work of its own). A reading taken right after
+the work is queued, followed by only an explicit synchronize and a second reading of the same start (`returned =
+time.time() - st; torch.cuda.synchronize(); finished = time.time() - st`), is the launch time measured on purpose
+beside the full time of the same work: weak (GPU work between the two readings keeps the first one reported).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the

@@ -69,6 +69,11 @@ samples, as do spreads computed in a tuple assignment and never read (`m, sd = n
 printed: the spread is not reported). A sample printed in both branches of an `if`/`else` of the loop that takes it
 is shown whichever branch runs: not reported.
 
+(Twenty-first session, precision137, set 143) A sample printed under a test that also guards the mean's report, a
+test of names the loop never assigns (`if is_master: print(epoch, dt)` in the loop, `if is_master:
+print(sum(ts) / len(ts))` after it: the reporting process of a distributed run), is shown whenever the mean is:
+not reported. A print under a test the mean does not share (`if verbose:`) still leaves the mean alone.
+
 ## Example
 ```python
 times = []
