@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 
+from ._host_returns import rpc_training_waits
 from ._names import dotted
 
 # calls that return when the data they read or write is complete: every tensor of the state written to storage
@@ -71,8 +72,8 @@ def _comprehension_iter(name: ast.Name) -> ast.AST | None:
 def waits_for_data(ctx, call: ast.Call) -> bool:
     """A call that returns when its data is written, read or received: ``dcp.save(state, ...)``,
     ``rpc.rpc_sync(...)``, ``fut.wait()`` of ``fut = rpc.rpc_async(...)``, ``rref.to_here()``, ``mx.eval(y)``."""
-    if (ctx.call_name(call) or "") in WAITING_CALLS:
-        return True
+    if (ctx.call_name(call) or "") in WAITING_CALLS or rpc_training_waits(ctx, call):
+        return True  # (dist_autograd.backward(cid, [loss]), DistributedOptimizer's step: _host_returns)
     f = call.func
     if isinstance(f, ast.Attribute) and f.attr == "to_here":
         return True  # only remote references (torch.distributed.rpc.RRef) have this method

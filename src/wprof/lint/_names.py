@@ -93,6 +93,8 @@ NOT_WORK_PREFIXES = (
     "torch.autograd.Variable",  # a deprecated wrapper that returns its tensor: no work
     # checkpoints written or read, remote calls: other processes' or the file system's work (_library_io)
     "torch.distributed.checkpoint.", "torch.distributed.rpc.",
+    # distributed autograd over RPC and its optimizer: the workers' work, waited for (_host_returns, precision137)
+    "torch.distributed.autograd.", "torch.distributed.optim.DistributedOptimizer",
 )
 # JAX transformations of a function: each call runs the function's JAX ops on JAX arrays, dispatched asynchronously
 JAX_TRANSFORMS = frozenset({"jax.grad", "jax.value_and_grad", "jax.vmap", "jax.jacfwd", "jax.jacrev", "jax.hessian",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 
+from ._host_returns import returns_host_copy
 from ._library_io import received_over_rpc
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 from ._walk import own_returns
@@ -401,6 +402,8 @@ class PlacementModel:
         if _returns_scalar(self.functions.get(q) if q in self.functions else getattr(
                 self.imported_function(expr), "node", None)):
             return None  # def capacity(device) -> int: a host number, whatever the body touches
+        if returns_host_copy(self, expr, q):
+            return "cpu"  # def iou(b): ...; kernel[g, t](d_b, d_out); return d_out.copy_to_host(): a host array
         if (q in self.functions and self._moves_to_gpu(self._def_run_by(q, expr))) or \
                 self.imported_moves_to_gpu(expr):
             return "cuda"

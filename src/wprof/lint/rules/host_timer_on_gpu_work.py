@@ -316,6 +316,18 @@ clock and subtracts the start it is handed (`show_duration("fill", T0)`) ends a 
 that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf_counter())`) and reports
 `self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
 
+(Twenty-first session, precision137, sets 137-144) A function of the file or of the project whose every `return`
+hands back a host value (`return d_out.copy_to_host()`, `return y.cpu().numpy()`) returns a host array even when it
+puts its inputs on the GPU first: work on its result (`suppressed |= iou[i] > t` after `iou = iou_gpu(boxes)`) is
+host work, and a timed call of a function that waits inside it (`cuda.synchronize()` before the copy) leaves nothing
+pending. A Numba reduction (`@cuda.reduce`, `cuda.reduce(f)`) called without a `res=` device array returns a host
+scalar copied back: it waits. So do `torch.distributed.autograd.backward` and the `step` of a
+`torch.distributed.optim.DistributedOptimizer`, which return once the workers' backward pass and optimizer steps
+are done (an RPC pipeline's master, which times them, queues no GPU work of its own). A reading taken right after
+the work is queued, followed by only an explicit synchronize and a second reading of the same start (`returned =
+time.time() - st; torch.cuda.synchronize(); finished = time.time() - st`), is the launch time measured on purpose
+beside the full time of the same work: weak (GPU work between the two readings keeps the first one reported).
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -365,6 +377,7 @@ import ast
 from ._common import _times_first_call, callee_key, called_before, data_driven, work_items
 from ._block_exit import waits_at_block_exit
 from ._cpu_reads import read_only_on_cpu
+from ._launch_contrast import launch_beside_synced
 from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._loop_budget import loop_budget
@@ -440,7 +453,8 @@ def check(ctx: Context) -> None:
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
-            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r)
+            queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r) or \
+            launch_beside_synced(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

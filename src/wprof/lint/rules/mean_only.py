@@ -73,6 +73,11 @@ samples, as do spreads computed in a tuple assignment and never read (`m, sd = n
 printed: the spread is not reported). A sample printed in both branches of an `if`/`else` of the loop that takes it
 is shown whichever branch runs: not reported.
 
+(Twenty-first session, precision137, set 143) A sample printed under a test that also guards the mean's report, a
+test of names the loop never assigns (`if is_master: print(epoch, dt)` in the loop, `if is_master:
+print(sum(ts) / len(ts))` after it: the reporting process of a distributed run), is shown whenever the mean is:
+not reported. A print under a test the mean does not share (`if verbose:`) still leaves the mean alone.
+
 ## Example
 ```python
 times = []
@@ -104,6 +109,7 @@ from ._number_purpose import cpu_baseline
 from ._sample_flow import follow
 from ._sample_sources import _is_interval, _sample_lists, _unnamed_returned_samples, _unpacked, inline_perf_means
 from ._sample_uses import _classify_use, sample_uses_of
+from ._shown_with_mean import shown_under_mean_test
 
 CODE = "WP105"
 NAME = "mean-only"
@@ -211,6 +217,7 @@ def check(ctx: Context) -> None:
                 continue  # `out, times = bench()`: judged as the helper's own list, through its return
             others = [o for o in others if not _never_read(ctx, o)]
             if means and not others and not _each_sample_shown(ctx, appends) and id(means[0]) not in reported and \
+                    not shown_under_mean_test(ctx, appends, means, lambda a, st: _shown_uses(ctx, a, st)) and \
                     not _one_sample(appends, binding, ctx) and not _one_sample_binding(ctx, binding) and \
                     not _object_running_mean(ctx, means, appends) and not _periodic_log(means, every_append) and \
                     not cpu_baseline(ctx, key, appends):
@@ -409,6 +416,21 @@ def _object_running_mean(ctx: Context, means: list[ast.AST], appends: list[tuple
                 return True
         return False
     return bool(calls) and all(in_filling_loop(c) for c in calls)
+
+
+def _shown_uses(ctx: Context, arg: ast.AST, stmt: ast.stmt) -> list[ast.AST]:
+    """The uses of the sample ``arg`` (appended at ``stmt``) that print or log it in its loop."""
+    loop = stmt._wp_loops[-1]  # type: ignore[attr-defined]
+    lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
+    scope = stmt._wp_scope  # type: ignore[attr-defined]
+    if isinstance(arg, ast.Name):
+        uses = [ld for ld in ctx.scope_loads(arg.id, scope)
+                if lo < ld._wp_stmt._wp_idx <= hi and ld is not arg]  # type: ignore[attr-defined]
+    else:
+        text = ctx.text(arg)
+        uses = [n for st in scope.stmts[lo + 1:hi + 1] for n in stmt_nodes(st)
+                if type(n) is type(arg) and n is not arg and ctx.text(n) == text]
+    return [u for u in uses if _shown(ctx, u)]
 
 
 def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) -> bool:
