@@ -10,8 +10,6 @@ net.to(device)``, the optimizer built) measures no launch. ``torch.optim.Adagrad
 
 from __future__ import annotations
 
-import ast
-
 _LAZY_OPTIMIZERS = frozenset({"SGD", "Adam", "AdamW", "Adamax", "Adadelta", "RMSprop", "Rprop", "ASGD", "NAdam",
                               "RAdam", "LBFGS", "SparseAdam", "Adafactor"})
 _WRAPPERS = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",

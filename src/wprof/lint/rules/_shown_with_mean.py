@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
-from .._walk import stmt_nodes
 
 
 def _tests_above(node: ast.AST, stop: ast.AST | None) -> list[ast.If] | None:
