@@ -193,10 +193,11 @@ _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bflo
                     "parameters", "named_parameters", "state_dict", "load_state_dict", "zero_grad"})
 
 
-def _used(name: str, scope: Scope, before: int, lo: int = 0, skip: bool = False) -> bool:
+def _used(name: str, scope: Scope, before: int, lo: int = 0, skip: bool = False, whole: bool = False) -> bool:
     """``name`` is called, has a method other than a setup one called, or is handed to a call in ``scope``'s
     statements ``lo`` to ``before`` (with ``skip``, not counting a loop over a warmup count:
-    ``for _ in range(warmup): fn(x)``)."""
+    ``for _ in range(warmup): fn(x)``; with ``whole``, handed whole: ``.to(model.device)`` reads an attribute of it,
+    no run)."""
     for stmt in scope.stmts[lo:before]:
         if skip and any(isinstance(lp, ast.For) and "warm" in ast.dump(lp.iter).lower()
                         for lp in getattr(stmt, "_wp_loops", ()) or ()):
@@ -208,8 +209,9 @@ def _used(name: str, scope: Scope, before: int, lo: int = 0, skip: bool = False)
             if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and \
                     f.attr not in _SETUP:
                 return True
-            if any(isinstance(n, ast.Name) and n.id == name for a in [*c.args, *(k.value for k in c.keywords)]
-                   for n in ast.walk(a)):
+            if any(isinstance(n, ast.Name) and n.id == name and
+                   not (whole and isinstance(getattr(n, "_wp_parent", None), ast.Attribute))
+                   for a in [*c.args, *(k.value for k in c.keywords)] for n in ast.walk(a)):
                 return True
     return False
 

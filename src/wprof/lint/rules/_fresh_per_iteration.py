@@ -72,22 +72,9 @@ def fresh_per_iteration_calls(ctx: Context) -> list[tuple[ast.Call, str, str]]:
 def _ran(name: str, scope, lo: int, hi: int) -> bool:
     """``name`` is called, has a method other than a set-up one called, or is handed whole to a call in ``scope``'s
     statements ``lo`` to ``hi`` (``.to(model.device)`` reads an attribute of it: no run)."""
-    from .._walk import stmt_calls
-    from ._cold_helpers import _SETUP
+    from ._cold_helpers import _used
 
-    for stmt in scope.stmts[lo:hi]:
-        for c in stmt_calls(stmt):
-            f = c.func
-            if isinstance(f, ast.Name) and f.id == name:
-                return True
-            if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == name and \
-                    f.attr not in _SETUP:
-                return True
-            for a in [*c.args, *(k.value for k in c.keywords)]:
-                if any(isinstance(n, ast.Name) and n.id == name and
-                       not isinstance(getattr(n, "_wp_parent", None), ast.Attribute) for n in ast.walk(a)):
-                    return True
-    return False
+    return _used(name, scope, hi, lo, whole=True)
 
 
 def _library_loader(ctx: Context, call: ast.Call) -> bool:

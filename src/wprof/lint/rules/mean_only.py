@@ -442,14 +442,7 @@ def _each_sample_shown(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]]) ->
             continue
         lo, hi = loop._wp_idx, loop._wp_end  # type: ignore[attr-defined]
         scope = stmt._wp_scope
-        if isinstance(arg, ast.Name):
-            uses = [ld for ld in ctx.scope_loads(arg.id, scope)
-                    if lo < ld._wp_stmt._wp_idx <= hi and ld is not arg]  # type: ignore[attr-defined]
-        else:
-            text = ctx.text(arg)
-            uses = [n for st in scope.stmts[lo + 1:hi + 1] for n in stmt_nodes(st)
-                    if type(n) is type(arg) and n is not arg and ctx.text(n) == text]
-        shown = [u for u in uses if _shown(ctx, u)]
+        shown = _shown_uses(ctx, arg, stmt)
         if any(not _conditional(u._wp_stmt, loop) for u in shown):  # type: ignore[attr-defined]
             return True  # (a print under `if args.verbose:` is not shown by default)
         if _both_branches(shown, loop):
