@@ -1,0 +1,108 @@
+"""WP105's samples in the shapes a timing helper hands them back (twenty-first session, meanidioms).
+
+- **A helper's sample averaged where it is made.** A function of the file that returns one interval
+  (``return start.elapsed_time(end)``, ``return time.perf_counter() - t0``) is a sample per call; called in a
+  comprehension or generator that goes straight into a mean (``sum(time_gpu(f) for _ in range(runs)) / runs``,
+  ``np.mean([bench() for _ in range(n)])``), the samples are never named, and their count is the comprehension's.
+- **A sample in a returned record.** A function of the file whose every return is a dict literal with a key whose
+  value is an interval (``return {"latency": latency, "tokens": n}``), its result bound to a name
+  (``stats = run_one_batch(...)``) and that key stored (``latencies.append(stats["latency"])``): each call is a
+  sample, as when the interval is returned alone or inside a tuple (:mod:`._tuple_samples`).
+- **A harness's count.** ``cupyx.profiler.benchmark(f, args, n_repeat=5)`` takes ``n_repeat`` samples (10,000 when
+  not given): a count the file gives, a literal or a name, a parameter's default or the value each call hands it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+
+_WRAPS = frozenset({"float", "round", "abs"})
+
+
+def helper_sample_comps(ctx: Context) -> list[tuple[ast.AST, ast.Call]]:
+    """(comprehension, the helper call it repeats) for each unnamed comprehension or generator whose element is a
+    call of a function of the file that returns one interval (maybe scaled: ``time_fn(f) * 1e3``)."""
+    from .._regions import _samples_of
+    from ._sample_sources import _helper_samples
+
+    out = []
+    for c in _helper_samples(ctx):
+        node, parent = c, getattr(c, "_wp_parent", None)
+        while isinstance(parent, ast.BinOp) and parent.left is node and \
+                isinstance(parent.op, (ast.Mult, ast.Div)) or \
+                isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _WRAPS:
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        if not isinstance(parent, (ast.ListComp, ast.GeneratorExp)) or parent.elt is not node:
+            continue
+        if _samples_of(ctx, c) is not None:
+            continue  # `times = [once() for _ in range(n)]`: a named list, judged as one
+        out.append((parent, c))
+    return out
+
+
+def record_sample_lists(ctx: Context) -> set[str]:
+    """The containers the interval fields of returned records are stored in (``latencies.append(stats["latency"])``
+    with ``stats = run(...)``, ``run`` returning ``{"latency": end - start, ...}`` at every return)."""
+    from .._regions import _samples_of
+    from ._sample_sources import _is_interval
+
+    slots: dict[str, set[str]] = {}
+    for name, fn in ctx.functions.items():
+        scope = getattr(fn, "_wp_own_scope", None)
+        if scope is None:
+            continue
+        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
+        if not returns or not all(isinstance(st.value, ast.Dict) for st in returns):
+            continue
+        keys = None
+        for st in returns:
+            mine = {k.value for k, v in zip(st.value.keys, st.value.values)  # type: ignore[attr-defined]
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str) and _is_interval(ctx, v, scope, st)}
+            keys = mine if keys is None else keys & mine
+        if keys:
+            slots[name] = keys
+    out: set[str] = set()
+    if not slots:
+        return out
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in slots):
+            continue
+        st = getattr(c, "_wp_parent", None)
+        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
+                isinstance(st.targets[0], ast.Name)):
+            continue
+        scope = st._wp_scope  # type: ignore[attr-defined]
+        for load in ctx.scope_loads(st.targets[0].id, scope):
+            sub = getattr(load, "_wp_parent", None)
+            if not (isinstance(sub, ast.Subscript) and sub.value is load and isinstance(sub.slice, ast.Constant)
+                    and sub.slice.value in slots[c.func.id] and load._wp_stmt._wp_idx > st._wp_idx):  # type: ignore
+                continue
+            key = _samples_of(ctx, sub)
+            if key is not None:
+                out.add(key)
+    return out
+
+
+_HARNESS_DEFAULTS = {"cupyx.profiler.benchmark": ("n_repeat", 3, 10000)}
+
+
+def harness_count(ctx: Context, call: ast.AST) -> int | None:
+    """The number of samples a harness call takes, when the file gives it (or the harness's default)."""
+    if not isinstance(call, ast.Call):
+        return None
+    spec = _HARNESS_DEFAULTS.get(ctx.call_name(call) or "")
+    if spec is None:
+        return None
+    kw, pos, default = spec
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    arg = next((k.value for k in call.keywords if k.arg == kw), None)
+    if arg is None and len(call.args) > pos:
+        arg = call.args[pos]
+    if arg is None:
+        return default
+    from ._few_steps import _int
+
+    return _int(ctx, arg)
