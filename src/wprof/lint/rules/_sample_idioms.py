@@ -106,3 +106,17 @@ def harness_count(ctx: Context, call: ast.AST) -> int | None:
     from ._few_steps import _int
 
     return _int(ctx, arg)
+
+
+def arange_elements(ctx: Context, call: ast.Call) -> int | None:
+    """Elements of ``np.arange(n)``, ``np.arange(start, stop)`` or ``np.arange(start, stop, step)`` with integer
+    bounds the file gives (``cuda.to_device(np.arange(N, dtype=np.float32))``: a device array of N elements)."""
+    from ._tensor_sizes import _int_value
+
+    vals = [_int_value(ctx, a) for a in call.args]
+    if None in vals:
+        return None
+    start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
+    if not step or step < 0:
+        return None
+    return max(0, -(-(stop - start) // step))  # type: ignore[operator]

@@ -145,6 +145,9 @@ def check(ctx: Context) -> None:
                        "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
                        weak=True)
     _timeit_magic_round_trips(ctx)
+    from ._helper_round_trips import helper_round_trips
+
+    helper_round_trips(ctx)  # `[run(f) for _ in range(n)]`, `run` timing one synchronized call
     from ._imported_round_trips import imported_round_trips
 
     imported_round_trips(ctx)

@@ -1,0 +1,57 @@
+"""WP101 through a one-sample timing helper (twenty-first session, meanidioms).
+
+A function of the file that times one call and synchronizes around it (``def time_gpu(fn): start.record(); fn();
+end.record(); torch.cuda.synchronize(); return start.elapsed_time(end)``, ``def run(fn): sync; t0; fn(q, k, v);
+sync; return perf_counter() - t0``) takes one sample per call; called repeatedly (in a loop, or in a comprehension
+or generator: ``[run(f) for _ in range(iters)]``, ``sum(time_gpu(f) for _ in range(runs)) / runs``), it is the
+body of a sample loop spread over two functions, and every sample synchronizes around the op it is handed. Read
+as one iteration of such a loop (:func:`.sync_every_iteration._short_round_trips`): reported when the op is shown
+short, as for a loop written in one function."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+
+
+def helper_round_trips(ctx: Context) -> None:
+    from .sync_every_iteration import _short_round_trips, loop_syncs
+
+    by_scope: dict[int, list] = {}
+    for r in ctx.regions:
+        if r.loop is None and r.outer is None and r.kind in ("host", "event"):
+            by_scope.setdefault(id(r.scope), []).append(r)
+    for scope in ctx.scopes:
+        regions = by_scope.get(id(scope))
+        fn = getattr(scope, "node", None)
+        if not regions or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        regions = [r for r in regions if not scope.stmts[r.lo]._wp_loops]  # type: ignore[attr-defined]
+        if not regions or not _called_repeatedly(ctx, fn):
+            continue
+        body = [s for s in scope.stmts if not s._wp_loops]  # type: ignore[attr-defined]  # its own statements
+        syncs = loop_syncs(ctx, body)
+        if not syncs:
+            continue
+        once = ast.For(target=ast.Name(id="_", ctx=ast.Store()), iter=ast.Constant(value=None), body=[], orelse=[])
+        ast.copy_location(once, fn)
+        _short_round_trips(ctx, once, scope, regions, False, syncs)
+
+
+def _called_repeatedly(ctx: Context, fn: ast.AST) -> bool:
+    """Some call of ``fn`` (by its name) sits in a loop, or in a comprehension or generator, of its caller."""
+    name = getattr(fn, "name", None)
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id == name):
+            continue
+        st = getattr(c, "_wp_stmt", None)
+        if st is not None and getattr(st, "_wp_loops", None):
+            return True
+        node = getattr(c, "_wp_parent", None)
+        while node is not None and not isinstance(node, ast.stmt):
+            if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and \
+                    any(c is n for n in ast.walk(node.elt)):
+                return True
+            node = getattr(node, "_wp_parent", None)
+    return False
