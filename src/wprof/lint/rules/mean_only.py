@@ -69,6 +69,15 @@ samples, as do spreads computed in a tuple assignment and never read (`m, sd = n
 printed: the spread is not reported). A sample printed in both branches of an `if`/`else` of the loop that takes it
 is shown whichever branch runs: not reported.
 
+Since the twenty-first session the samples a timing helper of the file hands back count in three more shapes: a
+helper that returns one interval, called in a comprehension or generator that goes straight into a mean
+(`sum(time_fn(f) for _ in range(runs)) / runs`, `np.mean([bench() for _ in range(n)])`, the count the
+comprehension's `range`); a helper whose every return is a dict literal with an interval field (`return {"latency":
+latency, ...}`), its result named and that field stored per run (`latencies.append(stats["latency"])`); and
+`cupyx.profiler.benchmark(..., n_repeat=5)`, whose sample count is its `n_repeat` (a literal, a name, a parameter's
+default or call-site value; 10,000 when not given), so a mean of its `.gpu_times` over a few samples is in the
+default tier.
+
 ## Example
 ```python
 times = []
