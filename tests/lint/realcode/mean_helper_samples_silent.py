@@ -1,7 +1,7 @@
 """Near misses of mean_helper_samples_bad.py: the helper's samples kept and their median and spread printed, a
 generator summing a helper's samples as a total (no mean), a returned record printed whole per run, a harness whose
 result is printed (its own spread); the one-sample helper synchronizes after each sample, but of a model forward,
-not an op shown short (no WP101)."""
+not an op shown short (no WP101); a one-sample helper called once per op of a list (one sample each, a sweep)."""
 import statistics
 import time
 
@@ -47,3 +47,20 @@ def sweep(model, batches, runs=4):
 def reduce_time(fn, x):
     print(benchmark(fn, (x,), n_repeat=5))
     return np.mean([1.0, 2.0])
+
+
+def sweep_ops():
+    x = torch.randn(1 << 16, device="cuda")
+
+    def timed(fn):
+        torch.cuda.synchronize()
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        return start.elapsed_time(end)
+
+    for op in (torch.relu, torch.sigmoid, torch.tanh):
+        print(op.__name__, timed(lambda: op(x)))

@@ -40,18 +40,30 @@ def helper_round_trips(ctx: Context) -> None:
 
 
 def _called_repeatedly(ctx: Context, fn: ast.AST) -> bool:
-    """Some call of ``fn`` (by its name) sits in a loop, or in a comprehension or generator, of its caller."""
+    """Some call of ``fn`` (by its name) sits in a loop, or in a comprehension or generator, of its caller, and
+    repeats the same sample: the innermost loop's (or the comprehension's) target is not among the call's arguments
+    (``for fn in ops: time_gpu(fn)`` takes one sample of each op, as a sweep's loop does)."""
     name = getattr(fn, "name", None)
     for c in ctx.calls:
         if not (isinstance(c.func, ast.Name) and c.func.id == name):
             continue
-        st = getattr(c, "_wp_stmt", None)
-        if st is not None and getattr(st, "_wp_loops", None):
-            return True
         node = getattr(c, "_wp_parent", None)
         while node is not None and not isinstance(node, ast.stmt):
             if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and \
                     any(c is n for n in ast.walk(node.elt)):
-                return True
+                targets = {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+                return not _uses(c, targets)
             node = getattr(node, "_wp_parent", None)
+        st = getattr(c, "_wp_stmt", None)
+        loops = [lp for lp in getattr(st, "_wp_loops", None) or () if isinstance(lp, (ast.For, ast.AsyncFor, ast.While))
+                 and lp is not st]
+        if loops:
+            target = getattr(loops[-1], "target", None)
+            if not _uses(c, {n.id for n in ast.walk(target) if isinstance(n, ast.Name)} if target else set()):
+                return True
     return False
+
+
+def _uses(call: ast.Call, names: set[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for a in [*call.args, *(k.value for k in call.keywords)]
+               for n in ast.walk(a))
