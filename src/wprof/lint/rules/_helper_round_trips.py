@@ -43,10 +43,14 @@ def _called_repeatedly(ctx: Context, fn: ast.AST) -> bool:
     """Some call of ``fn`` (by its name) sits in a loop, or in a comprehension or generator, of its caller, and
     repeats the same sample: the innermost loop's (or the comprehension's) target is not among the call's arguments
     (``for fn in ops: time_gpu(fn)`` takes one sample of each op, as a sweep's loop does)."""
-    name = getattr(fn, "name", None)
-    for c in ctx.calls:
-        if not (isinstance(c.func, ast.Name) and c.func.id == name):
-            continue
+    by_name = ctx.__dict__.get("_wp_calls_by_name")
+    if by_name is None:
+        by_name = {}
+        for c in ctx.calls:
+            if isinstance(c.func, ast.Name):
+                by_name.setdefault(c.func.id, []).append(c)
+        ctx.__dict__["_wp_calls_by_name"] = by_name
+    for c in by_name.get(getattr(fn, "name", None), []):
         node = getattr(c, "_wp_parent", None)
         while node is not None and not isinstance(node, ast.stmt):
             if isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and \
