@@ -28,7 +28,7 @@ def helper_round_trips(ctx: Context) -> None:
         if not regions or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         regions = [r for r in regions if not scope.stmts[r.lo]._wp_loops]  # type: ignore[attr-defined]
-        if not regions or not _called_repeatedly(ctx, fn):
+        if not regions or not _returns_sample(ctx, scope) or not _called_repeatedly(ctx, fn):
             continue
         body = [s for s in scope.stmts if not s._wp_loops]  # type: ignore[attr-defined]  # its own statements
         syncs = loop_syncs(ctx, body)
@@ -37,6 +37,22 @@ def helper_round_trips(ctx: Context) -> None:
         once = ast.For(target=ast.Name(id="_", ctx=ast.Store()), iter=ast.Constant(value=None), body=[], orelse=[])
         ast.copy_location(once, fn)
         _short_round_trips(ctx, once, scope, regions, False, syncs)
+
+
+def _returns_sample(ctx: Context, scope) -> bool:
+    """The helper hands its interval back (``return t1 - t0``, ``return out, seconds``, ``return {"ms": ms}``): its
+    caller collects one sample per call. A helper that prints its own time and returns the work's output is a
+    report per call, not a sample."""
+    from ._sample_sources import _is_interval
+
+    for st in scope.stmts:
+        if not isinstance(st, ast.Return) or st.value is None:
+            continue
+        v = st.value
+        parts = v.elts if isinstance(v, ast.Tuple) else v.values if isinstance(v, ast.Dict) else [v]
+        if any(p is not None and _is_interval(ctx, p, scope, st) for p in parts):
+            return True
+    return False
 
 
 def _called_repeatedly(ctx: Context, fn: ast.AST) -> bool:

@@ -36,8 +36,11 @@ def helper_sample_comps(ctx: Context) -> list[tuple[ast.AST, ast.Call]]:
             node, parent = parent, getattr(parent, "_wp_parent", None)
         if not isinstance(parent, (ast.ListComp, ast.GeneratorExp)) or parent.elt is not node:
             continue
-        if _samples_of(ctx, c) is not None:
+        if _samples_of(ctx, c) is not None or isinstance(getattr(parent, "_wp_parent", None), ast.Assign):
             continue  # `times = [once() for _ in range(n)]`: a named list, judged as one
+        targets = {n.id for g in parent.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        if any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(c)):
+            continue  # `[timed_at(n) for n in sizes]`: one sample of each size, not a sample repeated
         out.append((parent, c))
     return out
 
