@@ -41,9 +41,10 @@ operand gathered by an index tensor (`a[idx]`) has a size the file gives when bo
 a size may be a division that leaves no fraction, also under `int()` (`int(mb * 1024 * 1024 / 4)` floats), and a
 worker spawned with its target by keyword (`mp.spawn(fn=worker, args=(...))`) is read at that launch.
 A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not.
-Since the twenty-first session a function of the file that times one call and synchronizes around it (`def
-time_gpu(fn): start.record(); fn(); end.record(); torch.cuda.synchronize(); return start.elapsed_time(end)`) and is
-called in a loop, a comprehension or a generator (`sum(time_gpu(f) for _ in range(runs))`, `[run(f) for _ in
+Since the twenty-first session a function of the file that times one call, synchronizes around it and returns
+the interval (`def time_gpu(fn): start.record(); fn(); end.record(); torch.cuda.synchronize(); return
+start.elapsed_time(end)`; alone, in a tuple or a dict) and is called in a loop, a comprehension or a generator that
+repeats the same sample (`sum(time_gpu(f) for _ in range(runs))`, `[run(f) for _ in
 range(n)]`) is read as one iteration of a sample loop, the op it is handed judged as above; and arrays made by
 `np.arange(n)` (also CuPy's, torch's and JAX's, integer bounds) and `cuda.device_array_like(a)` have the size the
 file gives. These shapes are reported:
