@@ -59,3 +59,57 @@ def test_few_samples_message_gives_the_count():
     diags, _ = check_source(src, "t.py", DEFAULT)
     msgs = sorted(d.message for d in diags if d.code == "WP105")
     assert len(msgs) == 2 and "a mean of 4 samples" in msgs[0] + msgs[1] and "a mean of 10 samples" in msgs[0] + msgs[1]
+
+
+CONFIG_MANY = """import time
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+
+@dataclass
+class RunConfig:
+    repeats: int = 50
+
+
+def time_model(model, x, cfg: RunConfig, settings, n, m):
+    times = []
+    for _ in range(cfg.repeats):
+        t0 = time.perf_counter()
+        model(x)
+        torch.cuda.synchronize()
+        times.append(time.perf_counter() - t0)
+    loop_ms = []
+    for _ in range(settings.get("loops", 100)):
+        t0 = time.perf_counter()
+        model(x)
+        torch.cuda.synchronize()
+        loop_ms.append(time.perf_counter() - t0)
+    few = []
+    for _ in range(min(n, m)):
+        t0 = time.perf_counter()
+        model(x)
+        torch.cuda.synchronize()
+        few.append(time.perf_counter() - t0)
+    spread = []
+    for _ in range(min(4, n)):
+        t0 = time.perf_counter()
+        model(x)
+        torch.cuda.synchronize()
+        spread.append(time.perf_counter() - t0)
+    print(np.mean(times), np.mean(loop_ms), np.mean(few), np.mean(spread), np.std(spread))
+"""
+
+
+def test_config_counts_bounded_by_the_file_are_default_and_large_or_unknown_ones_opt_in():
+    """Twenty-first session (meanidioms): a config class's field default, a config dict's `.get` default and
+    `range(min(6, len(views)))` count (mean_config_counts_bad.py, and the helper shapes of mean_helper_samples_bad.py,
+    by default); a field of 50, a `.get` default of 100, `min(n, m)` of unknown values stay opt-in, and a few samples
+    whose spread is printed are not reported at all."""
+    for name in ("mean_config_counts_bad.py", "mean_helper_samples_bad.py"):
+        path = HERE / name
+        want = sorted(line for _, line, code in expected(path) if code == "WP105")
+        assert sorted(set(_wp105(path.read_text(), DEFAULT))) == want, name
+    assert _wp105(CONFIG_MANY, DEFAULT) == []
+    assert _wp105(CONFIG_MANY, BY_CODE) == [38, 38, 38]

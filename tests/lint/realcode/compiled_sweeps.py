@@ -109,7 +109,7 @@ def runs_skip_first(model, x, n_runs):
 def timed(fn):
     start = time.perf_counter()
     out = fn()
-    torch.cuda.synchronize()
+    torch.cuda.synchronize()  # expect: WP101
     return out, time.perf_counter() - start
 
 

@@ -66,4 +66,4 @@ def tail_once():  # repeated by a comprehension, but its samples averaged: the c
     return time.perf_counter() - t0
 
 
-print("tail", statistics.mean(tail_once() for _ in range(5)))
+print("tail", statistics.mean(tail_once() for _ in range(5)))  # expect: WP105

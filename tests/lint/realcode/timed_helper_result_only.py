@@ -13,7 +13,7 @@ def step(model, inp):
     torch.cuda.synchronize()
     t0 = time.perf_counter()
     out = model(inp)
-    torch.cuda.synchronize()
+    torch.cuda.synchronize()  # expect: WP101
     seconds = time.perf_counter() - t0
     return seconds, out
 

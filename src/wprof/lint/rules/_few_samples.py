@@ -74,7 +74,22 @@ def _loop_count(ctx: Context, loop: ast.AST) -> int | None:
             1 <= len(it.args) <= 2 and not it.keywords:
         return _iter_count(ctx, ast.copy_location(ast.Call(func=ast.Name(id="range", ctx=ast.Load()),
                                                            args=it.args, keywords=[]), it), 0)
-    return loop_iterations(ctx, loop)
+    n = loop_iterations(ctx, loop)
+    return n if n is not None else _range_bound(ctx, it)
+
+
+def _range_bound(ctx: Context, it: ast.AST | None) -> int | None:
+    """``range(min(6, len(frames)))``, ``range(cfg.get("runs", 5))``, ``range(cfg.steps)`` of a config class of the
+    file: at most that many (``_sample_idioms.count_bound``)."""
+    while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm") and \
+            it.args:
+        it = it.args[0]
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange") and
+            len(it.args) == 1 and not it.keywords):
+        return None
+    from ._sample_idioms import count_bound
+
+    return count_bound(ctx, it.args[0])
 
 
 def few(n: int | None) -> bool:
@@ -82,6 +97,12 @@ def few(n: int | None) -> bool:
 
 
 def _built_count(ctx: Context, value: ast.AST | None) -> int | None:
+    if isinstance(value, ast.Attribute):  # `t = benchmark(f, args, n_repeat=5).gpu_times`
+        value = value.value
+    if isinstance(value, ast.Call):
+        from ._sample_idioms import harness_count
+
+        return harness_count(ctx, value)
     return comprehension_count(ctx, value) if isinstance(value, ast.ListComp) else None
 
 
@@ -91,7 +112,8 @@ def _iter_count(ctx: Context, it: ast.AST, depth: int) -> int | None:
     if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "zip", "enumerate"):
         if it.func.id == "range":
             fake = ast.For(target=ast.Name(id="_", ctx=ast.Store()), iter=it, body=[], orelse=[])
-            return loop_iterations(ctx, fake)
+            n = loop_iterations(ctx, fake)
+            return n if n is not None else _range_bound(ctx, it)
         counts = [_iter_count(ctx, a, depth + 1) for a in it.args]
         if not counts or None in counts:
             return None

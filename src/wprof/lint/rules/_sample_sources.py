@@ -45,6 +45,9 @@ def _sample_lists(ctx: Context, *, returned: bool = True) -> set[str]:
     from ._tuple_samples import tuple_sample_lists
 
     keys |= tuple_sample_lists(ctx)  # `result, t = run(x)` of a function returning `result, end - start`
+    from ._sample_idioms import record_sample_lists
+
+    keys |= record_sample_lists(ctx)  # `stats = run(x)`; `ts.append(stats["latency"])`: a returned record's interval
     returned = _returned_samples(ctx) if returned else {}  # `times = benchmark(f, args)`: a helper's samples
     keys |= {base_key(t) for c in returned.values() for t in _targets(c)} - {None}  # type: ignore[operator]
     # only plain lists and preallocated arrays: a meter object's `.avg` is its own design

@@ -185,7 +185,12 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
         return _elements(ctx, x.func.value, depth + 1)
     if m in _COPY_BACKS and isinstance(x.func, ast.Attribute) and not x.args and not x.keywords:
         return _elements(ctx, x.func.value, depth + 1)  # `a = d_a.copy_to_host()`: the device array's elements
-    if q.startswith(("torch.", "cupy.", "numpy.")) and q.endswith("_like") and x.args and isinstance(x.args[0], ast.Name):
+    if q in _ARANGES and 1 <= len(x.args) <= 3:  # `np.arange(n, dtype=np.float32)`: one element per step
+        from ._sample_idioms import arange_elements
+
+        return arange_elements(ctx, x)
+    if q.startswith(("torch.", "cupy.", "numpy.", "numba.cuda.")) and q.endswith("_like") and x.args and \
+            isinstance(x.args[0], ast.Name):
         return _tensor_elements(ctx, x.args[0]) if depth < 4 else None  # torch.empty_like(q)
     if q in _HOST_COPIES and x.args:
         return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n)), torch.from_numpy(a)
@@ -215,6 +220,7 @@ _HOST_COPIES = frozenset({"numba.cuda.to_device", "cupy.asarray", "cupy.array", 
                           "pycuda.gpuarray.to_gpu",
                           "torch.from_numpy", "torch.as_tensor", "jax.device_put", "jax.numpy.asarray",
                           "jax.numpy.array"})
+_ARANGES = frozenset({"numpy.arange", "cupy.arange", "torch.arange", "jax.numpy.arange"})
 # NumPy's random draws take their shape as `size=`
 _SIZE_KW_FACTORIES = frozenset({"numpy.random.uniform", "numpy.random.normal", "numpy.random.standard_normal",
                                 "numpy.random.randint", "numpy.random.random_sample", "numpy.random.random"})

@@ -78,6 +78,15 @@ test of names the loop never assigns (`if is_master: print(epoch, dt)` in the lo
 print(sum(ts) / len(ts))` after it: the reporting process of a distributed run), is shown whenever the mean is:
 not reported. A print under a test the mean does not share (`if verbose:`) still leaves the mean alone.
 
+Since the twenty-first session the samples a timing helper of the file hands back count in three more shapes: a
+helper that returns one interval, called in a comprehension or generator that goes straight into a mean
+(`sum(time_fn(f) for _ in range(runs)) / runs`, `np.mean([bench() for _ in range(n)])`, the count the
+comprehension's `range`); a helper whose every return is a dict literal with an interval field (`return {"latency":
+latency, ...}`), its result named and that field stored per run (`latencies.append(stats["latency"])`); and
+`cupyx.profiler.benchmark(..., n_repeat=5)`, whose sample count is its `n_repeat` (a literal, a name, a parameter's
+default or call-site value; 10,000 when not given), so a mean of its `.gpu_times` over a few samples is in the
+default tier.
+
 ## Example
 ```python
 times = []
@@ -106,6 +115,7 @@ from .._context import Context, dotted
 from .._walk import stmt_nodes, within
 from ._few_samples import appended_count, comprehension_count, few
 from ._number_purpose import cpu_baseline
+from ._sample_idioms import harness_count, helper_sample_comps
 from ._sample_flow import follow
 from ._sample_sources import _is_interval, _sample_lists, _unnamed_returned_samples, _unpacked, inline_perf_means
 from ._sample_uses import _classify_use, sample_uses_of
@@ -203,8 +213,9 @@ def check(ctx: Context) -> None:
     for node in inline_perf_means(ctx):  # benchmark(f, args).gpu_times.mean()
         if one_sample_harness(ctx, node.value):  # type: ignore[attr-defined]
             continue  # `benchmark(f, args, n_repeat=1).gpu_times.mean()`: one sample, its own mean
-        ctx.report(node, f"Only the mean of `{node.attr}` is reported",  # type: ignore[attr-defined]
-                   "Report the median and the spread (min, p5/p95 or IQR) and n too", opt_in=True)
+        n = harness_count(ctx, node.value)  # type: ignore[attr-defined]
+        ctx.report(node, f"Only the mean of `{node.attr}` is reported{_few_note(n)}",  # type: ignore[attr-defined]
+                   "Report the median and the spread (min, p5/p95 or IQR) and n too", opt_in=not few(n))
     for call in _unnamed_returned_samples(ctx):  # np.mean(bench(fn)): a helper's sample list, never named
         reported.add(id(call))  # (also reached from the helper's list through its return: reported once, here)
         ctx.report(call._wp_parent, f"Only the mean of the samples `{ctx.text(call.func)}` returns is reported",
@@ -238,6 +249,16 @@ def check(ctx: Context) -> None:
             n = comprehension_count(ctx, comp)
             ctx.report(means[0], f"Only the mean of the `elapsed_time()` samples is reported{_few_note(n)}",
                        "Report the median and the spread (min, p5/p95 or IQR) and n too", opt_in=not few(n))
+    for comp, call in helper_sample_comps(ctx):  # `sum(time_fn(f) for _ in range(runs)) / runs`
+        means, others = sample_uses_of(ctx, follow(ctx, comp))
+        if id(comp) in seen or not means or others or id(means[0]) in reported:
+            continue
+        seen.add(id(comp))
+        reported.add(id(means[0]))
+        n = comprehension_count(ctx, comp)
+        ctx.report(means[0], f"Only the mean of the samples `{ctx.text(call.func)}()` returns is reported"
+                   f"{_few_note(n)}", "Report the median and the spread (min, p5/p95 or IQR) and n too",
+                   opt_in=not few(n))
 
 
 def _few_note(n: int | None) -> str:

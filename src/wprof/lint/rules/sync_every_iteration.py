@@ -40,8 +40,14 @@ so a name bound again to another library's op is not read as torch's) is read as
 operand gathered by an index tensor (`a[idx]`) has a size the file gives when both do: one row of `a` per index;
 a size may be a division that leaves no fraction, also under `int()` (`int(mb * 1024 * 1024 / 4)` floats), and a
 worker spawned with its target by keyword (`mp.spawn(fn=worker, args=(...))`) is read at that launch.
-A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not. These
-shapes are reported:
+A timed loop that is itself the sweep (`for n in sizes: t0; op(n); sync; t1`: one sample per size) is not.
+Since the twenty-first session a function of the file that times one call, synchronizes around it and returns
+the interval (`def time_gpu(fn): start.record(); fn(); end.record(); torch.cuda.synchronize(); return
+start.elapsed_time(end)`; alone, in a tuple or a dict) and is called in a loop, a comprehension or a generator that
+repeats the same sample (`sum(time_gpu(f) for _ in range(runs))`, `[run(f) for _ in
+range(n)]`) is read as one iteration of a sample loop, the op it is handed judged as above; and arrays made by
+`np.arange(n)` (also CuPy's, torch's and JAX's, integer bounds) and `cuda.device_array_like(a)` have the size the
+file gives. These shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
@@ -145,6 +151,9 @@ def check(ctx: Context) -> None:
                        "loop", "Synchronize once after the loop; time iterations with pre-allocated CUDA events",
                        weak=True)
     _timeit_magic_round_trips(ctx)
+    from ._helper_round_trips import helper_round_trips
+
+    helper_round_trips(ctx)  # `[run(f) for _ in range(n)]`, `run` timing one synchronized call
     from ._imported_round_trips import imported_round_trips
 
     imported_round_trips(ctx)

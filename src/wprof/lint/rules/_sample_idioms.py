@@ -1,0 +1,189 @@
+"""WP105's samples in the shapes a timing helper hands them back (twenty-first session, meanidioms).
+
+- **A helper's sample averaged where it is made.** A function of the file that returns one interval
+  (``return start.elapsed_time(end)``, ``return time.perf_counter() - t0``) is a sample per call; called in a
+  comprehension or generator that goes straight into a mean (``sum(time_gpu(f) for _ in range(runs)) / runs``,
+  ``np.mean([bench() for _ in range(n)])``), the samples are never named, and their count is the comprehension's.
+- **A sample in a returned record.** A function of the file whose every return is a dict literal with a key whose
+  value is an interval (``return {"latency": latency, "tokens": n}``), its result bound to a name
+  (``stats = run_one_batch(...)``) and that key stored (``latencies.append(stats["latency"])``): each call is a
+  sample, as when the interval is returned alone or inside a tuple (:mod:`._tuple_samples`).
+- **A harness's count.** ``cupyx.profiler.benchmark(f, args, n_repeat=5)`` takes ``n_repeat`` samples (10,000 when
+  not given): a count the file gives, a literal or a name, a parameter's default or the value each call hands it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+
+_WRAPS = frozenset({"float", "round", "abs"})
+
+
+def helper_sample_comps(ctx: Context) -> list[tuple[ast.AST, ast.Call]]:
+    """(comprehension, the helper call it repeats) for each unnamed comprehension or generator whose element is a
+    call of a function of the file that returns one interval (maybe scaled: ``time_fn(f) * 1e3``)."""
+    from .._regions import _samples_of
+    from ._sample_sources import _helper_samples
+
+    out = []
+    for c in _helper_samples(ctx):
+        node, parent = c, getattr(c, "_wp_parent", None)
+        while isinstance(parent, ast.BinOp) and parent.left is node and \
+                isinstance(parent.op, (ast.Mult, ast.Div)) or \
+                isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id in _WRAPS:
+            node, parent = parent, getattr(parent, "_wp_parent", None)
+        if not isinstance(parent, (ast.ListComp, ast.GeneratorExp)) or parent.elt is not node:
+            continue
+        if _samples_of(ctx, c) is not None or isinstance(getattr(parent, "_wp_parent", None), ast.Assign):
+            continue  # `times = [once() for _ in range(n)]`: a named list, judged as one
+        targets = {n.id for g in parent.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+        if any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(c)):
+            continue  # `[timed_at(n) for n in sizes]`: one sample of each size, not a sample repeated
+        out.append((parent, c))
+    return out
+
+
+def record_sample_lists(ctx: Context) -> set[str]:
+    """The containers the interval fields of returned records are stored in (``latencies.append(stats["latency"])``
+    with ``stats = run(...)``, ``run`` returning ``{"latency": end - start, ...}`` at every return)."""
+    from .._regions import _samples_of
+    from ._sample_sources import _is_interval
+
+    slots: dict[str, set[str]] = {}
+    for name, fn in ctx.functions.items():
+        scope = getattr(fn, "_wp_own_scope", None)
+        if scope is None:
+            continue
+        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
+        if not returns or not all(isinstance(st.value, ast.Dict) for st in returns):
+            continue
+        keys = None
+        for st in returns:
+            mine = {k.value for k, v in zip(st.value.keys, st.value.values)  # type: ignore[attr-defined]
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str) and _is_interval(ctx, v, scope, st)}
+            keys = mine if keys is None else keys & mine
+        if keys:
+            slots[name] = keys
+    out: set[str] = set()
+    if not slots:
+        return out
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in slots):
+            continue
+        st = getattr(c, "_wp_parent", None)
+        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
+                isinstance(st.targets[0], ast.Name)):
+            continue
+        scope = st._wp_scope  # type: ignore[attr-defined]
+        for load in ctx.scope_loads(st.targets[0].id, scope):
+            sub = getattr(load, "_wp_parent", None)
+            if not (isinstance(sub, ast.Subscript) and sub.value is load and isinstance(sub.slice, ast.Constant)
+                    and sub.slice.value in slots[c.func.id] and load._wp_stmt._wp_idx > st._wp_idx):  # type: ignore
+                continue
+            key = _samples_of(ctx, sub)
+            if key is not None:
+                out.add(key)
+    return out
+
+
+_HARNESS_DEFAULTS = {"cupyx.profiler.benchmark": ("n_repeat", 3, 10000)}
+
+
+def harness_count(ctx: Context, call: ast.AST) -> int | None:
+    """The number of samples a harness call takes, when the file gives it (or the harness's default)."""
+    if not isinstance(call, ast.Call):
+        return None
+    spec = _HARNESS_DEFAULTS.get(ctx.call_name(call) or "")
+    if spec is None:
+        return None
+    kw, pos, default = spec
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    arg = next((k.value for k in call.keywords if k.arg == kw), None)
+    if arg is None and len(call.args) > pos:
+        arg = call.args[pos]
+    if arg is None:
+        return default
+    from ._few_steps import _int
+
+    return _int(ctx, arg)
+
+
+def arange_elements(ctx: Context, call: ast.Call) -> int | None:
+    """Elements of ``np.arange(n)``, ``np.arange(start, stop)`` or ``np.arange(start, stop, step)`` with integer
+    bounds the file gives (``cuda.to_device(np.arange(N, dtype=np.float32))``: a device array of N elements)."""
+    from ._tensor_sizes import _int_value
+
+    vals = [_int_value(ctx, a) for a in call.args]
+    if None in vals:
+        return None
+    start, stop, step = (0, vals[0], 1) if len(vals) == 1 else (vals[0], vals[1], vals[2] if len(vals) == 3 else 1)
+    if not step or step < 0:
+        return None
+    return max(0, -(-(stop - start) // step))  # type: ignore[operator]
+
+
+def count_bound(ctx: Context, e: ast.AST, depth: int = 0) -> int | None:
+    """At most how many times ``range(e)`` runs, when the file bounds ``e`` though it does not give it exactly:
+    ``min(6, len(frames))`` (at most 6), a config dict's default (``cfg.get("runs", 5)``: what the script runs
+    without a config saying otherwise, as an argparse default is), or a field of a config class of the file read
+    from an object made by it (``cfg.steps`` with ``@dataclass class BenchConfig: steps: int = 5`` and
+    ``cfg = BenchConfig()``, or the value a ``BenchConfig(steps=...)`` call gives)."""
+    from ._few_steps import _int
+
+    if depth > 3:
+        return None
+    exact = _int(ctx, e)
+    if exact is not None:
+        return exact
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "min" and e.args and \
+            not e.keywords and not any(isinstance(a, ast.Starred) for a in e.args):
+        known = [v for v in (count_bound(ctx, a, depth + 1) for a in e.args) if v is not None]
+        return min(known) if known else None
+    if isinstance(e, ast.Call) and ctx.method(e) == "get" and len(e.args) == 2 and \
+            isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str):
+        return _int(ctx, e.args[1])  # `cfg.get("runs", 5)`
+    if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name):
+        return _config_field(ctx, e.value.id, e.attr)
+    return None
+
+
+def _config_field(ctx: Context, obj: str, field: str) -> int | None:
+    """``obj.field`` where every binding of ``obj`` is a call of one class of the file (or ``obj`` is a parameter
+    annotated with it) that declares ``field`` with an integer default: the keyword each call gives, else that
+    default; None when any call gives it positionally or with ``**``."""
+    from ._few_steps import _int
+
+    classes = {n.name: n for n in ast.walk(ctx.tree) if isinstance(n, ast.ClassDef)}
+    values = ctx.assigns.get(obj, [])
+    calls = [v for v in values if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in classes]
+    names = {c.func.id for c in calls}  # type: ignore[attr-defined]
+    if not values:  # a parameter `cfg: BenchConfig`
+        names = {a.annotation.id for fn in ctx.functions.values() for a in fn.args.args  # type: ignore[attr-defined]
+                 if a.arg == obj and isinstance(a.annotation, ast.Name) and a.annotation.id in classes}
+    elif len(calls) != len(values):
+        return None
+    if len(names) != 1:
+        return None
+    cls = classes[next(iter(names))]
+    default = None
+    for st in cls.body:
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == field:
+            default = st.value
+        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == field for t in st.targets):
+            default = st.value
+    if default is None:
+        return None
+    out = _int(ctx, default)
+    for c in calls:
+        if c.args or any(k.arg is None for k in c.keywords):
+            return None
+        given = next((k.value for k in c.keywords if k.arg == field), None)
+        if given is not None:
+            v = _int(ctx, given)
+            if v is None:
+                return None
+            out = v if out is None else max(out, v)
+    return out
