@@ -82,7 +82,8 @@ def _steers(node: ast.AST, depth: int, tests: list, seen: set) -> bool:
                                                  _reads(n, name) for n in ast.walk(fn)):
                 return False  # (a module-level name read inside a function: followed no further)
         loads = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
-        return all(_steers(ld, depth + 1, tests, seen) for ld in loads)
+        return bool(loads) and all(_steers(ld, depth + 1, tests, seen) for ld in loads)  # (never read: that
+        # is an interval left unread, which `_reported` and WP102's weak tier judge, not a steering one)
     return False
 
 
