@@ -327,6 +327,14 @@ are done (an RPC pipeline's master, which times them, queues no GPU work of its 
 the work is queued, followed by only an explicit synchronize and a second reading of the same start (`returned =
 time.time() - st; torch.cuda.synchronize(); finished = time.time() - st`), is the launch time measured on purpose
 beside the full time of the same work: weak (GPU work between the two readings keeps the first one reported).
+(held145, sets 77-148) A clock difference that only steers the program is not a timed region: a time limit (`if
+time.perf_counter() - start >= limit: break`), a pacing sleep (`time.sleep(max(0, period - (time.perf_counter() -
+t)))`), a rate limiter (`gap = now - last; if gap < period: time.sleep(period - gap)`), a `timeout=`: followed
+through arithmetic and the names it is stored in, every use ends in a test, a sleep or a timeout, and none reaches a
+print, log, return, record or any other call. A counting loop stopped by the difference (`while time.time() - t0 <
+10: f(); n += 1`) stays a timed region unless the same start is read again after the loop. A JAX function compiled
+ahead of time where its name is bound, also in steps (`f = jax.jit(f)`, `f = f.lower(x)`, `f = f.compile()`), is
+timed as any JAX call: its missing `block_until_ready` is reported here, not as a compile (WP112).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
