@@ -77,7 +77,9 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
             if any(host_model_call(ctx, c, r) for c, _ in cold):
                 hits.append(None)  # a model the code rebuilt on the host under a name a GPU model had: CPU work
                 continue
-            if any(returns_aot_executable(ctx, k) for _, k in cold):
+            from ._aot_bound import aot_bound
+
+            if any(returns_aot_executable(ctx, k) or aot_bound(ctx, k, c) for c, k in cold):
                 hits.append(None)  # a JAX ahead-of-time compile: host work, the compile itself timed
                 continue
             from ._carried import wraps_warm

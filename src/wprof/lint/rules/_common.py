@@ -11,6 +11,7 @@ from .._walk import Scope, stmt_calls
 from .._regions import Region
 from ._composite_ops import PARTS, call_parts
 from ._evidence import call_sites, cpu_only, returns_aot_executable
+from ._aot_bound import aot_bound
 from ._reach import _branches, exclusive, reachable_before
 from ._sample_uses import _robust, _unit_divisor, drops_first, sample_uses
 
@@ -449,7 +450,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
             if key is None or key in ("print",) or (key.split(".")[0] in params and not _own_model(ctx, key, r)) \
                     or _closure_over_params(ctx, key, params):
                 continue  # a callable handed in (or a local wrapper of one): the caller may have warmed it up
-            if (_built_ahead(ctx, key) and not _lone_waited_launch(ctx, r, c)) or returns_aot_executable(ctx, key):
+            if (_built_ahead(ctx, key) and not _lone_waited_launch(ctx, r, c)) or returns_aot_executable(ctx, key) \
+                    or aot_bound(ctx, key, c):  # (`f = f.lower(x).compile()` before the region: no compile here)
                 continue  # `mod.get_function("k")` of a PyCUDA `SourceModule`: built ahead; a JAX AOT compile
             module = gpu_module_arg(ctx, c) if isinstance(c, ast.Call) and not ops else None
             if module is not None:

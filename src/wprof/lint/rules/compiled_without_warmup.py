@@ -157,6 +157,11 @@ an `ElementwiseKernel` on its first call (not where it is built), and a `GPUArra
 uses PyCUDA's arrays (not CuPy's or torch's), is reported. And a `timeit` string that imports a GPU library
 (`import pycuda.autoinit` in `code_to_test`) makes the program a GPU one: its `SourceModule(...)` compiles in every
 run of the statement.
+(held145, sets 77-148) A name bound, at its latest assignment before the timed call, to a JAX ahead-of-time
+executable is compiled already: `f.lower(x).compile()` written at once or in steps over rebindings or other names
+(`f = jax.jit(f)`; `f = f.lower(x)`; `f = f.compile()`, or `lowered = jitted.lower(x)`; `run = lowered.compile()`).
+Its timed call is not reported (a missing wait is WP102's). A clock difference that only steers the program (a
+time limit, a pacing sleep: see WP102) is not a reported interval: its region is not reported.
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

@@ -327,6 +327,14 @@ are done (an RPC pipeline's master, which times them, queues no GPU work of its 
 the work is queued, followed by only an explicit synchronize and a second reading of the same start (`returned =
 time.time() - st; torch.cuda.synchronize(); finished = time.time() - st`), is the launch time measured on purpose
 beside the full time of the same work: weak (GPU work between the two readings keeps the first one reported).
+(held145, sets 77-148) A clock difference that only steers the program is not a timed region: a time limit (`if
+time.perf_counter() - start >= limit: break`), a pacing sleep (`time.sleep(max(0, period - (time.perf_counter() -
+t)))`), a rate limiter (`gap = now - last; if gap < period: time.sleep(period - gap)`), a `timeout=`: followed
+through arithmetic and the names it is stored in, every use ends in a test, a sleep or a timeout, and none reaches a
+print, log, return, record or any other call. A counting loop stopped by the difference (`while time.time() - t0 <
+10: f(); n += 1`) stays a timed region unless the same start is read again after the loop. A JAX function compiled
+ahead of time where its name is bound, also in steps (`f = jax.jit(f)`, `f = f.lower(x)`, `f = f.compile()`), is
+timed as any JAX call: its missing `block_until_ready` is reported here, not as a compile (WP112).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
@@ -381,6 +389,7 @@ from ._launch_contrast import launch_beside_synced
 from ._on_purpose import names_host_timing
 from ._evidence import cpu_only, returns_aot_executable
 from ._loop_budget import loop_budget
+from .._control_clock import control_only
 from ._host_timer_weak import (
     capped_steps, copy_then_elementwise, exits_through_device_test, only_blocking_copies,
     ends_in_opaque_extension, ends_in_pipeline, ends_in_unseen_object, inside_event_pair, unshown_callables,
@@ -442,6 +451,8 @@ def check(ctx: Context) -> None:
             continue  # `blk = blk.to(device)` alone: a copy from host memory returns once it is done
         if loop_budget(ctx, r):
             continue  # `while time.time() - t0 < warmup_s: f()`: the clock bounds a loop, no interval is reported
+        if control_only(ctx, r):
+            continue  # `if time.perf_counter() - t0 > limit: break`, a pacing sleep: control flow, no figure
         if reaches_no_report(ctx, r):
             continue  # `return Outputs(time=step_time)`, every caller's record handed to metrics that never read it
         # strong since sets 14-16 (the weak tier there: 16 true, 4 false, the false classes fixed: calls that return
@@ -602,7 +613,10 @@ def _compiles(ctx: Context, r) -> bool:
         # the first sample compiles (WP112's), every later one is a warm call timed without a synchronize
     from .._param_devices import warmed_in_caller
 
+    from ._aot_bound import aot_bound
+
     return bool(keys) and all(k is not None and ((ctx.is_compiled(k) and not called_before(ctx, k, r.scope, r.lo) and
+                                                  not aot_bound(ctx, k, c) and
                                                   not warmed_in_caller(ctx, r, k) and
                                                   not _launch_wrapper(ctx, k) and not _repeated(ctx, r, c)) or
                                                  returns_aot_executable(ctx, k))

@@ -293,6 +293,8 @@ its calls a timed region, synchronized when the helper waits first (`_clock_help
 clock and subtracts the start it is handed (`show_duration("fill", T0)`) ends a region at its call; and a timer class
 that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf_counter())`) and reports
 `self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
+(held145, sets 77-148) A clock difference that only steers the program (a time limit `if time.time() - t0 > limit:
+break`, a pacing sleep, a rate limiter: see WP102) reports no interval: a cold call before it is not reported.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
