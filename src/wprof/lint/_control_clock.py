@@ -25,6 +25,13 @@ _PASS_CALLS = frozenset({"max", "min", "abs", "float", "int", "round"})
 
 def control_only(ctx: Context, r) -> bool:
     """Region ``r``'s clock difference is control flow only (see the module docstring)."""
+    cached = r.__dict__.get("_wp_control_only")
+    if cached is None:
+        cached = r.__dict__["_wp_control_only"] = _control_only(ctx, r)
+    return cached
+
+
+def _control_only(ctx: Context, r) -> bool:
     if r.kind != "host" or r.interval is None or {"locals", "vars", "globals"} & ctx.words:
         return False
     diff = _difference(r)
