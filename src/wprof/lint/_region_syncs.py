@@ -62,6 +62,8 @@ def _cpu_branch(ctx: Context, stmt: ast.stmt) -> bool:
 
 
 def _synced_after_work(ctx: Context, r: Region) -> bool | None:
+    from ._alloc_only import allocation_only
+
     last_work = -1
     stmts = r.stmts()
     settled = False
@@ -69,12 +71,16 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):
             settled = True  # helpers of this file that wait for their own work: nothing left pending
-        elif work and not _cpu_branch(ctx, s):
+        elif work and not _cpu_branch(ctx, s) and not allocation_only(ctx, work):
             last_work = s._wp_idx  # type: ignore[attr-defined]
     if last_work < 0 and settled:
         return True
     if last_work < 0:
         return None
+    from ._read_after_wait import waits_before_read
+
+    if r.kind == "host" and waits_before_read(ctx, r.end):
+        return True  # `f"{loss:.4f} {n / (time.time() - t0):.1f}"`: the field before the reading waits
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
