@@ -1,15 +1,14 @@
-"""A wait in the end reading's own statement, evaluated before the clock is read (WP102 silence; twenty-first
-session, held149).
+"""An autograd loss formatted in the end reading's own statement, before the clock is read (WP102 silence;
+twenty-first session, held149; extends :func:`._formatted.formats_device_before`).
 
 ``pbar.set_postfix_str(f"{loss_cum=:.4f}(+{loss:.4f}) | tok/s={n / (time.time() - st):.1f}")``: Python evaluates an
 f-string's fields, a call's arguments and a tuple's items left to right. ``{loss:.4f}`` of a 0-dim GPU tensor calls
 ``Tensor.__format__``, which reads the number (``.item()``, a wait for the stream), and that happens before
 ``time.time()`` in the later field is called: the reading comes after the work is done (set 150, a GPT training
-loop's per-micro-step tokens/s). The same holds for an earlier argument that is a sync itself
-(``print(loss.item(), time.time() - t0)``). Only fields and arguments that come before the one holding the reading
-count, and only a numeric format spec (``:.4f``, ``:d``, ``:.2e``) of a value placed on the device, or a call the
-model knows as a wait; a value known to be on the CPU, a plain ``{loss}`` field or one formatted after the reading
-is no wait."""
+loop's per-micro-step tokens/s). The placement model did not know ``loss`` there (the result of a
+project function) nor ``loss_cum`` (``0`` plus ``loss.detach()``): a name whose ``.backward()`` the function calls
+is an autograd tensor, and so is a name bound or accumulated from one (not through ``.item()``/``float()``). Only
+a numeric format spec (``:.4f``, ``:d``, ``:.2e``) of such a name counts, not one shown on the CPU."""
 
 from __future__ import annotations
 
@@ -18,46 +17,13 @@ import ast
 from ._context import Context
 
 
-def waits_before_read(ctx: Context, end: ast.AST) -> bool:
-    """Something evaluated before the clock call ``end``, within ``end``'s statement, waits for the device."""
+def autograd_formatted(ctx: Context, fv: ast.FormattedValue) -> bool:
+    """``fv`` formats with a numeric spec a name holding an autograd tensor of its function (not one shown on the
+    CPU)."""
     from ._format_waits import numeric_spec
 
-    stmt = getattr(end, "_wp_stmt", None)
-    child, parent = end, getattr(end, "_wp_parent", None)
-    while parent is not None and child is not stmt:
-        before: list[ast.AST] = []
-        if isinstance(parent, ast.JoinedStr):
-            before = _preceding(parent.values, child)
-        elif isinstance(parent, ast.Call) and child is not parent.func:
-            before = _preceding([*parent.args, *(k.value for k in parent.keywords)], child)
-        elif isinstance(parent, (ast.Tuple, ast.List)):
-            before = _preceding(parent.elts, child)
-        elif isinstance(parent, ast.keyword):
-            child, parent = parent, getattr(parent, "_wp_parent", None)
-            if isinstance(parent, ast.Call):
-                before = _preceding([*parent.args, *(k.value for k in parent.keywords)], child.value)  # type: ignore
-        for b in before:
-            for n in ast.walk(b):
-                if isinstance(n, ast.FormattedValue) and numeric_spec(n) and _on_device(ctx, n.value):
-                    return True
-                if isinstance(n, ast.Call) and ctx.is_sync(n):
-                    return True
-        child, parent = parent, getattr(parent, "_wp_parent", None)
-    return False
-
-
-def _preceding(items: list, child: ast.AST) -> list:
-    for i, it in enumerate(items):
-        if it is child:
-            return items[:i]
-    return []
-
-
-def _on_device(ctx: Context, v: ast.AST) -> bool:
-    if not isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) or ctx.placement(v) == "cpu":
-        return False
-    return ctx.placement(v) == "cuda" or ctx.is_tensorish(v) or \
-        (isinstance(v, ast.Name) and v.id in _autograd_names(v))
+    v = fv.value
+    return isinstance(v, ast.Name) and numeric_spec(fv) and v.id in _autograd_names(v) and ctx.placement(v) != "cpu"
 
 
 def _autograd_names(v: ast.Name) -> set[str]:

@@ -77,10 +77,6 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         return True
     if last_work < 0:
         return None
-    from ._read_after_wait import waits_before_read
-
-    if r.kind == "host" and waits_before_read(ctx, r.end):
-        return True  # `f"{loss:.4f} {n / (time.time() - t0):.1f}"`: the field before the reading waits
     end = r.scope.stmts[r.hi] if r.kind == "host" and r.hi < len(r.scope.stmts) else None
     for s in stmts:
         if s._wp_idx >= last_work and (not periodic(s) or same_block_before(s, end)) and \
