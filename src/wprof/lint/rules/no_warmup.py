@@ -295,6 +295,9 @@ that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf
 `self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
 (held145, sets 77-148) A clock difference that only steers the program (a time limit `if time.time() - t0 > limit:
 break`, a pacing sleep, a rate limiter: see WP102) reports no interval: a cold call before it is not reported.
+(held149, sets 77-152) A training step (a `.backward()` in the region) timed inside its loop whose interval is only
+printed or logged row by row there (`print(json.dumps({"step": step, "time_ms": t.dt}))`), never summed, appended,
+averaged or kept after the loop, is not reported: the cold first step is its own visible row, in no figure.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
