@@ -43,6 +43,10 @@ def formats_device_before(ctx, stmt: ast.stmt, at: tuple, conditional) -> bool:
         if (isinstance(v, (ast.Name, ast.Attribute, ast.Subscript)) and not _meta_attr(v) and ctx._tensor_value(v)
                 and not (isinstance(v, ast.Name) and v.id in ctx._gpu_callables)) or device_value_call(ctx, v):
             return True
+        from ._read_after_wait import autograd_formatted
+
+        if autograd_formatted(ctx, n):
+            return True  # f"{loss_cum=:.4f} {n / (time.time() - st):.1f}" of `loss.backward()`'s loss
     return False
 
 

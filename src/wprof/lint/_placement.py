@@ -9,6 +9,7 @@ import ast
 import re
 
 from ._host_returns import returns_host_copy
+from ._host_transforms import host_pipeline_call
 from ._library_io import received_over_rpc
 from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
 from ._walk import own_returns
@@ -318,6 +319,8 @@ class PlacementModel:
         if isinstance(expr, (ast.ListComp, ast.GeneratorExp)) and isinstance(expr.elt, ast.Call) and \
                 received_over_rpc(self, expr.elt):
             return "cpu"  # [r.to_here() for r in refs]: every item received over RPC
+        if isinstance(expr, ast.ListComp) and isinstance(expr.elt, ast.Call) and host_pipeline_call(self, expr.elt):
+            return "cpu"  # [tf(img) for img in images] of `tf = T.Compose([..., T.ToTensor()])`: CPU tensors
         if isinstance(expr, ast.Attribute) and expr.attr in ("real", "imag", "T", "mT", "H", "data"):
             return self.placement(expr.value)  # b.real, w.T, p.data: views of the same array
         if isinstance(expr, (ast.Name, ast.Attribute)):
@@ -412,6 +415,8 @@ class PlacementModel:
             return "cuda"  # Utils.create_test_matrices(m, n, k): a static method of the file's class
         if isinstance(expr.func, ast.Name) and q in self.functions and self._returns_on_cpu(self._def_run_by(q, expr)):
             return "cpu"  # def to_tensor(s): return torch.tensor([...]): a CPU tensor, whatever it was handed
+        if host_pipeline_call(self, expr):
+            return "cpu"  # tf(img) of `tf = T.Compose([..., T.ToTensor()])`: torchvision makes a CPU tensor
         return self._join([self.placement(a) for a in expr.args])
 
     def _project_method_returns_cpu(self, expr: ast.Call) -> bool:

@@ -62,6 +62,8 @@ def _cpu_branch(ctx: Context, stmt: ast.stmt) -> bool:
 
 
 def _synced_after_work(ctx: Context, r: Region) -> bool | None:
+    from ._alloc_only import allocation_only
+
     last_work = -1
     stmts = r.stmts()
     settled = False
@@ -69,7 +71,7 @@ def _synced_after_work(ctx: Context, r: Region) -> bool | None:
         work = ctx.gpu_work_in(stmt_nodes(s))
         if work and all(_settles(ctx, w) for w in work):
             settled = True  # helpers of this file that wait for their own work: nothing left pending
-        elif work and not _cpu_branch(ctx, s):
+        elif work and not _cpu_branch(ctx, s) and not allocation_only(ctx, work):
             last_work = s._wp_idx  # type: ignore[attr-defined]
     if last_work < 0 and settled:
         return True

@@ -335,6 +335,11 @@ print, log, return, record or any other call. A counting loop stopped by the dif
 10: f(); n += 1`) stays a timed region unless the same start is read again after the loop. A JAX function compiled
 ahead of time where its name is bound, also in steps (`f = jax.jit(f)`, `f = f.lower(x)`, `f = f.compile()`), is
 timed as any JAX call: its missing `block_until_ready` is reported here, not as a compile (WP112).
+(held149, sets 77-152) A numeric field (`{loss:.4f}`, `{loss_cum=:.4f}`) of a loss whose `.backward()` the function
+calls, or of a name accumulated from it, formatted before the clock read in the end statement waits (as `.item()`
+does). Numba's allocations (`cuda.device_array_like`, `device_array`, `pinned_array`, no `stream=`) queue no work:
+after a blocking `cuda.to_device(a)` nothing is pending. A torchvision pipeline converting to tensors (`T.Compose([...,
+T.ToTensor(), ...])`, torchvision transforms only) makes CPU tensors, and `torch.stack` of them is host work.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host

@@ -295,6 +295,9 @@ that appends its readings to a list on `self` (`evt()`: `self.t.append(time.perf
 `self.t[-1] - self.t[0]` from another method is a start/stop timer (`timer.start()` ... `timer.end()`).
 (held145, sets 77-148) A clock difference that only steers the program (a time limit `if time.time() - t0 > limit:
 break`, a pacing sleep, a rate limiter: see WP102) reports no interval: a cold call before it is not reported.
+(held149, sets 77-152) A training step (a `.backward()` in the region) timed inside its loop whose interval is only
+printed or logged row by row there (`print(json.dumps({"step": step, "time_ms": t.dt}))`), never summed, appended,
+averaged or kept after the loop, is not reported: the cold first step is its own visible row, in no figure.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
@@ -376,6 +379,7 @@ def _check(ctx: Context, report) -> None:
     from ._reported import interval_unread
     from ._peer_links import linked_before
     from ._built_in_region import built_in_region
+    from ._per_step_log import per_step_log
 
     # one cold call among >= AMORTIZED samples of the region (`for _ in range(1_000_000): router(x)`): amortized
     from ._cold_walk import walk_findings
@@ -385,7 +389,8 @@ def _check(ctx: Context, report) -> None:
     found = [f for f in warmup_findings(ctx, compiled=False) if not amortized(ctx, f[0], f[1]) and
              id(f[1]) not in compiled_here and not warm_by_walk(ctx, f[0], f[1]) and not _decorator(f[1]) and
              not warm_run_then_reset(ctx, f[0]) and not interval_unread(ctx, f[0]) and
-             not linked_before(ctx, f[1], f[0].scope, f[0].lo) and not built_in_region(ctx, f[0], f[1])]
+             not linked_before(ctx, f[1], f[0].scope, f[0].lo) and not built_in_region(ctx, f[0], f[1]) and
+             not per_step_log(ctx, f[0])]
     ops = [f for f in found if elementwise_key(f[1])]  # `x + y` as a region's only work: CuPy says more (below)
     arrays = cold_array_uses(ctx, {id(r) for r, _, _ in found if not any(r is o for o, _, _ in ops)})
     for node, message in arrays:  # CuPy's first call, first kernels

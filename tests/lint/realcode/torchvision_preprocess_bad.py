@@ -1,0 +1,16 @@
+import time
+
+import torch
+import torchvision.transforms as T
+
+model = torch.nn.Conv2d(3, 8, 3).cuda()
+preprocess = T.Compose([T.Resize(256), T.CenterCrop(224), T.Lambda(lambda t: t.cuda()), T.ToTensor()])
+
+
+def embed(batches):
+    stats = {"cpu": 0.0}
+    for images in batches:
+        t0 = time.time()
+        x = torch.stack([preprocess(im) for im in images])
+        stats["cpu"] += time.time() - t0  # expect: WP102
+        print(model(x.cuda()).cpu().shape, stats)
