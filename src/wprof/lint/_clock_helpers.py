@@ -99,7 +99,11 @@ def _elapsed_param(ctx: Any, fn: ast.AST) -> tuple[int, bool] | None:
     print(t1 - t0)`` / ``def since(t0): return time.perf_counter() - t0``: a function of the file that reads a host
     clock and subtracts one of its parameters from the reading; None otherwise."""
     params = [a.arg for a in fn.args.posonlyargs + fn.args.args]  # type: ignore[attr-defined]
-    if not any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.right, ast.Name) and
+    rights = ctx.__dict__.get("_wp_subtracted_names")
+    if rights is None:  # the names the file subtracts anywhere (`x - t0`): a cheap first test
+        rights = ctx.__dict__["_wp_subtracted_names"] = {
+            s.right.id for s in ctx.subtractions if isinstance(s.right, ast.Name)}
+    if not rights.intersection(params) or not any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.right, ast.Name) and
                n.right.id in params for n in ast.walk(fn)):
         return None  # (no `x - <parameter>` at all: skip the walk below, which asks `is_sync` of every call)
     readings: set[str] = set()

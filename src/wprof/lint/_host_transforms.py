@@ -22,8 +22,8 @@ def host_pipeline_call(ctx, expr: ast.Call) -> bool:
     from ._names import dotted
 
     key = dotted(expr.func)
-    if key is None or not expr.args:
-        return False
+    if key is None or not expr.args or not ctx.imports_any("torchvision"):
+        return False  # (a pipeline's transforms are torchvision's: without that import, nothing to index)
     index = ctx.__dict__.get("_wp_host_pipelines")
     if index is None:
         index = {}

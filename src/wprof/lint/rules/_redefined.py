@@ -76,7 +76,8 @@ def _defined_twice(ctx: Context) -> frozenset[str]:
     cached = ctx.__dict__.get("_wp_defined_twice")
     if cached is None:
         seen: dict[str, int] = {}
-        for n in ast.walk(ctx.tree):
+        for sc in ctx.scopes:  # (every `def` of the file has its scope)
+            n = sc.node
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 seen[n.name] = seen.get(n.name, 0) + 1
         for name, values in ctx.assigns.items():
