@@ -52,13 +52,9 @@ def record_sample_lists(ctx: Context) -> set[str]:
     from ._sample_sources import _is_interval
 
     slots: dict[str, set[str]] = {}
-    for name, fn in ctx.functions.items():
-        scope = getattr(fn, "_wp_own_scope", None)
-        if scope is None:
-            continue
-        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
-        if not returns or not all(isinstance(st.value, ast.Dict) for st in returns):
-            continue
+    from ._tuple_samples import literal_returns
+
+    for name, scope, returns in literal_returns(ctx, ast.Dict):
         keys = None
         for st in returns:
             mine = {k.value for k, v in zip(st.value.keys, st.value.values)  # type: ignore[attr-defined]

@@ -11,19 +11,27 @@ import ast
 from .._context import Context
 
 
+
+def literal_returns(ctx: Context, kind: type) -> list[tuple[str, object, list[ast.Return]]]:
+    """(name, scope, returns) of each function of the file whose every `return` hands back a ``kind`` literal
+    (``return t, out``: a tuple; ``return {"latency": dt}``: a dict)."""
+    out = []
+    for name, fn in ctx.functions.items():
+        scope = getattr(fn, "_wp_own_scope", None)
+        if scope is None:
+            continue
+        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
+        if returns and all(isinstance(st.value, kind) for st in returns):
+            out.append((name, scope, returns))
+    return out
+
 def tuple_sample_lists(ctx: Context) -> set[str]:
     """The containers (``times``) the unpacked intervals of such calls are stored in."""
     from .._regions import _samples_of
     from ._sample_sources import _is_interval
 
     slots: dict[str, set[int]] = {}  # function name -> indices of the returned tuple that are intervals
-    for name, fn in ctx.functions.items():
-        scope = getattr(fn, "_wp_own_scope", None)
-        if scope is None:
-            continue
-        returns = [st for st in scope.stmts if isinstance(st, ast.Return) and st.value is not None]
-        if not returns or not all(isinstance(st.value, ast.Tuple) for st in returns):
-            continue
+    for name, scope, returns in literal_returns(ctx, ast.Tuple):
         sizes = {len(st.value.elts) for st in returns}  # type: ignore[attr-defined]
         if len(sizes) != 1:
             continue
