@@ -46,17 +46,6 @@ def _all_fields_numeric(template: str) -> bool:
     return bool(fields) and all(spec and spec[-1] in _NUMERIC for _, spec in fields)
 
 
-def _unconditional(node: ast.AST, stmt: ast.stmt) -> bool:
-    child, parent = node, getattr(node, "_wp_parent", None)
-    while parent is not None and parent is not stmt:
-        if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) or \
-                (isinstance(parent, ast.IfExp) and child is not parent.test) or \
-                (isinstance(parent, ast.BoolOp) and child is not parent.values[0]):
-            return False
-        child, parent = parent, getattr(parent, "_wp_parent", None)
-    return True
-
-
 def _binds(st: ast.stmt, name: str) -> bool:
     targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
     return any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t))
@@ -67,6 +56,7 @@ def formats_work_result(ctx, stmt: ast.stmt) -> bool:
     before it (no GPU work between the two): reading that number waits for the work (module docstring). A binding
     in another block (a branch, a loop body the statement is not in) or a plain name that is a host value
     re-bound since is not taken."""
+    from ._region_syncs import _conditional_path
     from ._walk import stmt_nodes
 
     scope = getattr(stmt, "_wp_scope", None)
@@ -74,7 +64,7 @@ def formats_work_result(ctx, stmt: ast.stmt) -> bool:
     if scope is None or idx is None:
         return False
     for name in _formatted_names(stmt):
-        if not _unconditional(name, stmt):
+        if _conditional_path(name, stmt):
             continue
         for j in range(idx - 1, -1, -1):
             prev = scope.stmts[j]

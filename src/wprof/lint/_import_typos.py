@@ -50,11 +50,13 @@ def cannot_run(tree: ast.AST) -> bool:
     for s in getattr(tree, "body", ()):
         if not isinstance(s, ast.ImportFrom) or s.level or not s.module:
             continue
-        defined = _defined(s.module)
+        loaded = sys.modules.get(s.module)  # (already imported here: its names answer without reading its source)
+        names = [a for a in s.names if a.name != "*" and not (loaded is not None and hasattr(loaded, a.name))]
+        defined = _defined(s.module) if names else None
         if defined is None:
             continue
-        for a in s.names:
-            if a.name != "*" and a.name not in defined and \
+        for a in names:
+            if a.name not in defined and \
                     any(len(d) >= 4 and a.name.startswith(d) for d in defined if not d.startswith("_")):
                 return True
     return False

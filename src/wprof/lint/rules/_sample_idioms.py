@@ -52,7 +52,7 @@ def record_sample_lists(ctx: Context) -> set[str]:
     from ._sample_sources import _is_interval
 
     slots: dict[str, set[str]] = {}
-    from ._tuple_samples import literal_returns
+    from ._tuple_samples import assigned_calls, literal_returns
 
     for name, scope, returns in literal_returns(ctx, ast.Dict):
         keys = None
@@ -63,15 +63,7 @@ def record_sample_lists(ctx: Context) -> set[str]:
         if keys:
             slots[name] = keys
     out: set[str] = set()
-    if not slots:
-        return out
-    for c in ctx.calls:
-        if not (isinstance(c.func, ast.Name) and c.func.id in slots):
-            continue
-        st = getattr(c, "_wp_parent", None)
-        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
-                isinstance(st.targets[0], ast.Name)):
-            continue
+    for c, st in assigned_calls(ctx, slots, ast.Name):
         scope = st._wp_scope  # type: ignore[attr-defined]
         for load in ctx.scope_loads(st.targets[0].id, scope):
             sub = getattr(load, "_wp_parent", None)

@@ -12,6 +12,21 @@ from .._context import Context
 
 
 
+def assigned_calls(ctx: Context, names, target: type) -> list[tuple[ast.Call, ast.Assign]]:
+    """(call, statement) of each ``x = f(...)`` (``target`` ``ast.Name``) or ``a, b = f(...)`` (``ast.Tuple``) of the
+    file whose ``f`` is one of ``names``."""
+    out = []
+    if not names:
+        return out
+    for c in ctx.calls:
+        if not (isinstance(c.func, ast.Name) and c.func.id in names):
+            continue
+        st = getattr(c, "_wp_parent", None)
+        if isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and isinstance(st.targets[0], target):
+            out.append((c, st))
+    return out
+
+
 def literal_returns(ctx: Context, kind: type) -> list[tuple[str, object, list[ast.Return]]]:
     """(name, scope, returns) of each function of the file whose every `return` hands back a ``kind`` literal
     (``return t, out``: a tuple; ``return {"latency": dt}``: a dict)."""
@@ -40,15 +55,7 @@ def tuple_sample_lists(ctx: Context) -> set[str]:
         if idx:
             slots[name] = idx
     out: set[str] = set()
-    if not slots:
-        return out
-    for c in ctx.calls:
-        if not (isinstance(c.func, ast.Name) and c.func.id in slots):
-            continue
-        st = getattr(c, "_wp_parent", None)
-        if not (isinstance(st, ast.Assign) and st.value is c and len(st.targets) == 1 and
-                isinstance(st.targets[0], ast.Tuple)):
-            continue
+    for c, st in assigned_calls(ctx, slots, ast.Tuple):
         for i, t in enumerate(st.targets[0].elts):
             if i not in slots[c.func.id] or not isinstance(t, ast.Name):
                 continue
