@@ -389,6 +389,7 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
     from ._retimed import region_end_line, retimed_later
     from ._dtype_kernels import first_reduced_product
     from ._redefined import redefined_cold
+    from ._first_figure import first_figure_share
     from ._warm_sources import (_bound_by_warm_loader, _file_fn_on_gpu, _file_fn_ran_before, _instance_ran_before,
                                 _module_call_before, _own_model, gpu_module_arg, host_helper, single_pass)
 
@@ -400,7 +401,8 @@ def warmup_findings(ctx: Context, *, compiled: bool) -> list[tuple[Region, ast.C
         own = _own_kernels(ctx, r) if compiled else set()  # kernels the timed function defines: new on every call
         if mentions_warmup_for(ctx, r) or loop_guarded(r) or _times_first_call(ctx, r) or \
                 labelled_cold(ctx, r) or \
-                (not own and helper_called_again(ctx, r.scope)) or end_to_end(ctx, r) or \
+                (not own and helper_called_again(ctx, r.scope) and first_figure_share(ctx, r) is None) or \
+                end_to_end(ctx, r) or \
                 cpu_only(ctx, r.scope.stmts[r.lo]) or restarted_in_loop(r):
             continue
         outer = r.outer._wp_scope if r.outer is not None else None  # type: ignore[attr-defined]  # a `timeit` call

@@ -1,0 +1,74 @@
+"""Does a reported figure include the cold first call, and as one of how many samples? (WP103, twenty-second
+session, sets 137-156.)
+
+A timing function of the file called more than once (once per device, model, batch size or backend of a sweep) was
+taken to warm itself up: its first call runs the work, the later calls are warm. That holds when the first call is a
+warm-up, its figure thrown away. When every call's figure is kept (printed, stored per configuration, returned to a
+caller that prints it), the first call's figure is a measurement too, and it holds the work's cold first call. How
+much that matters is the share of the cold call in the figure: one of a few samples (``for _ in range(5)``, the count
+given by the file, at most :data:`FEW_SAMPLES`) averaged, summed or turned into a rate moves the first
+configuration's figure by a fifth of the one-off start-up or more; one of a hundred does not.
+
+:func:`first_figure_share` answers with that count (the samples the first call's figure holds), or None when the
+figure is not shown to hold the cold call among a few: a call site whose result is dropped (a warm-up call), a
+caller that mentions a warm-up, a count the file does not give or above a few, samples summarized by something else
+than their mean or sum (a median, a minimum)."""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from ._few_samples import FEW_SAMPLES
+from ._few_steps import loop_iterations
+
+
+def first_figure_share(ctx: Context, r) -> int | None:
+    """How many samples the figure of the first call of region ``r``'s function holds, the cold first call among
+    them, when every call of the function keeps its figure and that count is a few; else None."""
+    fn = r.scope.node
+    name = getattr(fn, "name", None)
+    if name is None or isinstance(fn, ast.Module) or not _figures_kept(ctx, fn, name):
+        return None
+    n = _samples(ctx, r)
+    return n if n is not None and 1 < n <= FEW_SAMPLES else None
+
+
+def _samples(ctx: Context, r) -> int | None:
+    """The samples the region's figure averages or sums: the iterations of the loop around a per-iteration region
+    whose samples are averaged or summed, or of the loop a whole-loop region times (divided into a per-iteration
+    figure or a rate by its count)."""
+    from ._common import _mean_of_per_iteration, _summed_then_divided
+
+    if r.loop is not None:
+        if not (_mean_of_per_iteration(ctx, r) or _summed_then_divided(ctx, r)):
+            return None
+        return loop_iterations(ctx, r.loop)
+    loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor))]
+    if len(loops) != 1:
+        return None
+    return loop_iterations(ctx, loops[0])
+
+
+def _figures_kept(ctx: Context, fn: ast.AST, name: str) -> bool:
+    """Every call of the function ``name`` keeps its result (bound, returned, printed, stored): none is a bare
+    statement (a warm-up call whose figure is dropped), none sits in a scope that mentions a warm-up, and the
+    function returns a value."""
+    from ._common import mentions_warmup
+    from ._evidence import call_sites
+
+    printed = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print" for n in
+                  ast.walk(fn))  # each call prints its own figure: a bare call site reports it too
+    if not printed and not any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn)):
+        return False
+    sites = call_sites(ctx, name)
+    if len(sites) < 1:
+        return False
+    for c in sites:
+        st = getattr(c, "_wp_stmt", None)
+        if st is None or (not printed and isinstance(st, ast.Expr) and st.value is c):
+            return False
+        scope = getattr(st, "_wp_scope", None)
+        if scope is not None and mentions_warmup(ctx, scope):
+            return False
+    return True
