@@ -983,6 +983,10 @@ def end_to_end(ctx: Context, r: Region) -> bool:
         return False
     if data_driven(ctx, r):
         return True
+    from ._first_figure import few_repeats
+
+    if few_repeats(ctx, r):  # `for _ in range(10): f(x).backward(g)`: an op's benchmark of a few samples, no run
+        return False
     from ._trainer_runs import trainer_run_call
 
     if any(ctx.method(c) in ("train", "fit") and trainer_run_call(ctx, c) for c in r.calls()):

@@ -72,3 +72,26 @@ def _figures_kept(ctx: Context, fn: ast.AST, name: str) -> bool:
         if scope is not None and mentions_warmup(ctx, scope):
             return False
     return True
+
+
+def few_repeats(ctx: Context, r) -> bool:
+    """Region ``r`` (one clock) times a loop of a few repeats the file counts (``for _ in range(10):``, at most
+    :data:`FEW_SAMPLES`) of a forward and backward pass with no optimizer step, in the region or in the functions of
+    the file it calls: an op's forward/backward benchmark of a few samples, not a training run's wall time (a run
+    updates its weights), so its cold first repeat is a tenth of the figure or more."""
+    if r.loop is not None or r.outer is not None:
+        return False
+    loops = [s for s in r.stmts() if isinstance(s, (ast.For, ast.AsyncFor))]
+    if len(loops) != 1 or len(r.inner_loops()) != 1:
+        return False
+    n = loop_iterations(ctx, loops[0])
+    if n is None or n > FEW_SAMPLES:
+        return False
+    for c in r.calls():
+        if ctx.method(c) == "step":
+            return False
+        d = ctx.callee_def(c) if isinstance(c.func, (ast.Name, ast.Attribute)) else None
+        if d is not None and any(isinstance(n2, ast.Call) and ctx.method(n2) == "step" or
+                                 isinstance(n2, (ast.For, ast.AsyncFor, ast.While)) for n2 in ast.walk(d[1])):
+            return False  # (a function of the file that steps an optimizer, or loops: a run)
+    return True
