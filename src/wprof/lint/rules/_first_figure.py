@@ -95,3 +95,53 @@ def few_repeats(ctx: Context, r) -> bool:
                                  isinstance(n2, (ast.For, ast.AsyncFor, ast.While)) for n2 in ast.walk(d[1])):
             return False  # (a function of the file that steps an optimizer, or loops: a run)
     return True
+
+
+def first_window_cold(ctx: Context) -> list[tuple[ast.AST, str, int]]:
+    """(cold call, its key, the window's steps) for a periodic throughput window (``t0 = time.time()`` before the
+    loop; ``if step % every == 0: dt = time.time() - t0; print(every * batch / dt); t0 = time.time()``) whose first
+    window opens before the first step of GPU work that never ran before it, ``every`` a few steps the file counts
+    (at most :data:`FEW_SAMPLES`): the first window's figure holds the cold first step as one of a few. The window's
+    skeleton and its exceptions (a first window skipped or labelled) are ``_first_window``'s, which reports the
+    compiled case (WP112); here the work is not compiled."""
+    from ._common import _times_first_call, called_before, callee_key, work_items
+    from ._first_window import _first_window_left_out, _restarted
+
+    out: list[tuple[ast.AST, str, int]] = []
+    if not ctx.uses_gpu:
+        return out
+    for r in ctx.regions:
+        if r.kind != "host" or r.loop is not None or r.timer or r.outer is not None:
+            continue
+        start = r.scope.stmts[r.lo]
+        if not (isinstance(start, ast.Assign) and len(start.targets) == 1 and isinstance(start.targets[0], ast.Name)):
+            continue
+        end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
+        loop = next((lp for lp in getattr(end, "_wp_loops", ()) if r.contains(lp)), None)
+        if loop is None or not _restarted(ctx, r, loop, start.targets[0].id) or _times_first_call(ctx, r) or \
+                _first_window_left_out(ctx, r, loop, end):
+            continue
+        n = _window_steps(ctx, end, loop)
+        if n is None or n > FEW_SAMPLES:
+            continue
+        work = [(c, k) for c in work_items(ctx, r) if (k := callee_key(c)) is not None]
+        if not work or any(called_before(ctx, k, r.scope, r.lo) or ctx.is_compiled(k) for _, k in work):
+            continue  # one step's work ran before the window (a warm-up), or compiled work (WP112's)
+        out.append((work[0][0], work[0][1], n))
+    return out
+
+
+def _window_steps(ctx: Context, end: ast.stmt, loop: ast.stmt) -> int | None:
+    """``every`` of the periodic test around the end reading (``if step % every == 0:``), when the file gives it."""
+    from ._few_steps import _int
+
+    node = getattr(end, "_wp_parent", None)
+    periodic = None
+    while isinstance(node, ast.stmt) and node is not loop:
+        if isinstance(node, ast.If):
+            periodic = node
+        node = getattr(node, "_wp_parent", None)
+    if periodic is None:
+        return None
+    mods = [b for b in ast.walk(periodic.test) if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Mod)]
+    return _int(ctx, mods[0].right) if len(mods) == 1 else None

@@ -299,6 +299,14 @@ break`, a pacing sleep, a rate limiter: see WP102) reports no interval: a cold c
 printed or logged row by row there (`print(json.dumps({"step": step, "time_ms": t.dt}))`), never summed, appended,
 averaged or kept after the loop, is not reported: the cold first step is its own visible row, in no figure.
 
+Since the twenty-second session (sets 137-156, `_first_figure`): a timing function called more than once (once per
+device, size or backend of a sweep) warms itself up only when its first call's figure is dropped. When every call
+keeps its figure (returned to a caller that keeps it, or printed by the function itself) and that figure is the
+mean, sum or rate of a few samples the file counts (`for _ in range(5)`, at most 10), the first configuration's
+figure holds the cold first call as one of those few samples: reported. A clock around a few counted repeats
+(`for _ in range(10):`) of a forward and backward pass with no optimizer step (in the region or the functions of the
+file it calls) is an op's benchmark of a few samples, not a training run's wall time.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -473,6 +481,12 @@ def _check(ctx: Context, report) -> None:
         report(call, f"`{what}` is timed without a warmup call (its first call is the first sample `{helper}` "
                    f"takes in a loop of {where}, summed or averaged with the others)",
                    "Call it a few times before the sampling loop, or leave the first sample out")
+    from ._first_figure import first_window_cold
+
+    for call, key, n in first_window_cold(ctx):
+        report(call, f"`{key}` is timed without a warmup call (the first logging window, of {n} steps, opens before "
+               "its first step: the cold start-up is in the first figure)",
+               "Run a step before opening the first window, or leave the first window out")
     from ._cold_models import fresh_model_first_calls
 
     for call, key, loader in fresh_model_first_calls(ctx):
