@@ -20,7 +20,7 @@ import ast
 
 from .._context import Context
 from ._few_samples import FEW_SAMPLES
-from ._few_steps import loop_iterations
+from ._few_steps import FEW_STEPS, loop_iterations
 
 
 def first_figure_share(ctx: Context, r) -> int | None:
@@ -101,7 +101,8 @@ def first_window_cold(ctx: Context) -> list[tuple[ast.AST, str, int]]:
     """(cold call, its key, the window's steps) for a periodic throughput window (``t0 = time.time()`` before the
     loop; ``if step % every == 0: dt = time.time() - t0; print(every * batch / dt); t0 = time.time()``) whose first
     window opens before the first step of GPU work that never ran before it, ``every`` a few steps the file counts
-    (at most :data:`FEW_SAMPLES`): the first window's figure holds the cold first step as one of a few. The window's
+    (at most :data:`FEW_SAMPLES`), in a loop of at most ``FEW_STEPS`` (100) steps the file counts (a throughput
+    benchmark, not a long run's progress log): the first window's figure holds the cold first step as one of a few. The window's
     skeleton and its exceptions (a first window skipped or labelled) are ``_first_window``'s, which reports the
     compiled case (WP112); here the work is not compiled."""
     from ._common import _times_first_call, called_before, callee_key, work_items
@@ -122,13 +123,28 @@ def first_window_cold(ctx: Context) -> list[tuple[ast.AST, str, int]]:
                 _first_window_left_out(ctx, r, loop, end):
             continue
         n = _window_steps(ctx, end, loop)
-        if n is None or n > FEW_SAMPLES:
-            continue
+        total = _run_steps(ctx, loop)
+        if n is None or n > FEW_SAMPLES or total is None or total > FEW_STEPS:
+            continue  # (a long run's progress log: its first line is not the figure anyone reads)
         work = [(c, k) for c in work_items(ctx, r) if (k := callee_key(c)) is not None]
         if not work or any(called_before(ctx, k, r.scope, r.lo) or ctx.is_compiled(k) for _, k in work):
             continue  # one step's work ran before the window (a warm-up), or compiled work (WP112's)
         out.append((work[0][0], work[0][1], n))
     return out
+
+
+def _run_steps(ctx: Context, loop: ast.stmt) -> int | None:
+    """The steps of the loop the windows divide, when the file gives them: a ``range`` loop's count, or ``while
+    i < N:`` (``<=``) with ``N`` a number the file gives."""
+    from ._few_steps import _int
+
+    if isinstance(loop, ast.While):
+        t = loop.test
+        if isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], (ast.Lt, ast.LtE)) and \
+                isinstance(t.left, ast.Name):
+            return _int(ctx, t.comparators[0])
+        return None
+    return loop_iterations(ctx, loop)
 
 
 def _window_steps(ctx: Context, end: ast.stmt, loop: ast.stmt) -> int | None:

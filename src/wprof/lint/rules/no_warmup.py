@@ -305,7 +305,11 @@ keeps its figure (returned to a caller that keeps it, or printed by the function
 mean, sum or rate of a few samples the file counts (`for _ in range(5)`, at most 10), the first configuration's
 figure holds the cold first call as one of those few samples: reported. A clock around a few counted repeats
 (`for _ in range(10):`) of a forward and backward pass with no optimizer step (in the region or the functions of the
-file it calls) is an op's benchmark of a few samples, not a training run's wall time.
+file it calls) is an op's benchmark of a few samples, not a training run's wall time. The first window of a
+periodic throughput log (`t0` read before the loop, `if step % 10 == 0:` prints a rate and restarts `t0`) opening
+before the first step of GPU work that never ran is reported when the window is at most 10 steps and the loop at
+most 100 steps the file counts (a throughput benchmark, not a long run's progress log); a learning-rate warm-up
+warms nothing there.
 
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
