@@ -102,9 +102,9 @@ def first_window_cold(ctx: Context) -> list[tuple[ast.AST, str, int]]:
     loop; ``if step % every == 0: dt = time.time() - t0; print(every * batch / dt); t0 = time.time()``) whose first
     window opens before the first step of GPU work that never ran before it, ``every`` a few steps the file counts
     (at most :data:`FEW_SAMPLES`), in a loop of at most ``FEW_STEPS`` (100) steps the file counts (a throughput
-    benchmark, not a long run's progress log): the first window's figure holds the cold first step as one of a few. The window's
-    skeleton and its exceptions (a first window skipped or labelled) are ``_first_window``'s, which reports the
-    compiled case (WP112); here the work is not compiled."""
+    benchmark, not a long run's progress log): the first window's figure holds the cold first step as one of a
+    few. The window's skeleton and its exceptions (a first window skipped or labelled) are ``_first_window``'s,
+    which reports the compiled case (WP112); here the work is not compiled."""
     from ._common import _times_first_call, called_before, callee_key, work_items
     from ._first_window import _first_window_left_out, _restarted
 
