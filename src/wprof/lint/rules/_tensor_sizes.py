@@ -663,7 +663,8 @@ def _binding_loop(ctx: Context, d: ast.Name) -> ast.stmt | None:
     if stmt is None or scope is None:
         return None
     for loop in reversed(getattr(stmt, "_wp_loops", None) or ()):
-        if loop is not stmt and any(isinstance(t, ast.Name) and t.id == d.id for t in ast.walk(loop.target)):
+        if loop is not stmt and isinstance(loop, (ast.For, ast.AsyncFor)) and \
+                any(isinstance(t, ast.Name) and t.id == d.id for t in ast.walk(loop.target)):
             if any(not isinstance(st, (ast.For, ast.AsyncFor)) and loop._wp_idx < st._wp_idx <= loop._wp_end
                    for st in ctx.scope_assigns(d.id, scope)):  # type: ignore[attr-defined]
                 return None  # rebound inside the loop

@@ -393,8 +393,17 @@ def check(ctx: Context) -> None:
             # (`setup_ms`, "Create array"), or a cold start (`first_call_ms`): `_declared_subject`
         if purpose == "training":  # a training step's own tensors (labels, noise, accumulators) are part of it;
             # random inputs drawn in a `range` loop stand in for a data loader: still reported (opt-in)
+            from ._host_batches import host_drawn_batch
             for c in r.calls():
-                if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _synthetic_input(ctx, r, c):
+                if id(c) in seen or (c.lineno, c.col_offset) in copies:
+                    continue
+                if host_drawn_batch(ctx, r, c, _moved):  # a large batch drawn on the host and copied, every step
+                    seen.add(id(c))
+                    ctx.report(c, f"`{ctx.text(c.func)}` draws a large batch on the host and copies it to the device "
+                               "in every timed training step: the host RNG and the pageable host-to-device copy are "
+                               "timed with the step", "Draw the synthetic batch on the device (`device=`), or once "
+                               "before the timed loop")
+                elif _synthetic_input(ctx, r, c):
                     seen.add(id(c))
                     ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                                "Allocate inputs and outputs before the timed region", opt_in=True)
