@@ -814,8 +814,11 @@ def check(ctx: Context) -> None:
             _, wst, guard, kind, what = by_idx[idx]
             if guard is None and _restarted_within(scope, resets, wst):
                 continue  # every-epoch work, but the clock restarts inside the epoch's own step loop
-            if cumulative and not any(r for _, r in reports):
-                continue  # a total wall time, not a rate
+            if cumulative and not any(r for _, r in reports) and \
+                    not (guard is not None and id(guard) in egs and wst._wp_idx < stmt._wp_idx):  # type: ignore
+                continue  # a total wall time, not a rate; but a running elapsed read in the periodic branch right
+                # after its evaluation (`if step % k == 0: estimate_loss(); print(..., now - start)`) is shown at
+                # every evaluation as the time the training steps took so far, and holds every evaluation
             if (call_epoch_site(ctx, wst) or epoch_window(scope, stmt, resets, reports)) and \
                     not training_or_rate(scope, sub, training_label):
                 continue  # an epoch's wall time around a called epoch's training and evaluation, or one
@@ -836,7 +839,8 @@ def check(ctx: Context) -> None:
         if key in seen:
             continue
         seen.add(key)
-        figure = "throughput since the loop began" if cumulative else "interval"
+        figure = ("interval" if not cumulative else "throughput since the loop began" if any(r for _, r in reports)
+                  else "elapsed time since the loop began")
         if reading is None:  # a helper reads the clock: `token_speed(t0, n)`
             shown = f"since `{ctx.text(right)}` (read in `{ctx.text(sub)}`)"
         else:
