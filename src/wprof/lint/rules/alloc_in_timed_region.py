@@ -120,7 +120,11 @@ Not reported, in any part: a region whose number is meant to include its allocat
 `"brutto"`, `"host -> GPU -> host"`; a "total" divided by a count of runs is a per-run figure and stays judged) or by
 a program clock read before any work; a training run (an optimizer step in the region), whose labels, noise and
 accumulators are the step's own, except random inputs drawn every step of a `range` loop in place of a data loader
-(opt-in).
+(opt-in); (twenty-second session, setupinside) by default, though, where that draw is a large batch made on the
+host and copied to the device in every step of a `range` or `while` loop of the window (`images = torch.rand(256,
+3, 224, 224).to(device)` under `if synthetic:`; at least 4M elements as far as the code shows its sizes, not a loop
+over a data loader, not a draw with `device=`): host RNG and a pageable copy of tens of MB a step are a material
+share of the step time (`rules/_host_batches.py`).
 A running whole-run throughput (lint72: the end read in a loop of the region divides a counter the loop accumulates,
 `global_step / (time.time() - start_time)` logged every update) is a whole run too: a module built every update of an
 RL training loop is part of it.

@@ -108,6 +108,12 @@ end - start`, `train_seconds`) is a training time too, also where it is only ret
 {"train_seconds": train_seconds}`); a results file written by `write_json(path, log)` reports what it writes; and
 `train_loop`/`test_loop` (the PyTorch tutorial's names) are a training and an evaluation call.
 
+(Twenty-second session, setupinside, sets 77-156) A running elapsed time since the loop began, read in the periodic
+branch after its evaluation and reported there (`if it % eval_interval == 0: losses = estimate_loss(); print(...,
+timer() - start_time)`), is reported like a rate: the time printed at each evaluation as the training's progress
+(quoted as the time of N training steps) holds that evaluation and every earlier one. Read before the evaluation
+of its branch, it stays a total wall time.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
