@@ -120,7 +120,11 @@ Not reported, in any part: a region whose number is meant to include its allocat
 `"brutto"`, `"host -> GPU -> host"`; a "total" divided by a count of runs is a per-run figure and stays judged) or by
 a program clock read before any work; a training run (an optimizer step in the region), whose labels, noise and
 accumulators are the step's own, except random inputs drawn every step of a `range` loop in place of a data loader
-(opt-in).
+(opt-in); (twenty-second session, setupinside) by default, though, where that draw is a large batch made on the
+host and copied to the device in every step of a `range` or `while` loop of the window (`images = torch.rand(256,
+3, 224, 224).to(device)` under `if synthetic:`; at least 4M elements as far as the code shows its sizes, not a loop
+over a data loader, not a draw with `device=`): host RNG and a pageable copy of tens of MB a step are a material
+share of the step time (`rules/_host_batches.py`).
 A running whole-run throughput (lint72: the end read in a loop of the region divides a counter the loop accumulates,
 `global_step / (time.time() - start_time)` logged every update) is a whole run too: a module built every update of an
 RL training loop is part of it.
@@ -393,8 +397,17 @@ def check(ctx: Context) -> None:
             # (`setup_ms`, "Create array"), or a cold start (`first_call_ms`): `_declared_subject`
         if purpose == "training":  # a training step's own tensors (labels, noise, accumulators) are part of it;
             # random inputs drawn in a `range` loop stand in for a data loader: still reported (opt-in)
+            from ._host_batches import host_drawn_batch
             for c in r.calls():
-                if id(c) not in seen and (c.lineno, c.col_offset) not in copies and _synthetic_input(ctx, r, c):
+                if id(c) in seen or (c.lineno, c.col_offset) in copies:
+                    continue
+                if host_drawn_batch(ctx, r, c, _moved):  # a large batch drawn on the host and copied, every step
+                    seen.add(id(c))
+                    ctx.report(c, f"`{ctx.text(c.func)}` draws a large batch on the host and copies it to the device "
+                               "in every timed training step: the host RNG and the pageable host-to-device copy are "
+                               "timed with the step", "Draw the synthetic batch on the device (`device=`), or once "
+                               "before the timed loop")
+                elif _synthetic_input(ctx, r, c):
                     seen.add(id(c))
                     ctx.report(c, f"`{ctx.text(c.func)}` allocates inside the timed region",
                                "Allocate inputs and outputs before the timed region", opt_in=True)

@@ -108,6 +108,12 @@ end - start`, `train_seconds`) is a training time too, also where it is only ret
 {"train_seconds": train_seconds}`); a results file written by `write_json(path, log)` reports what it writes; and
 `train_loop`/`test_loop` (the PyTorch tutorial's names) are a training and an evaluation call.
 
+(Twenty-second session, setupinside, sets 77-156) A running elapsed time since the loop began, read in the periodic
+branch after its evaluation and reported there (`if it % eval_interval == 0: losses = estimate_loss(); print(...,
+timer() - start_time)`), is reported like a rate: the time printed at each evaluation as the training's progress
+(quoted as the time of N training steps) holds that evaluation and every earlier one. Read before the evaluation
+of its branch, it stays a total wall time.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
@@ -814,8 +820,11 @@ def check(ctx: Context) -> None:
             _, wst, guard, kind, what = by_idx[idx]
             if guard is None and _restarted_within(scope, resets, wst):
                 continue  # every-epoch work, but the clock restarts inside the epoch's own step loop
-            if cumulative and not any(r for _, r in reports):
-                continue  # a total wall time, not a rate
+            if cumulative and not any(r for _, r in reports) and \
+                    not (guard is not None and id(guard) in egs and wst._wp_idx < stmt._wp_idx):  # type: ignore
+                continue  # a total wall time, not a rate; but a running elapsed read in the periodic branch right
+                # after its evaluation (`if step % k == 0: estimate_loss(); print(..., now - start)`) is shown at
+                # every evaluation as the time the training steps took so far, and holds every evaluation
             if (call_epoch_site(ctx, wst) or epoch_window(scope, stmt, resets, reports)) and \
                     not training_or_rate(scope, sub, training_label):
                 continue  # an epoch's wall time around a called epoch's training and evaluation, or one
@@ -836,7 +845,8 @@ def check(ctx: Context) -> None:
         if key in seen:
             continue
         seen.add(key)
-        figure = "throughput since the loop began" if cumulative else "interval"
+        figure = ("interval" if not cumulative else "throughput since the loop began" if any(r for _, r in reports)
+                  else "elapsed time since the loop began")
         if reading is None:  # a helper reads the clock: `token_speed(t0, n)`
             shown = f"since `{ctx.text(right)}` (read in `{ctx.text(sub)}`)"
         else:
