@@ -1,0 +1,221 @@
+"""Code of a file that never runs, so that nothing found in it is a measurement anyone gets (falseclass, sets
+137-156): the findings the rules report on its lines are dropped.
+
+Two facts, each decided only when sure:
+
+- An ``elif`` whose test repeats (the same expression, with no call, ``await`` or ``:=`` in it) the test of an
+  earlier ``if``/``elif`` of its chain: when that test is true the earlier branch runs, so this one never does
+  (``if evt.name == 'aten::linear': ... elif evt.name == 'aten::linear': ...``, set 150).
+- A module-level function nothing calls: its name is read nowhere in its file (no call, no reference, no string
+  naming it), it has no decorator, and nothing else can call it: the file uses no dynamic lookup (``globals()``,
+  ``getattr``, ``eval``, ``vars``, ``fire.Fire``, ``inspect``), no file of the project that imports the module
+  names it, and either its name is private (``_ignore_test_cuda_speed``: renamed so pytest does not collect it,
+  set 150) or the file is a program (an ``if __name__ == "__main__":`` block) or a test module (``test_*.py``,
+  ``*_test.py``: pytest runs only its ``test*`` functions) whose entry never reaches it (``Synthetic_test`` of a
+  script whose ``__main__`` calls the others, set 147). A library module's public functions are called by other
+  files, so they always count as reachable; so do ``test*`` functions of a test module, and pytest hooks.
+- Everything from a module-level statement that raises on import on: a decorator or top-level statement reading
+  ``m.name`` of a module ``m`` of the project the file imports (``import inferno``; the linter reads its source),
+  where that module defines no ``name`` at all (no binding, no submodule file, no ``__getattr__``, ``*`` import,
+  ``globals()``, ``setattr`` or ``sys.modules``): ``@inferno.kernel('relu_vec4')`` of a package whose ``kernel``
+  was removed (set 154) raises AttributeError there, so no timing after it runs.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any
+
+_DYNAMIC = re.compile(r"\bglobals\(\)|\bgetattr\(|\beval\(|\bexec\(|\bvars\(|\bFire\(|\binspect\b|__dict__|"
+                      r"\blocals\(\)|\bimportlib\b")
+_IMPURE = (ast.Call, ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom)
+
+
+def _pure(e: ast.AST) -> bool:
+    return not any(isinstance(n, _IMPURE) for n in ast.walk(e))
+
+
+def _repeated_elifs(tree: ast.AST) -> list[ast.If]:
+    """The ``elif`` parts whose test repeats an earlier test of their chain."""
+    out = []
+    for n in ast.walk(tree):
+        if not isinstance(n, ast.If) or isinstance(getattr(n, "_wp_parent_elif", None), ast.If):
+            continue
+        seen: set[str] = set()
+        node = n
+        while True:
+            key = ast.dump(node.test) if _pure(node.test) else None
+            if key is not None and key in seen:
+                out.append(node)
+            elif key is not None:
+                seen.add(key)
+            if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+                node.orelse[0]._wp_parent_elif = node  # type: ignore[attr-defined]
+                node = node.orelse[0]
+            else:
+                break
+    return out
+
+
+def _is_test_module(path: str) -> bool:
+    name = Path(path).name
+    return name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py"))
+
+
+def _has_main(tree: ast.AST) -> bool:
+    for s in getattr(tree, "body", ()):
+        if isinstance(s, ast.If) and "__main__" in ast.dump(s.test) and "__name__" in ast.dump(s.test):
+            return True
+    return False
+
+
+def _uncalled_functions(ctx: Any) -> list[ast.AST]:
+    """The module-level functions nothing can call (see the module docstring)."""
+    tree, source = ctx.tree, ctx.source
+    defs = [s for s in getattr(tree, "body", ()) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and not s.decorator_list]
+    if not defs or _DYNAMIC.search(source) or ctx.magics:
+        return []
+    program, test_module = _has_main(tree), _is_test_module(ctx.path)
+    names = {d.name for d in defs}
+    used: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and n.id in names and isinstance(n.ctx, ast.Load):
+            used.add(n.id)
+        elif isinstance(n, ast.Attribute) and n.attr in names:
+            used.add(n.attr)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value in names:
+            used.add(n.value)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            used.update(n.names)
+        elif isinstance(n, ast.alias) and (n.asname or n.name) in names:
+            used.add(n.asname or n.name)
+    out = []
+    for d in defs:
+        if d.name in used or d.name.startswith(("test", "pytest_")) or \
+                (d.name.startswith("__") and d.name.endswith("__")):
+            continue
+        if not d.name.startswith("_") and not program and not test_module:
+            continue  # a library module's public function: other files call it
+        if d.name in _names_in_importers(ctx):
+            continue
+        out.append(d)
+    return out
+
+
+def _names_in_importers(ctx: Any) -> set[str]:
+    """Every word of the project files whose imports name this file's module (None-safe: no project, none)."""
+    got = ctx.__dict__.get("_wp_importer_words")
+    if got is not None:
+        return got
+    got = set()
+    view = getattr(ctx, "import_view", None)
+    project = getattr(view, "project", None)
+    if project is not None and ctx.path:
+        try:
+            from ._project_users import importers
+
+            target = Path(ctx.path).resolve()
+            for p in importers(project, target):
+                try:
+                    got.update(re.findall(r"\w+", p.read_text(encoding="utf-8", errors="replace")))
+                except OSError:
+                    continue
+        except Exception:  # noqa: BLE001  (no project boundary: nothing known)
+            got = set()
+    ctx._wp_importer_words = got  # type: ignore[attr-defined]
+    return got
+
+
+def never_run_lines(ctx: Any) -> list[tuple[int, int]]:
+    """Line ranges (first, last) of the file's code that never runs (cached per file)."""
+    got = ctx.__dict__.get("_wp_never_run")
+    if got is not None:
+        return got
+    got = []
+    for e in _repeated_elifs(ctx.tree):
+        first, last = e.body[0].lineno, max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in e.body)
+        got.append((first, last))
+    crash = _import_crash_line(ctx)
+    if crash is not None:
+        got.append((crash, 10**9))
+    for d in _uncalled_functions(ctx):
+        got.append((d.lineno, getattr(d, "end_lineno", d.lineno) or d.lineno))
+    ctx._wp_never_run = got  # type: ignore[attr-defined]
+    return got
+
+
+def runs(ctx: Any, line: int) -> bool:
+    """Line ``line`` of the file may run (it lies in no code :func:`never_run_lines` names)."""
+    return not any(a <= line <= b for a, b in never_run_lines(ctx))
+
+
+_COMPUTED = re.compile(r"__getattr__|import \*|\bglobals\(\)|\bsetattr\(|sys\.modules|__dict__|__all__ *\+?=.*\+")
+
+
+def _module_names(path: Path) -> frozenset[str] | None:
+    """The names a project module (or package ``__init__.py``) can have: its bindings and, for a package, its
+    submodules (None: computed names, or unreadable)."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        tree = ast.parse(text)
+    except (OSError, SyntaxError, ValueError):
+        return None
+    if _COMPUTED.search(text):
+        return None
+    names: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in n.names)
+    if path.name == "__init__.py":
+        try:
+            names.update(p.stem if p.suffix == ".py" else p.name for p in path.parent.iterdir())
+        except OSError:
+            return None
+    return frozenset(names)
+
+
+def _import_crash_line(ctx: Any) -> int | None:
+    """The line of the first module-level statement that reads an attribute a project module it imports does not
+    define (None: none known)."""
+    view = getattr(ctx, "import_view", None)
+    if view is None:
+        return None
+    modules: dict[str, Path] = {}
+    for s in getattr(ctx.tree, "body", ()):
+        if isinstance(s, ast.Import):
+            for a in s.names:
+                if a.asname is None and "." in a.name:
+                    continue
+                try:
+                    found = view.find(tuple(a.name.split(".")), 0)
+                except Exception:  # noqa: BLE001
+                    found = None
+                if found is not None:
+                    modules[a.asname or a.name] = Path(found)
+                else:
+                    modules.pop(a.asname or a.name, None)
+            continue
+        if isinstance(s, (ast.If, ast.Try, ast.With)) or not modules:
+            continue  # (a conditional part: not decided)
+        parts = list(s.decorator_list) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+            else [] if isinstance(s, (ast.Import, ast.ImportFrom)) else [s]
+        for part in parts:
+            for n in ast.walk(part):
+                if isinstance(n, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)):
+                    break
+                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in modules \
+                        and isinstance(n.ctx, ast.Load):
+                    names = _module_names(modules[n.value.id])
+                    if names is not None and n.attr not in names:
+                        return s.lineno
+        for n in ast.walk(s):  # a rebinding of the module's name ends what is known
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                modules.pop(n.id, None)
+    return None
