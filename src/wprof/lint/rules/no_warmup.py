@@ -357,11 +357,14 @@ def check(ctx: Context) -> None:
     from ._one_per_region import keep_one_per_region, tracking_report
 
     from ._self_warming import warms_itself
+    from ._request_handlers import in_request_handler
 
     noting = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
 
     def report(node, *args, **kw):
         if warms_itself(ctx, node):  # `yolo.predict("clip.mp4", stream=True)`: it warms itself up first
+            return
+        if in_request_handler(node):  # `@app.post("/v1/embeddings")`: each request's own latency, logged
             return
         if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node):
             return  # `@cuda.jit("void(f4[:])")` compiled and loaded at its `def`: warm once the context is open

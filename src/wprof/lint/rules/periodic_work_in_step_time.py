@@ -899,6 +899,10 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
     if not found:
         return
     _, wst, guard, kind, what = by_idx[min(found)]
+    from ._paused_clock import paused_around
+
+    if not any(rate for _, rate in reports) and paused_around(scope, wst, dotted(right), ctx.is_clock, dotted):
+        return  # the file's training clock stops around this work: this one is the run's whole elapsed time
     periodic = "periodic " if guard is not None else ""
     key = (id(scope), dotted(right), None, id(wst))
     if key in seen:
