@@ -274,6 +274,16 @@ model as the keyword written out does. A sample printed as its own row in the lo
 {imgs_sec[epoch]:.2f}")`) is no robust statistic: the mean of the samples printed after the loop still carries the
 cold first one (`rules/_sample_rows.py`).
 
+(Twenty-second session, falseclass, sets 77-156) Code that never runs reports nothing, by any rule
+(`_never_runs.py`): an `elif` whose test repeats an earlier test of its chain; a module-level function nothing can
+call (its name read nowhere in its file, no decorator, no dynamic lookup, named by no project file that imports the
+module, and either private, `_ignore_test_speed`, or in a program or test module whose entry never reaches it; a
+library module's public functions count as called); and every line from a module-level statement that reads a
+name a project module it imports does not define (`@mykern.kernel("relu")` where the package defines no `kernel`:
+AttributeError on import). A function registered as a web request handler (`@app.post("/v1/embeddings")`) logs
+each request's own latency: its first request's cold start is that request's real latency, not reported here
+(`rules/_request_handlers.py`; its missing synchronize still is, by WP102).
+
 (Twenty-first session, gpuwork, sets 77-136) Library calls whose GPU work the file states: a Keras model
 (`Sequential(...)`, `Model(...)`, `keras.applications.X(...)`, `load_model(path)`, or an instance of a class of the
 file deriving from `keras.Model`) run by `predict`, `evaluate`, `train_on_batch`/`predict_on_batch`/`test_on_batch`

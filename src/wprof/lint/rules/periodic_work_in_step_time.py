@@ -108,6 +108,12 @@ end - start`, `train_seconds`) is a training time too, also where it is only ret
 {"train_seconds": train_seconds}`); a results file written by `write_json(path, log)` reports what it writes; and
 `train_loop`/`test_loop` (the PyTorch tutorial's names) are a training and an evaluation call.
 
+(Twenty-second session, falseclass, sets 77-156) A time (not a rate) read after the loop from a clock started once
+before it is the run's whole elapsed time, not a training time, when the file keeps another training clock that it
+stops before the loop's periodic work and restarts after it in the same loop (`train_time += time.time() - t0`
+before validating, `t0 = time.time()` after): the file leaves the evaluation out of its training time on purpose
+(`rules/_paused_clock.py`).
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
