@@ -258,9 +258,9 @@ def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magi
     ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
                                            tuple((r.code, r.weak, r.explicit) for r in rules)))
     if ctx.diagnostics:
-        from ._never_runs import runs
+        from ._never_runs import running
 
-        ctx.diagnostics = [d for d in ctx.diagnostics if runs(ctx, d.line)]  # an unreachable elif, an uncalled def
+        ctx.diagnostics = running(ctx, ctx.diagnostics)  # not in an unreachable elif, an uncalled def, after a crash
     return _kept(ctx.diagnostics, source), failed
 
 

@@ -129,27 +129,31 @@ def _names_in_importers(ctx: Any) -> set[str]:
     return got
 
 
-def never_run_lines(ctx: Any) -> list[tuple[int, int]]:
-    """Line ranges (first, last) of the file's code that never runs (cached per file)."""
-    got = ctx.__dict__.get("_wp_never_run")
-    if got is not None:
-        return got
+def never_run_lines(ctx: Any, lines: set[int] | None = None) -> list[tuple[int, int]]:
+    """Line ranges (first, last) of the file's code that never runs; with ``lines``, only where one of them could lie
+    (the top-level statements holding one of those lines are searched)."""
     got = []
-    for e in _repeated_elifs(ctx.tree):
-        first, last = e.body[0].lineno, max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in e.body)
-        got.append((first, last))
     crash = _import_crash_line(ctx)
     if crash is not None:
         got.append((crash, 10**9))
-    for d in _uncalled_functions(ctx):
-        got.append((d.lineno, getattr(d, "end_lineno", d.lineno) or d.lineno))
-    ctx._wp_never_run = got  # type: ignore[attr-defined]
+    tops = [s for s in getattr(ctx.tree, "body", ()) if lines is None or
+            any(s.lineno <= ln <= (getattr(s, "end_lineno", None) or s.lineno) for ln in lines)]
+    for top in tops:
+        for e in _repeated_elifs(top):
+            first, last = e.body[0].lineno, max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in e.body)
+            got.append((first, last))
+    if any(isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and not s.decorator_list for s in tops):
+        for d in _uncalled_functions(ctx):
+            got.append((d.lineno, getattr(d, "end_lineno", d.lineno) or d.lineno))
     return got
 
 
-def runs(ctx: Any, line: int) -> bool:
-    """Line ``line`` of the file may run (it lies in no code :func:`never_run_lines` names)."""
-    return not any(a <= line <= b for a, b in never_run_lines(ctx))
+def running(ctx: Any, diagnostics: list) -> list:
+    """The diagnostics whose line may run (none lies in code :func:`never_run_lines` names)."""
+    spans = never_run_lines(ctx, {d.line for d in diagnostics})
+    if not spans:
+        return list(diagnostics)
+    return [d for d in diagnostics if not any(a <= d.line <= b for a, b in spans)]
 
 
 _COMPUTED = re.compile(r"__getattr__|import \*|\bglobals\(\)|\bsetattr\(|sys\.modules|__dict__|__all__ *\+?=.*\+")
