@@ -276,9 +276,9 @@ cold first one (`rules/_sample_rows.py`).
 
 (Twenty-second session, falseclass, sets 77-156) Code that never runs reports nothing, by any rule
 (`_never_runs.py`): an `elif` whose test repeats an earlier test of its chain; a module-level function nothing can
-call (its name read nowhere in its file, no decorator, no dynamic lookup, named by no project file that imports the
-module, and either private, `_ignore_test_speed`, or in a program or test module whose entry never reaches it; a
-library module's public functions count as called); and every line from a module-level statement that reads a
+call (a private one, `_ignore_test_speed`, whose name is written nowhere else in its file, not even in a comment,
+with no decorator, no dynamic lookup, and named by no project file that imports the module; a public function
+counts as called: other files, runners and users call it); and every line from a module-level statement that reads a
 name a project module it imports does not define (`@mykern.kernel("relu")` where the package defines no `kernel`:
 AttributeError on import). A function registered as a web request handler (`@app.post("/v1/embeddings")`) logs
 each request's own latency: its first request's cold start is that request's real latency, not reported here
