@@ -14,9 +14,8 @@ Three facts, each decided only when sure:
   called even where nothing in the project calls it: the readers judge a program's uncalled public benchmark
   function (its call left out of ``__main__``) a true finding in three repositories of sets 86-145, and runners
   call some by name (``tf.app.run()`` runs ``main``).
-- Everything from a module-level statement that raises on import on: ``from m import name``, or a decorator or
-  top-level statement reading ``m.name``, of a module ``m`` of the project the file imports (``import inferno``;
-  the linter reads its source),
+- Everything from a module-level statement that raises on import on: a decorator or top-level statement reading
+  ``m.name`` of a module ``m`` of the project the file imports (``import inferno``; the linter reads its source),
   where that module defines no ``name`` at all (no binding, no submodule file, no ``__getattr__``, ``*`` import,
   ``globals()``, ``setattr`` or ``sys.modules``): ``@inferno.kernel('relu_vec4')`` of a package whose ``kernel``
   was removed (set 154) raises AttributeError there, so no timing after it runs.
@@ -172,14 +171,6 @@ def _import_crash_line(ctx: Any) -> int | None:
                 else:
                     modules.pop(a.asname or a.name, None)
             continue
-        if isinstance(s, ast.ImportFrom) and s.module:  # `from models.generator import MPNet`
-            try:
-                found = view.find(tuple(s.module.split(".")), s.level)
-            except Exception:  # noqa: BLE001
-                found = None
-            names = _module_names(Path(found)) if found is not None else None
-            if names is not None and any(a.name != "*" and a.name not in names for a in s.names):
-                return s.lineno
         if isinstance(s, (ast.If, ast.Try, ast.With)) or not modules:
             continue  # (a conditional part: not decided)
         parts = list(s.decorator_list) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
