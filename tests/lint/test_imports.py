@@ -196,3 +196,25 @@ def test_a_round_trip_helper_silenced_at_its_synchronize_is_silent_at_its_caller
     timing.write_text(timing.read_text().replace("        b.synchronize()\n", "        b.synchronize()  # noqa: WP101\n"))
     assert lint_file(root / "bench_events.py", RULES).diagnostics == []
     assert {(d.line, d.code) for d in lint_file(root / "bench_star.py", RULES).diagnostics} == {(12, "WP101")}
+
+
+def test_a_script_that_reads_a_name_its_project_package_does_not_define_cannot_run(tmp_path):
+    """falseclass (set 154): `@mykern.kernel("relu")` at module level, where the project package `mykern` (read, never
+    imported) defines no `kernel`: AttributeError on import, nothing after it runs, nothing reported after it. The
+    same script against a package that defines `kernel` (or has a `kernel` submodule) is reported."""
+    (tmp_path / ".git").mkdir()
+    pkg = tmp_path / "mykern"
+    pkg.mkdir()
+    (tmp_path / "scripts").mkdir()
+    script = tmp_path / "scripts" / "bench.py"
+    script.write_text(
+        "import time\nimport torch\nimport mykern\n\n\n@mykern.kernel('relu')\ndef fast_relu(x):\n"
+        "    return torch.relu(x)\n\n\nx = torch.randn(1 << 20, device='cuda')\nfast_relu(x)\n"
+        "torch.cuda.synchronize()\nt0 = time.perf_counter()\ny = fast_relu(x)\nprint(time.perf_counter() - t0)\n")
+    (pkg / "__init__.py").write_text("import torch\n\n\ndef compile_graph(g):\n    return g\n")
+    assert found(lint_paths([str(script)])) == set()
+    (pkg / "__init__.py").write_text("import torch\n\n\ndef kernel(name):\n    return lambda f: f\n")
+    assert found(lint_paths([str(script)])) == {(None, 16, "WP102")}
+    (pkg / "__init__.py").write_text("import torch\n")
+    (pkg / "kernel.py").write_text("x = 1\n")
+    assert found(lint_paths([str(script)])) == {(None, 16, "WP102")}

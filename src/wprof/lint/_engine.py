@@ -257,6 +257,10 @@ def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magi
     # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
     ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
                                            tuple((r.code, r.weak, r.explicit) for r in rules)))
+    if ctx.diagnostics:
+        from ._never_runs import running
+
+        ctx.diagnostics = running(ctx, ctx.diagnostics)  # not in an unreachable elif, an uncalled def, after a crash
     return _kept(ctx.diagnostics, source), failed
 
 

@@ -274,6 +274,16 @@ model as the keyword written out does. A sample printed as its own row in the lo
 {imgs_sec[epoch]:.2f}")`) is no robust statistic: the mean of the samples printed after the loop still carries the
 cold first one (`rules/_sample_rows.py`).
 
+(Twenty-second session, falseclass, sets 77-156) Code that never runs reports nothing, by any rule
+(`_never_runs.py`): an `elif` whose test repeats an earlier test of its chain; a module-level function nothing can
+call (a private one, `_ignore_test_speed`, whose name is written nowhere else in its file, not even in a comment,
+with no decorator, no dynamic lookup, and named by no project file that imports the module; a public function
+counts as called: other files, runners and users call it); and every line from a module-level statement that reads a
+name a project module it imports does not define (`@mykern.kernel("relu")` where the package defines no `kernel`:
+AttributeError on import). A function registered as a web request handler (`@app.post("/v1/embeddings")`) logs
+each request's own latency: its first request's cold start is that request's real latency, not reported here
+(`rules/_request_handlers.py`; its missing synchronize still is, by WP102).
+
 (Twenty-first session, gpuwork, sets 77-136) Library calls whose GPU work the file states: a Keras model
 (`Sequential(...)`, `Model(...)`, `keras.applications.X(...)`, `load_model(path)`, or an instance of a class of the
 file deriving from `keras.Model`) run by `predict`, `evaluate`, `train_on_batch`/`predict_on_batch`/`test_on_batch`
@@ -369,11 +379,14 @@ def check(ctx: Context) -> None:
     from ._one_per_region import keep_one_per_region, tracking_report
 
     from ._self_warming import warms_itself
+    from ._request_handlers import in_request_handler
 
     noting = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
 
     def report(node, *args, **kw):
         if warms_itself(ctx, node):  # `yolo.predict("clip.mp4", stream=True)`: it warms itself up first
+            return
+        if in_request_handler(node):  # `@app.post("/v1/embeddings")`: each request's own latency, logged
             return
         if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node):
             return  # `@cuda.jit("void(f4[:])")` compiled and loaded at its `def`: warm once the context is open

@@ -114,6 +114,12 @@ timer() - start_time)`), is reported like a rate: the time printed at each evalu
 (quoted as the time of N training steps) holds that evaluation and every earlier one. Read before the evaluation
 of its branch, it stays a total wall time.
 
+(Twenty-second session, falseclass, sets 77-156) A time (not a rate) read after the loop from a clock started once
+before it is the run's whole elapsed time, not a training time, when the file keeps another training clock that it
+stops before the loop's periodic work and restarts after it in the same loop (`train_time += time.time() - t0`
+before validating, `t0 = time.time()` after): the file leaves the evaluation out of its training time on purpose
+(`rules/_paused_clock.py`).
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
@@ -909,6 +915,10 @@ def _check_after(ctx: Context, scope: Scope, sub: ast.AST, reading: ast.AST | No
     if not found:
         return
     _, wst, guard, kind, what = by_idx[min(found)]
+    from ._paused_clock import paused_around
+
+    if not any(rate for _, rate in reports) and paused_around(scope, wst, dotted(right), ctx.is_clock, dotted):
+        return  # the file's training clock stops around this work: this one is the run's whole elapsed time
     periodic = "periodic " if guard is not None else ""
     key = (id(scope), dotted(right), None, id(wst))
     if key in seen:
