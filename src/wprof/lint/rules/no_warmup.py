@@ -11,7 +11,10 @@ Reported by default when the cold call is shown to run on the GPU (an operand, a
 on the GPU, or a kernel launch), whether repeated inside the region or timed once, or when the walk of the program
 shows that the call is where the program first uses the GPU, by a call that names it (a first `cuda.to_device(a)`
 of host data, a function of the file whose body makes the first CuPy array): the CUDA context is created inside the
-timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) Weak, shown only with
+timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) A call of a library
+that runs only on the GPU by construction is shown on the GPU though it names no device (twenty-second session,
+devflow): a RAPIDS function given arguments (`cugraph.bfs(g, src)`, `cudf.read_csv(path)`), a vLLM or TensorRT-LLM
+engine (`llm.generate(prompts, params)` of `llm = LLM(model=m)`), and the methods of the objects they make. Weak, shown only with
 `--extend-select extra`: work not shown to be on the GPU, and a one-off cold call whose same work (and nothing
 else) is timed again later in the function the same way (a deliberate cold-vs-warm pair). A first call timed on
 purpose is recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
