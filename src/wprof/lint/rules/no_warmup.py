@@ -14,7 +14,9 @@ of host data, a function of the file whose body makes the first CuPy array): the
 timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) A call of a library
 that runs only on the GPU by construction is shown on the GPU though it names no device (twenty-second session,
 devflow): a RAPIDS function given arguments (`cugraph.bfs(g, src)`, `cudf.read_csv(path)`), a vLLM or TensorRT-LLM
-engine (`llm.generate(prompts, params)` of `llm = LLM(model=m)`), and the methods of the objects they make. Weak, shown only with
+engine (`llm.generate(prompts, params)` of `llm = LLM(model=m)`), and the methods of the objects they make. A
+device is also followed through the loop that walks a list of devices (`for d in devices: bench(d)` with `devices =
+["cpu"]` and `devices.append("cuda")` where a GPU is found): the model `bench` moves to `d` is on the GPU. Weak, shown only with
 `--extend-select extra`: work not shown to be on the GPU, and a one-off cold call whose same work (and nothing
 else) is timed again later in the function the same way (a deliberate cold-vs-warm pair). A first call timed on
 purpose is recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
