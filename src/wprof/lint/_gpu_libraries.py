@@ -24,7 +24,8 @@ def imports_gpu_library(ctx) -> bool:
     """The file imports a RAPIDS library or a GPU-only inference engine: it uses the GPU."""
     cached = ctx.__dict__.get("_wp_gpu_library")
     if cached is None:
-        cached = any(q.split(".")[0] in GPU_LIBRARIES or q in GPU_ENGINES for q in ctx.imports.values())
+        cached = any(_eager(q) and (q.split(".")[0] in GPU_LIBRARIES or q in GPU_ENGINES)
+                     for q in ctx.imports.values())
         ctx._wp_gpu_library = cached
     return cached
 
@@ -34,7 +35,13 @@ def _library_call(ctx, call: ast.AST) -> bool:
     if not isinstance(call, ast.Call):
         return False
     q = ctx.call_name(call) or ""
-    return q.split(".")[0] in GPU_LIBRARIES or q in GPU_ENGINES
+    return _eager(q) and (q.split(".")[0] in GPU_LIBRARIES or q in GPU_ENGINES)
+
+
+def _eager(q: str) -> bool:
+    """Not a Dask front end (``cuml.dask.decomposition.PCA``): its calls build a task graph the workers run later,
+    nothing on this process's GPU by the time they return."""
+    return "dask" not in q.split(".")
 
 
 def _library_object(ctx, base: ast.AST) -> bool:
@@ -57,3 +64,15 @@ def gpu_library_call(ctx, call: ast.Call) -> bool:
     f = call.func
     return isinstance(f, ast.Attribute) and f.attr not in _ENGINE_QUERIES and not f.attr.startswith("_") and \
         _library_object(ctx, f.value)
+
+
+def waits_for_library(ctx, call: ast.Call) -> bool:
+    """``call`` returns once its GPU work is done: a call of such a library or of its objects (module docstring),
+    or any call handed one of its objects (``cudf_data.merge(lookup_cudf, on=k)`` of ``lookup_cudf =
+    cudf.read_csv(p)``): vLLM hands back text, and cuDF/cuGraph size their results on the host (a join, a filter,
+    a traversal copies its output's length back before it returns)."""
+    if not imports_gpu_library(ctx) or not isinstance(call, ast.Call):
+        return False
+    if gpu_library_call(ctx, call):
+        return True
+    return any(_library_object(ctx, a) for a in [*call.args, *(k.value for k in call.keywords)])
