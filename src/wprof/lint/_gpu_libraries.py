@@ -76,3 +76,50 @@ def waits_for_library(ctx, call: ast.Call) -> bool:
     if gpu_library_call(ctx, call):
         return True
     return any(_library_object(ctx, a) for a in [*call.args, *(k.value for k in call.keywords)])
+
+
+
+def _library_of(ctx, call: ast.AST, started: bool = False) -> str | None:
+    """The RAPIDS library a call runs in: ``cudf`` for ``cudf.read_csv(p)`` and for ``df.merge(o)`` of ``df =
+    cudf.read_csv(p)`` (None for an engine, an empty constructor, or anything else). With ``started``, only a call
+    of the library's own functions (``cudf.DataFrame.from_pandas(pdf)``, not a method of an object it made)."""
+    if not isinstance(call, ast.Call) or not gpu_library_call(ctx, call):
+        return None
+    if _library_call(ctx, call):
+        head = (ctx.call_name(call) or "").split(".")[0]
+    elif started:
+        return None
+    else:
+        head = (ctx.call_name(ctx.assigns[call.func.value.id][0]) or "").split(".")[0]  # type: ignore[attr-defined]
+    return head if head in GPU_LIBRARIES else None
+
+
+def _started(ctx, lib: str | None, line: int) -> bool:
+    return lib is not None and any(c.lineno < line and _library_of(ctx, c, True) == lib for c in ctx.calls)
+
+
+def library_started_before(ctx, node: ast.AST) -> bool:
+    """``node`` is a call of a RAPIDS library and a function of the same library ran at an earlier line of the file
+    (``cudf.concat(...)`` after ``cudf.read_csv(p)``, ``df.merge(o)`` after ``cudf.DataFrame.from_pandas(pdf)``):
+    the library's one-off start (CUDA context, memory pool, its modules) is behind it, and the kernels of one more
+    of its operations are a small part of an operation on the data the library is used for (the fourteenth
+    session's reading of cuDF notebooks). Its first call is the cold one; a cuGraph algorithm after cuDF reads and
+    an empty ``cugraph.Graph()`` is cuGraph's first."""
+    return _started(ctx, _library_of(ctx, node), getattr(node, "lineno", 0))
+
+
+def library_of_key(ctx, key: str) -> str | None:
+    """The RAPIDS library of a callee written as text (``cudf.concat``, ``gframe.merge`` of ``gframe =
+    cudf.read_csv(p)``), else None."""
+    if not imports_gpu_library(ctx):
+        return None
+    head = key.split(".")[0]
+    lib = ctx.imports.get(head, "").split(".")[0] if head in ctx.imports else None
+    if lib is None and _library_object(ctx, ast.Name(id=head, ctx=ast.Load())):
+        lib = (ctx.call_name(ctx.assigns[head][0]) or "").split(".")[0]
+    return lib if lib in GPU_LIBRARIES else None
+
+
+def library_key_started_before(ctx, key: str, line: int) -> bool:
+    """:func:`library_started_before` for a callee written as text, timed by a magic at ``line``."""
+    return _started(ctx, library_of_key(ctx, key), line)
