@@ -12,6 +12,7 @@ from ._names import (
 )
 from ._call_sites import instance_method, jitted_attribute
 from ._launchless import launches_nothing
+from ._gpu_libraries import gpu_library_call
 from ._phase_waits import handed_optimizer_step
 from ._keras_models import keras_gpu_run
 from ._tf_device import on_default_gpu, tf_op
@@ -125,6 +126,8 @@ class WorkModel:
         if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
                               or m in TRANSFER_METHODS):
             return False
+        if gpu_library_call(self, call):
+            return True  # cugraph.bfs(g, s), llm.generate(p) of `llm = LLM(model=m)`: GPU by construction (devflow)
         if q.startswith(GPU_MODULE_PREFIXES):
             if launches_nothing(q):
                 return False  # optim.SGD(net.parameters()), nn.DataParallel(net): state made lazily, nothing queued

@@ -25,6 +25,10 @@ class NameModel:
             return True
         if "cuda" in self.words or ("accelerator" in self.words and self.imports.get("torch") == "torch"):
             return True
+        from ._gpu_libraries import imports_gpu_library
+
+        if imports_gpu_library(self):
+            return True  # cuDF, cuGraph, vLLM's `LLM`: libraries that run on the GPU by construction (devflow)
         if "tensorflow" in {q.split(".")[0] for q in self.imports.values()}:
             from ._gpu_work import tf_gpu_device
 

@@ -186,6 +186,12 @@ class PlacementModel:
             latest = self._latest_constant(expr, depth)
             if latest is not None:  # a section that sets `device = "cpu"` (a later one sets "cuda"), or a function's
                 return latest  # own `device = torch.device(cfg.device)` (not a class field of the same name)
+            if expr.id not in self.assigns:
+                from ._loop_devices import loop_device
+
+                looped = loop_device(self, expr, depth)
+                if looped is not None:  # `for dev in devices:` of `devices = ["cpu"]; devices.append("cuda")`
+                    return looped
         d = dotted(expr)
         if isinstance(expr, ast.Name) and depth < 8 and self._shadowing_param(expr):
             return "cpu"  # `def f(device=None)` called with `torch.device("cpu")`: the parameter, not a module-level

@@ -21,6 +21,7 @@ import ast
 
 from ._gpu_work import MPI_WAITS, mpi_call
 from ._host_returns import numba_reduce_to_host
+from ._gpu_libraries import waits_for_library
 from ._host_waits import scaler_step_waits
 from ._library_steps import engine_step_waits as _engine_step_waits
 from ._imported import through_factories as _through_factories, unknown_module
@@ -60,6 +61,8 @@ def library_waits(ctx, call: ast.Call, q: str | None, hidden: bool) -> bool:
         return True  # vadd(a, b) of a `@vectorize(..., target="cuda")` ufunc on NumPy arrays: copied in and back
     if numba_reduce_to_host(ctx, call):
         return True  # total = sum_reduce(d_a) of a `@cuda.reduce` without `res=`: a host scalar (_host_returns)
+    if waits_for_library(ctx, call):
+        return True  # llm.generate(p) of vLLM: text back on the host; cuGraph/cuDF results: sized on the host (devflow)
     if not hidden:
         return False
     if q and q.startswith(SYNC_MEMCPY_ROOTS):

@@ -45,6 +45,10 @@ def on_gpu(ctx: Context, node: ast.AST) -> bool:
         operands.append(node.func.value)
     if any(ctx.placement(a) == "cuda" for a in operands) or ctx.puts_on_gpu_call(node):
         return True  # (a function of the file or of the project's modules that moves its data to the GPU itself)
+    from .._gpu_libraries import gpu_library_call
+
+    if gpu_library_call(ctx, node):
+        return True  # `cugraph.bfs(g, s)`, `llm.generate(p)` of vLLM's `LLM`: the library runs only on the GPU
     from .._gpu_work import in_tf_gpu_scope, trt_context
 
     if (ctx.call_name(node) or "").startswith("tensorflow."):

@@ -11,7 +11,15 @@ Reported by default when the cold call is shown to run on the GPU (an operand, a
 on the GPU, or a kernel launch), whether repeated inside the region or timed once, or when the walk of the program
 shows that the call is where the program first uses the GPU, by a call that names it (a first `cuda.to_device(a)`
 of host data, a function of the file whose body makes the first CuPy array): the CUDA context is created inside the
-timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) Weak, shown only with
+timed region. (`torch.cuda.is_available()` and `device_count()` answer without a context: they warm nothing.) A call of a library
+that runs only on the GPU by construction is shown on the GPU though it names no device (twenty-second session,
+devflow): a RAPIDS function given arguments (`cugraph.bfs(g, src)`, `cudf.read_csv(path)`), a vLLM or TensorRT-LLM
+engine (`llm.generate(prompts, params)` of `llm = LLM(model=m)`), and the methods of the objects they make. A RAPIDS
+call after a function of the same library ran at an earlier line (`cudf.concat(...)` after `cudf.read_csv(p)`) is
+not reported: the library's start is behind it (its first call, or a cuGraph algorithm after only cuDF reads and an
+empty `cugraph.Graph()`, is the cold one). A
+device is also followed through the loop that walks a list of devices (`for d in devices: bench(d)` with `devices =
+["cpu"]` and `devices.append("cuda")` where a GPU is found): the model `bench` moves to `d` is on the GPU. Weak, shown only with
 `--extend-select extra`: work not shown to be on the GPU, and a one-off cold call whose same work (and nothing
 else) is timed again later in the function the same way (a deliberate cold-vs-warm pair). A first call timed on
 purpose is recognized by its names and message (`compile_s`, "Load time: ..."). (From set 11 to sets 14-16 any one-off cold
@@ -381,6 +389,8 @@ def check(ctx: Context) -> None:
     from ._self_warming import warms_itself
     from ._request_handlers import in_request_handler
 
+    from .._gpu_libraries import library_started_before
+
     noting = tracking_report(ctx, _once(ctx))  # one finding per call: several finders can see the same cold call
 
     def report(node, *args, **kw):
@@ -390,6 +400,8 @@ def check(ctx: Context) -> None:
             return
         if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node):
             return  # `@cuda.jit("void(f4[:])")` compiled and loaded at its `def`: warm once the context is open
+        if library_started_before(ctx, node):
+            return  # `cudf.concat(...)` after `cudf.read_csv(p)`: the RAPIDS library started before (devflow)
         noting(node, *args, **kw)
     try:
         _check(ctx, report)
@@ -487,7 +499,12 @@ def _check(ctx: Context, report) -> None:
                       "Run it once before the timed cell, or let `%timeit` repeat it")
     from ._cold_time_magic import cold_time_magics
 
+    from .._gpu_libraries import library_key_started_before, library_of_key
+
     for m, key, compiled in cold_time_magics(ctx):
+        if library_of_key(ctx, key) in ("cudf", "cuml") or library_key_started_before(ctx, key, m.line):
+            continue  # cuDF/cuML's first call: `cold_accelerated_magics` (below); after it, or after another call of
+            # the same RAPIDS library, the library started before (devflow)
         if not compiled:  # (a compiled callee's: WP112)
             ctx.report_at(m.line, m.col, m.line, m.end_col, f"`{'%%' if m.kind == 'cell' else '%'}time` times "
                           f"`{key}` once, on its first call", "Run it once before the timed cell, or use `%timeit`")

@@ -1,0 +1,25 @@
+"""The same benchmark over a list of CPU devices only: host work, nothing queued on a GPU."""
+import time
+
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer
+
+
+def measure(device_name):
+    tok = AutoTokenizer.from_pretrained("distilgpt2")
+    model = AutoModelForCausalLM.from_pretrained("distilgpt2").to(device_name)
+    inputs = tok("def fib(n):", return_tensors="pt").to(device_name)
+    t0 = time.time()
+    with torch.no_grad():
+        model.generate(**inputs, max_new_tokens=16)
+    return time.time() - t0
+
+
+def main():
+    devices = ["cpu"]
+    for device_name in devices:
+        print(device_name, measure(device_name))
+
+
+if __name__ == "__main__":
+    main()
