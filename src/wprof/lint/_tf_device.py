@@ -37,17 +37,29 @@ def checks_tf_gpu(ctx) -> bool:
         if any(q.startswith("tensorflow.") for q, _ in names) and not any(q in _GRAPH_MODE for q, _ in names):
             cached = any(q in _CHECKS and (q.startswith("tensorflow.test.") or any(
                 isinstance(a, ast.Constant) and a.value == "GPU" for a in [*c.args, *(k.value for k in c.keywords)]))
-                for q, c in names) or _selects_gpu(ctx) or _eager_by_default(ctx, names)
+                for q, c in names) or _selects_gpu(ctx)
         ctx._wp_tf_gpu_check = cached
     return cached
 
 
-def _eager_by_default(ctx, names) -> bool:
-    """The program names the GPU it means TensorFlow to use by default in its own identifiers
-    (``def gpu_matrix_multiplication``, ``measure_gpu_execution_time``, ``use_gpu``: a ``gpu`` part of a name) and
+def names_gpu(ctx) -> bool:
+    """An eager TensorFlow program that names the GPU in its own identifiers (a function, variable or parameter with a
+    ``gpu`` part: ``def gpu_matrix_multiplication``, ``measure_gpu_execution_time``, ``use_gpu``; not strings) and
     hides no GPU: TensorFlow places its eager ops on a visible GPU without being told (twenty-second session,
-    libsync: set 151)."""
-    return any("gpu" in w.split("_") for w in ctx.words) and not ctx.hides_gpus()
+    libsync: set 151). Read only for TensorFlow's own ops (``on_default_gpu``), not for the program's other
+    libraries. Cached on the context."""
+    cached = ctx.__dict__.get("_wp_tf_names_gpu")
+    if cached is None:
+        cached = False
+        if ctx.imports_any("tensorflow") and not any(_plain(ctx.call_name(c) or "") in _GRAPH_MODE for c in ctx.calls):
+            for n in ast.walk(ctx.tree):
+                w = n.name if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
+                    n.id if isinstance(n, ast.Name) else n.arg if isinstance(n, ast.arg) else None
+                if w is not None and "gpu" in w.lower().split("_"):
+                    cached = not ctx.hides_gpus()
+                    break
+        ctx._wp_tf_names_gpu = cached
+    return cached
 
 
 def _selects_gpu(ctx) -> bool:
@@ -70,7 +82,7 @@ def _selects_gpu(ctx) -> bool:
 
 def on_default_gpu(ctx, call: ast.AST) -> bool:
     """An eager op of a program that checks for a GPU, under no ``with tf.device(...)`` scope of its function."""
-    if not checks_tf_gpu(ctx):
+    if not (checks_tf_gpu(ctx) or names_gpu(ctx)):
         return False
     st = getattr(call, "_wp_stmt", None)
     node = getattr(st, "_wp_parent", None)
@@ -98,7 +110,7 @@ def runs_tf_gpu_op(ctx, fn: ast.AST) -> bool:
     memo = ctx.__dict__.setdefault("_wp_tf_fn_ops", {})
     if id(fn) not in memo:
         memo[id(fn)] = False
-        if ctx.imports_any("tensorflow"):
+        if ctx.imports_any("tensorflow"):  # (on_default_gpu reads the program's GPU facts)
             from ._gpu_work import in_tf_gpu_scope
             from ._walk import in_lambda
 
