@@ -17,7 +17,12 @@ _CHECKS = frozenset({"tensorflow.config.list_physical_devices", "tensorflow.conf
                      "tensorflow.config.list_logical_devices", "tensorflow.test.is_gpu_available",
                      "tensorflow.test.gpu_device_name"})
 _GRAPH_MODE = frozenset({"tensorflow.Session", "tensorflow.InteractiveSession", "tensorflow.disable_eager_execution",
-                         "tensorflow.disable_v2_behavior"})
+                         "tensorflow.disable_v2_behavior",
+                         # TensorFlow 1's session forms and graph-only calls (libsync, set 140): the program builds a
+                         # graph and `sess.run(op)` returns host values once the step is done
+                         "tensorflow.train.MonitoredTrainingSession", "tensorflow.train.MonitoredSession",
+                         "tensorflow.train.SingularMonitoredSession", "tensorflow.placeholder",
+                         "tensorflow.ConfigProto"})
 
 
 def _plain(q: str) -> str:
