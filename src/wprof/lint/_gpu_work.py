@@ -15,7 +15,7 @@ from ._launchless import launches_nothing
 from ._gpu_libraries import gpu_library_call
 from ._phase_waits import handed_optimizer_step
 from ._keras_models import keras_gpu_run
-from ._tf_device import on_default_gpu, tf_op
+from ._tf_device import listed_device, on_default_gpu, runs_tf_gpu_op, tf_op
 from ._walk import in_lambda
 
 
@@ -188,6 +188,9 @@ class WorkModel:
         if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
                 self._runs_gpu_callable_arg(self.functions[q], call):
             return True  # timer("run", lambda: net(x_cuda)) where `def timer(name, fn): ...; return fn()`
+        if not fn_scope and q in self.functions and q not in self._syncing_functions(True) and \
+                runs_tf_gpu_op(self, self.functions[q]):
+            return True  # gpu_mm(a, b) where `def gpu_mm(a, b): return tf.matmul(a, b)`: an eager op placed on the GPU
         if not fn_scope and q in self.functions and any(self.is_tensorish(a) for a in call.args) and \
                 self._moves_to_gpu(self.functions[q]):
             return True  # mm_on_gpu(x, w) where `def mm_on_gpu(x, w): return x.cuda().mm(w.cuda()).cpu()` (set 17)
@@ -601,7 +604,7 @@ def tf_gpu_device(ctx, e: ast.AST, handed: bool = False) -> bool:
     if not (isinstance(e, ast.Call) and ctx.call_name(e) == "tensorflow.device" and len(e.args) == 1):
         return False
     a = e.args[0]
-    if _tf_gpu_name(a) or _names_tf_gpu(ctx, a):
+    if _tf_gpu_name(a) or _names_tf_gpu(ctx, a) or listed_device(ctx, a):
         return True
     scope = getattr(getattr(e, "_wp_stmt", None), "_wp_scope", None)
     if not handed or not isinstance(a, ast.Name) or scope is None or a.id not in scope.params:

@@ -34,9 +34,9 @@ class NameModel:
 
             if any(tf_gpu_device(self, c, True) for c in self.calls):
                 return True  # `with tf.device("/GPU:0"):`: TensorFlow ops placed on a GPU
-            from ._tf_device import checks_tf_gpu
+            from ._tf_device import checks_tf_gpu, names_gpu
 
-            if checks_tf_gpu(self):
+            if checks_tf_gpu(self) or names_gpu(self):
                 return True  # `tf.config.list_physical_devices("GPU")`: eager ops on the GPU it found
         if '"cuda' in self.source or "'cuda" in self.source or self.mps_only() or self.xpu_only():
             return True  # (an Apple GPU's "mps" device in a file that names no CUDA: the same asynchronous queue)

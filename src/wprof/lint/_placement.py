@@ -698,6 +698,11 @@ class PlacementModel:
 
             if tf_op(self, call) and (in_tf_gpu_scope(self, call) or on_default_gpu(self, call)):
                 return False  # TensorFlow copies host inputs to the GPU it places the op on
+        if q in self.functions and self.imports_any("tensorflow"):
+            from ._tf_device import runs_tf_gpu_op
+
+            if runs_tf_gpu_op(self, self.functions[q]):
+                return False  # gpu_mm(a_host, b_host) of `def gpu_mm(a, b): return tf.matmul(a, b)`: the same copy
         if q in ("torch.from_numpy", "torch.frombuffer"):
             return True  # a CPU tensor over host memory, whatever the array is
         if id(call) in self._numpy_chains():

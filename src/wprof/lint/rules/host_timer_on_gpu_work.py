@@ -308,6 +308,15 @@ returns a tensor: GPU work, as an eager TensorFlow op is (`predict`, `evaluate` 
 method of an object the linter cannot read handed a mapping of GPU data unpacked (`**inputs`) is GPU work, as with
 a positional argument (a GPU tensor by a named keyword alone stays unknown: the method may wait inside).
 
+(Twenty-second session, libsync, sets 77-156) A function of the file whose own body runs an eager TensorFlow op
+placed on the GPU (`def gpu_matmul(a, b): return tf.matmul(a, b)`) queues GPU work for its caller whatever it is
+handed (TensorFlow copies host inputs to the GPU), unless it waits itself (`.numpy()`); `with tf.device(d.name):` (or
+`d.device_type`) in a loop over `tf.config.list_physical_devices()` (all devices, or `"GPU"`) places its ops on the
+GPU on that pass; and a TensorFlow program that names the GPU in its own identifiers (`measure_gpu_execution_time`,
+`use_gpu`) runs its eager ops on the default GPU, as one that checks for a GPU does. A TensorFlow 1 program
+(`tf.train.MonitoredTrainingSession`, `MonitoredSession`, `tf.placeholder`, `tf.ConfigProto`) builds a graph: its op
+calls add nodes, and `sess.run(op)` returns once the step is done.
+
 (Twenty-first session, regionforms, sets 77-136) A clock read through a helper is a clock read: a function of the
 file or of a project module it imports whose last statement returns a host clock reading and which before that only
 waits for the device (`def get_time(): torch.cuda.synchronize(); return time.time()`) makes `end - start` of two of
