@@ -45,3 +45,10 @@ def labelled_warmup(ctx: Context, site: ast.Call) -> bool:
     name = (dotted(site.func) or "").rsplit(".", 1)[-1]
     here = (site.lineno, site.col_offset)
     return bool(name) and any(c is not site and (c.lineno, c.col_offset) > here for c in call_sites(ctx, name))
+
+
+def reads_only(c: ast.Call) -> bool:
+    """``model.get_sentence_embedding_dimension()``, ``enc.get_max_seq_length()``: a getter, a ``get_*`` method called
+    with no argument, reads the object's state and runs none of its work (no forward pass, no kernel): the object
+    is not exercised by it. (A getter handed data, ``clip.get_text_features(**inputs)``, runs the model.)"""
+    return isinstance(c.func, ast.Attribute) and c.func.attr.startswith("get_") and not c.args and not c.keywords
