@@ -106,7 +106,10 @@ line above `bench(10, 100)`, or ending its line; not `# no warm-up`), with the s
 is a warm-up run: the later calls are the measurement (twenty-second session, fresh103). A getter called with no
 argument (`model.get_sentence_embedding_dimension()`, any `get_*()`) reads the model's state and does not run it:
 the first inference timed after it is still cold (a getter handed data, `clip.get_text_features(**inputs)`, runs
-the model). A model moved to the CPU in this call of its function (`model.to("cpu")`)
+the model). A device kept in a configuration dictionary is followed to its value (`model.to(config["device"])` with
+`config = {"device": "cuda"}`, a dictionary merged in by `config.update(...)`, or `config["device"] = "cuda"`), and a
+model read from another module (`model = item.model` of `item = importlib.import_module(...)`) and moved in place
+(`model = model.to(device)`) is a GPU model when called, as a constructed one is. A model moved to the CPU in this call of its function (`model.to("cpu")`)
 runs host work: the CPU run of a CPU-vs-GPU helper warms nothing on the GPU and is not the cold call; the GPU run is.
 
 Also (lint76, sets 55-62): a fresh object of a library constructor that places itself on the GPU
