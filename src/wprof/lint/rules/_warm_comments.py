@@ -14,7 +14,7 @@ import re
 
 from .._context import Context, dotted
 
-_NOT = re.compile(r"\b(?:no|not|without|skip\w*|cold|before)\b", re.IGNORECASE)  # "no warm-up", "cold start"
+_NOT = re.compile(r"\b(?:no|not|without|skip\w*|cold)\b", re.IGNORECASE)  # "no warm-up", "cold start"
 _WARM = re.compile(r"#.*\bwarm[\s_-]*(?:ing[\s_-]*)?up\b|#.*\bwarmup\b|#.*\bwarm\b", re.IGNORECASE)
 
 
