@@ -171,7 +171,10 @@ class PlacementModel:
         if isinstance(expr, ast.Subscript) and depth < 8:
             from ._param_devices import indexed_device
 
-            return indexed_device(self, expr, depth)  # `self.devices[i]` of `[torch.device(f"cuda:{i}") ...]`
+            from ._config_devices import config_device
+
+            return indexed_device(self, expr, depth) or config_device(self, expr, depth)  # `self.devices[i]` of
+            # `[torch.device(f"cuda:{i}") ...]`; `config["device"]` of `config = {"device": "cuda"}` (fresh103)
         if isinstance(expr, ast.Call) and _GPU_RUNTIME_DEVICE.match(self.call_name(expr) or ""):
             return "cuda"  # triton.runtime.driver.active.get_active_torch_device(): the device of a GPU-only runtime
         if isinstance(expr, ast.Attribute) and expr.attr == "device":

@@ -277,9 +277,23 @@ def _moved_in_place(ctx: Context, name: str) -> bool:
     moved = any(isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in ("to", "cuda") and
                 isinstance(v.func.value, ast.Name) and v.func.value.id == name and ctx.placement(v) == "cuda"
                 for v in vals)
-    return moved and any(isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and (
+    return moved and (any(isinstance(v, ast.Call) and isinstance(v.func, (ast.Name, ast.Attribute)) and (
         (last := (dotted(v.func) or "").rsplit(".", 1)[-1]) == "from_pretrained" or last in ctx.classes or
-        (last[:1].isupper() and not last.isupper())) for v in vals)
+        (last[:1].isupper() and not last.isupper())) for v in vals) or imported_object(ctx, vals))
+
+
+def imported_object(ctx: Context, vals) -> bool:
+    """(fresh103) The name's binding before the move reads an object another module made (``model = item.model``
+    of a module the program imported, ``model = cfg_module.model``): a model built elsewhere, handed over whole, that
+    ``model = model.to("cuda")`` puts on the GPU as any constructed one."""
+    return any(isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and
+               (v.value.id in ctx.imports or _module_bound(ctx, v.value.id)) for v in vals)
+
+
+def _module_bound(ctx: Context, name: str) -> bool:
+    """``item = importlib.import_module(...)``: a name bound to a module the program imports at run time."""
+    return any(isinstance(v, ast.Call) and (dotted(v.func) or "").endswith("import_module")
+               for v in ctx.assigns.get(name, ()))
 
 
 def returned_then_averaged(ctx: Context, r) -> bool:

@@ -34,6 +34,7 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
     from ._common import is_library
     from ._evidence import returns_aot_executable
     from ._carried import cuda_synced, warm_up_run
+    from ._warm_comments import labelled_warmup
 
     out: list[tuple[ast.AST, str, bool]] = []
     library = is_library(ctx)
@@ -60,8 +61,8 @@ def _walk_findings(ctx: Context, compiled: bool) -> list[tuple[ast.AST, str, boo
                     not (compiled and _built_here(r, v)):
                 hits.append(None)  # called once per iteration of a loop, each result kept apart: the user sees
                 continue  # the first one (`_accumulated`: summed or averaged is another matter)
-            if any(_dropped(ctx, site) and warm_up_run(ctx, site, _shown_after(ctx, r, v.sites, i))
-                   for i, site in enumerate(v.sites)):
+            if any((_dropped(ctx, site) and warm_up_run(ctx, site, _shown_after(ctx, r, v.sites, i))) or
+                   labelled_warmup(ctx, site) for i, site in enumerate(v.sites)):
                 hits.append(None)  # `_ = bench(model, N=3)`: a warm-up run, its measurement thrown away
                 continue
             if v.entry and (v.sites or v.entry == "unreached" or (library and not getattr(r.scope.node, "name", "").startswith("test_"))) \

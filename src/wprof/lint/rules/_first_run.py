@@ -35,6 +35,7 @@ from ._peer_links import link_ids, link_ran
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
+from ._warm_comments import reads_only
 from ._walk_calls import (_BINDS_ONLY, _GPU_LIBS, _HOST_BUILTINS, _SETUP, _compiled_call, _compiled_name,  # noqa: F401
                           _evaluation_order, _harness_def, _head, _in_lambda, _instance_of, _maybe_placed_on_gpu,
                           _may_skip_sample, _method, _nothing_to_run_on, _option_value, _prepares_placed_model, _ran, gpu_use,
@@ -662,7 +663,7 @@ class _Walker:
                     st.ran.add(k0 + "()" + ("." + rest.split(".", 1)[1] if "." in rest else ""))
                 if "." in key and isinstance(c.func, ast.Attribute) and not runs_nothing(c.func.attr) and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
-                        not _prepares_placed_model(ctx, c):
+                        not _prepares_placed_model(ctx, c) and not reads_only(c):
                     if "()#" in key and _method(ctx, key, c.func.attr) is not None:
                         after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
                         # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)

@@ -101,7 +101,15 @@ Also run before (lint72): a model handed, with a data loader (a name bound to `D
 to a function the linter cannot read (`score_topk(net, test_loader)`: an accuracy pass over the test set); a timing
 function handed to a dataset map twice (`warm.map(step)`, then `data.map(step)`). An Ultralytics model streaming a whole
 video (`stream=True`, a video path) warms its predictor up itself before the first frame: not reported (one call on one
-image or tensor stays a cold first call). A model moved to the CPU in this call of its function (`model.to("cpu")`)
+image or tensor stays a cold first call). A call of the timing function that a comment labels a warm-up (`# warm up` on the
+line above `bench(10, 100)`, or ending its line; not `# no warm-up`), with the same function called again after it,
+is a warm-up run: the later calls are the measurement (twenty-second session, fresh103). A getter called with no
+argument (`model.get_sentence_embedding_dimension()`, any `get_*()`) reads the model's state and does not run it:
+the first inference timed after it is still cold (a getter handed data, `clip.get_text_features(**inputs)`, runs
+the model). A device kept in a configuration dictionary is followed to its value (`model.to(config["device"])` with
+`config = {"device": "cuda"}`, a dictionary merged in by `config.update(...)`, or `config["device"] = "cuda"`), and a
+model read from another module (`model = item.model` of `item = importlib.import_module(...)`) and moved in place
+(`model = model.to(device)`) is a GPU model when called, as a constructed one is. A model moved to the CPU in this call of its function (`model.to("cpu")`)
 runs host work: the CPU run of a CPU-vs-GPU helper warms nothing on the GPU and is not the cold call; the GPU run is.
 
 Also (lint76, sets 55-62): a fresh object of a library constructor that places itself on the GPU
