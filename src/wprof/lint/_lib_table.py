@@ -90,6 +90,32 @@ LIBRARIES: dict[str, dict[str, Any]] = {
         "asynchronous": True,
         "gpu_arches": ("cuda",),
     },
+    "cupyx": {  # cupyx.jit.rawkernel: the Python kernel is transpiled and compiled on its first launch
+        "compilers": ("cupyx.jit.rawkernel",),
+        "waits": (),
+        "asynchronous": True,
+        "gpu_arches": ("cuda",),
+    },
+    "pykeops": {  # Genred/KernelSolve build a reduction whose C++/CUDA routine is compiled on its first call (per
+        # formula, dtype and dimension; cached on disk afterwards)
+        "compilers": ("pykeops.torch.Genred", "pykeops.numpy.Genred", "pykeops.torch.KernelSolve",
+                      "pykeops.numpy.KernelSolve"),
+        "waits": (),  # (its reductions wait: _copy_waits)
+        "asynchronous": False,
+        "gpu_arches": ("cuda",),
+    },
+    "paddle": {  # paddle.jit.to_static converts and builds its static program on the first call (per input spec)
+        "compilers": ("paddle.jit.to_static",),
+        "waits": ("paddle.device.synchronize", "paddle.device.cuda.synchronize"),
+        "asynchronous": True,
+        "gpu_arches": ("gpu",),
+    },
+    "mxnet": {  # MXNet's engine runs ndarray ops asynchronously; `mx.nd.waitall()` waits for all of them
+        "compilers": (),
+        "waits": ("mxnet.nd.waitall", "mxnet.ndarray.waitall"),
+        "asynchronous": True,
+        "gpu_arches": ("gpu",),
+    },
     "mlx": {  # mx.compile traces on its first call; ops are lazy until mx.eval
         "compilers": ("mlx.core.compile",),
         "waits": ("mlx.core.eval",),
@@ -122,8 +148,11 @@ def _kernel_method(ctx: Any, call: ast.Call, facts: str) -> bool:
     """The method ``call`` calls is one of a project class, compiled on its first call (``facts`` "_compiled") or
     launching GPU work (``facts`` "_gpu_callables") as its own module reads its decorators."""
     if getattr(ctx, "import_view", None) is None or not isinstance(call.func, ast.Attribute) or \
-            not isinstance(call.func.value, (ast.Name, ast.Call)):
+            not isinstance(call.func.value, ast.Name) or call.func.value.id == "self":
         return False
+    values = ctx.assigns.get(call.func.value.id)
+    if not values or not any(isinstance(v, ast.Call) for v in values):
+        return False  # (a name never bound to a call: no object of a project class)
     d = ctx.imported_method(call)
     if d is None or not isinstance(d.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
