@@ -12,6 +12,7 @@ from ._names import (
 )
 from ._call_sites import instance_method, jitted_attribute
 from ._launchless import launches_nothing
+from ._lib_table import library_launch
 from ._gpu_libraries import gpu_library_call
 from ._phase_waits import handed_optimizer_step
 from ._keras_models import keras_gpu_run
@@ -126,6 +127,8 @@ class WorkModel:
         if m is not None and (m in HOST_METHODS or m in HIDDEN_SYNC_METHODS or m in SYNC_ATTRS
                               or m in TRANSFER_METHODS):
             return False
+        if library_launch(self, call):
+            return True  # wp.launch(kernel, dim, inputs): a kernel queued on the library's device (libtable)
         if gpu_library_call(self, call):
             return True  # cugraph.bfs(g, s), llm.generate(p) of `llm = LLM(model=m)`: GPU by construction (devflow)
         if q.startswith(GPU_MODULE_PREFIXES):

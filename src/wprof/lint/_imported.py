@@ -186,7 +186,9 @@ class ImportedDefs:
             return False
         d = self.imported_function(call)
         if d is None:
-            return False
+            from ._lib_table import imported_kernel_method
+
+            return imported_kernel_method(self, call)
         if d.node.name in d.ctx._gpu_callables:
             return True
         view = self.import_view
@@ -226,11 +228,18 @@ class ImportedDefs:
     def imported_compiled(self, name: str) -> bool:
         """``name`` (a callee key) is a function imported from the project and compiled there (``@torch.compile``,
         ``@triton.jit``, a launch of a JIT kernel inside)."""
-        if self.import_view is None or name in self.functions or \
-                name.split(".")[0] not in self._import_table():  # type: ignore[attr-defined]
+        if self.import_view is None or name in self.functions:
             return False
+        if name.split(".")[0] not in self._import_table():  # type: ignore[attr-defined]
+            from ._lib_table import imported_compiled_method
+
+            return imported_compiled_method(self, name)  # `sim.step(i)` of `sim = Solver(...)` imported
         d = self.imported_name(name)
-        return d is not None and d.name in d.ctx._compiled
+        if d is None:
+            from ._lib_table import imported_compiled_method
+
+            return imported_compiled_method(self, name)
+        return d.name in d.ctx._compiled
 
     def lazy_jit(self, name: str) -> bool:
         """``name`` is a Numba ``@jit``/``@njit`` function compiled on its first call: one of the file's

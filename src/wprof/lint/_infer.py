@@ -50,6 +50,10 @@ class NameModel:
                any(k.arg == "device_ids" for k in c.keywords) for c in self.calls) or "'nccl'" in self.source or \
                 '"nccl"' in self.source:
             return True  # DDP over device_ids, the NCCL backend: GPUs
+        from ._lib_table import library_on_gpu
+
+        if library_on_gpu(self):
+            return True  # `wp.launch(k, dim, inputs)`: Warp launches on the first CUDA device by default (libtable)
         if self._taichi_on_gpu():
             return True  # `ti.init(arch=ti.gpu)`: Taichi kernels compiled for and launched on a GPU
         from ._timed_strings import timed_string_uses_gpu

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 
+from ._lib_table import table_compilers, table_waits
+
 HOST_CLOCKS = frozenset({
     "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
     "time.monotonic_ns", "time.process_time", "time.process_time_ns", "time.thread_time", "timeit.default_timer",
@@ -117,6 +119,8 @@ COMPILERS = frozenset({
     # from `__call__` (pycuda/elementwise.py)
     "pycuda.elementwise.ElementwiseKernel",
 })
+COMPILERS = COMPILERS | table_compilers()  # (libtable) every library's compilers, from the one table
+SYNC_FUNCS = SYNC_FUNCS | table_waits()  # (libtable) and its waits
 # jax.jit and the compilers that wrap it (equinox's filter_jit keeps only the arrays dynamic, compiling per shape like
 # jax.jit; a call dispatches the executable and returns before the device is done)
 JAX_COMPILERS = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap"})

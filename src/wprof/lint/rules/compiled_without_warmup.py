@@ -162,6 +162,11 @@ executable is compiled already: `f.lower(x).compile()` written at once or in ste
 (`f = jax.jit(f)`; `f = f.lower(x)`; `f = f.compile()`, or `lowered = jitted.lower(x)`; `run = lowered.compile()`).
 Its timed call is not reported (a missing wait is WP102's). A clock difference that only steers the program (a
 time limit, a pacing sleep: see WP102) is not a reported interval: its region is not reported.
+(libtable, sets 77-164) The libraries' compilers are read from one table (`_lib_table`: Taichi, Warp, Numba,
+CuPy and `cupyx.jit.rawkernel`, PyCUDA, JAX, TensorFlow, torch, Triton, TileLang, KeOps `Genred`, Paddle `to_static`,
+MLX). A kernel defined as a method of a class of the project (`@ti.kernel` of a `@ti.data_oriented` class, a
+`@torch.compile`'d method) is compiled on its first call from the file that builds the object (`sim = Solver(...)`;
+`sim.step(i)` timed from its first call).
 
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to

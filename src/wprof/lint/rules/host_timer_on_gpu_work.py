@@ -349,6 +349,11 @@ calls, or of a name accumulated from it, formatted before the clock read in the 
 does). Numba's allocations (`cuda.device_array_like`, `device_array`, `pinned_array`, no `stream=`) queue no work:
 after a blocking `cuda.to_device(a)` nothing is pending. A torchvision pipeline converting to tensors (`T.Compose([...,
 T.ToTensor(), ...])`, torchvision transforms only) makes CPU tensors, and `torch.stack` of them is host work.
+(libtable, sets 77-164) The libraries' waits and launches are read from one table (`_lib_table`): NVIDIA
+Warp's `wp.launch(kernel, dim, inputs)` queues its kernel on the first CUDA device unless given `device="cpu"` (a
+program launching Warp kernels uses the GPU; `wp.synchronize()` waits), MXNet's `mx.nd.waitall()` waits, and a
+kernel method of a project class (Taichi's `sim.step(i)` of a `@ti.kernel` method) is GPU work of the file that
+calls it.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
