@@ -47,17 +47,23 @@ def held_field(ctx, holder: ast.Attribute, field: str) -> int | None:
     or a call of that class: the class's default for ``field``, or the largest value a call of the class gives it."""
     if not (isinstance(holder.value, ast.Name) and holder.value.id == "self"):
         return None
+    memo = ctx.__dict__.setdefault("_wp_held_fields", {})
+    key = (holder.attr, field)
+    if key not in memo:
+        memo[key] = _held_field(ctx, holder.attr, field)
+    return memo[key]
+
+
+def _held_field(ctx, attr: str, field: str) -> int | None:
     classes = _classes(ctx)
     names: set[str] = set()
-    for fn in ctx.functions.values():
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
+    for fn in _all_functions(ctx):  # every method of every class (two `__init__`s are two functions)
         ann = {a.arg: a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
         for st in ast.walk(fn):
             if not isinstance(st, (ast.Assign, ast.AnnAssign)):
                 continue
             targets = st.targets if isinstance(st, ast.Assign) else [st.target]
-            if not any(isinstance(t, ast.Attribute) and t.attr == holder.attr and isinstance(t.value, ast.Name) and
+            if not any(isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and
                        t.value.id == "self" for t in targets):
                 continue
             v = st.value
@@ -179,4 +185,12 @@ def _classes(ctx) -> dict[str, ast.ClassDef]:
     if cached is None:
         cached = {n.name: n for n in ast.walk(ctx.tree) if isinstance(n, ast.ClassDef)}
         ctx._wp_count_classes = cached
+    return cached
+
+
+def _all_functions(ctx) -> list[ast.AST]:
+    cached = ctx.__dict__.get("_wp_count_functions")
+    if cached is None:
+        cached = [n for n in ast.walk(ctx.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        ctx._wp_count_functions = cached
     return cached
