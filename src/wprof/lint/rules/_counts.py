@@ -24,13 +24,19 @@ HARNESS_COUNTS = {
     "cupyx.profiler.benchmark": ("n_repeat", 3, 10000),
     "timeit.repeat": ("repeat", 3, 5),
 }
-_MAX_DEPTH = 4
 
 
-def count_of(ctx, e: ast.AST | None, depth: int = 0) -> int | None:
-    """At most how many times a loop bounded by ``e`` runs (``range(e)``), when the file gives it."""
-    if e is None or depth > _MAX_DEPTH:
+def count_of(ctx, e: ast.AST | None, exact_tried: bool = False) -> int | None:
+    """At most how many times a loop bounded by ``e`` runs (``range(e)``), when the file gives it
+    (``exact_tried``: the caller already read ``e`` as an exact integer and got None)."""
+    if e is None:
         return None
+    if not isinstance(e, (ast.Call, ast.Attribute)):  # a name, a literal, arithmetic: exact or nothing
+        if exact_tried:
+            return None
+        from ._few_steps import _int
+
+        return _int(ctx, e)
     from ._sample_idioms import count_bound
 
     n = count_bound(ctx, e)

@@ -90,7 +90,7 @@ def _range_bound(ctx: Context, it: ast.AST | None) -> int | None:
         return None
     from ._counts import count_of
 
-    return count_of(ctx, it.args[0])
+    return count_of(ctx, it.args[0], exact_tried=True)  # (after `loop_iterations` read it exactly)
 
 
 def few(n: int | None) -> bool:
