@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from ._counts import kept_iterations
 from ._few_steps import loop_iterations
 
 FEW_SAMPLES = 10  # at most this many samples: one slow sample moves their mean by a tenth of its excess or more
@@ -46,7 +47,7 @@ def appended_count(ctx: Context, appends: list[tuple[ast.AST, ast.stmt]], bindin
             k = _loop_count(ctx, lp)
             if k is None:
                 return None
-            n *= k
+            n *= kept_iterations(ctx, lp, st, k)  # `if i >= warm_up: ts.append(...)`: the warm-up is not kept
         total += n
     return total
 
@@ -87,9 +88,9 @@ def _range_bound(ctx: Context, it: ast.AST | None) -> int | None:
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange") and
             len(it.args) == 1 and not it.keywords):
         return None
-    from ._sample_idioms import count_bound
+    from ._counts import count_of
 
-    return count_bound(ctx, it.args[0])
+    return count_of(ctx, it.args[0], exact_tried=True)  # (after `loop_iterations` read it exactly)
 
 
 def few(n: int | None) -> bool:

@@ -34,6 +34,10 @@ def loop_iterations(ctx: Context, loop: ast.AST) -> int | None:
             1 <= len(it.args) <= 2 and not it.keywords):
         return None
     bounds = [_int(ctx, a) for a in it.args]
+    if None in bounds and len(it.args) == 1:  # `range(self.config.num_runs)`, `range(min(6, len(frames)))`
+        from ._counts import count_of
+
+        bounds = [count_of(ctx, it.args[0], exact_tried=True)]
     if None in bounds:
         return None
     n = bounds[0] if len(bounds) == 1 else bounds[1] - bounds[0]  # type: ignore[operator]

@@ -76,27 +76,14 @@ def record_sample_lists(ctx: Context) -> set[str]:
     return out
 
 
-_HARNESS_DEFAULTS = {"cupyx.profiler.benchmark": ("n_repeat", 3, 10000)}
 
 
 def harness_count(ctx: Context, call: ast.AST) -> int | None:
-    """The number of samples a harness call takes, when the file gives it (or the harness's default)."""
-    if not isinstance(call, ast.Call):
-        return None
-    spec = _HARNESS_DEFAULTS.get(ctx.call_name(call) or "")
-    if spec is None:
-        return None
-    kw, pos, default = spec
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    arg = next((k.value for k in call.keywords if k.arg == kw), None)
-    if arg is None and len(call.args) > pos:
-        arg = call.args[pos]
-    if arg is None:
-        return default
-    from ._few_steps import _int
+    """The number of samples a harness call takes, when the file gives it (or the harness's default):
+    ``_counts.harness_count``."""
+    from ._counts import harness_count as counted
 
-    return _int(ctx, arg)
+    return counted(ctx, call)
 
 
 def arange_elements(ctx: Context, call: ast.Call) -> int | None:

@@ -16,6 +16,13 @@ more, a loader's batches or a training run's epochs.
 Checks for lists of timing samples (intervals appended in a loop, or `elapsed_time()` values) whose only use is a
 mean: `statistics.mean(times)`, `np.mean(times)`, `sum(times) / len(times)`, `torch.tensor(times).mean()`.
 
+(Twenty-second session, counts, sets 77-164) The count of samples is read by one resolver shared with WP103 and
+WP101: through a field of a config class held by the object (`range(self.config.num_runs)` with
+`self.config = config`, `config: BenchConfig` and `num_runs: int = 3`, the largest value any `BenchConfig(...)`
+call gives), a harness's count keyword or default (`timeit.repeat(timer, repeat=REPETITIONS)`, 5 when not told),
+and samples kept only after a warm-up (`for i in range(warm_up + repeat): ... if i >= warm_up: ts.append(...)`
+keeps `repeat`).
+
 (Twenty-first session, regionforms, sets 77-136) The samples of a library context manager that measures its block
 count as timings: `with tv.measure_duration() as m: ...` followed by `times.append(m.duration)` (a bound value's
 `duration`, `elapsed`, `interval`... kept as a sample after the block) is a timed region like `with Timer() as t`.
