@@ -421,6 +421,7 @@ from ._queue_bound import queue_bounded_samples
 from ._copy_paced import paced_by_host_copies
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
+from ._callee_paced import callee_waits_every_iteration
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -474,7 +475,8 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
             _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or \
-            (waits_every_iteration(ctx, r) and not drained_outside(ctx, r)) or \
+            ((waits_every_iteration(ctx, r) or callee_waits_every_iteration(ctx, r)) and
+             not drained_outside(ctx, r)) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
