@@ -1,0 +1,69 @@
+"""A timed call whose own last GPU work sits in a loop that waits for the device on every iteration (fresh102).
+
+``total = time.time() - t0`` right after ``generate_text(model, tok, 512, inputs)``, a function of the file or of the
+project's modules whose decode loop ends each step with a blocking copy to the GPU (``torch.tensor([[1]],
+device=device)`` from host memory, a ``.item()``, a synchronize): every iteration but the last is drained inside the
+call, so the end read misses one iteration's tail of many, as a loop of the region itself that waits every iteration
+does (``waits_every_iteration``): weak. Followed one call deep, through the function the callee resolves to in the
+file's own imports; a loop of fewer than 20 iterations shown in the code stays reported.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._context import Context
+from .._walk import stmt_calls
+
+
+def callee_waits_every_iteration(ctx: Context, r) -> bool:
+    from ._host_timer_weak import _last_gpu_stmt
+
+    last = _last_gpu_stmt(ctx, r.stmts())
+    if last is None or isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
+        return False
+    calls = [c for c in stmt_calls(last) if ctx.is_gpu_work(c)]
+    outer = [c for c in calls if all(d is c or any(d is n for n in ast.walk(c)) for d in calls)]
+    if len(outer) != 1:
+        return False  # (one timed call, the others only its arguments: its loop is the region's last GPU work)
+    got = ctx.callee_def(outer[0])
+    if got is None:
+        return False
+    dctx, fn = got
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    loop = None
+    for st in fn.body:
+        if _has_work(dctx, st):
+            loop = st  # the function's last top-level statement that does GPU work
+    if not isinstance(loop, (ast.For, ast.While)) or not _long(loop):
+        return False
+    return _waits(dctx, loop.body)
+
+
+def _has_work(dctx, st: ast.stmt) -> bool:
+    return any(isinstance(c, ast.Call) and dctx.is_gpu_work(c, fn_scope=True) for c in ast.walk(st))
+
+
+def _long(loop: ast.stmt) -> bool:
+    """Not a loop shown to run fewer than 20 times (``range(3)``)."""
+    it = getattr(loop, "iter", None)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) == 1 \
+            and isinstance(it.args[0], ast.Constant) and isinstance(it.args[0].value, int):
+        return it.args[0].value >= 20
+    return True
+
+
+def _waits(dctx, body: list[ast.stmt]) -> bool:
+    """A statement of the loop body (outside nested functions) calls something that waits for the device."""
+    from ._host_timer_weak import _blocking_h2d
+
+    for st in body:
+        for c in ast.walk(st):
+            if isinstance(c, ast.Call):
+                try:
+                    if dctx.is_sync(c) or _blocking_h2d(dctx, c):
+                        return True  # (`torch.tensor([[1]], device=device)`: a copy from pageable memory)
+                except Exception:  # (a node outside the context's statement index)
+                    continue
+    return False
