@@ -350,6 +350,19 @@ does). Numba's allocations (`cuda.device_array_like`, `device_array`, `pinned_ar
 after a blocking `cuda.to_device(a)` nothing is pending. A torchvision pipeline converting to tensors (`T.Compose([...,
 T.ToTensor(), ...])`, torchvision transforms only) makes CPU tensors, and `torch.stack` of them is host work.
 
+(Twenty-second session, fresh102, sets 77-164) A called name is what the file's own imports make it: `cg(G, b)` of
+`from scipy.sparse.linalg import spsolve, cg` is SciPy's solver, host work, in a file that also imports CuPy's under
+other names (`cp_cg`); a function of SciPy or scikit-learn never queues GPU work (NumPy's, outside a CuPy file or
+handed only host data, neither). OpenCV's `stream.waitForCompletion()` of a `cv2.cuda.Stream` waits for everything
+queued on the stream, and an object's method is judged by the binding that reaches it (`bg = cv2.bgsegm.create...()`
+before the CPU loop, `bg = cv2.cuda.create...()` before the GPU one). A library pipeline handed to a function of the
+file through a parameter (every caller hands a name bound to `pipeline(...)`, directly or unpacked from the same
+position of the tuple a set-up function returns; or the parameter is annotated `Pipeline`) returns host objects: its
+call waits. A tensor made on the device from a nested literal (`torch.tensor([[1]], device=device)`) is a blocking
+copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
+that waits on every iteration (a decode loop appending such a mask column per token) misses one iteration's tail:
+weak, unless the loop's count through the call's arguments is under 20.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
