@@ -20,7 +20,22 @@ def callee_waits_every_iteration(ctx: Context, r) -> bool:
     from ._host_timer_weak import _last_gpu_stmt
 
     last = _last_gpu_stmt(ctx, r.stmts())
-    if last is None or isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
+    if last is None:
+        return False
+    others = _branches(last, r.scope.stmts[r.lo])
+    if others is None:
+        return False  # `if step % eval_interval == 0: validate(...)`: the last work runs on some passes only
+    for branch in others:  # `if j == 0: ...; generate_text(...)` / `else: ...; generate_text(...)`: each ends so
+        o = _last_gpu_stmt(ctx, branch)
+        if o is None or not _paced_call(ctx, o):
+            return False
+    return _paced_call(ctx, last)
+
+
+def _paced_call(ctx: Context, last: ast.stmt) -> bool:
+    """``last`` is one call (its other GPU work only its arguments) of a function whose own last GPU work is a loop
+    that waits for the device on every iteration, of 20 iterations or more as far as the code shows."""
+    if isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
         return False
     calls = [c for c in stmt_calls(last) if ctx.is_gpu_work(c)]
     outer = [c for c in calls if all(d is c or any(d is n for n in ast.walk(c)) for d in calls)]
@@ -47,6 +62,29 @@ def callee_waits_every_iteration(ctx: Context, r) -> bool:
     if steps is not None and steps < _FEW:
         return False
     return _waits(dctx, loop.body)
+
+
+def _branches(last: ast.stmt, first: ast.stmt) -> list[list[ast.stmt]] | None:
+    """Between ``last`` and the block of the region's first statement: ``with`` and loops (the last pass ends with
+    it) and ``if``s with an ``else`` (the other branches' statements, to be checked too); None for an ``if`` without
+    one, a ``try`` or a ``match``."""
+    home = getattr(first, "_wp_parent", None)
+    child: ast.AST = last
+    node = getattr(last, "_wp_parent", None)
+    others: list[list[ast.stmt]] = []
+    while node is not None and node is not home:
+        if isinstance(node, ast.If):
+            if not node.orelse:
+                return None
+            others.append(node.orelse if _within(child, node.body) else node.body)
+        elif not isinstance(node, (ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While)):
+            return None
+        child, node = node, getattr(node, "_wp_parent", None)
+    return others if node is home else None
+
+
+def _within(node: ast.AST, block: list[ast.stmt]) -> bool:
+    return any(node is st for st in block)
 
 
 _FEW = 20
