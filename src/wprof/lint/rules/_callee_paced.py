@@ -104,15 +104,22 @@ def _long(loop: ast.stmt) -> bool:
 
 
 def _waits(dctx, body: list[ast.stmt]) -> bool:
-    """A statement of the loop body (outside nested functions) calls something that waits for the device."""
+    """The loop's pass ends waiting: the last statement of the body that does GPU work (in an inner loop, that loop's
+    last such statement) also waits for the device (a synchronize, `.item()`, a blocking copy from host memory:
+    `mask = torch.cat([mask, torch.tensor([[1]], device=device)])` after the forward). A copy at the top of each pass
+    (`model(x.cuda())` before the backward pass and the update) leaves the last pass's whole step queued: no."""
     from ._host_timer_weak import _blocking_h2d
 
-    for st in body:
-        for c in ast.walk(st):
-            if isinstance(c, ast.Call):
-                try:
-                    if dctx.is_sync(c) or _blocking_h2d(dctx, c):
-                        return True  # (`torch.tensor([[1]], device=device)`: a copy from pageable memory)
-                except Exception:  # (a node outside the context's statement index)
-                    continue
+    last = next((st for st in reversed(body) if _has_work(dctx, st)), None)
+    if isinstance(last, (ast.For, ast.AsyncFor, ast.While)):
+        return _waits(dctx, last.body)
+    if last is None or isinstance(last, (ast.If, ast.With, ast.AsyncWith, ast.Try)):
+        return False
+    for c in ast.walk(last):
+        if isinstance(c, ast.Call):
+            try:
+                if dctx.is_sync(c) or _blocking_h2d(dctx, c):
+                    return True
+            except Exception:  # (a node outside the context's statement index)
+                continue
     return False

@@ -360,7 +360,7 @@ file through a parameter (every caller hands a name bound to `pipeline(...)`, di
 position of the tuple a set-up function returns; or the parameter is annotated `Pipeline`) returns host objects: its
 call waits. A tensor made on the device from a nested literal (`torch.tensor([[1]], device=device)`) is a blocking
 copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
-that waits on every iteration (a decode loop appending such a mask column per token) misses one iteration's tail:
+that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
 weak, unless the loop's count through the call's arguments is under 20.
 
 ## Why is this bad?
