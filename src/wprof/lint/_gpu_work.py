@@ -13,6 +13,7 @@ from ._names import (
 from ._call_sites import instance_method, jitted_attribute
 from ._launchless import launches_nothing
 from ._lib_table import library_launch
+from ._host_libraries import host_library_call
 from ._gpu_libraries import gpu_library_call
 from ._phase_waits import handed_optimizer_step
 from ._keras_models import keras_gpu_run
@@ -103,6 +104,8 @@ class WorkModel:
         m = self.method(call)
         if q.startswith(NOT_WORK_PREFIXES) or q in HOST_BUILTINS or q in HOST_CLOCKS:
             return False
+        if host_library_call(self, call):
+            return False  # `cg(G, b)` of `from scipy.sparse.linalg import cg` beside CuPy: SciPy runs on the host
         if q.startswith("jax.") and self.jax_on_cpu():
             return False  # os.environ["JAX_PLATFORMS"] = "cpu": JAX runs on the host, each op done when it returns
         if m in _MPI_BLOCKING and self.imports_any("mpi4py"):

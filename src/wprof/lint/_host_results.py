@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 
 from ._names import HOST_RESULT_ROOTS, unwrap_moves
+from ._handed_pipelines import handed_pipeline
 
 
 class HostResults:
@@ -50,8 +51,8 @@ class HostResults:
             return False  # pipe.unet(latents, t, emb).sample: a module of the pipeline, not the pipeline
         if cache[name][2] and any(self._tensor_value(a) for a in call.args):
             return False  # the hub detector handed a tensor runs the raw model: device tensors, no NMS
-        if cache[name][0]:
-            return True
+        if cache[name][0] or handed_pipeline(self, call):
+            return True  # (or `pipe(prompt)` of a parameter every caller hands a transformers pipeline: fresh102)
         return isinstance(getattr(call, "_wp_parent", None), ast.Attribute) and self._pipeline_object(name)
 
     def _pipeline_object(self, name: str) -> bool:

@@ -26,6 +26,8 @@ SYNC_ATTRS = frozenset({
     # the same waits as a project's own runtime API spells them (a ctypes or extension binding: `api.device_synchronize()`)
     "device_synchronize", "stream_synchronize", "event_synchronize", "context_synchronize", "ctx_synchronize",
     "synchronize_device", "synchronize_stream", "cuda_synchronize", "cuda_device_synchronize",
+    # OpenCV's CUDA module: `cv2.cuda.Stream.waitForCompletion()`, `cv2.cuda.Event.waitForCompletion()` (set 159)
+    "waitForCompletion",
 })
 HIDDEN_SYNC_METHODS = frozenset({"item", "cpu", "tolist"})
 EVENT_CTORS = frozenset({"torch.cuda.Event", "torch.Event", "cupy.cuda.Event", "cupy.cuda.stream.Event"})

@@ -441,12 +441,17 @@ def _made_from_host_values(ctx: Context, c: ast.AST) -> bool:
         return False
     dev = next((k.value for k in c.keywords if k.arg == "device"), None)
     data = c.args[0]
-    if dev is None or any(k.arg == "pin_memory" for k in c.keywords) or not (
-            isinstance(data, ast.Constant) or (isinstance(data, (ast.List, ast.Tuple)) and all(
-                isinstance(e, ast.Constant) or (isinstance(e, ast.UnaryOp) and isinstance(e.operand, ast.Constant))
-                for e in data.elts))):
+    if dev is None or any(k.arg == "pin_memory" for k in c.keywords) or not _literal(data):
         return False
     return ctx._device_value(dev) != "cpu"
+
+
+def _literal(data: ast.AST) -> bool:
+    """Python values written in the code: a number, or a list or tuple of them at any nesting (``[[1]]``, a 1x1 mask
+    column appended per decode step: fresh102, set 157)."""
+    if isinstance(data, ast.Constant) or (isinstance(data, ast.UnaryOp) and isinstance(data.operand, ast.Constant)):
+        return True
+    return isinstance(data, (ast.List, ast.Tuple)) and all(_literal(e) for e in data.elts)
 
 
 def only_blocking_copies(ctx: Context, r) -> bool:

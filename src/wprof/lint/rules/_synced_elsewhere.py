@@ -92,10 +92,20 @@ def _host_library_object(ctx: Context, f: ast.AST) -> bool:
         return False
     stmt = getattr(f, "_wp_stmt", None)
     scope = getattr(stmt, "_wp_scope", None)
-    values = [st.value for st in ctx.assign_stmts.get(f.value.id, [])
-              if getattr(st, "_wp_scope", None) is scope and isinstance(st, ast.Assign)]
-    return bool(values) and all(isinstance(v, ast.Call) and (ctx.qualname(v.func) or "").split(".", 1)[0]
-                                in _HOST_COMPUTE_LIBS for v in values)
+    from ._evidence import _reaching_values
+
+    values = _reaching_values(ctx, f.value)  # the bindings that reach the call (fresh102: `bg = cv2.bgsegm...`
+    if values is None or any(v is None for v in values):  # before the CPU loop, `bg = cv2.cuda...` before the GPU one)
+        values = [st.value for st in ctx.assign_stmts.get(f.value.id, [])
+                  if getattr(st, "_wp_scope", None) is scope and isinstance(st, ast.Assign)]
+    return bool(values) and all(isinstance(v, ast.Call) and _host_built(ctx.qualname(v.func) or "") for v in values)
+
+
+def _host_built(q: str) -> bool:
+    """A constructor of a CPU-only library, or of OpenCV outside its CUDA module (``cv2.bgsegm.createBackground
+    SubtractorMOG()`` computes on the host; ``cv2.cuda.createBackgroundSubtractorMOG()`` on the GPU; set 159)."""
+    root = q.split(".", 1)[0]
+    return root in _HOST_COMPUTE_LIBS or (root == "cv2" and not q.startswith("cv2.cuda"))
 
 
 def _synced_calls(ctx: Context) -> dict[str, object]:

@@ -355,6 +355,19 @@ program launching Warp kernels uses the GPU; `wp.synchronize()` waits), MXNet's 
 kernel method of a project class (Taichi's `sim.step(i)` of a `@ti.kernel` method) is GPU work of the file that
 calls it.
 
+(Twenty-second session, fresh102, sets 77-164) A called name is what the file's own imports make it: `cg(G, b)` of
+`from scipy.sparse.linalg import spsolve, cg` is SciPy's solver, host work, in a file that also imports CuPy's under
+other names (`cp_cg`); a function of SciPy or scikit-learn never queues GPU work (NumPy's, outside a CuPy file or
+handed only host data, neither). OpenCV's `stream.waitForCompletion()` of a `cv2.cuda.Stream` waits for everything
+queued on the stream, and an object's method is judged by the binding that reaches it (`bg = cv2.bgsegm.create...()`
+before the CPU loop, `bg = cv2.cuda.create...()` before the GPU one). A library pipeline handed to a function of the
+file through a parameter (every caller hands a name bound to `pipeline(...)`, directly or unpacked from the same
+position of the tuple a set-up function returns; or the parameter is annotated `Pipeline`) returns host objects: its
+call waits. A tensor made on the device from a nested literal (`torch.tensor([[1]], device=device)`) is a blocking
+copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
+that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
+weak, unless the loop's count through the call's arguments is under 20.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
@@ -426,6 +439,7 @@ from ._queue_bound import queue_bounded_samples
 from ._copy_paced import paced_by_host_copies
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
+from ._callee_paced import callee_waits_every_iteration
 
 CODE = "WP102"
 NAME = "host-timer-on-gpu-work"
@@ -479,7 +493,8 @@ def check(ctx: Context) -> None:
         weak = _unused(ctx, r) or _unread_timer(ctx, r) or _discarded_measurement(ctx, r) or \
             _ends_in_imported_helper(ctx, r) or unshown_callables(ctx, r) or \
             ends_in_pipeline(ctx, r) or copy_then_elementwise(ctx, r) or \
-            (waits_every_iteration(ctx, r) and not drained_outside(ctx, r)) or \
+            ((waits_every_iteration(ctx, r) or callee_waits_every_iteration(ctx, r)) and
+             not drained_outside(ctx, r)) or \
             ends_in_opaque_extension(ctx, r) or whole_run_helper(ctx, r) or ends_in_unseen_object(ctx, r) or \
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
