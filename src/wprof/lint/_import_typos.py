@@ -33,15 +33,20 @@ def _defined(module: str) -> frozenset[str] | None:
         return None
     if "__getattr__" in text or "import *" in text or "globals()" in text:
         return None
+    return frozenset(bound_names(ast.parse(text)))
+
+
+def bound_names(tree: ast.AST) -> set[str]:
+    """Every name a module binds anywhere (assigned, defined, imported): what `module.name` can find in it."""
     names: set[str] = set()
-    for n in ast.walk(ast.parse(text)):
+    for n in ast.walk(tree):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
             names.add(n.id)
         elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(n.name)
         elif isinstance(n, (ast.Import, ast.ImportFrom)):
             names.update((a.asname or a.name).split(".")[0] for a in n.names)
-    return frozenset(names)
+    return names
 
 
 def cannot_run(tree: ast.AST) -> bool:

@@ -28,6 +28,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ._import_typos import bound_names
+
 _DYNAMIC = re.compile(r"\bglobals\(\)|\bgetattr\(|\beval\(|\bexec\(|\bvars\(|\bFire\(|\binspect\b|__dict__|"
                       r"\blocals\(\)|\bimportlib\b")
 _IMPURE = (ast.Call, ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom)
@@ -134,14 +136,7 @@ def _module_names(path: Path) -> frozenset[str] | None:
         return None
     if _COMPUTED.search(text):
         return None
-    names: set[str] = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-            names.add(n.id)
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(n.name)
-        elif isinstance(n, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".")[0] for a in n.names)
+    names = bound_names(tree)
     if path.name == "__init__.py":
         try:
             names.update(p.stem if p.suffix == ".py" else p.name for p in path.parent.iterdir())

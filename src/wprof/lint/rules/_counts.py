@@ -93,12 +93,7 @@ def class_field(ctx, cls_name: str, field: str) -> int | None:
     cls = _classes(ctx).get(cls_name)
     if cls is None:
         return None
-    default = None
-    for st in cls.body:
-        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == field:
-            default = st.value
-        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == field for t in st.targets):
-            default = st.value
+    default = field_default(cls, field)
     out = _int(ctx, default) if default is not None else None
     if default is not None and out is None:
         return None
@@ -200,3 +195,14 @@ def _all_functions(ctx) -> list[ast.AST]:
         cached = [n for n in ast.walk(ctx.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         ctx._wp_count_functions = cached
     return cached
+
+
+def field_default(cls: ast.ClassDef, field: str) -> ast.expr | None:
+    """The value the class body gives ``field`` (``num_runs: int = 3``, ``num_runs = 3``; the last one), or None."""
+    default = None
+    for st in cls.body:
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == field:
+            default = st.value
+        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == field for t in st.targets):
+            default = st.value
+    return default

@@ -143,12 +143,9 @@ def _config_field(ctx: Context, obj: str, field: str) -> int | None:
     if len(names) != 1:
         return None
     cls = classes[next(iter(names))]
-    default = None
-    for st in cls.body:
-        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == field:
-            default = st.value
-        elif isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == field for t in st.targets):
-            default = st.value
+    from ._counts import field_default
+
+    default = field_default(cls, field)
     if default is None:
         return None
     out = _int(ctx, default)
