@@ -57,7 +57,9 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
         if not st._wp_loops or mentions_warmup(ctx, caller):
             continue
         loop = st._wp_loops[0]
-        if not _accumulated(ctx, site, st, loop) or any(_walks_data(ctx, lp) for lp in st._wp_loops) or \
+        from ._loaded_models import interval_fields
+
+        if not _accumulated(ctx, site, st, loop, interval_fields(r, fn)) or any(_walks_data(ctx, lp) for lp in st._wp_loops) or \
                 _gpu_ran_first(ctx, st, loop):
             continue  # a run over a dataset; or other GPU work earlier in the iteration paid the start-up (set 25)
         params = [a.arg for a in fn.args.args]
@@ -73,7 +75,7 @@ def cold_sample_helpers(ctx: Context) -> list[tuple[ast.AST, str, str, str]]:
             if head in params:  # a model handed in: the argument must be one the caller put on the GPU, never run
                 arg = _bound(site, fn, params.index(head))
                 if not (isinstance(arg, ast.Name) and arg.id not in enclosing_params(caller) and
-                        _gpu_object(ctx, arg.id, caller, loop._wp_idx) and  # type: ignore[attr-defined]
+                        _gpu_object(ctx, arg.id, caller, loop._wp_idx, arg) and  # type: ignore[attr-defined]
                         not _used(arg.id, caller, loop._wp_idx)):  # type: ignore[attr-defined]
                     cold = None
                     break
@@ -124,7 +126,7 @@ def _returns_interval(ctx: Context, r, fn: ast.AST) -> bool:
     return False
 
 
-def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> bool:
+def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt, fields: frozenset = frozenset()) -> bool:
     """The loop keeps every sample the helper returns in a sum (``t += helper(...)``, a total or a mean: the cold
     sample is in both) or in a list summarized by its mean (not by a median or a minimum, not a slice that leaves
     the first samples out), and no condition on the loop variable picks the samples (``if i > 0: total += t``)."""
@@ -136,6 +138,8 @@ def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> 
     for s2 in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
         if isinstance(s2, ast.If) and any(isinstance(n, ast.Name) and n.id in targets for n in ast.walk(s2.test)):
             return False
+    from ._loaded_models import kept_field
+
     def kept(name: str) -> bool:
         for s in st._wp_scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]:  # type: ignore[attr-defined]
             if isinstance(s, ast.AugAssign) and isinstance(s.op, ast.Add) and \
@@ -144,6 +148,9 @@ def _accumulated(ctx: Context, site: ast.Call, st: ast.stmt, loop: ast.stmt) -> 
             for c in stmt_calls(s):
                 if ctx.method(c) == "append" and c.args and isinstance(c.args[0], ast.Name) and \
                         c.args[0].id == name and _mean_list(ctx, c):
+                    return True
+                if ctx.method(c) == "append" and c.args and kept_field(c.args[0], name, fields) and \
+                        _mean_list(ctx, c):  # `lat.append(stats["latency"])`: the helper's returned record
                     return True
         return False
 
@@ -179,10 +186,15 @@ def _bound(call: ast.Call, fn: ast.AST, index: int) -> ast.AST | None:
     return next((k.value for k in call.keywords if k.arg == name), None)
 
 
-def _gpu_object(ctx: Context, name: str, scope: Scope, before: int) -> bool:
-    """``name = Model(...).cuda()`` (or ``.to(<a GPU device>)``) in ``scope`` before ``before``, bound once."""
+def _gpu_object(ctx: Context, name: str, scope: Scope, before: int, arg: ast.AST | None = None) -> bool:
+    """``name = Model(...).cuda()`` (or ``.to(<a GPU device>)``) in ``scope`` before ``before``, bound once; with
+    ``arg`` (a read of ``name``), also a name unpacked from a loader of the file that returns a GPU model."""
     binds = [s for s in scope.stmts if isinstance(s, ast.Assign) and
              any(isinstance(t, ast.Name) and t.id == name for t in s.targets)]
+    if arg is not None and not binds:
+        from ._loaded_models import loaded_on_gpu
+
+        return loaded_on_gpu(ctx, arg)  # `model, tok = load_model(device)`: a loader of the file's GPU model
     if len(binds) != 1 or binds[0]._wp_idx >= before or not isinstance(binds[0].value, ast.Call):  # type: ignore
         return False
     v = binds[0].value

@@ -44,7 +44,9 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   `range(ITER)` with `ITER = 1` is one sample;
 - a timing helper of the file that returns the interval of one call on GPU data, called in a loop whose samples
   are summed or averaged (`t += matmul_time(n, gpu)`, then `t /= reps`) with nothing run before the loop: reported
-  at the timed call in the helper;
+  at the timed call in the helper; the helper may return the interval in a record the loop keeps a field of
+  (`return {"latency": latency, ...}`, `lat.append(stats["latency"])`), and the model handed in may be one a loader
+  of the file returns on the GPU (`model, tok = load(device)`, the loader's `.to(device)` on a GPU device);
 - `timed(lambda: run(model, x))` once, `run` a function of the file on a GPU model or GPU data, or
   `timed(lambda: model(x))` of a model the file put on the GPU; a helper called
   once per configuration of a sweep with an imported op (`measure(ext.round_bf16, x)`), its warmup defaulting
