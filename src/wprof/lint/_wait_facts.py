@@ -114,13 +114,11 @@ CHECKED_LINALG = frozenset({
     "torch.svd_lowrank", "torch.pca_lowrank",
 })
 CHECKED_LINALG_METHODS = frozenset({"inverse", "svd", "pinverse", "cholesky"})
-# CuPy's sparse solvers decide on the host: the iterative ones compare the residual norm with the tolerance in a Python
-# `if` every iteration (cg, cgs, minres; gmres solves its small least-squares system with NumPy), and `spsolve`
-# runs cuSOLVER's csrlsvqr, which returns its singularity flag in host memory (recur102)
+# CuPy's iterative sparse solvers decide on the host: they compare the residual norm with the tolerance in a Python
+# `if` every iteration (cg, cgs, minres; gmres solves its small least-squares system with NumPy) (recur102)
 CUPY_HOST_CHECKED = frozenset({"cupyx.scipy.linalg.lu_factor", "cupyx.scipy.linalg.lu",
                                "cupyx.scipy.sparse.linalg.lsqr",
-                               *(f"cupyx.scipy.sparse.linalg.{n}" for n in ("cg", "cgs", "gmres", "minres",
-                                                                             "spsolve"))})
+                               *(f"cupyx.scipy.sparse.linalg.{n}" for n in ("cg", "cgs", "gmres", "minres"))})
 # methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
 FORMATTING_METHODS = frozenset({"set_postfix"})
 # (their objects' other calls run like torch modules: known semantics, not unreadable code; and the standard library:
