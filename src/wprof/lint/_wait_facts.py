@@ -90,7 +90,9 @@ HOST_RESULT_METHODS = {
 }
 # methods that wait whatever object they are called on, in a file that imports the library: TensorRT's synchronous
 # execution (`context.execute_v2(bindings)`; `execute_async_v2/v3` do not wait)
-SYNC_METHODS_OF = {"tensorrt": frozenset({"execute_v2"})}
+# Taichi's field exports (`f.to_numpy()`, `f.to_torch()`) run a copy kernel and then `runtime_ops.sync()` before they
+# return: a wait for every kernel queued before them (recur102: a simulation loop reading positions every frame)
+SYNC_METHODS_OF = {"tensorrt": frozenset({"execute_v2"}), "taichi": frozenset({"to_numpy", "to_torch"})}
 # Horovod (PyTorch): `hvd.DistributedOptimizer(opt).step()` calls `synchronize()` on every allreduce handle first,
 # which returns once the reduction (and so the backward pass that produced its gradients) is done; the blocking
 # collectives `hvd.allreduce(t)`, `hvd.allgather(t)`, `hvd.broadcast(t, 0)` are their `_async` form plus that wait
@@ -112,8 +114,11 @@ CHECKED_LINALG = frozenset({
     "torch.svd_lowrank", "torch.pca_lowrank",
 })
 CHECKED_LINALG_METHODS = frozenset({"inverse", "svd", "pinverse", "cholesky"})
+# CuPy's iterative sparse solvers decide on the host: they compare the residual norm with the tolerance in a Python
+# `if` every iteration (cg, cgs, minres; gmres solves its small least-squares system with NumPy) (recur102)
 CUPY_HOST_CHECKED = frozenset({"cupyx.scipy.linalg.lu_factor", "cupyx.scipy.linalg.lu",
-                               "cupyx.scipy.sparse.linalg.lsqr"})
+                               "cupyx.scipy.sparse.linalg.lsqr",
+                               *(f"cupyx.scipy.sparse.linalg.{n}" for n in ("cg", "cgs", "gmres", "minres"))})
 # methods that format the values they are handed into text on the host (tqdm's postfix: `str()` of a tensor)
 FORMATTING_METHODS = frozenset({"set_postfix"})
 # (their objects' other calls run like torch modules: known semantics, not unreadable code; and the standard library:

@@ -38,7 +38,9 @@ copied back to the host: set 50).
 Fourteenth session (sets 71-73): linear algebra that reads its error code on the host waits (PyTorch's checked
 `torch.linalg` routines such as `svd`, `inv`, `cholesky`, `solve`, `eigh`, and the old `torch.svd`,
 `torch.inverse`, `a.inverse()` on data not shown on the CPU; not the `_ex` forms nor `det`; CuPy's `lu_factor`/`lu`,
-which compare `dev_info` on the host, and its QR `lsqr`); mpi4py's blocking transfers (`Send`, `Recv`,
+which compare `dev_info` on the host, and its QR `lsqr`; since the twenty-second session also its iterative sparse solvers
+`cg`, `cgs`, `gmres` and `minres`, which test convergence on the host; and Taichi's field exports
+`f.to_numpy()`/`f.to_torch()`, which end in `ti.sync()`); mpi4py's blocking transfers (`Send`, `Recv`,
 `Allreduce`...) and request waits (`Waitall`) are no GPU work, and wait when handed a device buffer (not a host
 one); a `timeit.py` beside the script is the project's module, not the standard library's (Python searches the
 script's folder first), read as a helper; an interval added to a total that is never read (`fwd += t1 - t0` whose
