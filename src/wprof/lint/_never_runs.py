@@ -24,6 +24,7 @@ Three facts, each decided only when sure:
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,12 @@ def _names_in_importers(ctx: Any) -> set[str]:
     return got
 
 
+def _holds_one(marks: list[int], first: int, last: int) -> bool:
+    """Whether the sorted line numbers ``marks`` hold one in ``first``..``last``."""
+    i = bisect.bisect_left(marks, first)
+    return i < len(marks) and marks[i] <= last
+
+
 def never_run_lines(ctx: Any, lines: set[int] | None = None) -> list[tuple[int, int]]:
     """Line ranges (first, last) of the file's code that never runs; with ``lines``, only where one of them could lie
     (the top-level statements holding one of those lines are searched)."""
@@ -103,8 +110,13 @@ def never_run_lines(ctx: Any, lines: set[int] | None = None) -> list[tuple[int, 
     crash = _import_crash_line(ctx)
     if crash is not None:
         got.append((crash, 10**9))
-    tops = [s for s in getattr(ctx.tree, "body", ()) if lines is None or
-            any(s.lineno <= ln <= (getattr(s, "end_lineno", None) or s.lineno) for ln in lines)]
+    body = getattr(ctx.tree, "body", ())
+    if lines is None:
+        tops = list(body)
+    else:  # a top-level statement holding one of ``lines``: one bisect each (linear in the file, not statements x lines)
+        marks = sorted(lines)
+        tops = [s for s in body
+                if _holds_one(marks, s.lineno, getattr(s, "end_lineno", None) or s.lineno)]
     for top in tops:
         for e in _repeated_elifs(top):
             first, last = e.body[0].lineno, max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in e.body)

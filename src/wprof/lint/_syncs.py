@@ -153,6 +153,12 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
     def _passed_values(self, name: str) -> list[ast.AST]:
         """The arguments every call of a function of this file passes for its parameter ``name`` (plain names only:
         ``run(pipe_fp16, prompt)`` -> ``[pipe_fp16]``); empty when one call does not pass a name for it."""
+        done = self.__dict__.setdefault("_passed_cache", {})
+        if name not in done:  # once per parameter name: asked at every call site, it would be quadratic in the file
+            done[name] = self._passed_values_of(name)
+        return done[name]
+
+    def _passed_values_of(self, name: str) -> list[ast.AST]:
         out: list[ast.AST] = []
         params = self.__dict__.get("_fns_by_param")
         if params is None:  # parameter name -> the functions of this file that take it, indexed once
