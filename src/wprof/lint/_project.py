@@ -177,9 +177,12 @@ class Project:
                     from ._newer_syntax import older_fstrings
 
                     newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
-                    if newer is None and isinstance(exc, TabError):
-                        newer = _python2_tabs(source)  # a Python 2 module mixing tabs and spaces
-                    if newer is None:
+                    if newer is None and isinstance(exc, TabError) and (tabs := _python2_tabs(source)) is not None:
+                        try:  # a Python 2 module mixing tabs and spaces: its tabs read as Python 2 read them
+                            tree, source = ast.parse(tabs, filename=str(path)), tabs
+                        except SyntaxError as later:
+                            tree, source = _recovered(tabs, path, later)
+                    elif newer is None:
                         tree, source = _recovered(source, path, exc)
                     else:
                         tree, source = ast.parse(newer, filename=str(path)), newer
