@@ -4,7 +4,7 @@ import time
 
 import numpy as np
 
-from projgpu_numba_kmeans_helper import cpu_kmeans, gpu_kmeans
+from kmeans_gpu import cpu_kmeans, gpu_kmeans
 
 data = np.random.rand(200_000)
 gpu_kmeans(data[:1000], k=5, iters=2)

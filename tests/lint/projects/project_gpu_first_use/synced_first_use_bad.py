@@ -5,7 +5,7 @@ import time
 
 import numpy as np
 
-from projgpu_numba_kmeans_helper import gpu_kmeans
+from kmeans_gpu import gpu_kmeans
 
 data = np.random.rand(200_000)
 start = time.perf_counter()

@@ -1,11 +1,11 @@
-# The scored file names no GPU: the project's own module (projgpu_py2/kmeans_py2.py, a Python 2 module mixing tabs and spaces) puts the data on the GPU and
+# The scored file names no GPU: the project's own module (kmeans_py2.py, a Python 2 module mixing tabs and spaces) puts the data on the GPU and
 # reads the labels back. The one timed call is the program's first GPU use (CUDA context creation inside it), even
 # though the helper waits at its end.
 import time
 
 import numpy as np
 
-from projgpu_py2.kmeans_py2 import gpu_kmeans
+from kmeans_py2 import gpu_kmeans
 
 data = np.random.rand(200_000)
 start = time.perf_counter()
