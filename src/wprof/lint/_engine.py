@@ -195,6 +195,8 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
         tree = _parse(source, path, notebook)
     except SyntaxError as exc:
         newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
+        if newer is None and isinstance(exc, TabError):
+            source, exc, newer = _python2_source(source, path, notebook, exc)
         try:
             tree, source, mended = _parse(newer, path, notebook), newer, True  # type: ignore[arg-type]
         except (SyntaxError, ValueError, TypeError):
@@ -208,6 +210,24 @@ def _check_source(source: str, path: str, rules: Sequence[Rule], *,
     if mended:  # a fix would copy the rewritten f-strings' text into the file: report without one
         found = [dataclasses.replace(d, fix=None) for d in found]
     return found, _internal_error(path, failed)
+
+
+def _python2_source(source: str, path: str, notebook: bool, exc: SyntaxError) -> tuple[str, SyntaxError, str | None]:
+    """A Python 2 file mixing tabs and spaces (a ``TabError`` here): its text with leading tabs read as Python 2 read
+    them (``_project._python2_tabs``). (source, error, parsed text or None): when the expanded text parses it is the
+    text to lint; when it fails on something else (a ``print`` statement) it is the text the recovery reads."""
+    from ._project import _python2_tabs
+
+    expanded = _python2_tabs(source)
+    if expanded is None:
+        return source, exc, None
+    try:
+        _parse(expanded, path, notebook)
+    except SyntaxError as later:
+        return expanded, later, None
+    except (ValueError, TypeError):
+        return source, exc, None
+    return source, exc, expanded
 
 
 def _internal_error(path: str, failed: list[str]) -> FileError | None:

@@ -177,7 +177,12 @@ class Project:
                     from ._newer_syntax import older_fstrings
 
                     newer = older_fstrings(source)  # f-strings of Python 3.12 read on an older Python
-                    if newer is None:
+                    if newer is None and isinstance(exc, TabError) and (tabs := _python2_tabs(source)) is not None:
+                        try:  # a Python 2 module mixing tabs and spaces: its tabs read as Python 2 read them
+                            tree, source = ast.parse(tabs, filename=str(path)), tabs
+                        except SyntaxError as later:
+                            tree, source = _recovered(tabs, path, later)
+                    elif newer is None:
                         tree, source = _recovered(source, path, exc)
                     else:
                         tree, source = ast.parse(newer, filename=str(path)), newer
@@ -484,6 +489,18 @@ def _search_roots(directory: Path) -> tuple[tuple[Path, ...], Path]:
         if not _inside(top, boundary):
             boundary = top
     return tuple(roots), boundary
+
+
+def _python2_tabs(source: str) -> str | None:
+    """``source`` with each line's leading tabs expanded to the next multiple of 8 columns, as Python 2 read them (a
+    module mixing tabs and spaces, a ``TabError`` on Python 3); None when that changes nothing."""
+    lines = source.splitlines(keepends=True)
+    out = []
+    for line in lines:
+        body = line.lstrip(" \t")
+        out.append(line[:len(line) - len(body)].expandtabs(8) + body)
+    text = "".join(out)
+    return None if text == source else text
 
 
 def _recovered(source: str, path: Path, exc: SyntaxError) -> tuple[ast.AST, str]:

@@ -518,6 +518,7 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
     from ._carried import restarted_in_loop
     from ._common import _times_first_call, end_to_end
     from ._evidence import cpu_only
+    from ._project_gpu import moves_then_waits
     from ._first_run import cold_regions, gpu_use, visits
     from ._setup_interval import placement_only
 
@@ -549,7 +550,8 @@ def first_gpu_use(ctx: Context) -> list[tuple[ast.Call, str]]:
             first = next((c for c in r.calls() if id(c) in v.opens_gpu), None)  # `train(model, "cuda")` of a
             # function of the file whose body first names the GPU (`model.to(device)`, `device` bound to "cuda")
         if first is not None and (gpu_use(ctx, first, direct=True) or id(first) in v.opens_gpu) and \
-                not ctx.is_sync(first, hidden=False) and not any(_dropped(ctx, site) for site in v.sites):
+                not (ctx.is_sync(first, hidden=False) and not moves_then_waits(ctx, first)) and \
+                not any(_dropped(ctx, site) for site in v.sites):
             seen.add(id(r))
             out.append((first, ctx.text(first)))
     return out

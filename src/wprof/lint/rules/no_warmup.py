@@ -256,6 +256,14 @@ creation part of the run (`rules/_reached_runs.py`); and a region reached only t
 device-memory check (`if need < free: ... else: return batched()`) is not judged cold on that path, the one a
 device too small takes (`rules/_fit_fallbacks.py`).
 
+(Twenty-second session, projgpu, sets 77-176) A call of the user's own code that puts data on the GPU in so many words
+(`cuda.to_device(h)`, `x.cuda()`, `.to("cuda")`, `device="cuda"`; not a device parameter that may be `"cpu"`) and
+waits at its end (`copy_to_host`, `cuda.synchronize()`) is still the program's first GPU use when nothing before it
+used the GPU: its wait does not make it a bare wait, and the CUDA context is created inside it, also in a file that
+names no GPU and only imports the function from a project module (`rules/_project_gpu.py`). Python 2 files and
+project modules mixing tabs and spaces are read with Python 2's tab stops (every 8 columns), so their definitions are
+known.
+
 (Twentieth session, reported, sets 125-132) A timed region whose interval no reported number holds is not a cold
 measurement: the difference stored in a name (or added into a total) that the file never reads (`manual_time = end -
 start` whose prints are commented out) is measured and dropped (set 126; `rules/_reported.py`). Any read of it keeps
