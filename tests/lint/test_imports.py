@@ -218,3 +218,20 @@ def test_a_script_that_reads_a_name_its_project_package_does_not_define_cannot_r
     (pkg / "__init__.py").write_text("import torch\n")
     (pkg / "kernel.py").write_text("x = 1\n")
     assert found(lint_paths([str(script)])) == {(None, 16, "WP102")}
+
+
+def test_a_sibling_module_named_like_the_standard_library_does_not_make_the_script_unrunnable(tmp_path):
+    """A package's own `logging.py` (torch._dynamo has one) does not shadow `import logging` in the package's other
+    modules: `logging.getLogger(...)` at module level is the standard library's, so the code after it runs and its
+    findings stay (found linting torch's own sources, 2026-12-03: every finding after such a line was dropped)."""
+    (tmp_path / ".git").mkdir()
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "logging.py").write_text("def trace(msg):\n    return msg\n")
+    mod = pkg / "bench.py"
+    mod.write_text(
+        "import logging\nimport time\nimport torch\n\nlog = logging.getLogger(__name__)\n"
+        "x = torch.randn(1 << 20, device='cuda')\ntorch.relu(x)\ntorch.cuda.synchronize()\n"
+        "t0 = time.perf_counter()\ny = torch.relu(x)\nprint(time.perf_counter() - t0)\n")
+    assert found(lint_paths([str(mod)])) == {(None, 11, "WP102")}

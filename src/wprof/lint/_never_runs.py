@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import bisect
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -168,6 +169,9 @@ def _import_crash_line(ctx: Any) -> int | None:
         if isinstance(s, ast.Import):
             for a in s.names:
                 if a.asname is None and "." in a.name:
+                    continue
+                if a.name.split(".")[0] in sys.stdlib_module_names:  # a sibling `logging.py` does not shadow the
+                    modules.pop(a.asname or a.name, None)          # standard library for a package's modules
                     continue
                 try:
                     found = view.find(tuple(a.name.split(".")), 0)
