@@ -58,9 +58,7 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._rule: tuple[str, str] = ("", "")
         self._weak_ok = False  # the running rule also reports weak-evidence findings (group `extra` selected)
         self._opt_in_ok = False  # the running rule was selected by name: its opt-in findings are reported too
-        self._walk_scope(tree, frozenset())
-        self.uses_gpu = self._detect_gpu() and not self.hides_gpus()  # CUDA_VISIBLE_DEVICES="-1": no GPU at all
-        self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
+        # (empty until _infer_names fills them; made first: _detect_gpu may already ask them)
         self._tensorish: set[str] = set()
         self._gpu_callables: set[str] = set()
         self._compiled: set[str] = set()
@@ -69,6 +67,10 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._cuda_ufuncs: set[str] = set()  # functions of the file made Numba GPU ufuncs (`@vectorize(target="cuda")`)
         self._lazy_jits: set[str] = set()  # functions of the file under Numba's `@jit`/`@njit` with no signature and no
         # `cache=True`: compiled on their first call (on the host, whatever the target), whatever their arguments
+        self._inferred = False
+        self._walk_scope(tree, frozenset())
+        self.uses_gpu = self._detect_gpu() and not self.hides_gpus()  # CUDA_VISIBLE_DEVICES="-1": no GPU at all
+        self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
         self._inferred = False
         self._infer_names()
         self._inferred = True

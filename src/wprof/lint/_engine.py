@@ -272,15 +272,25 @@ def _findings(tree: ast.AST, source: str, path: str, rules: Sequence[Rule], magi
 
     if cannot_run(tree):
         return [], []  # `from dataclasses import dataclassЬщ`: ImportError before any timing runs
-    ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]
+    try:
+        ctx = Context(tree, source, path, magics=magics, import_view=imports)  # type: ignore[arg-type]
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001 - the shared analysis failed on this file: one error line, the run goes on
+        return [], [f"the file's analysis ({type(exc).__name__}: {exc})"]
     failed = [f for rule in rules if (f := rule.check(ctx))] if own else []
-    # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
-    ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
-                                           tuple((r.code, r.weak, r.explicit) for r in rules)))
-    if ctx.diagnostics:
-        from ._never_runs import running
+    try:
+        # mistakes inside the project's helpers this file calls, when the helper's file is not linted in this run
+        ctx.diagnostics.extend(helper_findings(ctx, lambda module: _module_findings(module, rules),
+                                               tuple((r.code, r.weak, r.explicit) for r in rules)))
+        if ctx.diagnostics:
+            from ._never_runs import running
 
-        ctx.diagnostics = running(ctx, ctx.diagnostics)  # not in an unreachable elif, an uncalled def, after a crash
+            ctx.diagnostics = running(ctx, ctx.diagnostics)  # not in an unreachable elif, an uncalled def, after a crash
+    except (RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # noqa: BLE001
+        failed.append(f"the project's helpers ({type(exc).__name__}: {exc})")
     return _kept(ctx.diagnostics, source), failed
 
 

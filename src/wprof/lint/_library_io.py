@@ -36,24 +36,26 @@ _IO_FUTURE_METHODS = frozenset({"pread", "pwrite"})
 _IO_FUTURE_ROOTS = ("kvikio",)
 
 
-def _rpc_future(ctx, v: ast.AST, io: bool = False) -> bool:
+def _rpc_future(ctx, v: ast.AST, io: bool = False, seen: frozenset = frozenset()) -> bool:
     """``v`` is (a name bound only to) the future or remote reference of a remote call; with ``io``, the future of
-    a GPUDirect Storage read or write."""
+    a GPUDirect Storage read or write. (``seen``: the names already followed: `x = (x[1], y)` is a cycle.)"""
     if isinstance(v, ast.Call):
         if io:
             return isinstance(v.func, ast.Attribute) and v.func.attr in _IO_FUTURE_METHODS and ctx.imports_any(*_IO_FUTURE_ROOTS)
         return (ctx.call_name(v) or "") in _RPC_FUTURES
     if isinstance(v, (ast.List, ast.Tuple)):
-        return bool(v.elts) and all(_rpc_future(ctx, e, io) for e in v.elts)
+        return bool(v.elts) and all(_rpc_future(ctx, e, io, seen) for e in v.elts)
     if isinstance(v, (ast.ListComp, ast.GeneratorExp)):
-        return _rpc_future(ctx, v.elt, io)
+        return _rpc_future(ctx, v.elt, io, seen)
     if isinstance(v, ast.Name):
         it = _comprehension_iter(v)
         if it is not None:  # `[p.wait() for p in pending]`: each item of what the comprehension runs over
-            return _rpc_future(ctx, it, io)
+            return _rpc_future(ctx, it, io, seen)
     d = dotted(v)
-    vals = ctx.assigns.get(d, []) if d is not None else []
-    return bool(vals) and all(_rpc_future(ctx, x, io) for x in vals if x is not v) and \
+    if d is None or d in seen:
+        return False
+    vals = ctx.assigns.get(d, [])
+    return bool(vals) and all(_rpc_future(ctx, x, io, seen | {d}) for x in vals if x is not v) and \
         all(isinstance(x, (ast.Call, ast.List, ast.Tuple, ast.ListComp)) for x in vals)
 
 
