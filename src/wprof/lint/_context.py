@@ -71,7 +71,6 @@ class Context(FileWalk, NameModel, WorkModel, PlacementModel, SyncModel, Importe
         self._walk_scope(tree, frozenset())
         self.uses_gpu = self._detect_gpu() and not self.hides_gpus()  # CUDA_VISIBLE_DEVICES="-1": no GPU at all
         self.imports_torch = any(q == "torch" or q.startswith("torch.") for q in self.imports.values())
-        self._inferred = False
         self._infer_names()
         self._inferred = True
         self._regions = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from ._lib_table import table_compilers, table_waits
+from ._lib_table import LIBRARIES, table_compilers, table_waits
 
 HOST_CLOCKS = frozenset({
     "time.perf_counter", "time.perf_counter_ns", "time.time", "time.time_ns", "time.monotonic",
@@ -116,16 +116,13 @@ COMPILERS = frozenset({
     # (twentieth session, jitrecall) Numba's `@cuda.reduce` compiles its reduction kernel when first called
     # (numba/cuda/kernels/reduction.py, `Reduce.__call__`), whatever the arguments
     "numba.cuda.reduce",
-    # (twenty-first session, jitfirst) PyCUDA's ElementwiseKernel generates and compiles its source (nvcc, or the
-    # on-disk cache) on its first call, not where it is built: `generate_stride_kernel_and_types` is memoized and run
-    # from `__call__` (pycuda/elementwise.py)
-    "pycuda.elementwise.ElementwiseKernel",
+    # (twenty-first session, jitfirst: PyCUDA's ElementwiseKernel, compiled on its first call, is in _lib_table)
 })
 COMPILERS = COMPILERS | table_compilers()  # (libtable) every library's compilers, from the one table
 SYNC_FUNCS = SYNC_FUNCS | table_waits()  # (libtable) and its waits
 # jax.jit and the compilers that wrap it (equinox's filter_jit keeps only the arrays dynamic, compiling per shape like
 # jax.jit; a call dispatches the executable and returns before the device is done)
-JAX_COMPILERS = frozenset({"jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap"})
+JAX_COMPILERS = frozenset(LIBRARIES["jax"]["compilers"])
 
 
 MOVE_METHODS = frozenset({"to", "cuda", "eval", "half", "float", "bfloat16", "requires_grad_"})

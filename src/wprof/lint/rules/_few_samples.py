@@ -101,7 +101,7 @@ def _built_count(ctx: Context, value: ast.AST | None) -> int | None:
     if isinstance(value, ast.Attribute):  # `t = benchmark(f, args, n_repeat=5).gpu_times`
         value = value.value
     if isinstance(value, ast.Call):
-        from ._sample_idioms import harness_count
+        from ._counts import harness_count
 
         return harness_count(ctx, value)
     return comprehension_count(ctx, value) if isinstance(value, ast.ListComp) else None

@@ -78,14 +78,6 @@ def record_sample_lists(ctx: Context) -> set[str]:
 
 
 
-def harness_count(ctx: Context, call: ast.AST) -> int | None:
-    """The number of samples a harness call takes, when the file gives it (or the harness's default):
-    ``_counts.harness_count``."""
-    from ._counts import harness_count as counted
-
-    return counted(ctx, call)
-
-
 def arange_elements(ctx: Context, call: ast.Call) -> int | None:
     """Elements of ``np.arange(n)``, ``np.arange(start, stop)`` or ``np.arange(start, stop, step)`` with integer
     bounds the file gives (``cuda.to_device(np.arange(N, dtype=np.float32))``: a device array of N elements)."""

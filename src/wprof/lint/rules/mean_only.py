@@ -122,7 +122,8 @@ from .._context import Context, dotted
 from .._walk import stmt_nodes, within
 from ._few_samples import appended_count, comprehension_count, few
 from ._number_purpose import cpu_baseline
-from ._sample_idioms import harness_count, helper_sample_comps
+from ._counts import harness_count
+from ._sample_idioms import helper_sample_comps
 from ._sample_flow import follow
 from ._sample_sources import _is_interval, _sample_lists, _unnamed_returned_samples, _unpacked, inline_perf_means
 from ._sample_uses import _classify_use, sample_uses_of
