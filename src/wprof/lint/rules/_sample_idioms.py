@@ -121,9 +121,10 @@ def _config_field(ctx: Context, obj: str, field: str) -> int | None:
     """``obj.field`` where every binding of ``obj`` is a call of one class of the file (or ``obj`` is a parameter
     annotated with it) that declares ``field`` with an integer default: the keyword each call gives, else that
     default; None when any call gives it positionally or with ``**``."""
+    from ._counts import _classes
     from ._few_steps import _int
 
-    classes = {n.name: n for n in ast.walk(ctx.tree) if isinstance(n, ast.ClassDef)}
+    classes = _classes(ctx)  # (one index per file, not a tree walk per call)
     values = ctx.assigns.get(obj, [])
     calls = [v for v in values if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in classes]
     names = {c.func.id for c in calls}  # type: ignore[attr-defined]
