@@ -176,6 +176,7 @@ from ._epoch_window import report_epoch_windows
 from ._never_due import never_due
 from ._every_epoch_work import every_iteration_sites
 from ._fit_evaluates import fit_in_interval
+from ._report_flow import accumulator, logger_call
 from ._scheduled_helpers import scheduled_work
 from ._training_totals import training_label
 from ._trainer_runtime import report_trainer_runtime
@@ -307,7 +308,7 @@ def _reports(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
     """A call that shows or records its arguments: ``print``, a logger's or tracker's method, a writer's
     ``write``/``add_scalar``, a ``*print*`` helper, or a function of the file that does one of these."""
     name = _last(call)
-    if name in _REPORT or "print" in name.lower() or _WRITES.match(name):
+    if name in _REPORT or "print" in name.lower() or _WRITES.match(name) or logger_call(call):
         return True
     if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
         cache = ctx.__dict__.setdefault("_wp116_fn_reports", {})
@@ -687,6 +688,11 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
                     if r is not None and dotted(st.value.func.value):
                         tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
                         appended.add(dotted(st.value.func.value))  # type: ignore[arg-type]
+                elif accumulator(st):  # `batch_time.update(time.time() - end)`: the meter now holds the figure
+                    r = rate_of(st.value, tainted)  # type: ignore[attr-defined]
+                    if r is not None:
+                        obj = accumulator(st)
+                        tainted[obj] = tainted.get(obj, False) or r or "throughput" in obj  # type: ignore[index]
 
     def scan(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
         for st in stmts:
