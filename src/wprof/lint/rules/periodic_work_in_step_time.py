@@ -120,6 +120,13 @@ stops before the loop's periodic work and restarts after it in the same loop (`t
 before validating, `t0 = time.time()` after): the file leaves the evaluation out of its training time on purpose
 (`rules/_paused_clock.py`).
 
+(Twenty-third session, recallmix, sets 77-180) Two facts of how a figure reaches its report: any method of a
+logger (an object bound to a logging name, `self.logger.store(SPS=...)`, `tb_writer.<anything>(...)`), and a call of a
+callable the program binds to `logging`/`log`/`logger` itself (`logging = create_exp_dir(...)`; `logging(log_str)`),
+records its arguments; and an accumulator handed the interval (`batch_time.update(time.time() - end)`, pytorch/examples'
+`AverageMeter`; `recorder.record(dt)`; `throughput.update(tokens=n, dt=dt)`) carries it: a report that reads the object
+(`batch_time=batch_time` in a format, `throughput.avg_toks_per_sec()`) reports the interval.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
