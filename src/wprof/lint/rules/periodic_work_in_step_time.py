@@ -120,6 +120,13 @@ stops before the loop's periodic work and restarts after it in the same loop (`t
 before validating, `t0 = time.time()` after): the file leaves the evaluation out of its training time on purpose
 (`rules/_paused_clock.py`).
 
+(Twenty-third session, recallmix, sets 77-180) Two facts of how a figure reaches its report: any method of a
+logger (an object bound to a logging name, `self.logger.store(SPS=...)`, `tb_writer.<anything>(...)`), and a call of a
+callable the program binds to `logging`/`log`/`logger` itself (`logging = create_exp_dir(...)`; `logging(log_str)`),
+records its arguments; and an accumulator handed the interval (`batch_time.update(time.time() - end)`, pytorch/examples'
+`AverageMeter`; `recorder.record(dt)`; `throughput.update(tokens=n, dt=dt)`) carries it: a report that reads the object
+(`batch_time=batch_time` in a format, `throughput.avg_toks_per_sec()`) reports the interval.
+
 ## Why is this bad?
 The figure is read as the time of a training step (or tokens/s, samples/s, MFU), but at every evaluation or
 checkpoint iteration the interval also holds the evaluation passes, the file write or the generation, which can
@@ -176,6 +183,7 @@ from ._epoch_window import report_epoch_windows
 from ._never_due import never_due
 from ._every_epoch_work import every_iteration_sites
 from ._fit_evaluates import fit_in_interval
+from ._report_flow import accumulator, logger_call
 from ._scheduled_helpers import scheduled_work
 from ._training_totals import training_label
 from ._trainer_runtime import report_trainer_runtime
@@ -307,7 +315,7 @@ def _reports(ctx: Context, call: ast.Call, depth: int = 0) -> bool:
     """A call that shows or records its arguments: ``print``, a logger's or tracker's method, a writer's
     ``write``/``add_scalar``, a ``*print*`` helper, or a function of the file that does one of these."""
     name = _last(call)
-    if name in _REPORT or "print" in name.lower() or _WRITES.match(name):
+    if name in _REPORT or "print" in name.lower() or _WRITES.match(name) or logger_call(call):
         return True
     if depth == 0 and isinstance(call.func, ast.Name) and call.func.id in ctx.functions:
         cache = ctx.__dict__.setdefault("_wp116_fn_reports", {})
@@ -687,6 +695,11 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
                     if r is not None and dotted(st.value.func.value):
                         tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
                         appended.add(dotted(st.value.func.value))  # type: ignore[arg-type]
+                elif accumulator(st):  # `batch_time.update(time.time() - end)`: the meter now holds the figure
+                    r = rate_of(st.value, tainted)  # type: ignore[attr-defined]
+                    if r is not None:
+                        obj = accumulator(st)
+                        tainted[obj] = tainted.get(obj, False) or r or "throughput" in obj  # type: ignore[index]
 
     def scan(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
         for st in stmts:
