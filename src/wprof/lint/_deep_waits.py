@@ -1,0 +1,188 @@
+"""Waits inside called code, followed to any depth (twenty-third session, deepwaits, sets 77-180).
+
+One summary per function (of the file or of a project module), memoized and safe against recursion, answers how a
+call of it leaves the device when it returns:
+
+- ``"settled"``: it waits for the device after its own last GPU work (a synchronize, a host read, a branch on a
+  device value, or only calls that themselves settle: ``run_nms(...)`` whose helper ends ``cuda.synchronize(); return
+  d_iou.copy_to_host()``), so a clock read after the call measures the work;
+- ``"paced"``: its last GPU work sits in a loop of 20 iterations or more (as far as the code shows) whose every pass
+  waits for the device (a decode loop with ``sample(...)`` calling ``.item()`` each token, ``if tok == eos: break``),
+  or is a call of such a function: only the last pass's tail is left pending (weak, as a region's own such loop);
+- None: nothing shown.
+
+Calls are followed through functions of the file and of the project's modules (package re-exports included),
+``self.method(...)`` of the enclosing class, methods of objects of one project class, and a callable handed as a
+parameter (``benchmark(fn, ...)`` calling ``fn(*args)``): resolved through every call of the enclosing function in
+the file, each argument a function the linter can read; any caller it cannot resolve leaves the call unknown.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ._walk import stmt_calls, stmt_nodes
+
+SETTLED = "settled"
+PACED = "paced"
+_FEW = 20
+
+
+def callees(ctx: Any, call: ast.Call) -> list[tuple[Any, ast.AST]] | None:
+    """Every def a call may run, with the context it lives in; None when one of them is not known."""
+    if not isinstance(call, ast.Call):
+        return None
+    try:
+        got = ctx.callee_def(call)
+    except Exception:
+        got = None
+    if got is not None:
+        return [got] if isinstance(got[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    f = call.func
+    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self":
+        m = _own_method(call, f.attr)
+        return [(ctx, m)] if m is not None else None
+    if isinstance(f, ast.Attribute):
+        try:
+            d = ctx.imported_method(call)
+        except Exception:
+            d = None
+        return [(d.ctx, d.node)] if d is not None else None
+    if isinstance(f, ast.Name):
+        return _handed(ctx, call, f.id)
+    return None
+
+
+def _enclosing(node: ast.AST, kinds: tuple) -> ast.AST | None:
+    n = getattr(node, "_wp_stmt", node)
+    n = getattr(n, "_wp_parent", None)
+    while n is not None and not isinstance(n, kinds):
+        n = getattr(n, "_wp_parent", None)
+    return n
+
+
+def _own_method(call: ast.Call, name: str) -> ast.AST | None:
+    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    cls = getattr(fn, "_wp_parent", None) if fn is not None else None
+    if not isinstance(cls, ast.ClassDef):
+        return None
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name),
+                None)
+
+
+def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | None:
+    """``fn(*args)`` where ``fn`` is a parameter of the enclosing top-level function, never rebound there: the
+    functions every call of that function in the file hands it."""
+    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    if fn is None or getattr(ctx, "functions", {}).get(fn.name) is not fn:
+        return None
+    a = fn.args
+    pos = [p.arg for p in a.posonlyargs + a.args]
+    if name not in pos and name not in [p.arg for p in a.kwonlyargs]:
+        return None
+    if any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store) for x in ast.walk(fn)):
+        return None  # `if isinstance(fn, str): fn = table[fn]`: not only what the callers hand
+    memo = ctx.__dict__.setdefault("_wp_deep_handed", {})
+    key = (id(fn), name)
+    if key in memo:
+        return memo[key]
+    memo[key] = None
+    i = pos.index(name) if name in pos else None
+    out: list[tuple[Any, ast.AST]] = []
+    sites = 0
+    for c in ast.walk(ctx.tree):
+        if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name):
+            continue
+        sites += 1
+        arg = next((k.value for k in c.keywords if k.arg == name), None)
+        if arg is None and i is not None and i < len(c.args) and \
+                not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+            arg = c.args[i]
+        if arg is None:
+            return None  # a default, or handed through `*args`: not shown
+        got = callees(ctx, ast.Call(func=arg, args=[], keywords=[])) if isinstance(arg, (ast.Name, ast.Attribute)) \
+            else None
+        if not got:
+            return None
+        out.extend(got)
+    memo[key] = out if sites and out else None
+    return memo[key]
+
+
+def summary(ctx: Any, fn: ast.AST) -> str | None:
+    """:data:`SETTLED`, :data:`PACED` or None for a call of ``fn`` (a def of ``ctx``), memoized per def."""
+    memo = ctx.__dict__.setdefault("_wp_deep_waits", {})
+    if id(fn) in memo:
+        return memo[id(fn)]
+    memo[id(fn)] = None  # recursion: not shown to wait
+    try:
+        out = _summary(ctx, fn)
+    except Exception:  # (a def outside the context's statement index)
+        out = None
+    memo[id(fn)] = out
+    return out
+
+
+def call_summary(ctx: Any, call: ast.AST) -> str | None:
+    """The weakest summary over every def ``call`` may run (all settle: settled; all settle or pace: paced)."""
+    got = callees(ctx, call) if isinstance(call, ast.Call) else None
+    if not got:
+        return None
+    outs = {summary(d, f) for d, f in got}
+    if outs == {SETTLED}:
+        return SETTLED
+    return PACED if outs <= {SETTLED, PACED} else None
+
+
+def settles(ctx: Any, call: ast.AST) -> bool:
+    return call_summary(ctx, call) == SETTLED
+
+
+def _summary(ctx: Any, fn: ast.AST) -> str | None:
+    from ._region_syncs import periodic
+
+    body = getattr(fn, "body", None)
+    if not body or getattr(body[0], "_wp_scope", None) is None:
+        return None
+    if ctx._returns_pending(fn, ctx._syncing_functions(True), True):
+        return None  # `if n <= limit: return cp.dot(a, b)`: that exit leaves its work pending
+    scope = body[0]._wp_scope
+    stmts = [st for st in scope.stmts if fn.lineno <= st.lineno <= (fn.end_lineno or st.lineno)]
+    last = None
+    paced_calls = False
+    any_work = False
+    for st in stmts:
+        work = ctx.gpu_work_in(stmt_nodes(st))
+        if not work:
+            continue
+        any_work = True
+        kinds = [call_summary(ctx, w) for w in work]
+        if all(k == SETTLED for k in kinds):
+            continue
+        last = st
+        paced_calls = all(k in (SETTLED, PACED) for k in kinds)
+    if last is None:
+        return SETTLED if any_work else None
+    for st in stmts:
+        if st._wp_idx >= last._wp_idx and not periodic(st) and (
+                any(ctx.is_sync(c) for c in stmt_calls(st)) or ctx.branches_on_device(st)):
+            return SETTLED
+    loops = [lp for lp in stmts if isinstance(lp, (ast.For, ast.AsyncFor, ast.While)) and
+             lp._wp_idx < last._wp_idx <= lp._wp_end]
+    if loops:
+        loop = loops[0]  # the outermost: its passes repeat everything after the wait
+        if _long(loop) and any(any(ctx.is_sync(c) for c in stmt_calls(b)) or ctx.branches_on_device(b)
+                               for b in stmts if loop._wp_idx < b._wp_idx <= loop._wp_end):
+            return PACED
+    return PACED if paced_calls else None
+
+
+def _long(loop: ast.stmt) -> bool:
+    """Not a loop shown to run fewer than 20 times (``range(3)``)."""
+    it = getattr(loop, "iter", None)
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args and \
+            isinstance(it.args[-1 if len(it.args) < 3 else 1], ast.Constant):
+        v = it.args[-1 if len(it.args) < 3 else 1].value
+        return not isinstance(v, int) or v >= _FEW
+    return True
