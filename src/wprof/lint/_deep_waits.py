@@ -81,33 +81,67 @@ def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | 
     pos = [p.arg for p in a.posonlyargs + a.args]
     if name not in pos and name not in [p.arg for p in a.kwonlyargs]:
         return None
-    if any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store) for x in ast.walk(fn)):
-        return None  # `if isinstance(fn, str): fn = table[fn]`: not only what the callers hand
     memo = ctx.__dict__.setdefault("_wp_deep_handed", {})
     key = (id(fn), name)
     if key in memo:
         return memo[key]
     memo[key] = None
+    table = _table(ctx, fn, name)  # `if isinstance(fn, str): fn = GENERATORS[fn]`: every function of the table
+    if table is False:
+        return None  # rebound otherwise: not only what the callers hand
+    out: list[tuple[Any, ast.AST]] = list(table or [])
     i = pos.index(name) if name in pos else None
-    out: list[tuple[Any, ast.AST]] = []
-    sites = 0
+    values = []
     for c in ast.walk(ctx.tree):
-        if not (isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name):
-            continue
-        sites += 1
-        arg = next((k.value for k in c.keywords if k.arg == name), None)
-        if arg is None and i is not None and i < len(c.args) and \
-                not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
-            arg = c.args[i]
-        if arg is None:
-            return None  # a default, or handed through `*args`: not shown
-        got = callees(ctx, ast.Call(func=arg, args=[], keywords=[])) if isinstance(arg, (ast.Name, ast.Attribute)) \
-            else None
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name:
+            arg = next((k.value for k in c.keywords if k.arg == name), None)
+            if arg is None and i is not None and i < len(c.args) and \
+                    not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+                arg = c.args[i]
+            values.append((ctx, arg))
+    if not values:  # no call in the file: the project's modules and notebooks that import the function
+        from ._project_users import _user_values
+
+        try:
+            values = [(u, v) for u, _, v in _user_values(ctx, fn, name, any_file=True)]
+        except Exception:
+            values = []
+    for uctx, arg in values:
+        if table and isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            continue  # a key of the table
+        if arg is None and table:
+            continue  # the default, a key of the table (`generate_fn='base'`)
+        got = callees(uctx, ast.Call(func=arg, args=[], keywords=[])) \
+            if isinstance(arg, (ast.Name, ast.Attribute)) else None
         if not got:
-            return None
+            return None  # a default, a lambda, handed through `*args`: not shown
         out.extend(got)
-    memo[key] = out if sites and out else None
+    memo[key] = out if values and out else None
     return memo[key]
+
+
+def _table(ctx: Any, fn: ast.AST, name: str) -> list[tuple[Any, ast.AST]] | bool | None:
+    """None when ``fn`` never rebinds ``name``; the functions of a module-level dict literal when every rebinding is
+    ``name = TABLE[...]`` of that dict and each of its values is a function the linter reads; else False."""
+    stores = [x for x in ast.walk(fn) if isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store)]
+    if not stores:
+        return None
+    out: list[tuple[Any, ast.AST]] = []
+    for x in stores:
+        st = getattr(x, "_wp_parent", None)
+        if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and st.targets[0] is x and
+                isinstance(st.value, ast.Subscript) and isinstance(st.value.value, ast.Name)):
+            return False
+        binds = [b for b in ctx.tree.body if isinstance(b, ast.Assign) and
+                 any(isinstance(t, ast.Name) and t.id == st.value.value.id for t in b.targets)]
+        if len(binds) != 1 or not isinstance(binds[0].value, ast.Dict) or not binds[0].value.values:
+            return False
+        for v in binds[0].value.values:
+            got = callees(ctx, ast.Call(func=v, args=[], keywords=[])) if isinstance(v, ast.Name) else None
+            if not got:
+                return False
+            out.extend(got)
+    return out
 
 
 def summary(ctx: Any, fn: ast.AST) -> str | None:
