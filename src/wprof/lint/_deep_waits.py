@@ -48,6 +48,8 @@ def callees(ctx: Any, call: ast.Call) -> list[tuple[Any, ast.AST]] | None:
             d = ctx.imported_method(call)
         except Exception:
             d = None
+        if d is None and isinstance(f.value, ast.Name):
+            return _handed_objects(ctx, call, f.value.id, f.attr)
         return [(d.ctx, d.node)] if d is not None else None
     if isinstance(f, ast.Name):
         return _handed(ctx, call, f.id)
@@ -118,6 +120,71 @@ def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | 
         out.extend(got)
     memo[key] = out if values and out else None
     return memo[key]
+
+
+def _handed_objects(ctx: Any, call: ast.Call, name: str, attr: str) -> list[tuple[Any, ast.AST]] | None:
+    """``env.step(a)`` where ``env`` is a parameter of the enclosing top-level function: the method ``attr`` of the
+    project class of each object its callers hand it (``profile_env(make_env(...))`` of a factory returning
+    ``VecEnv(...)``)."""
+    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    if fn is None or getattr(ctx, "functions", {}).get(fn.name) is not fn:
+        return None
+    a = fn.args
+    pos = [p.arg for p in a.posonlyargs + a.args]
+    if name not in pos or any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store)
+                              for x in ast.walk(fn)):
+        return None
+    i = pos.index(name)
+    out: list[tuple[Any, ast.AST]] = []
+    values = []
+    for c in ast.walk(ctx.tree):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name:
+            arg = next((k.value for k in c.keywords if k.arg == name), None)
+            if arg is None and i < len(c.args) and not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+                arg = c.args[i]
+            values.append((ctx, arg))
+    for uctx, arg in values:
+        if not isinstance(arg, (ast.Name, ast.Call)):
+            return None
+        probe = ast.Call(func=ast.Attribute(value=arg, attr=attr, ctx=ast.Load()), args=[], keywords=[])
+        stmt = getattr(arg, "_wp_stmt", None)
+        if stmt is not None:
+            probe._wp_stmt = stmt  # type: ignore[attr-defined]  # (the caller's scope: its local bindings)
+        try:
+            d = uctx.imported_method(probe)
+        except Exception:
+            d = None
+        if d is None:
+            return None
+        out.append((d.ctx, d.node))
+    return out or None
+
+
+def waits_anywhere(ctx: Any, fn: ast.AST) -> bool:
+    """A call of ``fn`` waits for the device somewhere (a synchronize, a host read, a branch on a device value, a
+    boolean-mask index, in its body or in a function it calls, at any depth): a loop that calls it every pass runs
+    at most one pass ahead of the device."""
+    memo = ctx.__dict__.setdefault("_wp_deep_waits_any", {})
+    if id(fn) in memo:
+        return memo[id(fn)]
+    memo[id(fn)] = False
+    out = False
+    body = getattr(fn, "body", None)
+    try:
+        if body and getattr(body[0], "_wp_scope", None) is not None:
+            stmts = [st for st in body[0]._wp_scope.stmts if fn.lineno <= st.lineno <= (fn.end_lineno or st.lineno)]
+            out = any(ctx.branches_on_device(st) or ctx.stmt_waits(st) or
+                      any(ctx.is_sync(c) or call_waits(ctx, c) for c in stmt_calls(st)) for st in stmts)
+    except Exception:
+        out = False
+    memo[id(fn)] = out
+    return out
+
+
+def call_waits(ctx: Any, call: ast.Call) -> bool:
+    """Every def ``call`` may run waits somewhere (:func:`waits_anywhere`)."""
+    got = callees(ctx, call)
+    return bool(got) and all(waits_anywhere(d, f) for d, f in got)
 
 
 def _table(ctx: Any, fn: ast.AST, name: str) -> list[tuple[Any, ast.AST]] | bool | None:
