@@ -94,13 +94,12 @@ def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | 
     out: list[tuple[Any, ast.AST]] = list(table or [])
     i = pos.index(name) if name in pos else None
     values = []
-    for c in ast.walk(ctx.tree):
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name:
-            arg = next((k.value for k in c.keywords if k.arg == name), None)
-            if arg is None and i is not None and i < len(c.args) and \
-                    not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
-                arg = c.args[i]
-            values.append((ctx, arg))
+    for c in _calls_of(ctx, fn.name):
+        arg = next((k.value for k in c.keywords if k.arg == name), None)
+        if arg is None and i is not None and i < len(c.args) and \
+                not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+            arg = c.args[i]
+        values.append((ctx, arg))
     if not values:  # no call in the file: the project's modules and notebooks that import the function
         from ._project_users import _user_values
 
@@ -131,18 +130,36 @@ def _handed_objects(ctx: Any, call: ast.Call, name: str, attr: str) -> list[tupl
         return None
     a = fn.args
     pos = [p.arg for p in a.posonlyargs + a.args]
-    if name not in pos or any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store)
-                              for x in ast.walk(fn)):
+    if name not in pos:
         return None
-    i = pos.index(name)
+    memo = ctx.__dict__.setdefault("_wp_deep_objects", {})
+    key = (id(fn), name, attr)
+    if key not in memo:
+        memo[key] = None
+        if not any(isinstance(x, ast.Name) and x.id == name and isinstance(x.ctx, ast.Store) for x in ast.walk(fn)):
+            memo[key] = _objects(ctx, fn, pos.index(name), name, attr)
+    return memo[key]
+
+
+def _calls_of(ctx: Any, name: str) -> list[ast.Call]:
+    """The file's calls of the plain name ``name`` (an index made once per file)."""
+    index = ctx.__dict__.get("_wp_deep_calls")
+    if index is None:
+        index = ctx.__dict__["_wp_deep_calls"] = {}
+        for c in ast.walk(ctx.tree):
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Name):
+                index.setdefault(c.func.id, []).append(c)
+    return index.get(name, [])
+
+
+def _objects(ctx: Any, fn: ast.AST, i: int, name: str, attr: str) -> list[tuple[Any, ast.AST]] | None:
     out: list[tuple[Any, ast.AST]] = []
     values = []
-    for c in ast.walk(ctx.tree):
-        if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and c.func.id == fn.name:
-            arg = next((k.value for k in c.keywords if k.arg == name), None)
-            if arg is None and i < len(c.args) and not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
-                arg = c.args[i]
-            values.append((ctx, arg))
+    for c in _calls_of(ctx, fn.name):
+        arg = next((k.value for k in c.keywords if k.arg == name), None)
+        if arg is None and i < len(c.args) and not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+            arg = c.args[i]
+        values.append((ctx, arg))
     for uctx, arg in values:
         if not isinstance(arg, (ast.Name, ast.Call)):
             return None
