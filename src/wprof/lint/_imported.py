@@ -467,8 +467,19 @@ def _factory_returns(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list | None:
         nodes = list(ast.walk(fn))
         rets = [n.value for n in nodes if isinstance(n, ast.Return) and n.value is not None and
                 not isinstance(n.value, ast.Constant)]
+        rets = [_bound_once(nodes, x) if isinstance(x, ast.Name) else x for x in rets]  # `env = VecEnv(...); return env`
         if not rets or not all(isinstance(x, ast.Call) for x in rets) or \
                 any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and n is not fn for n in nodes):
             rets = None
     fn._wp_factory_returns = rets  # type: ignore[attr-defined]
     return rets
+
+
+def _bound_once(nodes: list, name: ast.Name) -> ast.AST:
+    """The call a local name a factory returns is bound to, when a single plain assignment binds it; else the name."""
+    stores = [n for n in nodes if isinstance(n, ast.Name) and n.id == name.id and isinstance(n.ctx, ast.Store)]
+    binds = [n for n in nodes if isinstance(n, ast.Assign) and len(n.targets) == 1 and
+             isinstance(n.targets[0], ast.Name) and n.targets[0].id == name.id]
+    if len(stores) == 1 and len(binds) == 1 and isinstance(binds[0].value, ast.Call):
+        return binds[0].value
+    return name

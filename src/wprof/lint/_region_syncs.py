@@ -23,6 +23,11 @@ def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
     """A call of a function of this file that synchronizes after its own last GPU work (``validate(...)`` whose
     loop ends each step with ``loss.item()``, a ``train_one_epoch`` with ``torch.cuda.synchronize()`` per step):
     when it returns, the work it launched is done, so it leaves nothing pending for a clock read after it."""
+    if depth == 0 and isinstance(call, ast.Call):
+        from ._deep_waits import settles
+
+        if settles(ctx, call):  # (any depth: methods, callables handed as parameters, calls of settling calls)
+            return True
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
         return False
     fn = ctx.functions.get(call.func.id)

@@ -26,10 +26,37 @@ def callee_waits_every_iteration(ctx: Context, r) -> bool:
     if others is None:
         return False  # `if step % eval_interval == 0: validate(...)`: the last work runs on some passes only
     for branch in others:  # `if j == 0: ...; generate_text(...)` / `else: ...; generate_text(...)`: each ends so
-        o = _last_gpu_stmt(ctx, branch)
-        if o is None or not _paced_call(ctx, o):
+        o = _last_inner(ctx, branch)
+        if o is None or not (_paced_call(ctx, o) or _deep_paced(ctx, o)):
             return False
-    return _paced_call(ctx, last)
+    return _paced_call(ctx, last) or _deep_paced(ctx, last)
+
+
+def _last_inner(ctx: Context, block: list[ast.stmt]) -> ast.stmt | None:
+    """The block's last statement that does GPU work, inside a ``with`` or a loop (its last pass ends with it)."""
+    from ._host_timer_weak import _last_gpu_stmt
+
+    for st in reversed(block):
+        if isinstance(st, (ast.With, ast.AsyncWith)) or \
+                isinstance(st, (ast.For, ast.AsyncFor, ast.While)) and not st.orelse:
+            inner = _last_inner(ctx, st.body)
+            if inner is not None:
+                return inner
+        if _last_gpu_stmt(ctx, [st]) is not None:
+            return st
+    return None
+
+
+def _deep_paced(ctx: Context, last: ast.stmt) -> bool:
+    """``last`` is one call whose every callee (followed to any depth: methods, callables handed as parameters)
+    leaves at most one pass of a loop that waits every pass pending (:mod:`.._deep_waits`)."""
+    from .._deep_waits import PACED, SETTLED, call_summary
+
+    if isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
+        return False
+    calls = [c for c in stmt_calls(last) if ctx.is_gpu_work(c)]
+    outer = [c for c in calls if all(d is c or any(d is n for n in ast.walk(c)) for d in calls)]
+    return len(outer) == 1 and call_summary(ctx, outer[0]) in (PACED, SETTLED)
 
 
 def _paced_call(ctx: Context, last: ast.stmt) -> bool:

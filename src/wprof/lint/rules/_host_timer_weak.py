@@ -154,10 +154,13 @@ def waits_every_iteration(ctx: Context, r) -> bool:
         if n is not None and n < 20:
             return False  # `for n, batch in enumerate(loader): ...; if n == 5: break`: six steps
     from .._region_syncs import waits_on_input
+    from .._deep_waits import call_waits
 
     return any(any(ctx.is_sync(c) and not waits_on_input(c, r) for c in stmt_calls(b)) or  # (not `block_until_ready(
                ctx.branches_on_device(b)  # type: ignore[attr-defined]  # rng)` of an input: it waits for nothing)
-               for b in loop.body)
+               for b in loop.body) or \
+        any(call_waits(ctx, c) for b in loop.body for c in stmt_calls(b))  # `env.step(a)` of a project class
+    # that indexes with a boolean mask: waits inside called code, at any depth (deepwaits)
 
 
 def capped_steps(ctx: Context, loop: ast.stmt, body: list[ast.stmt]) -> int | None:

@@ -370,6 +370,15 @@ copy too, and a timed call of a function (of the file or of the project's module
 that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
 weak, unless the loop's count through the call's arguments is under 20.
 
+(Twenty-third session, deepwaits, sets 77-180) Waits inside called code are followed to any depth, one memoized
+summary per function of the file or of the project's modules: through calls of functions (package re-exports
+included), `self.method(...)`, methods of objects of one project class (an object handed as a parameter too, its
+class read from the callers' factories), and a callable handed as a parameter (`benchmark(fn, ...)` calling
+`fn(*args)`: every caller's argument, in the file or in the project's modules, or every function of a module-level
+table the parameter is looked up in). A timed call whose callee waits after its own last GPU work is covered; one
+whose callee's last loop with GPU work waits on every pass (or whose loop calls code that waits, at any depth) is
+weak.
+
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
 clock measures the launch (microseconds), not the kernel; or, once the queue is full, whatever earlier work the
