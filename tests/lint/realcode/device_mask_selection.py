@@ -20,6 +20,6 @@ inside = vals[(vals > 0.25) & (vals < 0.75)]
 band_s = timer() - t0
 
 t0 = timer()
-picked = vals[idx] * 2.0
+picked = vals[idx] * 2.0  # expect: WP103
 gather_s = timer() - t0  # expect: WP102
 print(filter_s, band_s, gather_s, len(week), inside.size, picked.size)

@@ -9,7 +9,10 @@
 - The first elementwise operator on CuPy arrays (``c = a_gpu + b_gpu``, ``x_gpu *= 5``) inside a timed region:
   CuPy builds (or loads from its cache) the elementwise kernel of each operator on first use, one per kind of
   operand (an array, a Python number passed by value): ``x_gpu *= 5`` before the region does not warm ``x_gpu *=
-  x_gpu`` in it. The region's first operator whose kernel did not run before it is reported.
+  x_gpu`` in it. The region's first operator whose kernel did not run before it is reported. An element or slice of
+  a CuPy array is a CuPy array (``b[i] += 1`` launches the add kernel; an element is a kernel kind of its own, CuPy
+  specializing by the operands' dimensions), and a region in a sweep over written-out
+  numbers (``for size in [1000, 10000]:``, one row each) runs the operator first in its first row.
 
 - A GPU library handle created inside a timed region (``t = time(); h = cublas.cublasCreate(); <gemm>;
   cublas.cublasDestroy(h); t = time() - t``): the library's start-up (its kernels loaded, its workspace allocated)
@@ -65,13 +68,22 @@ def cold_array_uses(ctx: Context, skip: set[int]) -> list[tuple[ast.AST, str]]:
         if not cupy:
             continue
         ops = [(n, k) for s in stmts for n, k in _array_ops(ctx, s)]
-        if ops and r.loop is None:
+        if ops and (r.loop is None or _number_sweep(r.loop)):  # (a sweep's first row: its first use)
             seen = _ops_before(ctx, r)
             cold = [n for n, k in ops if not any(_same_kernel(k, w) for w in seen)]
             if cold:  # (`x *= 5` warm, `x *= x` and `x += x` new: an array operand is a kernel of its own)
                 out.append((cold[0], f"`{_text(ctx, cold[0])}` is timed on the first use of its elementwise "
                                      "kernel (CuPy builds or loads it then)"))
     return out
+
+
+def _number_sweep(loop: ast.stmt) -> bool:
+    """A loop over written-out numbers (``for size in [1000, 10000, 100000]``): one sample per configuration, the first
+    row's region runs each operator first (coldreach, twenty-third session)."""
+    it = loop.iter if isinstance(loop, ast.For) else None
+    return isinstance(it, (ast.List, ast.Tuple)) and len(it.elts) >= 2 and all(
+        isinstance(e, ast.Constant) and isinstance(e.value, (int, float)) and not isinstance(e.value, bool)
+        for e in it.elts)
 
 
 def _same_kernel(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -146,7 +158,7 @@ def _array_ops(ctx: Context, s: ast.stmt) -> list[tuple[ast.AST, tuple[str, ...]
     passed by value) are two kernels; an operand of another kind is ``"?"``."""
     out: list[tuple[ast.AST, tuple[str, ...]]] = []
     if isinstance(s, ast.AugAssign) and not isinstance(s.op, ast.MatMult) and _cupy(ctx, s.target):
-        out.append((s, (type(s.op).__name__, "array", _kind(ctx, s.value))))
+        out.append((s, (type(s.op).__name__, _kind(ctx, s.target), _kind(ctx, s.value))))
     for n in stmt_nodes(s):
         if isinstance(n, ast.BinOp) and not isinstance(n.op, ast.MatMult) and \
                 not isinstance(getattr(n, "_wp_parent", None), ast.BinOp) and \
@@ -160,6 +172,11 @@ def _kind(ctx: Context, x: ast.AST) -> str:
         x = x.operand
     if isinstance(x, ast.Constant) and isinstance(x.value, (int, float)) and not isinstance(x.value, bool):
         return "scalar"
+    if isinstance(x, ast.Subscript) and _cupy(ctx, x):
+        # CuPy specializes an elementwise kernel by its operands' number of dimensions: an element (`a[i]`, a 0-d
+        # view of a 1-D array) is a kernel of its own, not the whole array's; a slice keeps dimensions the code
+        # does not show (unknown: it matches any)
+        return "?" if any(isinstance(n, ast.Slice) for n in ast.walk(x.slice)) else "indexed"
     return "array" if _cupy(ctx, x) else "?"
 
 
@@ -168,6 +185,9 @@ def _cupy(ctx: Context, x: ast.AST) -> bool:
     (``x *= 5`` keeps it an array)."""
     if isinstance(x, ast.Call):
         return _cupy_call(ctx, x)
+    if isinstance(x, ast.Subscript):
+        return _cupy(ctx, x.value)  # `a_gpu[i]`, `a_gpu[1:-1]`: a view of a CuPy array is a CuPy array (an element
+        # too: CuPy indexing returns a 0-d array, never a Python number), so `a_gpu[i] += 1` launches a kernel
     d = dotted(x)
     if d is None:
         return False

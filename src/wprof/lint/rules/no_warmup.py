@@ -61,7 +61,10 @@ Also reported (set 17 and set 22 classes, since the fifth session):
   (`if args.check:` of a `store_true` option);
 - the first elementwise operator on CuPy arrays timed once in a script (`x_gpu *= x_gpu`), one kernel per operator
   and kind of operand (an array, a number: `x_gpu *= 5` before warms only the latter), the region's first operator
-  whose kernel did not run before it;
+  whose kernel did not run before it; an element or slice of a CuPy array is a CuPy array (`b[i] += 1` in a Python
+  loop launches the add kernel, first built inside the clock; CuPy specializes a kernel by its operands' number of
+  dimensions, so those 0-d adds do not warm a later `b += 1` of the whole array), and a region of a sweep over written-out numbers
+  (`for size in [1000, 10000]:`) holds the first use in its first row (twenty-third session, coldreach);
 - a GPU library handle created inside the timed region, the file's only one (`h = cublas.cublasCreate()` before
   the GEMM it serves): the library's start-up is timed;
 - per-iteration CUDA events appended to a list averaged by its mean; a benchmark class timing its own
