@@ -439,6 +439,7 @@ from ._update_tail import ends_in_update_tail
 from ._queued_warmup import queued_warmup
 from ._queue_bound import queue_bounded_samples
 from ._copy_paced import paced_by_host_copies
+from ._tiled_samples import tiled_waiting_samples
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
 from ._callee_paced import callee_waits_every_iteration
@@ -501,7 +502,7 @@ def check(ctx: Context) -> None:
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
             queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r) or \
-            launch_beside_synced(ctx, r)
+            tiled_waiting_samples(ctx, r) or launch_beside_synced(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)

@@ -1,0 +1,76 @@
+"""Per-iteration samples that tile a loop and wait inside each sample (twenty-third session, tiled).
+
+``for img in images: t0 = time.time(); x = torch.from_numpy(img).cuda(); y = model(x); times.append(time.time() -
+t0)``: the blocking copy from host memory (torch synchronizes the stream after it), a ``.item()`` of an earlier
+value or any other wait of the device at the top of each sample drains whatever the previous sample left queued.
+When the samples tile the loop (the loop's body does no GPU work outside the sample, so nothing is queued between
+one sample's end read and the next one's start read), each sample holds one full period of the loop, shifted by
+the part of a step still queued at its end read: their mean or sum is right except for the last sample's tail. With
+many passes (20 or more, or a count the file does not show) that tail is a small share: weak, as a whole-loop
+region paced by such copies (:func:`._copy_paced.paced_by_host_copies`). A wait before the start read (``x =
+x.cuda(); t0 = time.time(); model(x)``) leaves the sample a launch: reported (set 79).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from .._walk import stmt_calls, stmt_nodes
+
+_FEW = 20  # fewer passes than this: the last sample's missed tail is a material share
+
+
+def tiled_waiting_samples(ctx, r) -> bool:
+    """``r`` is one sample per pass of a loop of at least 20 passes (or an unknown count) whose body does GPU work
+    only inside the sample (the samples tile the loop), and the sample waits for the device, unconditionally, in a
+    statement of the loop's own body between its start read and its last GPU work (a blocking copy from the host,
+    a synchronizing read, a synchronize)."""
+    lp = r.loop
+    if lp is None or not isinstance(lp, (ast.For, ast.AsyncFor, ast.While)):
+        return False
+    lo_stmt, hi_stmt = r.scope.stmts[r.lo], r.scope.stmts[r.hi]
+    if getattr(lo_stmt, "_wp_parent", None) is not lp or getattr(hi_stmt, "_wp_parent", None) is not lp:
+        return False  # a reading under a test: some passes are not sampled, or start where another ended
+    if _few_passes(ctx, lp, r.scope):
+        return False
+    body = [b for b in r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
+            if lp in getattr(b, "_wp_loops", ())]
+    inside = [b for b in body if r.lo < b._wp_idx < r.hi]  # type: ignore[attr-defined]
+    outside = [b for b in body if not r.lo <= b._wp_idx <= r.hi]  # type: ignore[attr-defined]
+    if any(ctx.gpu_work_in(stmt_nodes(b)) for b in outside):
+        return False  # GPU work queued between one sample's end and the next one's start: not tiled
+    if isinstance(lp, ast.While) and ctx.gpu_work_in(list(ast.walk(lp.test))):
+        return False
+    last = next((b for b in reversed(inside) if ctx.gpu_work_in(stmt_nodes(b))), None)
+    if last is None:
+        return False
+    from .._region_syncs import waits_on_input
+    from .._waits import _blocking_host_copy
+
+    for b in inside:
+        if b._wp_idx >= last._wp_idx:  # type: ignore[attr-defined]
+            break
+        if getattr(b, "_wp_parent", None) is not lp:
+            continue  # under a test or in an inner loop: not a wait of every sample
+        if any(_blocking_host_copy(ctx, c) or (ctx.is_sync(c) and not waits_on_input(c, r))
+               for c in stmt_calls(b)):
+            return True
+    return False
+
+
+def _few_passes(ctx, lp: ast.stmt, scope) -> bool:
+    """The loop is shown to run fewer than 20 passes (``range(n)`` with a known ``n``, an ``enumerate`` capped by a
+    ``break``)."""
+    from ._host_timer_weak import _count, capped_steps
+
+    if not isinstance(lp, (ast.For, ast.AsyncFor)):
+        return False
+    it = lp.iter
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args:
+        n = _count(ctx, it.args[-1] if len(it.args) < 3 else None, {}, it)
+        if n is not None and n < _FEW:
+            return True
+    body = [b for b in scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
+            if b._wp_loops and b._wp_loops[-1] is lp]
+    n = capped_steps(ctx, lp, body)
+    return n is not None and n < _FEW
