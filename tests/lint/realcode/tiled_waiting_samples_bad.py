@@ -1,0 +1,39 @@
+"""Twenty-third session (tiled): per-iteration samples that stay reported beside the tiled, waiting ones of
+tiled_waiting_samples_silent.py: the copy runs before the start read (the sample holds only the launch of the
+forward, set 79), GPU work queued after the end read (the next sample's copy waits for it outside the previous
+sample), a loop of five passes (the last sample's tail is a fifth of the figure), a copy under a test. WP102."""
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+model = nn.Conv2d(3, 16, 3).cuda().eval()
+images = [np.random.rand(3, 224, 224).astype(np.float32) for _ in range(8)]
+
+with torch.no_grad():
+    for img in images:
+        x = torch.from_numpy(img).cuda()
+        t0 = time.time()
+        y = model(x.unsqueeze(0))
+        print("copied before", time.time() - t0)  # expect: WP102
+
+    for img in images:
+        t0 = time.time()
+        x = torch.from_numpy(img).cuda()
+        y = model(x.unsqueeze(0))
+        print("work after", time.time() - t0)  # expect: WP102
+        z = model(y[:, :3])
+
+    for i in range(5):
+        t0 = time.time()
+        x = torch.from_numpy(images[i]).cuda()
+        y = model(x.unsqueeze(0))
+        print("five", time.time() - t0)  # expect: WP102
+
+    for i, img in enumerate(images):
+        t0 = time.time()
+        if i % 2:
+            x = torch.from_numpy(img).cuda()
+        y = model(x.unsqueeze(0))
+        print("sometimes", time.time() - t0)  # expect: WP102

@@ -1,0 +1,33 @@
+"""Twenty-third session (tiled) near miss: one host-clock sample per image, the samples tile the loop (nothing
+runs on the GPU between one sample's end read and the next one's start read), and each sample begins with a
+blocking copy of a host array (`torch.from_numpy(a).cuda()`: torch synchronizes the stream after a copy from host
+memory), which waits for the previous image's forward. Each sample is one full period of the loop; only the last
+image's tail is missed. Weak (`extra`); so is a training loop whose sample reads `loss.item()` before its backward."""
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+model = nn.Conv2d(3, 16, 3).cuda().eval()
+images = [np.random.rand(3, 224, 224).astype(np.float32) for _ in range(8)]
+
+times = []
+with torch.no_grad():
+    for img in images:
+        t0 = time.time()
+        x = torch.from_numpy(np.ascontiguousarray(img)).cuda()
+        y = model(x.unsqueeze(0))
+        times.append(time.time() - t0)  # expect-extra: WP102
+print("mean ms", 1000 * sum(times) / len(times))
+
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+for step in range(500):
+    start = time.perf_counter()
+    out = model(torch.randn(4, 3, 32, 32, device="cuda"))
+    loss = out.float().pow(2).mean()
+    print("loss", loss.item())
+    loss.backward()
+    opt.step()
+    opt.zero_grad()
+    print("step s", time.perf_counter() - start)  # expect-extra: WP102
