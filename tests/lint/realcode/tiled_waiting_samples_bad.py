@@ -1,7 +1,8 @@
 """Twenty-third session (tiled): per-iteration samples that stay reported beside the tiled, waiting ones of
 tiled_waiting_samples_silent.py: the copy runs before the start read (the sample holds only the launch of the
 forward, set 79), GPU work queued after the end read (the next sample's copy waits for it outside the previous
-sample), a loop of five passes (the last sample's tail is a fifth of the figure), a copy under a test. WP102."""
+sample), a loop over a loader (its fetch between two samples overlaps the previous step's tail, untimed: set
+91), a loop of five passes (the last sample's tail is a fifth of the figure), a copy under a test. WP102."""
 import time
 
 import numpy as np
@@ -37,3 +38,11 @@ with torch.no_grad():
             x = torch.from_numpy(img).cuda()
         y = model(x.unsqueeze(0))
         print("sometimes", time.time() - t0)  # expect: WP102
+
+loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(64, 3, 32, 32)), batch_size=8)
+with torch.no_grad():
+    for (batch,) in loader:
+        t0 = time.time()
+        x = batch.cuda()
+        y = model(x)
+        print("loader", time.time() - t0)  # expect: WP102

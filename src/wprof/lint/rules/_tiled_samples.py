@@ -8,7 +8,9 @@ one sample's end read and the next one's start read), each sample holds one full
 the part of a step still queued at its end read: their mean or sum is right except for the last sample's tail. With
 many passes (20 or more, or a count the file does not show) that tail is a small share: weak, as a whole-loop
 region paced by such copies (:func:`._copy_paced.paced_by_host_copies`). A wait before the start read (``x =
-x.cuda(); t0 = time.time(); model(x)``) leaves the sample a launch: reported (set 79).
+x.cuda(); t0 = time.time(); model(x)``) leaves the sample a launch: reported (set 79); so does a loop over a loader
+(``for x, y in loader``), whose fetch between two samples runs while the previous step's tail does, untimed (set
+91).
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ def tiled_waiting_samples(ctx, r) -> bool:
     lo_stmt, hi_stmt = r.scope.stmts[r.lo], r.scope.stmts[r.hi]
     if getattr(lo_stmt, "_wp_parent", None) is not lp or getattr(hi_stmt, "_wp_parent", None) is not lp:
         return False  # a reading under a test: some passes are not sampled, or start where another ended
-    if _few_passes(ctx, lp, r.scope):
-        return False
+    if _few_passes(ctx, lp, r.scope) or not _cheap_header(ctx, lp):
+        return False  # (a loader's fetch between two samples runs while the previous step's tail does: untimed)
     body = [b for b in r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
             if lp in getattr(b, "_wp_loops", ())]
     inside = [b for b in body if r.lo < b._wp_idx < r.hi]  # type: ignore[attr-defined]
@@ -55,6 +57,38 @@ def tiled_waiting_samples(ctx, r) -> bool:
         if any(_blocking_host_copy(ctx, c) or (ctx.is_sync(c) and not waits_on_input(c, r))
                for c in stmt_calls(b)):
             return True
+    return False
+
+
+_LISTS = (ast.List, ast.Tuple, ast.Set, ast.ListComp, ast.Constant)
+_LISTING = ("os.listdir", "glob.glob", "sorted", "list", "tuple", "os.scandir")
+
+
+def _cheap_header(ctx, lp: ast.stmt) -> bool:
+    """The loop's own step between two passes is host bookkeeping the file shows (a ``range``, a list written out or
+    built from a directory listing, a counter test), not a fetch from a loader or an iterator the file does not show
+    (``for x, y in loader``: the next batch is read and collated there, outside both samples)."""
+    if isinstance(lp, ast.While):
+        return not any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len")
+                       for n in ast.walk(lp.test))
+    return _cheap_iter(ctx, lp.iter, 0)  # type: ignore[attr-defined]
+
+
+def _cheap_iter(ctx, it: ast.AST, depth: int) -> bool:
+    if depth > 3:
+        return False
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in (
+            "enumerate", "zip", "reversed", "tqdm") and it.args:
+        return all(_cheap_iter(ctx, a, depth + 1) for a in it.args if not isinstance(a, ast.Starred))
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("range", "trange"):
+        return True
+    if isinstance(it, _LISTS):
+        return True
+    if isinstance(it, ast.Call) and (ctx.call_name(it) or "") in _LISTING:
+        return True
+    if isinstance(it, ast.Name):
+        vs = ctx.assigns.get(it.id)
+        return bool(vs) and all(_cheap_iter(ctx, v, depth + 1) for v in vs)
     return False
 
 

@@ -369,6 +369,13 @@ call waits. A tensor made on the device from a nested literal (`torch.tensor([[1
 copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
 that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
 weak, unless the loop's count through the call's arguments is under 20.
+(Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
+not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
+for the device before its last GPU work in a statement of the loop's own body (a blocking copy of the next host
+batch, `loss.item()` before the backward): the wait drains what the previous sample left queued, so each sample is
+one period of the loop and only the last one's tail is missed. A wait before the start read, GPU work after the
+end read, a wait under a test, or a loop over a loader (its fetch between two samples runs beside the previous
+step's tail, untimed) keeps the sample reported.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
