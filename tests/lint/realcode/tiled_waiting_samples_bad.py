@@ -10,6 +10,7 @@ import torch
 from torch import nn
 
 model = nn.Conv2d(3, 16, 3).cuda().eval()
+model(torch.rand(1, 3, 224, 224, device="cuda"))  # warm-up
 images = [np.random.rand(3, 224, 224).astype(np.float32) for _ in range(8)]
 
 with torch.no_grad():
