@@ -2,7 +2,8 @@
 tiled_waiting_samples_silent.py: the copy runs before the start read (the sample holds only the launch of the
 forward, set 79), GPU work queued after the end read (the next sample's copy waits for it outside the previous
 sample), a loop over a loader (its fetch between two samples overlaps the previous step's tail, untimed: set
-91), a loop of five passes (the last sample's tail is a fifth of the figure), a copy under a test. WP102."""
+91), a sweep over written-out sizes (each sample is its own size's figure, set 84), a loop of five passes (the
+last sample's tail is a fifth of the figure), a copy under a test. WP102."""
 import time
 
 import numpy as np
@@ -47,3 +48,13 @@ with torch.no_grad():
         x = batch.cuda()
         y = model(x)
         print("loader", time.time() - t0)  # expect: WP102
+
+sizes = [i for i in range(32, 4096) if i % 32 == 0]
+per_size = []
+with torch.no_grad():
+    for n in sizes:
+        t0 = time.time()
+        x = torch.rand(n, 3, 32, 32).cuda()  # expect: WP104
+        y = model(x)
+        per_size.append(time.time() - t0)  # expect: WP102
+print("per size", list(zip(sizes, per_size)))

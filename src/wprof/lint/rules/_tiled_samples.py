@@ -10,7 +10,8 @@ many passes (20 or more, or a count the file does not show) that tail is a small
 region paced by such copies (:func:`._copy_paced.paced_by_host_copies`). A wait before the start read (``x =
 x.cuda(); t0 = time.time(); model(x)``) leaves the sample a launch: reported (set 79); so does a loop over a loader
 (``for x, y in loader``), whose fetch between two samples runs while the previous step's tail does, untimed (set
-91).
+91), and a sweep over written-out settings (``for b in [100, 200, ...]``: each sample is its setting's figure, and
+one setting's tail lands in the next one's sample; set 84).
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ def tiled_waiting_samples(ctx, r) -> bool:
         return False  # a reading under a test: some passes are not sampled, or start where another ended
     if _few_passes(ctx, lp, r.scope) or not _cheap_header(ctx, lp):
         return False  # (a loader's fetch between two samples runs while the previous step's tail does: untimed)
+    from ._indexed_sweeps import configuration_loop, indexed_sweep
+
+    if configuration_loop(ctx, lp, r.scope) or indexed_sweep(ctx, lp):
+        return False  # `for b in batch_sizes:` one figure per setting, not repeats: b's tail lands in the next one's
     body = [b for b in r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
             if lp in getattr(b, "_wp_loops", ())]
     inside = [b for b in body if r.lo < b._wp_idx < r.hi]  # type: ignore[attr-defined]

@@ -375,7 +375,8 @@ for the device before its last GPU work in a statement of the loop's own body (a
 batch, `loss.item()` before the backward): the wait drains what the previous sample left queued, so each sample is
 one period of the loop and only the last one's tail is missed. A wait before the start read, GPU work after the
 end read, a wait under a test, or a loop over a loader (its fetch between two samples runs beside the previous
-step's tail, untimed) keeps the sample reported.
+step's tail, untimed), or a sweep over written-out settings (one figure per size, the previous size's tail in it)
+keeps the sample reported.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
