@@ -3,7 +3,7 @@ tiled_waiting_samples_silent.py: the copy runs before the start read (the sample
 forward, set 79), GPU work queued after the end read (the next sample's copy waits for it outside the previous
 sample), a loop over a loader (its fetch between two samples overlaps the previous step's tail, untimed: set
 91), a sweep over written-out sizes (each sample is its own size's figure, set 84), a loop of five passes (the
-last sample's tail is a fifth of the figure), a copy under a test. WP102."""
+last sample's tail is a fifth of the figure), a copy under a test, windows of steps that never wait. WP102."""
 import time
 
 import numpy as np
@@ -58,3 +58,12 @@ with torch.no_grad():
         y = model(x)
         per_size.append(time.time() - t0)  # expect: WP102
 print("per size", list(zip(sizes, per_size)))
+
+# windows whose steps never wait: each window holds launches (the queue's depth decides what it measures)
+x = torch.rand(8, 3, 32, 32, device="cuda")
+t0 = time.time()
+for step in range(1000):
+    y = model(x).float().mean()
+    if step % 100 == 99:
+        print("window", time.time() - t0)  # expect: WP102
+        t0 = time.time()

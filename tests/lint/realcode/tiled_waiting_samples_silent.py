@@ -2,7 +2,8 @@
 runs on the GPU between one sample's end read and the next one's start read), and each sample begins with a
 blocking copy of a host array (`torch.from_numpy(a).cuda()`: torch synchronizes the stream after a copy from host
 memory), which waits for the previous image's forward. Each sample is one full period of the loop; only the last
-image's tail is missed. Weak (`extra`); so is a training loop whose sample reads `loss.item()` before its backward."""
+image's tail is missed. Weak (`extra`); so is a training loop whose sample reads `loss.item()` before its backward,
+and windows of many such steps, the start read again right after each end read."""
 import time
 
 import numpy as np
@@ -32,3 +33,12 @@ for step in range(500):
     opt.step()
     opt.zero_grad()
     print("step s", time.perf_counter() - start)  # expect-extra: WP102
+
+# windows of 100 steps, the start read again right after each end read, every step's input copied from the host
+t0 = time.time()
+for step in range(1000):
+    x = torch.rand(8, 3, 32, 32).to("cuda")
+    y = model(x).float().mean()
+    if step % 100 == 99:
+        print("window", time.time() - t0)  # expect-extra: WP102
+        t0 = time.time()

@@ -12,6 +12,11 @@ x.cuda(); t0 = time.time(); model(x)``) leaves the sample a launch: reported (se
 (``for x, y in loader``), whose fetch between two samples runs while the previous step's tail does, untimed (set
 91), and a sweep over written-out settings (``for b in [100, 200, ...]``: each sample is its setting's figure, and
 one setting's tail lands in the next one's sample; set 84).
+
+Windows of many passes tile the loop the same way (``t0`` read before the loop; ``if step % 10 == 0: dt =
+time.time() - t0; t0 = time.time()``): each pass waiting before its last GPU work, a window misses only its last
+step's tail and holds the previous window's (sets 152, 165, borderline). A wait counts when it runs on every pass:
+in the loop's body or a ``with`` block of it, not under a test.
 """
 
 from __future__ import annotations
@@ -25,14 +30,16 @@ _FEW = 20  # fewer passes than this: the last sample's missed tail is a material
 
 def tiled_waiting_samples(ctx, r) -> bool:
     """``r`` is one sample per pass of a loop of at least 20 passes (or an unknown count) whose body does GPU work
-    only inside the sample (the samples tile the loop), and the sample waits for the device, unconditionally, in a
+    only inside the sample (the samples tile the loop), and the sample waits for the device, on every pass, in a
     statement of the loop's own body between its start read and its last GPU work (a blocking copy from the host,
-    a synchronizing read, a synchronize)."""
+    a synchronizing read, a synchronize); or a window of such passes (:func:`_tiled_windows`)."""
     lp = r.loop
-    if lp is None or not isinstance(lp, (ast.For, ast.AsyncFor, ast.While)):
+    if lp is None:
+        return _tiled_windows(ctx, r)
+    if not isinstance(lp, (ast.For, ast.AsyncFor, ast.While)):
         return False
     lo_stmt, hi_stmt = r.scope.stmts[r.lo], r.scope.stmts[r.hi]
-    if getattr(lo_stmt, "_wp_parent", None) is not lp or getattr(hi_stmt, "_wp_parent", None) is not lp:
+    if not _every_pass(lo_stmt, lp) or not _every_pass(hi_stmt, lp):
         return False  # a reading under a test: some passes are not sampled, or start where another ended
     if _few_passes(ctx, lp, r.scope) or not _cheap_header(ctx, lp):
         return False  # (a loader's fetch between two samples runs while the previous step's tail does: untimed)
@@ -40,25 +47,74 @@ def tiled_waiting_samples(ctx, r) -> bool:
 
     if configuration_loop(ctx, lp, r.scope) or indexed_sweep(ctx, lp):
         return False  # `for b in batch_sizes:` one figure per setting, not repeats: b's tail lands in the next one's
-    body = [b for b in r.scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
-            if lp in getattr(b, "_wp_loops", ())]
-    inside = [b for b in body if r.lo < b._wp_idx < r.hi]  # type: ignore[attr-defined]
+    body = _body(r.scope, lp)
     outside = [b for b in body if not r.lo <= b._wp_idx <= r.hi]  # type: ignore[attr-defined]
     if any(ctx.gpu_work_in(stmt_nodes(b)) for b in outside):
         return False  # GPU work queued between one sample's end and the next one's start: not tiled
     if isinstance(lp, ast.While) and ctx.gpu_work_in(list(ast.walk(lp.test))):
         return False
-    last = next((b for b in reversed(inside) if ctx.gpu_work_in(stmt_nodes(b))), None)
+    return _waits_before_last(ctx, r, lp, [b for b in body if r.lo < b._wp_idx < r.hi])  # type: ignore[attr-defined]
+
+
+def _tiled_windows(ctx, r) -> bool:
+    """Windows of many passes: the start read before a loop of at least 20 passes (or an unknown count), the end
+    read in that loop's body (``if step % 10 == 0: dt = time.time() - t0; ...; t0 = time.time()``), the start
+    read again after it in the same block with no GPU work between (the windows tile the loop), and every pass
+    waiting for the device before its last GPU work (``images = torch.rand(...).to(device)`` at the top of each
+    step): each window misses only its last step's tail and holds the previous window's."""
+    hi_stmt = r.scope.stmts[r.hi]
+    loops = [lp for lp in getattr(hi_stmt, "_wp_loops", ()) if r.contains(lp)]
+    if not loops or not isinstance(r.scope.stmts[r.lo], ast.Assign):
+        return False
+    lp = loops[-1]  # the innermost loop holding the end read: its passes fill the windows
+    if _few_passes(ctx, lp, r.scope):
+        return False
+    names = {t.id for t in r.scope.stmts[r.lo].targets if isinstance(t, ast.Name)}  # type: ignore[attr-defined]
+    clock = ctx.text(r.start)
+    parent = getattr(hi_stmt, "_wp_parent", None)
+    reset = None
+    for b in r.scope.stmts[r.hi + 1:lp._wp_end + 1]:  # type: ignore[attr-defined]
+        if getattr(b, "_wp_parent", None) is parent and isinstance(b, ast.Assign) and \
+                {t.id for t in b.targets if isinstance(t, ast.Name)} & names and \
+                any(ctx.text(n) == clock for n in ast.walk(b.value)):
+            reset = b
+            break
+        if ctx.gpu_work_in(stmt_nodes(b)):
+            return False  # GPU work queued between the end read and the next window's start
+    if reset is None:
+        return False
+    return _waits_before_last(ctx, r, lp, [b for b in _body(r.scope, lp) if b._wp_idx < r.hi])  # type: ignore
+
+
+def _body(scope, lp: ast.stmt) -> list[ast.stmt]:
+    return [b for b in scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
+            if lp in getattr(b, "_wp_loops", ())]
+
+
+def _every_pass(st: ast.stmt, lp: ast.stmt) -> bool:
+    """``st`` runs on every pass of ``lp``: a statement of its body, or of a ``with`` block in it (no test)."""
+    p = getattr(st, "_wp_parent", None)
+    while p is not None and p is not lp:
+        if not isinstance(p, (ast.With, ast.AsyncWith)):
+            return False
+        p = getattr(p, "_wp_parent", None)
+    return p is lp
+
+
+def _waits_before_last(ctx, r, lp: ast.stmt, stmts: list[ast.stmt]) -> bool:
+    """A statement of ``stmts`` (a pass of ``lp``) run on every pass waits for the device before the last of them
+    that does GPU work."""
+    last = next((b for b in reversed(stmts) if ctx.gpu_work_in(stmt_nodes(b))), None)
     if last is None:
         return False
     from .._region_syncs import waits_on_input
     from .._waits import _blocking_host_copy
 
-    for b in inside:
+    for b in stmts:
         if b._wp_idx >= last._wp_idx:  # type: ignore[attr-defined]
             break
-        if getattr(b, "_wp_parent", None) is not lp:
-            continue  # under a test or in an inner loop: not a wait of every sample
+        if isinstance(b, (ast.With, ast.AsyncWith)) or not _every_pass(b, lp):
+            continue  # under a test or in an inner loop: not a wait of every pass (a `with` header: its body is read)
         if any(_blocking_host_copy(ctx, c) or (ctx.is_sync(c) and not waits_on_input(c, r))
                for c in stmt_calls(b)):
             return True

@@ -376,7 +376,9 @@ batch, `loss.item()` before the backward): the wait drains what the previous sam
 one period of the loop and only the last one's tail is missed. A wait before the start read, GPU work after the
 end read, a wait under a test, or a loop over a loader (its fetch between two samples runs beside the previous
 step's tail, untimed), or a sweep over written-out settings (one figure per size, the previous size's tail in it)
-keeps the sample reported.
+keeps the sample reported. Windows of such passes are weak too: the start read before the loop, the end read in its
+body (`if step % 10 == 0: dt = time.time() - t0`) and the start read again right after it, each pass waiting before
+its last GPU work (each window misses only its last step's tail and holds the previous window's).
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
