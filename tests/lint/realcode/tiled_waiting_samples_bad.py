@@ -3,7 +3,8 @@ tiled_waiting_samples_silent.py: the copy runs before the start read (the sample
 forward, set 79), GPU work queued after the end read (the next sample's copy waits for it outside the previous
 sample), a loop over a loader (its fetch between two samples overlaps the previous step's tail, untimed: set
 91), a sweep over written-out sizes (each sample is its own size's figure, set 84), a loop of five passes (the
-last sample's tail is a fifth of the figure), a copy under a test, windows of steps that never wait. WP102."""
+last sample's tail is a fifth of the figure), a copy under a test, windows of steps that never wait, a wait after the end read (`y.cpu()`: the tail is
+drained outside every sample). WP102."""
 import time
 
 import numpy as np
@@ -67,3 +68,13 @@ for step in range(1000):
     if step % 100 == 99:
         print("window", time.time() - t0)  # expect: WP102
         t0 = time.time()
+
+host_frames = []
+with torch.no_grad():
+    for img in images:
+        t0 = time.time()
+        x = torch.from_numpy(img).cuda()
+        y = model(x.unsqueeze(0))
+        took = time.time() - t0  # expect: WP102
+        host_frames.append(y.cpu().numpy())
+        print("drained after", took)

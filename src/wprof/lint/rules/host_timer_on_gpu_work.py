@@ -371,14 +371,15 @@ that waits on every iteration (a decode loop appending such a mask column per to
 weak, unless the loop's count through the call's arguments is under 20.
 (Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
 not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
-for the device before its last GPU work in a statement of the loop's own body (a blocking copy of the next host
-batch, `loss.item()` before the backward): the wait drains what the previous sample left queued, so each sample is
+for the device before its last GPU work in a statement run on every pass (a blocking copy of the next host batch,
+a synchronize; not a read of the step's own value such as `loss.item()`, kept reported): the wait drains what the previous sample left queued, so each sample is
 one period of the loop and only the last one's tail is missed. A wait before the start read, GPU work after the
 end read, a wait under a test, or a loop over a loader (its fetch between two samples runs beside the previous
 step's tail, untimed), or a sweep over written-out settings (one figure per size, the previous size's tail in it)
 keeps the sample reported. Windows of such passes are weak too: the start read before the loop, the end read in its
 body (`if step % 10 == 0: dt = time.time() - t0`) and the start read again right after it, each pass waiting before
-its last GPU work (each window misses only its last step's tail and holds the previous window's).
+its last GPU work (each window misses only its last step's tail and holds the previous window's). A wait after the
+end read on every pass (`y.cpu()`) drains the tail outside every sample: reported.
 
 ## Why is this bad?
 CUDA launches are asynchronous: the call returns as soon as the work is queued. Without a synchronize the host
