@@ -1,8 +1,9 @@
 """Per-iteration samples that tile a loop and wait inside each sample (twenty-third session, tiled).
 
 ``for img in images: t0 = time.time(); x = torch.from_numpy(img).cuda(); y = model(x); times.append(time.time() -
-t0)``: the blocking copy from host memory (torch synchronizes the stream after it), a ``.item()`` of an earlier
-value or any other wait of the device at the top of each sample drains whatever the previous sample left queued.
+t0)``: the blocking copy from host memory (torch synchronizes the stream after it), or a synchronize, at the top
+of each sample drains whatever the previous sample left queued (a read of the step's own value, ``loss.item()``
+before the backward, is not counted: the optimizer-tail fixtures of the sixteenth session keep it reported).
 When the samples tile the loop (the loop's body does no GPU work outside the sample, so nothing is queued between
 one sample's end read and the next one's start read), each sample holds one full period of the loop, shifted by
 the part of a step still queued at its end read: their mean or sum is right except for the last sample's tail. With
@@ -15,8 +16,8 @@ one setting's tail lands in the next one's sample; set 84).
 
 Windows of many passes tile the loop the same way (``t0`` read before the loop; ``if step % 10 == 0: dt =
 time.time() - t0; t0 = time.time()``): each pass waiting before its last GPU work, a window misses only its last
-step's tail and holds the previous window's (sets 152, 165, borderline). A wait counts when it runs on every pass:
-in the loop's body or a ``with`` block of it, not under a test.
+step's tail and holds the previous window's. A wait counts when it runs on every pass: in the loop's body or a
+``with`` block of it, not under a test.
 """
 
 from __future__ import annotations
