@@ -369,6 +369,17 @@ call waits. A tensor made on the device from a nested literal (`torch.tensor([[1
 copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
 that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
 weak, unless the loop's count through the call's arguments is under 20.
+(Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
+not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
+for the device before its last GPU work in a statement run on every pass (a blocking copy of the next host batch,
+a synchronize; not a read of the step's own value such as `loss.item()`, kept reported): the wait drains what the previous sample left queued, so each sample is
+one period of the loop and only the last one's tail is missed. A wait before the start read, GPU work after the
+end read, a wait under a test, or a loop over a loader (its fetch between two samples runs beside the previous
+step's tail, untimed), or a sweep over written-out settings (one figure per size, the previous size's tail in it)
+keeps the sample reported. Windows of such passes are weak too: the start read before the loop, the end read in its
+body (`if step % 10 == 0: dt = time.time() - t0`) and the start read again right after it, each pass waiting before
+its last GPU work (each window misses only its last step's tail and holds the previous window's). A wait after the
+end read on every pass (`y.cpu()`) drains the tail outside every sample: reported.
 
 (Twenty-third session, deepwaits, sets 77-180) Waits inside called code are followed to any depth, one memoized
 summary per function of the file or of the project's modules: through calls of functions (package re-exports
@@ -448,6 +459,7 @@ from ._update_tail import ends_in_update_tail
 from ._queued_warmup import queued_warmup
 from ._queue_bound import queue_bounded_samples
 from ._copy_paced import paced_by_host_copies
+from ._tiled_samples import tiled_waiting_samples
 from ._unreported import reaches_no_report
 from ._wrong_device import report_wrong_device
 from ._callee_paced import callee_waits_every_iteration
@@ -510,7 +522,7 @@ def check(ctx: Context) -> None:
             names_host_timing(ctx, r) or ends_in_unseen_code(ctx, r) or inside_event_pair(ctx, r) or \
             ends_in_star_helper(ctx, r) or ends_in_optional_work(ctx, r) or ends_in_update_tail(ctx, r) or \
             queued_warmup(ctx, r) or queue_bounded_samples(ctx, r) or paced_by_host_copies(ctx, r) or \
-            launch_beside_synced(ctx, r)
+            tiled_waiting_samples(ctx, r) or launch_beside_synced(ctx, r)
         if r.timer:  # at the end read: a `with` timer's line, a start/stop timer's stop call
             ctx.report(r.end, f"`{r.timer}` reads a host clock around GPU work without synchronizing",
                        "Synchronize before the timer's end read, or time the work with CUDA events", weak=weak)
