@@ -5,7 +5,9 @@ On by default: inputs prepared afresh in every sample of a benchmark harness, th
 (`torch.randn`, `torch.rand_like`, `cupy.random.*`...) or a `.clone()` of a tensor made outside, inside the callable
 handed to `triton.testing.do_bench`, `timeit`, or a helper of the file that calls its callable parameter between two
 clock readings (`do_bench(lambda: attn(q.clone(), k, v))`, `def run(): do = torch.randn_like(o); ...` passed by
-name), where the fresh value feeds the work being measured; and an allocation or random draw between a timed
+name), where the fresh value feeds the work being measured (not in a sample that does no device work at all: a host
+helper handed `def cpu_op(n): x = torch.randn(n, n); return x.sum()`, the CPU twin of a GPU sample, twenty-third
+session, set 188); and an allocation or random draw between a timed
 region's readings whose value the region never reads and the code uses after it (`do = torch.randn_like(q)` inside
 the forward's timing, for the backward timed next; not a copy of a one-element result the region computes, such as
 `loss.detach().clone()` of a full reduction or a loss function's mean); and, in a timed region that also launches
@@ -234,12 +236,19 @@ def check(ctx: Context) -> None:
     for body in harness_bodies(ctx):
         bound = body.bound()
         calls = body.calls()
+        host_only = None  # (computed on demand) the sample does no device work the model sees
         fresh: list[tuple[ast.Call, str]] = []
         for c in calls:
             if id(c) in seen:
                 continue
             seen.add(id(c))
             what = _fresh_input(ctx, c, bound)
+            if what and ctx.placement(c) == "cpu":
+                if host_only is None:
+                    host_only = not ctx.gpu_work_in(body.nodes())
+                if host_only:
+                    continue  # a CPU draw in a sample of host work only (`measure_time_cpu(cpu_op, n)`, `cpu_op`
+                    # drawing and summing a CPU tensor, set 188): no device allocation, a CPU timing
             if what and _feeds_work(ctx, c, calls):
                 fresh.append((c, what))
             elif drawing_helper(ctx, c) and any(later_work(ctx, c, o) for o in calls):
