@@ -218,6 +218,9 @@ def _device_side(test: ast.AST, ctx: Context | None = None) -> str | None:
         side = _device_side(test.operand, ctx)
         return {"cuda": "cpu", "cpu": "cuda"}.get(side or "")
     if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        flag = _flag_compare(test, ctx)
+        if flag is not None:
+            return flag
         consts = [n.value.lower() for n in (test.left, *test.comparators)
                   if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         if len(consts) != 1:
@@ -236,6 +239,28 @@ def _device_side(test: ast.AST, ctx: Context | None = None) -> str | None:
         return "cuda"
     return None
 
+
+def _flag_compare(test: ast.Compare, ctx: Context | None) -> str | None:
+    """A GPU or CPU flag compared with a number or a bool (``args.cuda == 1``, ``use_gpu == True``, ``args.cuda != 0``,
+    an ``--cuda`` option of type ``int``; set 186): the flag's side when the comparison says it is set, the other
+    side when it says it is not."""
+    a, b = test.left, test.comparators[0]
+    if isinstance(a, ast.Constant):
+        a, b = b, a
+    if not (isinstance(b, ast.Constant) and isinstance(b.value, (bool, int)) and b.value in (0, 1) and
+            isinstance(a, (ast.Name, ast.Attribute))):
+        return None
+    side = _device_side(a, ctx)
+    if side is None:
+        return None
+    op = test.ops[0]
+    if isinstance(op, (ast.Eq, ast.Is)):
+        on = bool(b.value)
+    elif isinstance(op, (ast.NotEq, ast.IsNot)):
+        on = not b.value
+    else:
+        return None
+    return side if on else {"cuda": "cpu", "cpu": "cuda"}[side]
 
 
 # ---------------------------------------------------------------- what a timing helper is handed

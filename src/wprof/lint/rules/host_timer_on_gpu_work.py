@@ -369,6 +369,8 @@ call waits. A tensor made on the device from a nested literal (`torch.tensor([[1
 copy too, and a timed call of a function (of the file or of the project's modules) whose own last GPU work is a loop
 that waits on every iteration (a decode loop appending such a mask column per token after each forward) misses one iteration's tail:
 weak, unless the loop's count through the call's arguments is under 20.
+(Twenty-third session, set 186) A GPU flag compared with a number (`if args.cuda == 1:` with an `int` option,
+`use_gpu == True`, `args.cuda != 0`) chooses the device as the bare flag does: its `else` branch is the CPU path.
 (Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
 not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
 for the device before its last GPU work in a statement run on every pass (a blocking copy of the next host batch,
