@@ -32,6 +32,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
+from ._project_objects import enter_opens_gpu, import_time_gpu, imported_modules, method_of, own_method, project_class
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
@@ -192,6 +193,7 @@ class _Walker:
         self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
+        self.obj_classes: dict[str, tuple] = {}  # identity of an instance of a project class -> (its module, class)
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -305,6 +307,8 @@ class _Walker:
             if self.open:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
+            if not st.gpu and id(s) in self.starts and enter_opens_gpu(self, s, env):
+                st.gpu = True  # `with timer("x"):` of a project timer that synchronizes before its start reading
             for r in self.starts.get(id(s), ()):
                 v = Visit(*st.freeze(), dict(env), sites, entry, later, gpu=st.gpu, row=self.row > 0)
                 self.visits.setdefault(id(r), []).append(v)
@@ -321,6 +325,13 @@ class _Walker:
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
                 st.gpu = True  # `import pycuda.autoinit` creates the context
+            if isinstance(s, ast.ImportFrom) and self.cur is self.ctx:
+                for mctx, names in imported_modules(self.cur, s):
+                    kernels = [names[k] for k in import_time_gpu(mctx) if k in names]
+                    if import_time_gpu(mctx):
+                        st.gpu = True  # its import compiled kernels for the GPU (`@cuda.jit(<signature>)`): the CUDA
+                        # context exists, and the kernels it binds here are compiled, not compiled on their first launch
+                        st.ran.update(k for n in kernels if (k := self.lookup(n, env, n)))
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
                 continue
             end = self.stmt(s, st, env, sites, loopvars, entry, later)
@@ -630,8 +641,8 @@ class _Walker:
             # instance of its class)
             comp_here, fwd = self._first_compiled_call(c, key, st)
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
-                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr) if isinstance(
-                    c.func, ast.Attribute) else _method(ctx, key, "__call__") or _method(ctx, key, "forward"))
+                    c.func, (ast.Attribute, ast.Name)) and (m := self._method(ctx, key, c.func.attr) if isinstance(
+                    c.func, ast.Attribute) else self._method(ctx, key, "__call__") or self._method(ctx, key, "forward"))
                     is not None and not _harness_def(m)):
                 self.item(c, key, st, timed, compiles=comp_here)  # (a method of an instance not exercised yet, one
                 # piece of work, is judged below by what its body runs: a kernel compiled on its first launch there
@@ -664,15 +675,15 @@ class _Walker:
                 if "." in key and isinstance(c.func, ast.Attribute) and not runs_nothing(c.func.attr) and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
                         not _prepares_placed_model(ctx, c) and not reads_only(c):
-                    if "()#" in key and _method(ctx, key, c.func.attr) is not None:
+                    if "()#" in key and self._method(ctx, key, c.func.attr) is not None:
                         after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
                         # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)
                     else:
                         st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
-                d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
+                d = self._method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
             elif d is None and isinstance(c.func, ast.Name) and key and "()#" in key:
-                d = _method(ctx, key, "__call__") or _method(ctx, key, "forward")  # `runner(x)`: its __call__
+                d = self._method(ctx, key, "__call__") or self._method(ctx, key, "forward")  # `runner(x)`: its __call__
             obj = None
             if d is None and isinstance(c.func, ast.Name) and c.func.id in ctx.classes and \
                     c.func.id not in ctx.functions:  # `Runner(model)`: a new instance, its __init__ runs here
@@ -683,6 +694,15 @@ class _Walker:
                                        if isinstance(a, (ast.Name, ast.Attribute)) and not _option_value(ctx, a) and
                                        (k := self.ident(a, env))]
                 d = _method(ctx, obj, "__init__")
+            elif d is None and (cls := project_class(ctx, c)) is not None:  # `JDETracker(opt)` of a class of a
+                self.counter += 1  # project module: a new instance, its __init__ runs here (in that module)
+                obj = f"{cls[1].name}()#{self.counter}"
+                self.returned[id(c)] = [obj]
+                self.obj_classes[obj] = cls
+                self.made_from[obj] = [k for a in [*c.args, *(kw.value for kw in c.keywords)]
+                                       if isinstance(a, (ast.Name, ast.Attribute)) and not _option_value(ctx, a) and
+                                       (k := self.ident(a, env))]
+                d = own_method(cls, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
                 if not comp_here and prior is False and _compiled_def(ctx, d[1]):
@@ -727,6 +747,11 @@ class _Walker:
                     k = self.callee(n.body, env)
                     if k is not None:
                         st.ran.add(k)
+
+    def _method(self, ctx: Context, key: str, name: str) -> tuple | None:
+        """The method ``name`` of the class an instance identity was made of: a class of the module walked, or one
+        of a project module (:mod:`._project_objects`)."""
+        return _method(ctx, key, name) or method_of(self, key, name)
 
     def _compiled_value(self, e: ast.AST) -> str | None:
         """A new identity for a compile call's result (``return torch.compile(m, mode=mode)``), else None."""

@@ -1,0 +1,164 @@
+"""The first-run walk (:mod:`._first_run`) crossing into the user's own modules: objects of project classes and the
+import-time work of project modules.
+
+The walk expands a call of a function of the file or of a project module at its call site. Two kinds of calls into
+project code were not followed, so what they did on the GPU was invisible to the walk's state (whether the CUDA
+context exists, what ran, what is placed on the GPU):
+
+- an instance of a class imported from the project (``tracker = JDETracker(opt)`` with ``JDETracker`` defined in
+  ``tracker/multitracker.py``): its ``__init__`` runs at the call (``self.model.cuda()`` there opens the GPU), and its
+  methods run where they are called (``tracker.update(blob)``, ``timer("label")`` of a ``__call__``, a context
+  manager); the object's class is remembered by the object's identity, in whatever module it was made, so a method
+  call is expanded in the class's own module;
+- the import of a project module whose top level does GPU work when imported: a Numba ``@cuda.jit`` kernel given
+  its signature (``@cuda.jit("void(float32[:,:], ...)")``), which Numba compiles for the current device at import,
+  opening the CUDA context and compiling that kernel before any line of the importing file runs.
+
+Both are read with the analysis of the module that defines them; the walk stays bounded by its own depth and budget
+(a method is expanded as a function of the file is, at most ``_DEPTH`` calls deep, never recursively)."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+
+def project_class(ctx: Any, c: ast.Call) -> tuple[Any, ast.ClassDef] | None:
+    """(the defining module's context, the class) when ``c`` builds an instance of a class imported from the user's
+    project (``JDETracker(opt)``, ``trk.JDETracker(opt)``); None otherwise (a class of the file is the walk's own)."""
+    if not isinstance(c.func, (ast.Name, ast.Attribute)) or getattr(ctx, "import_view", None) is None:
+        return None
+    if isinstance(c.func, ast.Name) and (c.func.id in ctx.classes or c.func.id in ctx.functions):
+        return None
+    d = ctx.imported_def(c.func)
+    if d is None or not isinstance(d.node, ast.ClassDef):
+        return None
+    return d.ctx, d.node
+
+
+def own_method(cls: tuple[Any, ast.ClassDef] | None, name: str) -> tuple | None:
+    """(context, def) of the method ``name`` the class defines itself (inherited ones are not followed)."""
+    if cls is None:
+        return None
+    m = next((f for f in cls[1].body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
+             None)
+    return (cls[0], m) if m is not None else None
+
+
+def object_of(key: str) -> str | None:
+    """The instance identity a callee key starts with (``Timer()#3`` of ``Timer()#3._cuda_sync``)."""
+    head, sep, rest = key.partition("()#")
+    if not sep:
+        return None
+    return f"{head}()#{rest.split('.', 1)[0]}"
+
+
+def method_of(walker: Any, key: str, name: str) -> tuple | None:
+    """The method ``name`` of the project class the instance named by ``key`` was made of (``_method`` of
+    :mod:`._first_run` answers for the classes of the module being walked)."""
+    classes = getattr(walker, "obj_classes", None)
+    if not classes:
+        return None
+    obj = object_of(key)
+    return own_method(classes.get(obj), name) if obj is not None else None
+
+
+# ---------------------------------------------------------------- import-time work of project modules
+def import_time_gpu(mctx: Any) -> list[str]:
+    """The names of the kernels a project module compiles for the GPU when it is imported (its top-level
+    ``@cuda.jit(<signature>)`` functions), memoized per module; empty when its import does no GPU work."""
+    cached = mctx.__dict__.get("_wp_import_gpu")
+    if cached is None:
+        from .._infer import eager_numba_names
+
+        eager = eager_numba_names(mctx)  # (`@cuda.jit(<signature>)`: compiled and bound to the context at its def)
+        cached = [s.name for s in mctx.tree.body if isinstance(s, ast.FunctionDef) and s.name in eager]
+        mctx._wp_import_gpu = cached
+    return cached
+
+
+def imported_modules(ctx: Any, s: ast.stmt) -> list[tuple[Any, dict[str, str]]]:
+    """For a ``from <module> import ...`` statement of the file naming a project module: that module's context, with
+    the local names the statement binds to its top-level definitions (``from mat_mul import cuda_matmul as mm`` ->
+    ``{"cuda_matmul": "mm"}``)."""
+    view = getattr(ctx, "import_view", None)
+    if view is None or not view.project.enabled or not isinstance(s, ast.ImportFrom):
+        return []
+    mod = tuple(s.module.split(".")) if s.module else ()
+    names = {a.name: a.asname or a.name for a in s.names if a.name != "*"}
+    if view.depth >= 1 or not mod and not s.level:
+        return []  # (the walked file's own imports only: a module imported by a project module is not followed)
+    found = view.find(mod, s.level)
+    mctx = view.project.context(found, view.depth) if found is not None else None
+    return [(mctx, names)] if mctx is not None else []
+
+
+def eager_imported_kernel(ctx: Any, name: str) -> bool:
+    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
+    (compiled when that module is imported: its first launch compiles nothing)."""
+    if getattr(ctx, "import_view", None) is None:
+        return False
+    d = ctx.imported_name(name)
+    return d is not None and d.node.name in import_time_gpu(d.ctx)
+
+
+# ---------------------------------------------------------------- context managers of the project
+def _before_yield(body: list) -> list:
+    """The statements of a generator context manager's body that run on entry (up to the first ``yield``)."""
+    out = []
+    for s in body:
+        if any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(s)):
+            if isinstance(s, ast.If):  # `if off: yield; return` then the timing path: the entry's own test only
+                out.append(s.test)
+                continue
+            break
+        out.append(s)
+    return out
+
+
+def _opens_gpu(mctx: Any, cls: tuple | None, nodes: list, depth: int = 0) -> bool:
+    """Some call among ``nodes`` uses the GPU and creates the CUDA context (``torch.cuda.synchronize()``; not a
+    context-free query such as ``is_available()``), directly or through a method of the same class
+    (``self._cuda_sync()``), two calls deep at most."""
+    from ._walk_calls import gpu_use
+    from ._cold_walk import _context_free_query
+
+    for node in nodes:
+        for c in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+            if gpu_use(mctx, c, direct=True) and not _context_free_query(mctx, c):
+                return True
+            f = c.func
+            if depth < 2 and cls is not None and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and \
+                    f.value.id == "self" and (m := own_method(cls, f.attr)) is not None and \
+                    _opens_gpu(mctx, cls, m[1].body, depth + 1):
+                return True
+    return False
+
+
+def enter_opens_gpu(walker: Any, s: ast.stmt, env: dict) -> bool:
+    """``with <manager>:`` of an object of a project class (``with timer("PYG"):`` whose ``__call__`` is a generator
+    context manager, or whose ``__enter__`` runs) or of a project function decorated ``@contextmanager``: the code
+    that runs on entry, before the body (a timer's start reading), uses the GPU (``torch.cuda.synchronize()``), so
+    the CUDA context exists when the timed body starts."""
+    if not isinstance(s, (ast.With, ast.AsyncWith)):
+        return False
+    for it in s.items:
+        e = it.context_expr
+        call = e if isinstance(e, ast.Call) else None
+        key = walker.ident(call.func if call is not None else e, env)
+        obj = object_of(key) if isinstance(key, str) else None
+        cls = walker.obj_classes.get(obj) if obj is not None else None
+        if cls is not None:
+            name = "__call__" if call is not None and isinstance(call.func, ast.Name) else \
+                call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
+            for m in (own_method(cls, name) if name else None, own_method(cls, "__enter__")):
+                if m is not None:
+                    body = m[1].body if m[1].name == "__enter__" else _before_yield(m[1].body)
+                    if _opens_gpu(m[0], cls, body):
+                        return True
+        elif call is not None and isinstance(call.func, (ast.Name, ast.Attribute)) and \
+                walker.cur.imported_function(call) is not None:
+            d = walker.cur.imported_function(call)
+            if _opens_gpu(d.ctx, None, _before_yield(d.node.body)):
+                return True
+    return False
