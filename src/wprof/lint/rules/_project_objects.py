@@ -162,3 +162,44 @@ def enter_opens_gpu(walker: Any, s: ast.stmt, env: dict) -> bool:
             if _opens_gpu(d.ctx, None, _before_yield(d.node.body)):
                 return True
     return False
+
+
+def _entry_body(fn: ast.AST) -> list:
+    """What runs when ``fn`` is called: its whole body, or up to the first ``yield`` for a generator context manager
+    (the entry of ``with fn(...):``)."""
+    gen = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
+    return _before_yield(fn.body) if gen else fn.body  # type: ignore[attr-defined]
+
+
+def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
+    """A call into the user's project code whose own body opens the GPU (a ``torch.cuda`` call, a copy to the GPU,
+    a launch), read in its module: a project class built (its ``__init__``: ``self.model.cuda()``), a project
+    function, or the entry of a project object called or used as a context manager (``timer("x")`` whose
+    ``__call__`` synchronizes before its ``yield``). For the script-level first-use check (``_cold_array_lib``), the
+    counterpart of what the first-run walk sees by expanding the call."""
+    if getattr(ctx, "import_view", None) is None or not isinstance(c.func, (ast.Name, ast.Attribute)):
+        return False
+    memo = ctx.__dict__.setdefault("_wp_project_opens_gpu", {})
+    if id(c) in memo:
+        return memo[id(c)]
+    memo[id(c)] = False
+    found = False
+    cls = project_class(ctx, c)
+    if cls is not None:
+        m = own_method(cls, "__init__")
+        found = m is not None and _opens_gpu(m[0], cls, m[1].body)
+    elif (d := ctx.imported_function(c)) is not None:
+        found = _opens_gpu(d.ctx, None, _entry_body(d.node))
+    elif isinstance(c.func, ast.Name):  # `timer("x")` of `timer = SyncedTimer()`: its __call__
+        values = ctx.assigns.get(c.func.id, [])
+        classes = [project_class(ctx, v) if isinstance(v, ast.Call) else None for v in values]
+        if values and all(k is not None for k in classes) and len({id(k[1]) for k in classes}) == 1:
+            k = classes[0]
+            found = any(m is not None and _opens_gpu(m[0], k, _entry_body(m[1]))
+                        for m in (own_method(k, "__call__"), own_method(k, "__enter__")))
+    else:
+        d = ctx.imported_method(c)  # `tracker.update(x)` of an instance of a project class
+        if d is not None:
+            found = _opens_gpu(d.ctx, None, _entry_body(d.node))
+    memo[id(c)] = found
+    return found
