@@ -32,7 +32,8 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
-from ._project_objects import enter_opens_gpu, import_time_gpu, imported_modules, method_of, own_method, project_class
+from ._project_objects import (enter_opens_gpu, import_time_gpu, imported_modules, method_of, own_method,
+                               project_class, region_starts)
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
@@ -194,6 +195,8 @@ class _Walker:
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
         self.obj_classes: dict[str, tuple] = {}  # identity of an instance of a project class -> (its module, class)
+        self.foreign: dict[int, tuple] = {}  # id(region) of a project module's region reached -> (its module, region)
+        self.foreign_fns: set[int] = set()  # ids of project functions whose regions were registered
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -317,9 +320,10 @@ class _Walker:
 
                     from ._carried import device_object_calls, waiting_method_runs
 
-                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
-                        waiting_method_runs(self.ctx, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
-                                                            and self.ctx.lazy_jit(c.func.id)}  # (a Numba
+                    rc = self.cur if id(r) in self.foreign else self.ctx  # (a region of a project module: its own)
+                    self.work[id(r)] = {id(n) for n in work_items(rc, r)} | device_object_calls(rc, r) | \
+                        waiting_method_runs(rc, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
+                                                      and rc.lazy_jit(c.func.id)}  # (a Numba
                     # `@njit` function compiles on its first call, on the host: WP112's, whatever it runs on)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
@@ -874,6 +878,11 @@ class _Walker:
         for k in c.keywords:
             if k.arg in new:
                 new[k.arg] = self.value(k.value, env)
+        if fctx is not self.ctx and id(fn) not in self.foreign_fns:
+            self.foreign_fns.add(id(fn))  # the regions of a project function the walk enters: reached like the file's
+            for r in region_starts(fctx, fn):
+                self.foreign[id(r)] = (fctx, r)
+                self.starts.setdefault(id(r.scope.stmts[r.lo]), []).append(r)
         self.stack.append(id(fn))
         self.expanded.add(id(fn))
         self.rets.append([])
@@ -1046,6 +1055,8 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         ctx._wp_made_from = w.made_from  # type: ignore[attr-defined]
         ctx._wp_made_by = w.made_by  # type: ignore[attr-defined]
         ctx._wp_returned = w.returned  # type: ignore[attr-defined]
+        ctx._wp_foreign_visits = [(w.foreign[k][0], w.foreign[k][1], v) for k in w.foreign  # type: ignore
+                                  for v in cached.get(k, ())]
     return cached
 
 

@@ -203,3 +203,76 @@ def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
             found = _opens_gpu(d.ctx, None, _entry_body(d.node))
     memo[id(c)] = found
     return found
+
+
+# ---------------------------------------------------------------- timed regions of project functions
+def region_starts(mctx: Any, fn: ast.AST) -> list:
+    """The outermost timed regions of the project function ``fn`` (in its module ``mctx``): the first-run walk,
+    entering ``fn`` at a call of the linted file, arrives at their starts with the caller's state."""
+    return [r for r in getattr(mctx, "regions", ()) if r.outer is None and r.scope.node is fn]
+
+
+def _in_loop(node: ast.AST, stop: ast.AST | None = None) -> bool:
+    """``node`` sits inside a ``for``/``while`` (or a comprehension) below ``stop`` (its function's body when None)."""
+    p = getattr(node, "_wp_parent", None)
+    while p is not None and p is not stop and not isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                 ast.Lambda, ast.ClassDef, ast.Module)):
+        if isinstance(p, (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp,
+                          ast.GeneratorExp)):
+            return True
+        p = getattr(p, "_wp_parent", None)
+    return False
+
+
+def project_region_findings(ctx: Any) -> list[tuple[ast.AST, str]]:
+    """(the linted file's call, message) for a timed region of a project function (``measure_generation`` in
+    ``metrics.py``) that the first-run walk reached from that call with its timed GPU work never run before: a
+    model the file loaded (``load_model()`` putting it on the GPU) handed to a helper whose region holds its first
+    ``generate``. Reported at the file's call, where the user times it (the helper is only cold through this
+    caller). One-shot only: the call, the region and the cold work are not inside loops (a loop's first pass among
+    many is the amortization the file-local analysis judges), and neither module labels a warm-up or a first call."""
+    from ._first_run import visits
+    from ._common import _times_first_call, mentions_warmup
+
+    if getattr(ctx, "import_view", None) is None or not ctx.import_view.project.enabled:
+        return []
+    visits(ctx)
+    by_site: dict[tuple[int, int], list] = {}
+    for mctx, r, v in ctx.__dict__.get("_wp_foreign_visits", ()):
+        if not v.sites:
+            continue
+        by_site.setdefault((id(r), id(v.sites[0])), []).append((mctx, r, v))
+    own_calls = {id(c) for c in ctx.calls}
+    out: list[tuple[ast.AST, str]] = []
+    seen: set[int] = set()
+    for group in by_site.values():
+        mctx, r, v = group[0]
+        site = v.sites[0]
+        if not (mctx.uses_gpu or getattr(ctx, "uses_gpu", False)):
+            continue  # (the helper's module or the file shows the GPU)
+        if id(site) not in own_calls or id(site) in seen or (scope := getattr(getattr(site, "_wp_stmt", None), "_wp_scope", None)) is None or \
+                mentions_warmup(ctx, scope):
+            continue
+        from ._cold_walk import _dropped
+        from ._warm_comments import labelled_warmup
+
+        if _dropped(ctx, site) or labelled_warmup(ctx, site):
+            continue  # `measure(model, ...)` as a statement of its own, its measurement thrown away: a warm-up
+        if any(w.entry or w.later or w.unknown or not w.cold for _, _, w in group):
+            continue  # (a caller the walk could not follow, or a visit that found the work warm)
+        if r.loop is not None or any(_in_loop(s) for s in v.sites) or \
+                mentions_warmup(mctx, r.scope) or _times_first_call(mctx, r):
+            continue
+        cold = [(n, k) for n, k in v.cold if isinstance(k, str) and not _in_loop(n, r.scope.node)]
+        if not cold or len(cold) != len(v.cold):
+            continue
+        n, k = cold[0]
+        from .._imported import _shown
+
+        where = f"{_shown(mctx.path)}:{getattr(n, 'lineno', r.scope.stmts[r.lo].lineno)}"
+        name = getattr(r.scope.node, "name", "?")
+        what = mctx.text(n.func) if isinstance(n, ast.Call) else mctx.text(n)
+        seen.add(id(site))
+        out.append((site, f"`{what}` is timed without a warmup call (it never ran before this timed region; in "
+                          f"`{name}`, {where}, called here)"))
+    return out
