@@ -32,8 +32,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
-from ._project_objects import (enter_opens_gpu, import_time_gpu, imported_modules, method_of, own_method,
-                               project_class, region_starts)
+from ._project_objects import enter_opens_gpu, method_of, object_of, own_method, project_class, region_starts
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
@@ -195,6 +194,7 @@ class _Walker:
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
         self.obj_classes: dict[str, tuple] = {}  # identity of an instance of a project class -> (its module, class)
+        self.building: list[str] = []  # the project objects whose `__init__` is being walked
         self.foreign: dict[int, tuple] = {}  # id(region) of a project module's region reached -> (its module, region)
         self.foreign_fns: set[int] = set()  # ids of project functions whose regions were registered
 
@@ -329,13 +329,6 @@ class _Walker:
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
                 st.gpu = True  # `import pycuda.autoinit` creates the context
-            if isinstance(s, ast.ImportFrom) and self.cur is self.ctx:
-                for mctx, names in imported_modules(self.cur, s):
-                    kernels = [names[k] for k in import_time_gpu(mctx) if k in names]
-                    if import_time_gpu(mctx):
-                        st.gpu = True  # its import compiled kernels for the GPU (`@cuda.jit(<signature>)`): the CUDA
-                        # context exists, and the kernels it binds here are compiled, not compiled on their first launch
-                        st.ran.update(k for n in kernels if (k := self.lookup(n, env, n)))
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
                 continue
             end = self.stmt(s, st, env, sites, loopvars, entry, later)
@@ -647,10 +640,10 @@ class _Walker:
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
                     c.func, (ast.Attribute, ast.Name)) and (m := self._method(ctx, key, c.func.attr) if isinstance(
                     c.func, ast.Attribute) else self._method(ctx, key, "__call__") or self._method(ctx, key, "forward"))
-                    is not None and not _harness_def(m)):
+                    is not None and not _harness_def(m) and (m[0] is ctx or m[0].uses_gpu)):
                 self.item(c, key, st, timed, compiles=comp_here)  # (a method of an instance not exercised yet, one
                 # piece of work, is judged below by what its body runs: a kernel compiled on its first launch there
-                # is WP112's)
+                # is WP112's; not one of a project module that shows no GPU, whose body cannot say: judged here)
             if host is not None:
                 st.ran.add(host)
                 continue  # run on the host: it warms its own host runs, nothing on the GPU
@@ -678,7 +671,10 @@ class _Walker:
                     st.ran.add(k0 + "()" + ("." + rest.split(".", 1)[1] if "." in rest else ""))
                 if "." in key and isinstance(c.func, ast.Attribute) and not runs_nothing(c.func.attr) and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
-                        not _prepares_placed_model(ctx, c) and not reads_only(c):
+                        not _prepares_placed_model(ctx, c) and not reads_only(c) and \
+                        not (self.building and (base == self.building[-1] or base.startswith(self.building[-1] + "."))):
+                    # (not `self.reset_parameters()` in the `__init__` of a project class: building an object does
+                    # not run it)
                     if "()#" in key and self._method(ctx, key, c.func.attr) is not None:
                         after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
                         # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)
@@ -716,15 +712,23 @@ class _Walker:
                 gpu_before, context_before = self.fresh_gpu_compiled, st.gpu
                 sig = repeat.signature(self, c, env, d)  # `inference()` called as before: the same work again
                 repeat.enter(self, sig, st.ran)
+                if obj is not None and obj in self.obj_classes:
+                    self.building.append(obj)
                 try:
                     self.expand(c, d, st, env, sites, entry, obj)
                 finally:
                     repeat.leave(self, sig, st.ran)
+                    if obj is not None and obj in self.obj_classes:
+                        self.building.pop()
                 if timed and not context_before and st.gpu and self.first_direct:
                     for _, v, _ in timed:
                         v.opens_gpu.add(id(c))  # `MatrixMultiply(A, B)` whose body makes the first GPU array
                 if timed:
-                    self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
+                    called_obj = isinstance(c.func, ast.Name) and prior is False and \
+                        isinstance(key, str) and object_of(key) == key and key in self.obj_classes  # `rnn(X)` of
+                    # a project nn.Module: its forward's work may be opaque to its module (an extension's op), the
+                    # object itself never ran: cold, as an object of a library is
+                    self.item(c, key, st, timed, (self.fresh > before or called_obj) and not _harness_def(d),
                               self.fresh_compiled > comp_before or comp_here,
                               extra=self.fresh_gpu_compiled > gpu_before)  # (`op.run()` of an object handed in,
                     # no GPU work by its looks, whose body first launches a JIT kernel: a work item all the same)

@@ -77,22 +77,6 @@ def import_time_gpu(mctx: Any) -> list[str]:
     return cached
 
 
-def imported_modules(ctx: Any, s: ast.stmt) -> list[tuple[Any, dict[str, str]]]:
-    """For a ``from <module> import ...`` statement of the file naming a project module: that module's context, with
-    the local names the statement binds to its top-level definitions (``from mat_mul import cuda_matmul as mm`` ->
-    ``{"cuda_matmul": "mm"}``)."""
-    view = getattr(ctx, "import_view", None)
-    if view is None or not view.project.enabled or not isinstance(s, ast.ImportFrom):
-        return []
-    mod = tuple(s.module.split(".")) if s.module else ()
-    names = {a.name: a.asname or a.name for a in s.names if a.name != "*"}
-    if view.depth >= 1 or not mod and not s.level:
-        return []  # (the walked file's own imports only: a module imported by a project module is not followed)
-    found = view.find(mod, s.level)
-    mctx = view.project.context(found, view.depth) if found is not None else None
-    return [(mctx, names)] if mctx is not None else []
-
-
 def eager_imported_kernel(ctx: Any, name: str) -> bool:
     """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
     (compiled when that module is imported: its first launch compiles nothing)."""

@@ -469,10 +469,6 @@ def _check(ctx: Context, report) -> None:
 
     for node, message in handle_creations(ctx):  # a library handle made inside the timed region
         report(node, message, "Create the handle (and run the operation once) before the timed region")
-    from ._project_objects import project_region_findings
-
-    for node, message in project_region_findings(ctx):  # a project helper's region, cold through this call
-        report(node, message, "Run the work once before calling the timing helper, or warm it up inside it")
     reported = {(getattr(n, "lineno", None), getattr(n, "col_offset", None)) for n, _ in arrays}
     found = [f for f in found if not (elementwise_key(f[1]) and (f[1].lineno, f[1].col_offset) in reported)]
     from ._few_steps import few_samples_note, gpu_training_call
@@ -616,6 +612,11 @@ def _check(ctx: Context, report) -> None:
                       f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
                       "pool, the library's kernels loaded) is in the figure",
                       "Run a small operation of the library once, untimed, before the timed cells")
+    from ._project_objects import project_region_findings
+
+    for node, message in project_region_findings(ctx):  # a project helper's region, cold through this call (last:
+        report(node, message, "Run the work once before calling the timing helper, or warm it up inside it")
+        # a finding of the call itself says more)
 
 
 def _relaid_out(ctx: Context, node: ast.AST) -> str | None:

@@ -1,5 +1,4 @@
-"""A Python 2 project module (tabs and spaces mixed, as Python 2 read them: a tab to the next multiple of 8): a k-means step on the GPU with Numba kernels compiled on their first launch (an eager signature
-would compile them, and open the CUDA context, when this module is imported: crossmod). The data goes
+"""A Python 2 project module (tabs and spaces mixed, as Python 2 read them: a tab to the next multiple of 8): a k-means step on the GPU with eagerly compiled Numba kernels. The data goes
 to the GPU in so many words, the kernels run, and the labels are read back (a wait at the end). It keeps
 its own copy time."""
 import time
@@ -8,7 +7,7 @@ import numpy as np
 from numba import cuda
 
 
-@cuda.jit
+@cuda.jit("void(float64[:], int32[:], float64[:], int64, int64)")
 def assign(points, labels, centers, n, k):
     i = cuda.grid(1)
     if i < n:
