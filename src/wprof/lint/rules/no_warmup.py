@@ -354,9 +354,10 @@ Since the twenty-third session (crossmod, `_project_objects`) the execution-orde
 user's own modules: an instance of a class imported from the project runs its `__init__` there (`tracker =
 JDETracker(opt)` whose `__init__` calls `self.model.cuda()` opens the GPU) and its methods where they are called; the
 entry of a project context manager runs before its body (`with timer("data"):` whose `__call__` synchronizes before
-its start reading: the CUDA context exists when the timed body starts); importing a project module whose Numba
-kernels are given their signatures (`@cuda.jit("void(float32[:])")`) compiles them and opens the GPU at the import.
-So a timed copy after such a call is not the program's first GPU call. And a timed region of a project function the
+its start reading: the CUDA context exists when the timed body starts). So a timed copy after such a call is not
+the program's first GPU call. Building a project object does not run it (`self.reset_parameters()` in its
+`__init__`), and calling one (`rnn(X, state)` of a project `nn.Module`) is cold until it ran, whatever its module
+shows of its forward. And a timed region of a project function the
 walk enters from a call of the linted file (`measure_generation(model, ...)` of `metrics.py`, handed a model that
 `load_model()` of `model.py` put on the GPU) whose GPU work never ran before is reported at that call ("in
 `measure_generation`, metrics.py:33, called here"): only for one call, region and work outside loops, not for a
