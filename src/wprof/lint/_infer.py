@@ -300,6 +300,11 @@ class NameModel:
             if isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name) and \
                     c.func.value.id in self.imports and \
                     not self.imports[c.func.value.id].startswith(("torch", "numpy", "triton.language")):
+                from .rules._project_objects import eager_imported_kernel
+
+                if eager_imported_kernel(self, c.func.value.id):
+                    callables.add(c.func.value.id)  # (`@cuda.jit(<signature>)` in its project module: compiled
+                    continue  # when that module is imported, not on its first launch)
                 compiled.add(c.func.value.id)
                 callables.add(c.func.value.id)
         # a function defined here that launches a JIT-compiled kernel compiles it on its first call

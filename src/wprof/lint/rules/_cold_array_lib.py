@@ -33,6 +33,7 @@ from .._walk import stmt_calls, stmt_nodes
 from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
 from ._walk_calls import dali_on_gpu
 from ._setup_interval import placement_only
+from ._project_objects import project_call_opens_gpu
 
 _LIB = ("cupy.", "cupyx.")
 _GPU_INIT = ("cupy.", "cupyx.", "torch.cuda.", "numba.cuda.", "pycuda.")
@@ -136,8 +137,8 @@ def _gpu_before(ctx: Context, r) -> bool:
             q = ctx.call_name(c) or ""
             if q.startswith(_GPU_INIT) or ctx.method(c) in ("cuda", "to") or ctx.is_gpu_work(c) or \
                     (isinstance(c.func, ast.Name) and c.func.id in ctx.functions) or _library_gpu_use(ctx, c) or \
-                    dali_on_gpu(ctx, c):
-                return True
+                    dali_on_gpu(ctx, c) or project_call_opens_gpu(ctx, c):
+                return True  # (a call into the project's code whose body opens the GPU: `_project_objects`)
     return False
 
 

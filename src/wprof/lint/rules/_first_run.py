@@ -32,6 +32,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
+from ._project_objects import enter_opens_gpu, method_of, object_of, own_method, project_class, region_starts
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
@@ -192,6 +193,10 @@ class _Walker:
         self.made_by: dict[str, str] = {}  # identity of a value a call returned -> that call, over identities
         self.compiled_ids: set[str] = set()  # identities an attribute was bound to by a compile call
         self.compiled_attrs: list[tuple[str, str]] = []  # (object, compiled identity) per such binding, in order
+        self.obj_classes: dict[str, tuple] = {}  # identity of an instance of a project class -> (its module, class)
+        self.building: list[str] = []  # the project objects whose `__init__` is being walked
+        self.foreign: dict[int, tuple] = {}  # id(region) of a project module's region reached -> (its module, region)
+        self.foreign_fns: set[int] = set()  # ids of project functions whose regions were registered
 
     # ------------------------------------------------------------ identities
     def ident(self, e: ast.AST | None, env: dict) -> str | None:
@@ -305,6 +310,8 @@ class _Walker:
             if self.open:
                 self.open = [o for o in self.open if not (o[2] is env and o[0].scope is s._wp_scope and  # type: ignore
                                                           s._wp_idx >= o[0].hi)]  # type: ignore[attr-defined]
+            if not st.gpu and id(s) in self.starts and enter_opens_gpu(self, s, env):
+                st.gpu = True  # `with timer("x"):` of a project timer that synchronizes before its start reading
             for r in self.starts.get(id(s), ()):
                 v = Visit(*st.freeze(), dict(env), sites, entry, later, gpu=st.gpu, row=self.row > 0)
                 self.visits.setdefault(id(r), []).append(v)
@@ -313,9 +320,10 @@ class _Walker:
 
                     from ._carried import device_object_calls, waiting_method_runs
 
-                    self.work[id(r)] = {id(n) for n in work_items(self.ctx, r)} | device_object_calls(self.ctx, r) | \
-                        waiting_method_runs(self.ctx, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
-                                                            and self.ctx.lazy_jit(c.func.id)}  # (a Numba
+                    rc = self.cur if id(r) in self.foreign else self.ctx  # (a region of a project module: its own)
+                    self.work[id(r)] = {id(n) for n in work_items(rc, r)} | device_object_calls(rc, r) | \
+                        waiting_method_runs(rc, r) | {id(c) for c in r.calls() if isinstance(c.func, ast.Name)
+                                                      and rc.lazy_jit(c.func.id)}  # (a Numba
                     # `@njit` function compiles on its first call, on the host: WP112's, whatever it runs on)
                 self.open.append((r, v, env))
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
@@ -630,12 +638,12 @@ class _Walker:
             # instance of its class)
             comp_here, fwd = self._first_compiled_call(c, key, st)
             if d is None and timed and not (key and "()#" in key and not _ran(key, st.ran) and isinstance(
-                    c.func, (ast.Attribute, ast.Name)) and (m := _method(ctx, key, c.func.attr) if isinstance(
-                    c.func, ast.Attribute) else _method(ctx, key, "__call__") or _method(ctx, key, "forward"))
-                    is not None and not _harness_def(m)):
+                    c.func, (ast.Attribute, ast.Name)) and (m := self._method(ctx, key, c.func.attr) if isinstance(
+                    c.func, ast.Attribute) else self._method(ctx, key, "__call__") or self._method(ctx, key, "forward"))
+                    is not None and not _harness_def(m) and (m[0] is ctx or m[0].uses_gpu)):
                 self.item(c, key, st, timed, compiles=comp_here)  # (a method of an instance not exercised yet, one
                 # piece of work, is judged below by what its body runs: a kernel compiled on its first launch there
-                # is WP112's)
+                # is WP112's; not one of a project module that shows no GPU, whose body cannot say: judged here)
             if host is not None:
                 st.ran.add(host)
                 continue  # run on the host: it warms its own host runs, nothing on the GPU
@@ -663,16 +671,19 @@ class _Walker:
                     st.ran.add(k0 + "()" + ("." + rest.split(".", 1)[1] if "." in rest else ""))
                 if "." in key and isinstance(c.func, ast.Attribute) and not runs_nothing(c.func.attr) and \
                         base not in ("self", "tensor") and _head(c.func) not in ctx.imports and \
-                        not _prepares_placed_model(ctx, c) and not reads_only(c):
-                    if "()#" in key and _method(ctx, key, c.func.attr) is not None:
+                        not _prepares_placed_model(ctx, c) and not reads_only(c) and \
+                        not (self.building and (base == self.building[-1] or base.startswith(self.building[-1] + "."))):
+                    # (not `self.reset_parameters()` in the `__init__` of a project class: building an object does
+                    # not run it)
+                    if "()#" in key and self._method(ctx, key, c.func.attr) is not None:
                         after = base  # `r.bench()` of an instance of the file's class: the instance is exercised
                         # once the method ran, not while it runs (`self.step()` inside `bench` is judged cold)
                     else:
                         st.ran.add(base)  # `model.generate(...)` exercised `model`
             if d is None and isinstance(c.func, ast.Attribute) and key and "()#" in key:
-                d = _method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
+                d = self._method(ctx, key, c.func.attr)  # `b.check()` with `b = CheckedBench()`: its method runs
             elif d is None and isinstance(c.func, ast.Name) and key and "()#" in key:
-                d = _method(ctx, key, "__call__") or _method(ctx, key, "forward")  # `runner(x)`: its __call__
+                d = self._method(ctx, key, "__call__") or self._method(ctx, key, "forward")  # `runner(x)`: its __call__
             obj = None
             if d is None and isinstance(c.func, ast.Name) and c.func.id in ctx.classes and \
                     c.func.id not in ctx.functions:  # `Runner(model)`: a new instance, its __init__ runs here
@@ -683,6 +694,15 @@ class _Walker:
                                        if isinstance(a, (ast.Name, ast.Attribute)) and not _option_value(ctx, a) and
                                        (k := self.ident(a, env))]
                 d = _method(ctx, obj, "__init__")
+            elif d is None and (cls := project_class(ctx, c)) is not None:  # `JDETracker(opt)` of a class of a
+                self.counter += 1  # project module: a new instance, its __init__ runs here (in that module)
+                obj = f"{cls[1].name}()#{self.counter}"
+                self.returned[id(c)] = [obj]
+                self.obj_classes[obj] = cls
+                self.made_from[obj] = [k for a in [*c.args, *(kw.value for kw in c.keywords)]
+                                       if isinstance(a, (ast.Name, ast.Attribute)) and not _option_value(ctx, a) and
+                                       (k := self.ident(a, env))]
+                d = own_method(cls, "__init__")
             if d is not None and isinstance(d[1], (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     len(self.stack) < _DEPTH and id(d[1]) not in self.stack:
                 if not comp_here and prior is False and _compiled_def(ctx, d[1]):
@@ -692,15 +712,23 @@ class _Walker:
                 gpu_before, context_before = self.fresh_gpu_compiled, st.gpu
                 sig = repeat.signature(self, c, env, d)  # `inference()` called as before: the same work again
                 repeat.enter(self, sig, st.ran)
+                if obj is not None and obj in self.obj_classes:
+                    self.building.append(obj)
                 try:
                     self.expand(c, d, st, env, sites, entry, obj)
                 finally:
                     repeat.leave(self, sig, st.ran)
+                    if obj is not None and obj in self.obj_classes:
+                        self.building.pop()
                 if timed and not context_before and st.gpu and self.first_direct:
                     for _, v, _ in timed:
                         v.opens_gpu.add(id(c))  # `MatrixMultiply(A, B)` whose body makes the first GPU array
                 if timed:
-                    self.item(c, key, st, timed, self.fresh > before and not _harness_def(d),
+                    called_obj = isinstance(c.func, ast.Name) and prior is False and \
+                        isinstance(key, str) and object_of(key) == key and key in self.obj_classes  # `rnn(X)` of
+                    # a project nn.Module: its forward's work may be opaque to its module (an extension's op), the
+                    # object itself never ran: cold, as an object of a library is
+                    self.item(c, key, st, timed, (self.fresh > before or called_obj) and not _harness_def(d),
                               self.fresh_compiled > comp_before or comp_here,
                               extra=self.fresh_gpu_compiled > gpu_before)  # (`op.run()` of an object handed in,
                     # no GPU work by its looks, whose body first launches a JIT kernel: a work item all the same)
@@ -727,6 +755,11 @@ class _Walker:
                     k = self.callee(n.body, env)
                     if k is not None:
                         st.ran.add(k)
+
+    def _method(self, ctx: Context, key: str, name: str) -> tuple | None:
+        """The method ``name`` of the class an instance identity was made of: a class of the module walked, or one
+        of a project module (:mod:`._project_objects`)."""
+        return _method(ctx, key, name) or method_of(self, key, name)
 
     def _compiled_value(self, e: ast.AST) -> str | None:
         """A new identity for a compile call's result (``return torch.compile(m, mode=mode)``), else None."""
@@ -849,6 +882,11 @@ class _Walker:
         for k in c.keywords:
             if k.arg in new:
                 new[k.arg] = self.value(k.value, env)
+        if fctx is not self.ctx and id(fn) not in self.foreign_fns:
+            self.foreign_fns.add(id(fn))  # the regions of a project function the walk enters: reached like the file's
+            for r in region_starts(fctx, fn):
+                self.foreign[id(r)] = (fctx, r)
+                self.starts.setdefault(id(r.scope.stmts[r.lo]), []).append(r)
         self.stack.append(id(fn))
         self.expanded.add(id(fn))
         self.rets.append([])
@@ -1021,6 +1059,8 @@ def visits(ctx: Context) -> dict[int, list[Visit]]:
         ctx._wp_made_from = w.made_from  # type: ignore[attr-defined]
         ctx._wp_made_by = w.made_by  # type: ignore[attr-defined]
         ctx._wp_returned = w.returned  # type: ignore[attr-defined]
+        ctx._wp_foreign_visits = [(w.foreign[k][0], w.foreign[k][1], v) for k in w.foreign  # type: ignore
+                                  for v in cached.get(k, ())]
     return cached
 
 

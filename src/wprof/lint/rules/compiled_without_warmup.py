@@ -168,6 +168,10 @@ MLX). A kernel defined as a method of a class of the project (`@ti.kernel` of a 
 `@torch.compile`'d method) is compiled on its first call from the file that builds the object (`sim = Solver(...)`;
 `sim.step(i)` timed from its first call).
 
+Since the twenty-third session (crossmod): a Numba kernel imported from a project module that gives it its
+signature (`@cuda.jit("void(float32[:,:], ...)")` there) is compiled when that module is imported, so its first
+timed launch compiles nothing (the signature is read in the kernel's own module, not guessed from the launch).
+
 ## Why is this bad?
 The first call compiles: Dynamo tracing and Inductor code generation take seconds, a Triton kernel is compiled to
 PTX and cubin (and `@triton.autotune` runs every config). The timed number is then compile time, thousands of times

@@ -350,6 +350,19 @@ before the first step of GPU work that never ran is reported when the window is 
 most 100 steps the file counts (a throughput benchmark, not a long run's progress log); a learning-rate warm-up
 warms nothing there.
 
+Since the twenty-third session (crossmod, `_project_objects`) the execution-order walk carries its state into the
+user's own modules: an instance of a class imported from the project runs its `__init__` there (`tracker =
+JDETracker(opt)` whose `__init__` calls `self.model.cuda()` opens the GPU) and its methods where they are called; the
+entry of a project context manager runs before its body (`with timer("data"):` whose `__call__` synchronizes before
+its start reading: the CUDA context exists when the timed body starts). So a timed copy after such a call is not
+the program's first GPU call. Building a project object does not run it (`self.reset_parameters()` in its
+`__init__`), and calling one (`rnn(X, state)` of a project `nn.Module`) is cold until it ran, whatever its module
+shows of its forward. And a timed region of a project function the
+walk enters from a call of the linted file (`measure_generation(model, ...)` of `metrics.py`, handed a model that
+`load_model()` of `model.py` put on the GPU) whose GPU work never ran before is reported at that call ("in
+`measure_generation`, metrics.py:33, called here"): only for one call, region and work outside loops, not for a
+call whose result is thrown away (a warm-up) or labelled one.
+
 ## Why is this bad?
 The first call pays one-off costs: CUDA context and library handle creation, cuBLAS/cuDNN heuristics and autotuning,
 lazy module loading, caching-allocator growth, and clocks ramping up from idle. A measurement that includes them
@@ -600,6 +613,11 @@ def _check(ctx: Context, report) -> None:
                       f"first {lib} (`{ast.unparse(call.func)}`): the GPU's one-off start (CUDA context, memory "
                       "pool, the library's kernels loaded) is in the figure",
                       "Run a small operation of the library once, untimed, before the timed cells")
+    from ._project_objects import project_region_findings
+
+    for node, message in project_region_findings(ctx):  # a project helper's region, cold through this call (last:
+        report(node, message, "Run the work once before calling the timing helper, or warm it up inside it")
+        # a finding of the call itself says more)
 
 
 def _relaid_out(ctx: Context, node: ast.AST) -> str | None:
