@@ -19,9 +19,10 @@ data set the file loads (``adj, features, labels = load_data()``). A loop of syn
 torch.randn(...)``) stays a run's wall time, as the readers of set 20 judged it; so does a loop over a loader, a batch
 fetched or sliced per step, or a count the file does not give. Where the shared cost model
 (:mod:`._gpu_cost`) sizes the step (a model whose layers the file shows, on an input of a size it gives), the run is
-judged by its estimate instead of the counts: reported when the cold first step (0.1 s) is at least a tenth of the
-estimated total, whatever the count and synthetic inputs or not (the input the same tensor every step, moved or
-not), silent when the estimate says the run is long. A region the other few-step finders already report
+judged by its estimate: silent when the estimate says the run is long (the cold first step, 0.1 s, under a tenth of
+the total), and a figure made per step (``made_per_step``: a mean, a rate) of a run it says is short is reported
+whatever the count and synthetic inputs or not (the input the same tensor every step, moved or not); a total shown
+as such keeps the counts above. A region the other few-step finders already report
 (``_cold_models.cold_backward_sites``: a literal repeat of at most 100 steps, a few steps made a rate) is theirs."""
 
 from __future__ import annotations
@@ -67,13 +68,16 @@ def full_batch_run(ctx: Context, r: Region, lp: ast.stmt) -> bool:
               c.func.id not in ctx.functions and c.func.id not in ctx.imports and not hasattr(builtins, c.func.id)]
     if not models:
         return False
+    from ._few_steps import made_per_step
     from ._gpu_cost import moved_input, short_run, training_step_us
 
     sized = training_step_us(ctx, models)  # the cost model sizes the step: the run is short by its estimate or not
-    if sized is not None:
+    if sized is not None and not short_run(n, sized[1]):
+        return False  # the estimate says the run is long: its cold first step is under a tenth of it
+    if sized is not None and made_per_step(r):  # beyond the counts: a mean or a rate of a run the estimate says is short
         x = moved_input(sized[0].args[0])
-        return isinstance(x, ast.Name) and x.id not in bound and short_run(n, sized[1]) and \
-            not _reported_by_few_steps(ctx, r)
+        if isinstance(x, ast.Name) and x.id not in bound:
+            return not _reported_by_few_steps(ctx, r)
     if n > FULL_BATCH_STEPS:
         return False
     for c in models:

@@ -31,7 +31,7 @@ from ._lib_kernels import library_kernel
 from ._looked_up_ops import looked_up_torch_ops
 from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
-from ._gpu_cost import SIZED_CALLS, call_us, module_call_us
+from ._gpu_cost import SIZED_CALLS, call_us
 from ._tensor_sizes import (_SHORT_US, _MAX_ELEMENTS, MATMULS, _MAX_BINDINGS, _dims, _large, _memo, _operands, _site_args,
                             _small_einsum, _small_matmul, _tensor_elements)
 
@@ -429,8 +429,6 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
         return _short_function(ctx, fn, depth - 1) or (_fused_elementwise(ctx, fn) if _jax_jitted(ctx, fn) else None)
     if isinstance(n.func, ast.Name) and depth > 0 and (fn := jitted_function(ctx, n.func.id)) is not None:
         return _short_function(ctx, fn, depth - 1) or _fused_elementwise(ctx, fn)  # `fast = jax.jit(f)`
-    if isinstance(n.func, ast.Name) and (us := module_call_us(ctx, n)) is not None:
-        return "op" if us <= _SHORT_US else None  # lin = nn.Linear(128, 10).cuda(); lin(x) on a 64 x 128 x
     if isinstance(n.func, ast.Name) and _single_op_module(ctx, n.func.id):
         return "op"  # norm = torch.nn.LayerNorm(N).cuda(); norm(x)
     if isinstance(n.func, ast.Name) and n.func.id in n._wp_stmt._wp_scope.params:  # type: ignore[attr-defined]

@@ -298,8 +298,9 @@ file shows the model's layers (a `torch.nn.Sequential` or a class of the file wh
 `nn.Linear` layers and activations) and its input's size: a step is three times the forward's time on the reference
 GPU (`rules/_gpu_cost.py`, with the input's host-to-device copy when the step makes it), and the run is reported
 when the first step's measured cold excess (0.1 s for torch work; `benchmarks/cold_start.py` on an H200: ~0.1 s for
-a first matmul, 0.27 s for a first MLP training step) is at least a tenth of the estimated total, whatever the step
-count and synthetic inputs or not; a run the estimate says is long (the cold step under a tenth of it) stays silent.
+a first matmul, 0.27 s for a first MLP training step) is at least a tenth of the estimated total: a figure made per step (a mean, a rate) of such a
+run is reported whatever the step count and synthetic inputs or not (a total shown as such keeps the counts above);
+a run the estimate says is long (the cold step under a tenth of it) stays silent.
 A region inside a loop that builds its model anew
 before the clock in every iteration (`for p in precisions: model = from_pretrained(name, **kwargs)`, then one timed
 `model.generate`) times a cold first call in every row and is reported (`rules/_fresh_per_iteration.py`). A test
