@@ -17,7 +17,12 @@ an optimizer step, and every call of a model in it (a name called, not a functio
 loop or the function, the step's counter left out, and none of them made by a tensor factory: the run trains on a
 data set the file loads (``adj, features, labels = load_data()``). A loop of synthetic steps (``x =
 torch.randn(...)``) stays a run's wall time, as the readers of set 20 judged it; so does a loop over a loader, a batch
-fetched or sliced per step, or a count the file does not give. A region the other few-step finders already report
+fetched or sliced per step, or a count the file does not give. Where the shared cost model
+(:mod:`._gpu_cost`) sizes the step (a model whose layers the file shows, on an input of a size it gives), the run is
+judged by its estimate: silent when the estimate says the run is long (the cold first step, 0.1 s, under a tenth of
+the total), and a figure made per step (``made_per_step``: a mean, a rate) of a run it says is short is reported
+whatever the count and synthetic inputs or not (the input the same tensor every step, moved or not); a total shown
+as such keeps the counts above. A region the other few-step finders already report
 (``_cold_models.cold_backward_sites``: a literal repeat of at most 100 steps, a few steps made a rate) is theirs."""
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ def full_batch_run(ctx: Context, r: Region, lp: ast.stmt) -> bool:
     if r.loop is not None or r.outer is not None:
         return False
     n = loop_iterations(ctx, lp)
-    if n is None or n > FULL_BATCH_STEPS or not isinstance(lp, ast.For):
+    if n is None or not isinstance(lp, ast.For):
         return False
     counter = {x.id for x in ast.walk(lp.target) if isinstance(x, ast.Name)}
     bodies: list[list[ast.AST]] = [list(lp.body)]
@@ -62,6 +67,18 @@ def full_batch_run(ctx: Context, r: Region, lp: ast.stmt) -> bool:
     models = [c for c in nodes if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and
               c.func.id not in ctx.functions and c.func.id not in ctx.imports and not hasattr(builtins, c.func.id)]
     if not models:
+        return False
+    from ._few_steps import made_per_step
+    from ._gpu_cost import moved_input, short_run, training_step_us
+
+    sized = training_step_us(ctx, models)  # the cost model sizes the step: the run is short by its estimate or not
+    if sized is not None and not short_run(n, sized[1]):
+        return False  # the estimate says the run is long: its cold first step is under a tenth of it
+    if sized is not None and made_per_step(r):  # beyond the counts: a mean or a rate of a run the estimate says is short
+        x = moved_input(sized[0].args[0])
+        if isinstance(x, ast.Name) and x.id not in bound:
+            return not _reported_by_few_steps(ctx, r)
+    if n > FULL_BATCH_STEPS:
         return False
     for c in models:
         args = list(c.args) + [k.value for k in c.keywords]

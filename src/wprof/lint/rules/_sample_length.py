@@ -31,7 +31,8 @@ from ._lib_kernels import library_kernel
 from ._looked_up_ops import looked_up_torch_ops
 from ._sample_nodes import inside as _inside, names as _names, top_nodes as _top_nodes
 from ._sample_branches import branch_samples
-from ._tensor_sizes import (_MAX_ELEMENTS, MATMULS, _MAX_BINDINGS, _dims, _large, _memo, _operands, _site_args,
+from ._gpu_cost import SIZED_CALLS, call_us
+from ._tensor_sizes import (_SHORT_US, _MAX_ELEMENTS, MATMULS, _MAX_BINDINGS, _dims, _large, _memo, _operands, _site_args,
                             _small_einsum, _small_matmul, _tensor_elements)
 
 # torch functions and tensor methods whose cost is one pass (or a few) over the data: µs-scale at practice sizes
@@ -406,6 +407,8 @@ def _op_kind(ctx: Context, n: ast.AST, depth: int) -> str | None:
             return "op" if _small_einsum(ctx, n.args) else None
         if q.count(".") == 1 and last in SORT_OPS:
             return "op" if n.args and _small_sort(ctx, n.args[0]) else None
+        if q in SIZED_CALLS:  # F.linear, F.scaled_dot_product_attention: by the cost model's estimate
+            return "op" if (us := call_us(ctx, n)) is not None and us <= _SHORT_US else None
         if q.startswith(("torch.nn.functional.", "torch.special.")) or q.count(".") == 1:
             return "op" if last in SHORT_OPS and _plain_args(ctx, n, depth) else None
         return None  # torch.nn.Linear(...), torch.linalg.*, torch.fft.*: not listed

@@ -203,6 +203,8 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
                                                                   "randint")) or q in _ARRAY_FACTORIES):
         return None
     dims = shape_args(ctx, x.args)  # `torch.randn(*shape)`, `torch.randn(shape)` with `shape = (64, 4096)`
+    if not x.args and q.startswith("torch."):  # `torch.rand(size=(64, 128))`
+        dims = [k.value for k in x.keywords if k.arg == "size"]
     if q.endswith(("randint", "full")) or (q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn"))):
         dims = dims[2:] if q.endswith("randint") else dims[:1]  # np.ones(shape, dtype): the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
@@ -464,6 +466,9 @@ def _dims(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if isinstance(x, ast.Name):
         scope = getattr(getattr(x, "_wp_stmt", None), "_wp_scope", None)
         return _memo(ctx, "_wp_dims", (x.id, id(scope)), lambda: _dims_of_name(ctx, x, scope))
+    if isinstance(x, ast.BinOp) and isinstance(x.op, (ast.Mult, ast.Div, ast.Add, ast.Sub)):
+        sides = [e for e in (x.left, x.right) if not isinstance(e, ast.Constant)]  # `torch.randn(m, k) * 0.02`
+        return _dims(ctx, sides[0], depth + 1) if len(sides) == 1 else None
     return _dims_of_call(ctx, x, depth)
 
 
@@ -515,6 +520,8 @@ def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
     if len(dims) != len(x.args):
         return None
+    if not dims and q.startswith("torch."):  # `torch.rand(size=(64, 128))`
+        dims = [k.value for k in x.keywords if k.arg == "size"]
     if q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn")):
         dims = dims[:1]  # `np.ones((m, k), dtype)`, `cp.random.random((m, k))`: the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):

@@ -293,7 +293,15 @@ any rule (`_import_typos.py`).
 whole data set the file loads, bound before the loop, `model(features, adj)`, with a backward pass and an optimizer
 step) is a short run whose cold first step is a material share of its total, not a run's wall time
 (`rules/_full_batch.py`); synthetic inputs (`torch.randn`), a loader, a batch fetched or sliced per step, or a
-longer run stay silent. A region inside a loop that builds its model anew
+longer run stay silent. Since the twenty-third session (costmodel) the length of such a run is estimated where the
+file shows the model's layers (a `torch.nn.Sequential` or a class of the file whose `__init__` builds only
+`nn.Linear` layers and activations) and its input's size: a step is three times the forward's time on the reference
+GPU (`rules/_gpu_cost.py`, with the input's host-to-device copy when the step makes it), and the run is reported
+when the first step's measured cold excess (0.1 s for torch work; `benchmarks/cold_start.py` on an H200: ~0.1 s for
+a first matmul, 0.27 s for a first MLP training step) is at least a tenth of the estimated total: a figure made per step (a mean, a rate) of such a
+run is reported whatever the step count and synthetic inputs or not (a total shown as such keeps the counts above);
+a run the estimate says is long (the cold step under a tenth of it) stays silent.
+A region inside a loop that builds its model anew
 before the clock in every iteration (`for p in precisions: model = from_pretrained(name, **kwargs)`, then one timed
 `model.generate`) times a cold first call in every row and is reported (`rules/_fresh_per_iteration.py`). A test
 of the loop's variable against string constants (`if p == "FP16":`) picks a configuration, and an `if

@@ -47,7 +47,12 @@ start.elapsed_time(end)`; alone, in a tuple or a dict) and is called in a loop, 
 repeats the same sample (`sum(time_gpu(f) for _ in range(runs))`, `[run(f) for _ in
 range(n)]`) is read as one iteration of a sample loop, the op it is handed judged as above; and arrays made by
 `np.arange(n)` (also CuPy's, torch's and JAX's, integer bounds) and `cuda.device_array_like(a)` have the size the
-file gives. These shapes are reported:
+file gives. Since the twenty-third session a linear layer or an attention is sized by the shared cost model of GPU
+work (`rules/_gpu_cost.py`): `F.linear(x, w)` and `F.scaled_dot_product_attention(q, k, v)` are short when their
+estimated time on the reference GPU (arithmetic at the dtype's peak, bytes at the memory bandwidth) is at most
+~60 µs, a sweep over tuples of shapes (`for out_f, in_f in [(2048, 2048), (5632, 2048)]`) read row by row (a bare
+`torch.nn.Linear` called directly is still read as a model, as before); a torch factory's shape may be given as `size=(64, 128)`, and a factory scaled by a constant
+(`torch.randn(m, k) * 0.02`) keeps its shape. These shapes are reported:
 
 - a host-timed sample per iteration whose end is synchronized (the previous iteration's synchronize is the start
   barrier);
