@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 
 from ._call_sites import returns_closure
+from ._local_containers import items_tensorish, local_container
 from ._names import COMPILERS, JAX_COMPILERS, HIDDEN_SYNC_METHODS, HOST_METHODS, JAX_TRANSFORMS, NOT_WORK_PREFIXES, dotted, \
     param_defaults
 
@@ -539,11 +540,18 @@ class NameModel:
     def is_tensorish(self, expr: ast.AST) -> bool:
         """True if ``expr`` probably holds a tensor (assigned from torch/cupy ops, a model call, ``@``...)."""
         if isinstance(expr, ast.Subscript):
-            return self.is_tensorish(expr.value)
+            base = expr.value
+            if isinstance(base, ast.Name) and base.id in self._tensorish:
+                fn = local_container(self, base)  # `frames = {}` in this function, a tensor in another
+                if fn is not None:
+                    return items_tensorish(self, fn, base.id)
+            return self.is_tensorish(base)
         if isinstance(expr, (ast.Call, ast.BinOp)):
             return self._produces_tensor(expr)
         d = dotted(expr)
-        return d is not None and d in self._tensorish
+        if d is None or d not in self._tensorish:
+            return False
+        return not (isinstance(expr, ast.Name) and local_container(self, expr) is not None)
 
     def is_compiled(self, name: str | None) -> bool:
         """``name`` is compiled on its first call: a function of the file (``@torch.compile``, ``@triton.jit``, a

@@ -371,6 +371,9 @@ that waits on every iteration (a decode loop appending such a mask column per to
 weak, unless the loop's count through the call's arguments is under 20.
 (Twenty-third session, set 186) A GPU flag compared with a number (`if args.cuda == 1:` with an `int` option,
 `use_gpu == True`, `args.cuda != 0`) chooses the device as the bare flag does: its `else` branch is the CPU path.
+(Twenty-third session, set 190) A name a function binds only to a container or a constant of its own
+(`frames = {}` of a video decoder) is no tensor there though another function of the module binds it to one
+(`frames = torch.as_tensor(...)`): the decoder's calls are host work, and so is a timed call of the decoder.
 (Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
 not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
 for the device before its last GPU work in a statement run on every pass (a blocking copy of the next host batch,

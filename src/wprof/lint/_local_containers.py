@@ -1,0 +1,127 @@
+"""A name a function binds only to a container or a constant of its own (twenty-third session, set 190).
+
+The name model (:mod:`._infer`) keeps one set of names that hold tensors for the whole file, so a name that holds a
+tensor in one function (``frames = torch.as_tensor(np.stack(sampled))`` in ``frames_to_tensor``) was taken for one
+in every other (``frames = {}`` ... ``frames[k].to_rgb()`` of a video decoder's dict of PyAV frames in
+``decode_video``): the decoder's method calls read as GPU work, and so did every call of the decoder, in the module
+and in the scripts that import it. Python decides what a local name holds from the function's own bindings, so the
+model does too when they settle it: a name every binding of which in its function (not a parameter, not declared
+``global``/``nonlocal``, not a loop or ``with`` target) is a dict, list, set or tuple display, a comprehension of
+those or a constant is no tensor there; an element of it (``frames[k]``) is one only when the function stores one
+into it (``frames[k] = v``, ``frames.append(v)``, a display of them) with ``v`` a tensor as the model sees it.
+"""
+
+from __future__ import annotations
+
+import ast
+
+_CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.DictComp, ast.ListComp, ast.SetComp, ast.Constant,
+               ast.JoinedStr)
+_STORES = frozenset({"append", "extend", "insert", "add", "setdefault", "update"})
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def local_container(ctx, name: ast.Name) -> ast.AST | None:
+    """The function ``name`` is read in, when that function binds it only to containers or constants (else None)."""
+    fn = _enclosing_function(name)
+    if fn is None:
+        return None
+    memo = ctx.__dict__.setdefault("_wp_local_containers", {})
+    key = (id(fn), name.id)
+    if key not in memo:
+        memo[key] = _only_containers(fn, name.id)
+    return fn if memo[key] else None
+
+
+def items_tensorish(ctx, fn: ast.AST, name: str) -> bool:
+    """The function stores a tensor into the container ``name`` (an item assignment, ``append``/``extend``/...,
+    or an element of one of its displays), as the model sees it."""
+    memo = ctx.__dict__.setdefault("_wp_local_items", {})
+    key = (id(fn), name)
+    if key in memo:
+        return bool(memo[key])  # (None while being computed: a store of the container into itself is no tensor)
+    memo[key] = None
+    values: list[ast.AST] = []
+    for n in _own_nodes(fn):
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for t in targets:
+                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name and \
+                        n.value is not None:
+                    values.append(n.value)
+                if isinstance(t, ast.Name) and t.id == name and n.value is not None:
+                    values.extend(_elements(n.value))
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STORES and \
+                isinstance(n.func.value, ast.Name) and n.func.value.id == name:
+            values.extend(n.args)
+            values.extend(k.value for k in n.keywords)
+    memo[key] = any(ctx.is_tensorish(v) or ctx.placement(v) == "cuda" for v in values)
+    return bool(memo[key])
+
+
+def _elements(v: ast.AST) -> list[ast.AST]:
+    if isinstance(v, (ast.List, ast.Set, ast.Tuple)):
+        return list(v.elts)
+    if isinstance(v, ast.Dict):
+        return [x for x in v.values if x is not None]
+    if isinstance(v, (ast.ListComp, ast.SetComp)):
+        return [v.elt]
+    if isinstance(v, ast.DictComp):
+        return [v.value]
+    return []
+
+
+def _enclosing_function(node: ast.AST) -> ast.AST | None:
+    p = getattr(node, "_wp_parent", None)
+    while p is not None:
+        if isinstance(p, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return p
+        if isinstance(p, (ast.Lambda, ast.ClassDef, ast.Module, ast.comprehension)):
+            return None
+        p = getattr(p, "_wp_parent", None)
+    return None
+
+
+def _own_nodes(fn: ast.AST):
+    todo = list(ast.iter_child_nodes(fn))
+    while todo:
+        n = todo.pop()
+        yield n
+        if not isinstance(n, _SCOPES):
+            todo.extend(ast.iter_child_nodes(n))
+
+
+def _only_containers(fn: ast.AST, name: str) -> bool:
+    a = fn.args  # type: ignore[attr-defined]
+    params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)} | \
+        {x.arg for x in (a.vararg, a.kwarg) if x is not None}
+    if name in params:
+        return False
+    bound = False
+    for n in _own_nodes(fn):
+        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
+            return False
+        if isinstance(n, (ast.Assign, ast.AnnAssign)):
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            for t in targets:
+                if isinstance(t, ast.Name) and t.id == name:
+                    if n.value is None or not isinstance(n.value, _CONTAINERS):
+                        return False
+                    bound = True
+                elif any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(t)) and \
+                        not isinstance(t, (ast.Subscript, ast.Attribute)):
+                    return False  # (unpacked: `frames, n = load()`)
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) and \
+                any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.target)):
+            return False
+        elif isinstance(n, ast.withitem) and n.optional_vars is not None and \
+                any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.optional_vars)):
+            return False
+        elif isinstance(n, (ast.AugAssign, ast.NamedExpr)) and isinstance(n.target, ast.Name) and n.target.id == name:
+            return False
+        elif isinstance(n, (ast.Import, ast.ImportFrom)) and \
+                any((al.asname or al.name.split(".")[0]) == name for al in n.names):
+            return False
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name:
+            return False
+    return bound
