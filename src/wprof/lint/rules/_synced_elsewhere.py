@@ -119,13 +119,14 @@ def _synced_calls(ctx: Context) -> dict[str, object]:
         if q.kind != "host" or q.loop is not None:
             continue
         stmts = q.stmts()
-        last_sync = None
-        for i, st in enumerate(stmts):
-            if any(_explicit_sync(ctx, c) for c in stmt_calls(st)):
-                last_sync = i
+        syncs = [i for i, st in enumerate(stmts) if any(_explicit_sync(ctx, c) for c in stmt_calls(st))]
+        last_sync = syncs[-1] if syncs else None
         if last_sync is None or any(ctx.gpu_work_in([n for s in stmts[last_sync + 1:] for n in ast.walk(s)]) or []):
             continue
-        for st in stmts[:last_sync]:
+        # (a synchronize speaks only for the work queued since the one before it: a call made before an earlier
+        # synchronize of the region, `chunks = chunk_audio(audio, ...)` before a `torch.cuda.synchronize()` ahead
+        # of the inference loop, was drained by that one, set 190)
+        for st in stmts[syncs[-2] + 1 if len(syncs) > 1 else 0:last_sync]:
             for c in stmt_calls(st):
                 k = callee_key(c)
                 if k is None or "." not in k and k not in ctx.functions or ctx.is_clock(c) or ctx.is_sync(c):

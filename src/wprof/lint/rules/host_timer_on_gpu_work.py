@@ -374,6 +374,10 @@ weak, unless the loop's count through the call's arguments is under 20.
 (Twenty-third session, set 190) A name a function binds only to a container or a constant of its own
 (`frames = {}` of a video decoder) is no tensor there though another function of the module binds it to one
 (`frames = torch.as_tensor(...)`): the decoder's calls are host work, and so is a timed call of the decoder.
+(Twenty-third session, set 190) "Synchronized where timed elsewhere" reads, in the other region, only the calls
+made since that region's previous synchronize: a host call made before a synchronize that precedes the inference
+loop (`chunks = chunk_audio(...)`, then `torch.cuda.synchronize()`, the loop, a final synchronize) was drained by
+the earlier one, and the final one says nothing about it.
 (Twenty-third session, tiled) Weak: one sample per pass of a loop of at least 20 passes (or a count the file does
 not show) whose body does GPU work only between the sample's reads (the samples tile the loop), the sample waiting
 for the device before its last GPU work in a statement run on every pass (a blocking copy of the next host batch,
