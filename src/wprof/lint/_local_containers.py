@@ -23,6 +23,11 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 def local_container(ctx, name: ast.Name) -> ast.AST | None:
     """The function ``name`` is read in, when that function binds it only to containers or constants (else None)."""
+    multi = ctx.__dict__.setdefault("_wp_multi_scope_names", {})
+    if name.id not in multi:  # (only a name the file binds in more than one scope can be conflated: cheap gate)
+        multi[name.id] = len({id(getattr(st, "_wp_scope", None)) for st in ctx.assign_stmts.get(name.id, ())}) > 1
+    if not multi[name.id]:
+        return None
     fn = _enclosing_function(name)
     if fn is None:
         return None
