@@ -60,8 +60,9 @@ LIBRARIES: dict[str, dict[str, Any]] = {
         "asynchronous": True,
         "gpu_arches": ("cuda",),
     },
-    "jax": {  # jax.jit/pmap trace and compile per new shapes, dtypes and static arguments; dispatch is asynchronous
-        "compilers": ("jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap"),
+    "jax": {  # jax.jit/pmap (and Flax NNX's nnx.jit) trace and compile per new shapes, dtypes and static arguments;
+        # dispatch is asynchronous
+        "compilers": ("jax.jit", "jax.pmap", "equinox.filter_jit", "equinox.filter_pmap", "flax.nnx.jit"),
         "waits": ("jax.block_until_ready",),
         "asynchronous": True,
         "gpu_arches": ("gpu", "cuda"),
