@@ -95,7 +95,23 @@ def _library_of(ctx, call: ast.AST, started: bool = False) -> str | None:
 
 
 def _started(ctx, lib: str | None, line: int) -> bool:
-    return lib is not None and any(c.lineno < line and _library_of(ctx, c, True) == lib for c in ctx.calls)
+    if lib is None:
+        return False
+    first = _first_lines(ctx)
+    return lib in first and first[lib] < line
+
+
+def _first_lines(ctx) -> dict[str, int]:
+    """Library -> the first line of a call of its own functions in the file (computed once per file)."""
+    cached = ctx.__dict__.get("_wp_library_first_lines")
+    if cached is None or cached[0] != len(ctx.calls):
+        first: dict[str, int] = {}
+        for c in ctx.calls:
+            lib = _library_of(ctx, c, True)
+            if lib is not None and (lib not in first or c.lineno < first[lib]):
+                first[lib] = c.lineno
+        cached = ctx._wp_library_first_lines = (len(ctx.calls), first)
+    return cached[1]
 
 
 def library_started_before(ctx, node: ast.AST) -> bool:

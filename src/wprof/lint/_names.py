@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection, Iterator
 
 from ._lib_table import LIBRARIES, table_compilers, table_waits
 
@@ -141,6 +142,14 @@ def param_defaults(args: ast.arguments) -> dict[str, ast.AST]:
     out = {a.arg: d for a, d in zip(pos[len(pos) - len(args.defaults):], args.defaults)}
     out.update({a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None})
     return out
+
+
+def dict_keys_in(d: ast.Dict, keys: Collection[str]) -> Iterator[tuple[str, ast.AST]]:
+    """(key, value) for each entry of the dict literal ``d`` whose key is a string constant in ``keys``, in order:
+    the reading of a key from a ``**kwargs`` dict (``kwargs = {"device": "cuda"}; f(**kwargs)``)."""
+    for key, val in zip(d.keys, d.values):
+        if isinstance(key, ast.Constant) and key.value in keys:
+            yield key.value, val
 
 
 def dotted(expr: ast.AST) -> str | None:

@@ -11,7 +11,7 @@ import re
 from ._host_returns import returns_host_copy
 from ._host_transforms import host_pipeline_call
 from ._library_io import received_over_rpc
-from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dotted
+from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dict_keys_in, dotted
 from ._walk import own_returns
 
 
@@ -100,9 +100,8 @@ class PlacementModel:
         vals = self.assigns.get(value.id, []) if isinstance(value, ast.Name) else [value]
         if len(vals) != 1 or not isinstance(vals[0], ast.Dict) or None in vals[0].keys:
             return False, "?"
-        for key, v in zip(vals[0].keys, vals[0].values):
-            if isinstance(key, ast.Constant) and key.value == "device":
-                return True, self._device_value(v)
+        for _, v in dict_keys_in(vals[0], ("device",)):
+            return True, self._device_value(v)
         return False, None
 
     def placement(self, expr: ast.AST) -> str | None:

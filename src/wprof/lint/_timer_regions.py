@@ -191,25 +191,20 @@ def _reads_duration_after(ctx: Context, item: ast.withitem, stmt: ast.stmt) -> b
     root = dotted(expr.func)
     if root is None or root.split(".")[0] not in ctx.imports or root.split(".")[0] in ctx.functions:
         return False
-    name = item.optional_vars.id
+    return _timer_samples(ctx, item.optional_vars.id, stmt, _DURATION_ATTRS) is not None
+
+
+def _timer_samples(ctx: Context, name: str, stmt: ast.stmt, attrs: frozenset[str] | None = None) -> str | None:
+    """The container a timer object's reading goes to after its block (``times.append(t.elapsed)``, the first
+    such use before the end of the loop holding the block, or in the next few statements); with ``attrs``, only a
+    reading of one of those attributes."""
     loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
     last = loop._wp_end if loop is not None else stmt._wp_end + 5  # type: ignore[attr-defined]
     for ld in ctx.scope_loads(name, stmt._wp_scope):  # type: ignore[attr-defined]
         par = getattr(ld, "_wp_parent", None)
         if stmt._wp_end < ld._wp_stmt._wp_idx <= last and isinstance(par, ast.Attribute) and \
-                par.attr in _DURATION_ATTRS and _samples_of(ctx, par) is not None:  # type: ignore[attr-defined]
-            return True
-    return False
-
-
-def _timer_samples(ctx: Context, name: str, stmt: ast.stmt) -> str | None:
-    """The container a timer object's reading goes to after its block (``times.append(t.elapsed)``, the first
-    such use before the end of the loop holding the block, or in the next few statements)."""
-    loop = stmt._wp_loops[-1] if stmt._wp_loops else None  # type: ignore[attr-defined]
-    last = loop._wp_end if loop is not None else stmt._wp_end + 5  # type: ignore[attr-defined]
-    for ld in ctx.scope_loads(name, stmt._wp_scope):  # type: ignore[attr-defined]
-        if stmt._wp_end < ld._wp_stmt._wp_idx <= last and isinstance(ld._wp_parent, ast.Attribute):  # type: ignore
-            key = _samples_of(ctx, ld._wp_parent)  # type: ignore[attr-defined]
+                (attrs is None or par.attr in attrs):  # type: ignore[attr-defined]
+            key = _samples_of(ctx, par)
             if key is not None:
                 return key
     return None

@@ -22,30 +22,31 @@ def aot_bound(ctx: Context, key: str | None, call: ast.AST) -> bool:
     key = (key or "").split("#")[0]  # (`f#7`: a later binding of `f`; the one reaching the call decides)
     if not key or "." in key or not ctx.imports_any("jax"):
         return False
-    v = _binding_before(call, key)
-    return v is not None and _executable(v, call, 0)
+    v = _binding_before(ctx, call, key)
+    return v is not None and _executable(ctx, v, 0)
 
 
-def _executable(v: ast.AST, at: ast.AST, depth: int) -> bool:
-    """``v`` is ``<e>.compile()`` with ``e`` a ``.lower(...)`` call, or a name bound (latest, before ``at``) to one."""
+def _executable(ctx: Context, v: ast.AST, depth: int) -> bool:
+    """``v`` is ``<e>.compile()`` with ``e`` a ``.lower(...)`` call, or a name bound (latest, before ``v``) to one."""
     if depth > 3 or not (isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr == "compile"
                          and not v.args):
         return False
-    return _lowered(v.func.value, v, depth)
+    return _lowered(ctx, v.func.value, v, depth)
 
 
-def _lowered(e: ast.AST, at: ast.AST, depth: int) -> bool:
+def _lowered(ctx: Context, e: ast.AST, at: ast.AST, depth: int) -> bool:
     if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "lower":
         return True
     if isinstance(e, ast.Name):
-        w = _binding_before(at, e.id)
-        return w is not None and w is not e and _lowered(w, w, depth + 1) if depth < 3 else False
+        w = _binding_before(ctx, at, e.id)
+        return w is not None and w is not e and _lowered(ctx, w, w, depth + 1) if depth < 3 else False
     return False
 
 
-def _binding_before(node: ast.AST, name: str) -> ast.AST | None:
+def _binding_before(ctx: Context, node: ast.AST, name: str) -> ast.AST | None:
     """The value of the last plain assignment ``name = <value>`` of ``node``'s scope (its function, or the module,
-    not nested functions) that starts before ``node``'s statement."""
+    not nested functions or classes) that starts before ``node``'s statement, read from the file's assignment index
+    (``ctx.scope_assigns``)."""
     stmt = node if isinstance(node, ast.stmt) else getattr(node, "_wp_stmt", None)
     if stmt is None:
         p = node
@@ -59,12 +60,24 @@ def _binding_before(node: ast.AST, name: str) -> ast.AST | None:
         scope = getattr(scope, "_wp_parent", None)
     if scope is None:
         return None
+    own = getattr(scope, "_wp_own_scope", None)
+    if own is not None and id(own) not in _scope_ids(ctx):
+        own = None  # (a scope of another file's context: walked as before)
     best = None
-    for n in _walk_scope(scope):
+    for n in ctx.scope_assigns(name, own) if own is not None else _walk_scope(scope):
+        # (`>=` over the index's source order, as the walk found it: of two on one line, `a = 1; a = 2`, the later)
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
-                n.targets[0].id == name and n.lineno < stmt.lineno and (best is None or n.lineno > best.lineno):
+                n.targets[0].id == name and n.lineno < stmt.lineno and \
+                (best is None or (n.lineno >= best.lineno if own is not None else n.lineno > best.lineno)):
             best = n
     return best.value if best is not None else None
+
+
+def _scope_ids(ctx: Context) -> set[int]:
+    ids = ctx.__dict__.get("_wp_scope_ids")
+    if ids is None:
+        ids = ctx.__dict__["_wp_scope_ids"] = {id(s) for s in ctx.scopes}
+    return ids
 
 
 def _walk_scope(scope: ast.AST):

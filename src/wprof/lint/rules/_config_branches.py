@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import ast
 
+from .._names import dict_keys_in
+
 
 def picks_configuration(test: ast.AST, targets: set[str]) -> bool:
     """Every comparison of ``test`` that reads a loop variable (``targets``) is ``==``/``!=``/``in``/``not in``
@@ -68,7 +70,6 @@ def unpacked_device_map(ctx, call: ast.Call) -> bool:
             continue
         binds = ctx.assigns.get(k.value.id, [])
         if binds and all(isinstance(b, ast.Dict) for b in binds) and all(
-                any(isinstance(key, ast.Constant) and key.value == "device_map" and
-                    ctx._device_value(val) != "cpu" for key, val in zip(b.keys, b.values)) for b in binds):
+                any(ctx._device_value(val) != "cpu" for _, val in dict_keys_in(b, ("device_map",))) for b in binds):
             return True
     return False

@@ -37,8 +37,6 @@ def count_of(ctx, e: ast.AST | None, exact_tried: bool = False) -> int | None:
         from ._few_steps import _int
 
         return _int(ctx, e)
-    from ._sample_idioms import count_bound
-
     n = count_bound(ctx, e)
     if n is not None:
         return n
@@ -111,6 +109,65 @@ def class_field(ctx, cls_name: str, field: str) -> int | None:
         if v is None:
             return None
         out = v if out is None else max(out, v)
+    return out
+
+
+def count_bound(ctx, e: ast.AST, depth: int = 0) -> int | None:
+    """At most how many times ``range(e)`` runs, when the file bounds ``e`` though it does not give it exactly:
+    ``min(6, len(frames))`` (at most 6), a config dict's default (``cfg.get("runs", 5)``: what the script runs
+    without a config saying otherwise, as an argparse default is), or a field of a config class of the file read
+    from an object made by it (``cfg.steps`` with ``@dataclass class BenchConfig: steps: int = 5`` and
+    ``cfg = BenchConfig()``, or the value a ``BenchConfig(steps=...)`` call gives)."""
+    from ._few_steps import _int
+
+    if depth > 3:
+        return None
+    exact = _int(ctx, e)
+    if exact is not None:
+        return exact
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "min" and e.args and \
+            not e.keywords and not any(isinstance(a, ast.Starred) for a in e.args):
+        known = [v for v in (count_bound(ctx, a, depth + 1) for a in e.args) if v is not None]
+        return min(known) if known else None
+    if isinstance(e, ast.Call) and ctx.method(e) == "get" and len(e.args) == 2 and \
+            isinstance(e.args[0], ast.Constant) and isinstance(e.args[0].value, str):
+        return _int(ctx, e.args[1])  # `cfg.get("runs", 5)`
+    if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name):
+        return _config_field(ctx, e.value.id, e.attr)
+    return None
+
+
+def _config_field(ctx, obj: str, field: str) -> int | None:
+    """``obj.field`` where every binding of ``obj`` is a call of one class of the file (or ``obj`` is a parameter
+    annotated with it) that declares ``field`` with an integer default: the keyword each call gives, else that
+    default; None when any call gives it positionally or with ``**``."""
+    from ._few_steps import _int
+
+    classes = _classes(ctx)  # (one index per file, not a tree walk per call)
+    values = ctx.assigns.get(obj, [])
+    calls = [v for v in values if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in classes]
+    names = {c.func.id for c in calls}  # type: ignore[attr-defined]
+    if not values:  # a parameter `cfg: BenchConfig`
+        names = {a.annotation.id for fn in ctx.functions.values() for a in fn.args.args  # type: ignore[attr-defined]
+                 if a.arg == obj and isinstance(a.annotation, ast.Name) and a.annotation.id in classes}
+    elif len(calls) != len(values):
+        return None
+    if len(names) != 1:
+        return None
+    cls = classes[next(iter(names))]
+    default = field_default(cls, field)
+    if default is None:
+        return None
+    out = _int(ctx, default)
+    for c in calls:
+        if c.args or any(k.arg is None for k in c.keywords):
+            return None
+        given = next((k.value for k in c.keywords if k.arg == field), None)
+        if given is not None:
+            v = _int(ctx, given)
+            if v is None:
+                return None
+            out = v if out is None else max(out, v)
     return out
 
 

@@ -81,7 +81,7 @@ def _loop_count(ctx: Context, loop: ast.AST) -> int | None:
 
 def _range_bound(ctx: Context, it: ast.AST | None) -> int | None:
     """``range(min(6, len(frames)))``, ``range(cfg.get("runs", 5))``, ``range(cfg.steps)`` of a config class of the
-    file: at most that many (``_sample_idioms.count_bound``)."""
+    file: at most that many (``_counts.count_bound``)."""
     while isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id in ("enumerate", "tqdm") and \
             it.args:
         it = it.args[0]

@@ -105,23 +105,13 @@ def first_window_cold(ctx: Context) -> list[tuple[ast.AST, str, int]]:
     benchmark, not a long run's progress log): the first window's figure holds the cold first step as one of a
     few. The window's skeleton and its exceptions (a first window skipped or labelled) are ``_first_window``'s,
     which reports the compiled case (WP112); here the work is not compiled."""
-    from ._common import _times_first_call, called_before, callee_key, work_items
-    from ._first_window import _first_window_left_out, _restarted
+    from ._common import called_before, callee_key, work_items
+    from ._first_window import first_windows
 
     out: list[tuple[ast.AST, str, int]] = []
     if not ctx.uses_gpu:
         return out
-    for r in ctx.regions:
-        if r.kind != "host" or r.loop is not None or r.timer or r.outer is not None:
-            continue
-        start = r.scope.stmts[r.lo]
-        if not (isinstance(start, ast.Assign) and len(start.targets) == 1 and isinstance(start.targets[0], ast.Name)):
-            continue
-        end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
-        loop = next((lp for lp in getattr(end, "_wp_loops", ()) if r.contains(lp)), None)
-        if loop is None or not _restarted(ctx, r, loop, start.targets[0].id) or _times_first_call(ctx, r) or \
-                _first_window_left_out(ctx, r, loop, end):
-            continue
+    for r, end, loop in first_windows(ctx, outermost=True):
         n = _window_steps(ctx, end, loop)
         total = _run_steps(ctx, loop)
         if n is None or n > FEW_SAMPLES or total is None or total > FEW_STEPS:

@@ -17,20 +17,26 @@ from .._context import Context, dotted
 from ._common import _times_first_call, callee_key, called_before
 
 
-def first_window_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
-    out: list[tuple[ast.Call, str]] = []
+def first_windows(ctx: Context, outermost: bool = False):
+    """(region, end reading, loop) for each first window of a periodic throughput window whose clock restarts in the
+    loop, the first window neither timed on purpose nor left out; ``outermost``: only regions inside no other."""
     for r in ctx.regions:
-        if r.kind != "host" or r.loop is not None or r.timer:
+        if r.kind != "host" or r.loop is not None or r.timer or (outermost and r.outer is not None):
             continue
         start = r.scope.stmts[r.lo]
         if not (isinstance(start, ast.Assign) and len(start.targets) == 1 and isinstance(start.targets[0], ast.Name)):
             continue
-        name = start.targets[0].id
         end = r.scope.stmts[r.hi] if r.hi < len(r.scope.stmts) else None
         loop = next((lp for lp in getattr(end, "_wp_loops", ()) if r.contains(lp)), None)
-        if loop is None or not _restarted(ctx, r, loop, name) or _times_first_call(ctx, r) or \
+        if loop is None or not _restarted(ctx, r, loop, start.targets[0].id) or _times_first_call(ctx, r) or \
                 _first_window_left_out(ctx, r, loop, end):  # (not a word "warmup" anywhere: a learning-rate or
             continue  # profiler warm-up is no warm-up of the step; a real one calls the step before the window)
+        yield r, end, loop
+
+
+def first_window_compiles(ctx: Context) -> list[tuple[ast.Call, str]]:
+    out: list[tuple[ast.Call, str]] = []
+    for r, _, _ in first_windows(ctx):
         for c in r.calls():
             key = callee_key(c)
             if key is None or called_before(ctx, key, r.scope, r.lo):

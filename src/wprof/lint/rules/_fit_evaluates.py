@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._names import dict_keys_in
 
 _STRATEGY_ARGS = frozenset({"eval_strategy", "evaluation_strategy"})
 _DURING = frozenset({"epoch", "steps", "EPOCH", "STEPS"})
@@ -53,9 +54,9 @@ def _args_evaluate(ctx: Context, call: ast.Call) -> str | None:
         if k.arg is None:  # `TrainingArguments(**kwargs)` with `kwargs = {"evaluation_strategy": "steps", ...}`
             for d in ctx.assigns.get(dotted(k.value) or "", []):
                 if isinstance(d, ast.Dict):
-                    for key, val in zip(d.keys, d.values):
-                        if isinstance(key, ast.Constant) and key.value in _STRATEGY_ARGS and _strategy_value(val):
-                            return f"{key.value}={ctx.text(val)}"
+                    for key, val in dict_keys_in(d, _STRATEGY_ARGS):
+                        if _strategy_value(val):
+                            return f"{key}={ctx.text(val)}"
     return None
 
 

@@ -34,6 +34,7 @@ def _puts_on_gpu(ctx: Any, c: ast.Call) -> bool:
     """A call that places data on the GPU in so many words: ``x.cuda()``, ``cuda.to_device(h)``, ``.to(dev)`` of a
     device shown to be the GPU, ``device="cuda"`` (a device string chosen at run time with a CPU fallback is not
     enough: the caller may run on the CPU)."""
+    # not _imported.puts_on_gpu_call's test: this one also takes numba/PyCUDA/CuPy transfers, which that one refuses
     name = ctx.call_name(c) or ""
     if ctx.method(c) == "cuda" or name in ("numba.cuda.to_device", "pycuda.gpuarray.to_gpu", "cupy.asarray",
                                            "cupy.array"):
