@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import ast
 
+from ._walk import own_nodes
+
 _CONTAINERS = (ast.Dict, ast.List, ast.Set, ast.Tuple, ast.DictComp, ast.ListComp, ast.SetComp, ast.Constant,
                ast.JoinedStr)
 _STORES = frozenset({"append", "extend", "insert", "add", "setdefault", "update"})
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 
 
 def local_container(ctx, name: ast.Name) -> ast.AST | None:
@@ -47,7 +48,7 @@ def items_tensorish(ctx, fn: ast.AST, name: str) -> bool:
         return bool(memo[key])  # (None while being computed: a store of the container into itself is no tensor)
     memo[key] = None
     values: list[ast.AST] = []
-    for n in _own_nodes(fn):
+    for n in own_nodes(fn):
         if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
             targets = n.targets if isinstance(n, ast.Assign) else [n.target]
             for t in targets:
@@ -87,15 +88,6 @@ def _enclosing_function(node: ast.AST) -> ast.AST | None:
     return None
 
 
-def _own_nodes(fn: ast.AST):
-    todo = list(ast.iter_child_nodes(fn))
-    while todo:
-        n = todo.pop()
-        yield n
-        if not isinstance(n, _SCOPES):
-            todo.extend(ast.iter_child_nodes(n))
-
-
 def _only_containers(fn: ast.AST, name: str) -> bool:
     a = fn.args  # type: ignore[attr-defined]
     params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)} | \
@@ -103,7 +95,7 @@ def _only_containers(fn: ast.AST, name: str) -> bool:
     if name in params:
         return False
     bound = False
-    for n in _own_nodes(fn):
+    for n in own_nodes(fn):
         if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
             return False
         if isinstance(n, (ast.Assign, ast.AnnAssign)):

@@ -345,6 +345,17 @@ def expr_ancestor(node: ast.AST, kinds: type | tuple[type, ...]) -> ast.AST | No
     return None
 
 
+def own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """Every node of a function's (or module's) own body, not descending into nested functions, lambdas or classes
+    (whose nodes belong to their own scopes; the nested definition itself is yielded)."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        n = todo.pop()
+        yield n
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
+
+
 def own_returns(fn: ast.AST) -> list[ast.expr | None]:
     """The values of the function's own ``return`` statements (not a nested function's, lambda's or class's)."""
     out: list[ast.expr | None] = []

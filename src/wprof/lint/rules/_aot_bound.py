@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._walk import own_nodes
 
 
 def aot_bound(ctx: Context, key: str | None, call: ast.AST) -> bool:
@@ -64,7 +65,7 @@ def _binding_before(ctx: Context, node: ast.AST, name: str) -> ast.AST | None:
     if own is not None and id(own) not in _scope_ids(ctx):
         own = None  # (a scope of another file's context: walked as before)
     best = None
-    for n in ctx.scope_assigns(name, own) if own is not None else _walk_scope(scope):
+    for n in ctx.scope_assigns(name, own) if own is not None else own_nodes(scope):
         # (`>=` over the index's source order, as the walk found it: of two on one line, `a = 1; a = 2`, the later)
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
                 n.targets[0].id == name and n.lineno < stmt.lineno and \
@@ -78,12 +79,3 @@ def _scope_ids(ctx: Context) -> set[int]:
     if ids is None:
         ids = ctx.__dict__["_wp_scope_ids"] = {id(s) for s in ctx.scopes}
     return ids
-
-
-def _walk_scope(scope: ast.AST):
-    todo = list(ast.iter_child_nodes(scope))
-    while todo:
-        n = todo.pop()
-        yield n
-        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            todo.extend(ast.iter_child_nodes(n))
