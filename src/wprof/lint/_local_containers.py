@@ -32,11 +32,8 @@ def local_container(ctx, name: ast.Name) -> ast.AST | None:
     fn = _enclosing_function(name)
     if fn is None:
         return None
-    memo = ctx.__dict__.setdefault("_wp_local_containers", {})
-    key = (id(fn), name.id)
-    if key not in memo:
-        memo[key] = _only_containers(fn, name.id)
-    return fn if memo[key] else None
+    containers, _ = _summary(ctx, fn)
+    return fn if containers.get(name.id) else None
 
 
 def items_tensorish(ctx, fn: ast.AST, name: str) -> bool:
@@ -47,22 +44,67 @@ def items_tensorish(ctx, fn: ast.AST, name: str) -> bool:
     if key in memo:
         return bool(memo[key])  # (None while being computed: a store of the container into itself is no tensor)
     memo[key] = None
-    values: list[ast.AST] = []
-    for n in own_nodes(fn):
-        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            for t in targets:
-                if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name and \
-                        n.value is not None:
-                    values.append(n.value)
-                if isinstance(t, ast.Name) and t.id == name and n.value is not None:
-                    values.extend(_elements(n.value))
-        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STORES and \
-                isinstance(n.func.value, ast.Name) and n.func.value.id == name:
-            values.extend(n.args)
-            values.extend(k.value for k in n.keywords)
+    values = _summary(ctx, fn)[1].get(name, ())
     memo[key] = any(ctx.is_tensorish(v) or ctx.placement(v) == "cuda" for v in values)
     return bool(memo[key])
+
+
+def _summary(ctx, fn: ast.AST) -> tuple[dict[str, bool], dict[str, list[ast.AST]]]:
+    """One walk of the function's own nodes: for each name it binds, whether every binding is a container display or
+    a constant (False: a parameter, a ``global``, a loop or ``with`` target, an unpacking, an import, any other
+    value), and the values it stores into each name's container."""
+    memo = ctx.__dict__.setdefault("_wp_local_summaries", {})
+    if id(fn) in memo:
+        return memo[id(fn)]
+    kinds: dict[str, bool] = {}
+    stores: dict[str, list[ast.AST]] = {}
+
+    def other(t: ast.AST | None) -> None:
+        for x in ast.walk(t) if t is not None else ():
+            if isinstance(x, ast.Name):
+                kinds[x.id] = False
+
+    for n in own_nodes(fn):
+        if isinstance(n, (ast.Global, ast.Nonlocal)):
+            kinds.update(dict.fromkeys(n.names, False))
+        elif isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for t in n.targets if isinstance(n, ast.Assign) else [n.target]:
+                if isinstance(t, ast.Name):
+                    if n.value is not None:
+                        stores.setdefault(t.id, []).extend(_elements(n.value))
+                    if isinstance(n, ast.AugAssign) or n.value is None or not isinstance(n.value, _CONTAINERS):
+                        kinds[t.id] = False
+                    else:
+                        kinds.setdefault(t.id, True)
+                elif isinstance(t, ast.Subscript):
+                    if isinstance(t.value, ast.Name) and n.value is not None:
+                        stores.setdefault(t.value.id, []).append(n.value)
+                elif not isinstance(t, ast.Attribute) and not isinstance(n, ast.AugAssign):
+                    other(t)  # (unpacked: `frames, n = load()`)
+        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):
+            other(n.target)
+        elif isinstance(n, ast.withitem):
+            other(n.optional_vars)
+        elif isinstance(n, ast.NamedExpr):
+            other(n.target)
+        elif isinstance(n, (ast.Import, ast.ImportFrom)):
+            kinds.update(dict.fromkeys(((al.asname or al.name.split(".")[0]) for al in n.names), False))
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            kinds[n.name] = False
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _STORES and \
+                isinstance(n.func.value, ast.Name):
+            stores.setdefault(n.func.value.id, []).extend([*n.args, *(k.value for k in n.keywords)])
+    own = getattr(fn, "_wp_own_scope", None)
+    params = own.params if own is not None else _params(fn)
+    kinds.update(dict.fromkeys(params, False))
+    memo[id(fn)] = (kinds, stores)
+    return kinds, stores
+
+
+def _params(fn: ast.AST) -> set[str]:
+    a = fn.args  # type: ignore[attr-defined]
+    return {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)} | \
+        {x.arg for x in (a.vararg, a.kwarg) if x is not None}
 
 
 def _elements(v: ast.AST) -> list[ast.AST]:
@@ -86,39 +128,3 @@ def _enclosing_function(node: ast.AST) -> ast.AST | None:
             return None
         p = getattr(p, "_wp_parent", None)
     return None
-
-
-def _only_containers(fn: ast.AST, name: str) -> bool:
-    a = fn.args  # type: ignore[attr-defined]
-    params = {x.arg for x in (*a.posonlyargs, *a.args, *a.kwonlyargs)} | \
-        {x.arg for x in (a.vararg, a.kwarg) if x is not None}
-    if name in params:
-        return False
-    bound = False
-    for n in own_nodes(fn):
-        if isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names:
-            return False
-        if isinstance(n, (ast.Assign, ast.AnnAssign)):
-            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
-            for t in targets:
-                if isinstance(t, ast.Name) and t.id == name:
-                    if n.value is None or not isinstance(n.value, _CONTAINERS):
-                        return False
-                    bound = True
-                elif any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(t)) and \
-                        not isinstance(t, (ast.Subscript, ast.Attribute)):
-                    return False  # (unpacked: `frames, n = load()`)
-        elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)) and \
-                any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.target)):
-            return False
-        elif isinstance(n, ast.withitem) and n.optional_vars is not None and \
-                any(isinstance(x, ast.Name) and x.id == name for x in ast.walk(n.optional_vars)):
-            return False
-        elif isinstance(n, (ast.AugAssign, ast.NamedExpr)) and isinstance(n.target, ast.Name) and n.target.id == name:
-            return False
-        elif isinstance(n, (ast.Import, ast.ImportFrom)) and \
-                any((al.asname or al.name.split(".")[0]) == name for al in n.names):
-            return False
-        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.name == name:
-            return False
-    return bound
