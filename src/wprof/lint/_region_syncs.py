@@ -19,43 +19,15 @@ if TYPE_CHECKING:
     from ._regions import Region
 
 
-def _settles(ctx: Context, call: ast.AST, depth: int = 0) -> bool:
-    """A call of a function of this file that synchronizes after its own last GPU work (``validate(...)`` whose
-    loop ends each step with ``loss.item()``, a ``train_one_epoch`` with ``torch.cuda.synchronize()`` per step):
-    when it returns, the work it launched is done, so it leaves nothing pending for a clock read after it."""
-    if depth == 0 and isinstance(call, ast.Call):
-        from ._deep_waits import settles
+def _settles(ctx: Context, call: ast.AST) -> bool:
+    """A call of a function of this file or of the project that synchronizes after its own last GPU work
+    (``validate(...)`` whose loop ends each step with ``loss.item()``, a ``train_one_epoch`` with
+    ``torch.cuda.synchronize()`` per step): when it returns, the work it launched is done, so it leaves nothing
+    pending for a clock read after it. Read to any depth by :func:`._deep_waits.settles` (methods, callables handed
+    as parameters, calls of settling calls)."""
+    from ._deep_waits import settles
 
-        if settles(ctx, call):  # (any depth: methods, callables handed as parameters, calls of settling calls)
-            return True
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or depth > 2:
-        return False
-    fn = ctx.functions.get(call.func.id)
-    if fn is None:  # a function imported from the project's modules: read where it is defined
-        d = ctx.imported_function(call)
-        if d is None:
-            return False
-        ctx, fn = d.ctx, d.node
-    if not getattr(fn, "body", None):
-        return False
-    cache = ctx.__dict__.setdefault("_settles", {})
-    if id(fn) in cache:
-        return bool(cache[id(fn)])
-    cache[id(fn)] = False  # recursion: not shown to settle
-    if ctx._returns_pending(fn, ctx._syncing_functions(True), True):  # type: ignore[attr-defined]
-        return False  # `if n <= limit: return cp.dot(a, b)`: that exit leaves its work pending, whatever the others do
-    scope = fn.body[0]._wp_scope  # type: ignore[attr-defined]
-    stmts = [st for st in scope.stmts if fn.lineno <= st.lineno <= (fn.end_lineno or st.lineno)]
-    last = -1
-    for st in stmts:
-        work = ctx.gpu_work_in(stmt_nodes(st))
-        if work and not all(_settles(ctx, w, depth + 1) for w in work):
-            last = st._wp_idx  # type: ignore[attr-defined]
-    out = last >= 0 and any(
-        st._wp_idx >= last and not periodic(st) and any(ctx.is_sync(c) for c in stmt_calls(st))  # type: ignore
-        for st in stmts)
-    cache[id(fn)] = out
-    return out
+    return isinstance(call, ast.Call) and settles(ctx, call)
 
 
 def _cpu_branch(ctx: Context, stmt: ast.stmt) -> bool:
