@@ -5,12 +5,12 @@ WP101; a cold first sample averaged into a loop, WP103) need the work's length, 
 it, in µs on the reference GPU (an H200, ``BASELINES.md``), as the larger of the call's arithmetic at the dtype's
 dense peak and its bytes at the memory bandwidth (the figures of :mod:`._tensor_sizes`, conservatively low), for:
 
-- a matmul (``a @ b``, ``torch.mm/matmul/bmm``): :func:`._tensor_sizes._matmul_us`;
-- a linear layer: ``F.linear(x, w)`` (``x``: ``[..., in]``, ``w``: ``[out, in]``), and a call of a name only ever
-  bound to ``torch.nn.Linear(in, out)`` on a tensor of known elements (``rows * in * out`` multiply-adds);
+- a linear layer: ``F.linear(x, w)`` (``x``: ``[..., in]``, ``w``: ``[out, in]``: ``rows * in * out``
+  multiply-adds; a matmul itself is sized by :func:`._tensor_sizes._small_matmul`);
 - an attention: ``F.scaled_dot_product_attention(q, k, v)`` (``q``: ``[..., L, D]``, ``k``/``v``: ``[..., S, D]``;
-  ``4 * L * S * D`` flops per head and batch), and a call of a name bound to ``torch.nn.MultiheadAttention(E, h)``
-  on a query of ``N`` tokens (its four ``E x E`` projections and the attention over at most ``N`` keys);
+  ``4 * L * S * D`` flops per head and batch);
+- a model's forward or training step where the file shows its layers (``nn.Linear`` in an ``nn.Sequential`` or a
+  class of the file: :func:`model_forward_us`, :func:`training_step_us`);
 - a tensor's shape read as :func:`._tensor_sizes._dims` reads it (factories, casts and moves, the largest of a
   name's bindings, parameters at their calls, loops over literal lists), a sweep over tuples of shapes read row by
   row (:func:`._tensor_sizes._joint_shapes`): the largest row's time.
@@ -49,18 +49,6 @@ def cold_share(n: int, sample_us: float, cold_s: float = COLD_TORCH_S) -> float:
     return cold_s / total if total > 0 else float("inf")
 
 
-def _module_ctor(ctx: Context, name: str, kinds: tuple[str, ...]) -> ast.Call | None:
-    """The one constructor (of ``kinds``, ``torch.nn.*``) ``name`` is bound to, through moves and casts."""
-    values = ctx.assigns.get(name, [])
-    if len(values) != 1:
-        return None
-    v = values[0]
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute) and v.func.attr in _LINEAR_PASS:
-        v = v.func.value
-    q = ctx.call_name(v) if isinstance(v, ast.Call) else None
-    return v if q in kinds else None  # type: ignore[return-value]
-
-
 def _ctor_ints(ctx: Context, call: ast.Call, names: tuple[str, ...]) -> list[int | None]:
     from ._tensor_sizes import _int_value
 
@@ -70,15 +58,6 @@ def _ctor_ints(ctx: Context, call: ast.Call, names: tuple[str, ...]) -> list[int
         e = call.args[i] if len(call.args) > i else kw.get(name)
         out.append(_int_value(ctx, e) if e is not None else None)
     return out
-
-
-def _ctor_itemsize(ctx: Context, name: str) -> int:
-    v = (ctx.assigns.get(name) or [None])[0]
-    while isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute):
-        if v.func.attr in ("half", "bfloat16"):
-            return 2
-        v = v.func.value
-    return 4
 
 
 def linear_us(ctx: Context, x: ast.AST, w: ast.AST) -> float | None:
@@ -109,47 +88,10 @@ def attention_us(ctx: Context, q: ast.AST, k: ast.AST) -> float | None:
     return max(flops / _PEAK_FLOPS_PER_US.get(size, _PEAK_FLOPS_PER_US[4]), moved / _BYTES_PER_US)
 
 
-def module_call_us(ctx: Context, call: ast.Call) -> float | None:
-    """``lin(x)`` / ``mha(q, k, v)`` with the callee only ever bound to ``torch.nn.Linear`` / ``MultiheadAttention``
-    of sizes the file gives and the input's elements known: µs on the reference GPU, else None."""
-    from ._tensor_sizes import _PEAK_FLOPS_PER_US, _BYTES_PER_US, _dims, _tensor_elements
-
-    if not isinstance(call.func, ast.Name) or not call.args or not isinstance(call.args[0], ast.Name):
-        return None
-    ctor = _module_ctor(ctx, call.func.id, ("torch.nn.Linear", "torch.nn.MultiheadAttention"))
-    if ctor is None:
-        return None
-    size = _ctor_itemsize(ctx, call.func.id)
-    peak = _PEAK_FLOPS_PER_US.get(size, _PEAK_FLOPS_PER_US[4])
-    elements = _tensor_elements(ctx, call.args[0])
-    if elements is None:
-        return None
-    if ctx.call_name(ctor) == "torch.nn.Linear":
-        fin, fout = _ctor_ints(ctx, ctor, ("in_features", "out_features"))
-        if not fin or not fout:
-            return None
-        tokens = elements // fin if elements >= fin else 1
-        moved = (elements + fin * fout + tokens * fout) * size
-        return max(2 * tokens * fin * fout / peak, moved / _BYTES_PER_US)
-    (embed,) = _ctor_ints(ctx, ctor, ("embed_dim",))
-    dims = _dims(ctx, call.args[0], 0)
-    if not embed or not dims or dims[-1] != embed:
-        return None
-    tokens = elements // embed
-    keys = max(dims[:-1]) if len(dims) > 1 else 1  # at most the longest of the other dimensions
-    flops = 8 * tokens * embed * embed + 4 * tokens * keys * embed
-    moved = (4 * embed * embed + 6 * tokens * embed) * size
-    return max(flops / peak, moved / _BYTES_PER_US)
-
-
 def call_us(ctx: Context, call: ast.AST) -> float | None:
-    """The GPU time of one call of matmul, linear or attention work in µs, from the shapes the file shows; None when
-    the call is none of those or a shape is not known."""
-    from ._tensor_sizes import MATMULS, _dims, _itemsize, _matmul_us
-
-    if isinstance(call, ast.BinOp) and isinstance(call.op, ast.MatMult):
-        a, b = _dims(ctx, call.left, 0), _dims(ctx, call.right, 0)
-        return _matmul_us(a, b, max(_itemsize(ctx, call.left), _itemsize(ctx, call.right))) if a and b else None
+    """The GPU time of one call of :data:`SIZED_CALLS` (linear or attention work) in µs, from the shapes the file
+    shows; None when the call is neither or a shape is not known (a matmul is sized by
+    :func:`._tensor_sizes._small_matmul`)."""
     if not isinstance(call, ast.Call):
         return None
     q = ctx.call_name(call) or ""
@@ -160,10 +102,7 @@ def call_us(ctx: Context, call: ast.AST) -> float | None:
         return linear_us(ctx, args[0], args[1])
     if q == "torch.nn.functional.scaled_dot_product_attention" and len(args) >= 3:
         return attention_us(ctx, args[0], args[1])
-    if q.count(".") == 1 and q.startswith("torch.") and q.rsplit(".", 1)[-1] in MATMULS and len(args) == 2:
-        a, b = _dims(ctx, args[0], 0), _dims(ctx, args[1], 0)
-        return _matmul_us(a, b, max(_itemsize(ctx, x) for x in args)) if a and b else None
-    return module_call_us(ctx, call)
+    return None
 
 
 # layers without parameters or of negligible work next to the linear layers around them
