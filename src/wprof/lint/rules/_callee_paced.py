@@ -27,9 +27,9 @@ def callee_waits_every_iteration(ctx: Context, r) -> bool:
         return False  # `if step % eval_interval == 0: validate(...)`: the last work runs on some passes only
     for branch in others:  # `if j == 0: ...; generate_text(...)` / `else: ...; generate_text(...)`: each ends so
         o = _last_inner(ctx, branch)
-        if o is None or not (_paced_call(ctx, o) or _deep_paced(ctx, o)):
+        if o is None or not _paced(ctx, o):
             return False
-    return _paced_call(ctx, last) or _deep_paced(ctx, last)
+    return _paced(ctx, last)
 
 
 def _last_inner(ctx: Context, block: list[ast.stmt]) -> ast.stmt | None:
@@ -47,28 +47,24 @@ def _last_inner(ctx: Context, block: list[ast.stmt]) -> ast.stmt | None:
     return None
 
 
-def _deep_paced(ctx: Context, last: ast.stmt) -> bool:
-    """``last`` is one call whose every callee (followed to any depth: methods, callables handed as parameters)
-    leaves at most one pass of a loop that waits every pass pending (:mod:`.._deep_waits`)."""
+def _paced(ctx: Context, last: ast.stmt) -> bool:
+    """``last`` is one call (its other GPU work only its arguments: its callee's loop is the region's last GPU work)
+    of a function whose own last GPU work is a loop that waits on every pass (:func:`_paced_call`), or whose every
+    callee, followed to any depth (methods, callables handed as parameters), leaves at most one such pass pending
+    (:mod:`.._deep_waits`)."""
     from .._deep_waits import PACED, SETTLED, call_summary
 
     if isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
         return False
     calls = [c for c in stmt_calls(last) if ctx.is_gpu_work(c)]
     outer = [c for c in calls if all(d is c or any(d is n for n in ast.walk(c)) for d in calls)]
-    return len(outer) == 1 and call_summary(ctx, outer[0]) in (PACED, SETTLED)
+    return len(outer) == 1 and (_paced_call(ctx, outer[0]) or call_summary(ctx, outer[0]) in (PACED, SETTLED))
 
 
-def _paced_call(ctx: Context, last: ast.stmt) -> bool:
-    """``last`` is one call (its other GPU work only its arguments) of a function whose own last GPU work is a loop
-    that waits for the device on every iteration, of 20 iterations or more as far as the code shows."""
-    if isinstance(last, (ast.For, ast.AsyncFor, ast.While, ast.If, ast.With, ast.Try)):
-        return False
-    calls = [c for c in stmt_calls(last) if ctx.is_gpu_work(c)]
-    outer = [c for c in calls if all(d is c or any(d is n for n in ast.walk(c)) for d in calls)]
-    if len(outer) != 1:
-        return False  # (one timed call, the others only its arguments: its loop is the region's last GPU work)
-    got = ctx.callee_def(outer[0])
+def _paced_call(ctx: Context, call: ast.Call) -> bool:
+    """``call`` is of a function whose own last GPU work is a loop that waits for the device on every iteration, of
+    20 iterations or more as far as the code shows."""
+    got = ctx.callee_def(call)
     if got is None:
         return False
     dctx, fn = got
@@ -83,7 +79,7 @@ def _paced_call(ctx: Context, last: ast.stmt) -> bool:
     from ._host_timer_weak import _steps
 
     try:
-        steps = _steps(ctx, fn, outer[0])  # (counts through the call's arguments: `train(device, 1, 3)`)
+        steps = _steps(ctx, fn, call)  # (counts through the call's arguments: `train(device, 1, 3)`)
     except Exception:  # (a callee of another module: names of its own context)
         steps = None
     if steps is not None and steps < _FEW:
