@@ -129,6 +129,25 @@ def _last_gpu_stmt(ctx: Context, stmts: list[ast.stmt]) -> ast.stmt | None:
     return next((st for st in reversed(stmts) if ctx.gpu_work_in(stmt_nodes(st))), None)
 
 
+FEW_PASSES = 20  # fewer passes than this: the last one is a material share of the interval
+
+
+def few_passes(ctx: Context, loop: ast.stmt, scope) -> bool:
+    """The ``for`` loop is shown to run fewer than :data:`FEW_PASSES` passes: ``range(n)`` with a known ``n``, or a
+    loop capped by a ``break`` (``for n, batch in enumerate(loader): ...; if n == 5: break``: six steps)."""
+    if not isinstance(loop, (ast.For, ast.AsyncFor)):
+        return False
+    it = loop.iter
+    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args:
+        n = _count(ctx, it.args[-1] if len(it.args) < 3 else None, {}, it)
+        if n is not None and n < FEW_PASSES:
+            return True
+    body = [b for b in scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
+            if b._wp_loops and b._wp_loops[-1] is loop]  # type: ignore[attr-defined]
+    n = capped_steps(ctx, loop, body)
+    return n is not None and n < FEW_PASSES
+
+
 def waits_every_iteration(ctx: Context, r) -> bool:
     """The region's last GPU work sits in a loop of the region whose body waits for the device on every iteration
     (``for tok in next_token.cpu().tolist(): ...`` at the top of each decode step): the end read after the loop
@@ -142,17 +161,8 @@ def waits_every_iteration(ctx: Context, r) -> bool:
     if not loops:
         return False
     loop = loops[0]  # the outermost: its iterations repeat everything after the wait
-    if isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.iter, ast.Call) and \
-            isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range" and loop.iter.args:
-        n = _count(ctx, loop.iter.args[-1] if len(loop.iter.args) < 3 else None, {}, loop.iter)
-        if n is not None and n < 20:
-            return False  # `for _ in range(3)`: the last iteration is a third of the interval
-    if isinstance(loop, (ast.For, ast.AsyncFor)):
-        body = [b for b in r.scope.stmts[loop._wp_idx + 1:loop._wp_end + 1]  # type: ignore[attr-defined]
-                if b._wp_loops and b._wp_loops[-1] is loop]  # type: ignore[attr-defined]
-        n = capped_steps(ctx, loop, body)
-        if n is not None and n < 20:
-            return False  # `for n, batch in enumerate(loader): ...; if n == 5: break`: six steps
+    if few_passes(ctx, loop, r.scope):
+        return False  # `for _ in range(3)`: the last iteration is a third of the interval
     from .._region_syncs import waits_on_input
     from .._deep_waits import call_waits
 

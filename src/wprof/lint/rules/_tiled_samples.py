@@ -25,8 +25,7 @@ from __future__ import annotations
 import ast
 
 from .._walk import stmt_calls, stmt_nodes
-
-_FEW = 20  # fewer passes than this: the last sample's missed tail is a material share
+from ._host_timer_weak import few_passes
 
 
 def tiled_waiting_samples(ctx, r) -> bool:
@@ -44,7 +43,7 @@ def tiled_waiting_samples(ctx, r) -> bool:
     lo_stmt, hi_stmt = r.scope.stmts[r.lo], r.scope.stmts[r.hi]
     if not _every_pass(lo_stmt, lp) or not _every_pass(hi_stmt, lp):
         return False  # a reading under a test: some passes are not sampled, or start where another ended
-    if _few_passes(ctx, lp, r.scope) or not _cheap_header(ctx, lp):
+    if few_passes(ctx, lp, r.scope) or not _cheap_header(ctx, lp):
         return False  # (a loader's fetch between two samples runs while the previous step's tail does: untimed)
     from ._indexed_sweeps import configuration_loop, indexed_sweep
 
@@ -71,7 +70,7 @@ def _tiled_windows(ctx, r) -> bool:
     if not loops or not isinstance(r.scope.stmts[r.lo], ast.Assign):
         return False
     lp = loops[-1]  # the innermost loop holding the end read: its passes fill the windows
-    if _few_passes(ctx, lp, r.scope):
+    if few_passes(ctx, lp, r.scope):
         return False
     names = {t.id for t in r.scope.stmts[r.lo].targets if isinstance(t, ast.Name)}  # type: ignore[attr-defined]
     clock = ctx.text(r.start)
@@ -173,21 +172,3 @@ def _cheap_iter(ctx, it: ast.AST, depth: int) -> bool:
         vs = ctx.assigns.get(it.id)
         return bool(vs) and all(_cheap_iter(ctx, v, depth + 1) for v in vs)
     return False
-
-
-def _few_passes(ctx, lp: ast.stmt, scope) -> bool:
-    """The loop is shown to run fewer than 20 passes (``range(n)`` with a known ``n``, an ``enumerate`` capped by a
-    ``break``)."""
-    from ._host_timer_weak import _count, capped_steps
-
-    if not isinstance(lp, (ast.For, ast.AsyncFor)):
-        return False
-    it = lp.iter
-    if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args:
-        n = _count(ctx, it.args[-1] if len(it.args) < 3 else None, {}, it)
-        if n is not None and n < _FEW:
-            return True
-    body = [b for b in scope.stmts[lp._wp_idx + 1:lp._wp_end + 1]  # type: ignore[attr-defined]
-            if b._wp_loops and b._wp_loops[-1] is lp]
-    n = capped_steps(ctx, lp, body)
-    return n is not None and n < _FEW
