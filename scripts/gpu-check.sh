@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One call on the GPU machine: `pytest -m gpu` and the benchmarks, logs under $OUT.
-#   scripts/gpu-check.sh [tests] [sigterm] [bench] [bench-gpu] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [cold] [dist]   (default: all)
+#   scripts/gpu-check.sh [tests] [sigterm] [bench] [bench-gpu] [env] [accuracy] [loop] [demo] [run] [nvtx] [lint] [cold] [jitctx] [dist]   (default: all)
 # `dist` needs the nvidia-h200-x2 kind; the rest runs on one GPU.
 # Runs from source (PYTHONPATH=src). Everything is written to a work folder and packed into $OUT/gpu-check.tgz, with
 # the short summary in $OUT/summary.txt (the device tool returns at most 8 files). Benchmarks see OUT=<work folder>.
@@ -94,6 +94,9 @@ if want lint; then
 fi
 if want cold; then  # the cold excess of first calls (WP103/WP112's evidence), each case a fresh process, ~5 min
   step cold-start 420 $PY benchmarks/cold_start.py --repeat 3 --json "$W/cold_start.json"
+fi
+if want jitctx; then  # does importing an eager-signature Numba kernel create the CUDA context? (WP103's first-use walk)
+  step eager-jit-context 240 $PY benchmarks/eager_jit_context.py --repeat 3 --json "$W/eager_jit_context.json"
 fi
 
 tar -czf "$OUT/gpu-check.tgz" -C "$W" .
