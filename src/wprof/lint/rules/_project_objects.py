@@ -27,6 +27,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from .._walk import defined_method
+
 
 def project_class(ctx: Any, c: ast.Call) -> tuple[Any, ast.ClassDef] | None:
     """(the defining module's context, the class) when ``c`` builds an instance of a class imported from the user's
@@ -43,10 +45,7 @@ def project_class(ctx: Any, c: ast.Call) -> tuple[Any, ast.ClassDef] | None:
 
 def own_method(cls: tuple[Any, ast.ClassDef] | None, name: str) -> tuple | None:
     """(context, def) of the method ``name`` the class defines itself (inherited ones are not followed)."""
-    if cls is None:
-        return None
-    m = next((f for f in cls[1].body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
-             None)
+    m = defined_method(cls[1], name) if cls is not None else None
     return (cls[0], m) if m is not None else None
 
 
@@ -140,11 +139,8 @@ def enter_opens_gpu(walker: Any, s: ast.stmt, env: dict) -> bool:
         if cls is not None:
             name = "__call__" if call is not None and isinstance(call.func, ast.Name) else \
                 call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
-            for m in (own_method(cls, name) if name else None, own_method(cls, "__enter__")):
-                if m is not None:
-                    body = m[1].body if m[1].name == "__enter__" else _before_yield(m[1].body)
-                    if _opens_gpu(m[0], cls, body):
-                        return True
+            if _object_entry_opens_gpu(cls, (name, "__enter__"), enter_whole=True):
+                return True
         elif call is not None and isinstance(call.func, (ast.Name, ast.Attribute)) and \
                 walker.cur.imported_function(call) is not None:
             d = walker.cur.imported_function(call)
@@ -158,6 +154,20 @@ def _entry_body(fn: ast.AST) -> list:
     (the entry of ``with fn(...):``)."""
     gen = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
     return _before_yield(fn.body) if gen else fn.body  # type: ignore[attr-defined]
+
+
+def _object_entry_opens_gpu(cls: tuple, names: tuple, enter_whole: bool) -> bool:
+    """What runs on entry of one of the methods ``names`` of a project class (a ``__call__`` up to its first
+    ``yield``) opens the GPU. ``enter_whole``: an ``__enter__``'s whole body runs even when it holds a ``yield``
+    (the ``with`` check reads it so; the call check reads every method as :func:`_entry_body` does)."""
+    for name in names:
+        m = own_method(cls, name) if name else None
+        if m is None:
+            continue
+        body = m[1].body if enter_whole and m[1].name == "__enter__" else _entry_body(m[1])
+        if _opens_gpu(m[0], cls, body):
+            return True
+    return False
 
 
 def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
@@ -183,9 +193,7 @@ def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
         values = ctx.assigns.get(c.func.id, [])
         classes = [project_class(ctx, v) if isinstance(v, ast.Call) else None for v in values]
         if values and all(k is not None for k in classes) and len({id(k[1]) for k in classes}) == 1:
-            k = classes[0]
-            found = any(m is not None and _opens_gpu(m[0], k, _entry_body(m[1]))
-                        for m in (own_method(k, "__call__"), own_method(k, "__enter__")))
+            found = _object_entry_opens_gpu(classes[0], ("__call__", "__enter__"), enter_whole=False)
     else:
         d = ctx.imported_method(c)  # `tracker.update(x)` of an instance of a project class
         if d is not None:
