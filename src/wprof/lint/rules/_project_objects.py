@@ -12,7 +12,7 @@ context exists, what ran, what is placed on the GPU):
   call is expanded in the class's own module;
 - the import of a project module whose Numba kernels are given their signatures (``@cuda.jit("void(float32[:],
   ...)")``): Numba compiles them when the module is imported, so their first launch in the importing file compiles
-  nothing (WP112; the signature read in the kernel's own module). The walk does not take that compile for the CUDA
+  nothing (WP112; the signature read in the kernel's own module: :func:`.._infer.eager_imported_kernel`). The walk does not take that compile for the CUDA
   context's creation, as it does not for a kernel of the same file (set 156 judged a first timed call after such an
   import the program's first GPU use; set 174 judged the opposite: left as the file-local model has it);
 - a timed region of a project function the walk enters from a call of the linted file (``measure_generation(model,
@@ -65,29 +65,6 @@ def method_of(walker: Any, key: str, name: str) -> tuple | None:
         return None
     obj = object_of(key)
     return own_method(classes.get(obj), name) if obj is not None else None
-
-
-# ---------------------------------------------------------------- import-time work of project modules
-def import_time_gpu(mctx: Any) -> list[str]:
-    """The names of the kernels a project module compiles for the GPU when it is imported (its top-level
-    ``@cuda.jit(<signature>)`` functions), memoized per module; empty when its import does no GPU work."""
-    cached = mctx.__dict__.get("_wp_import_gpu")
-    if cached is None:
-        from .._infer import eager_numba_names
-
-        eager = eager_numba_names(mctx)  # (`@cuda.jit(<signature>)`: compiled and bound to the context at its def)
-        cached = [s.name for s in mctx.tree.body if isinstance(s, ast.FunctionDef) and s.name in eager]
-        mctx._wp_import_gpu = cached
-    return cached
-
-
-def eager_imported_kernel(ctx: Any, name: str) -> bool:
-    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
-    (compiled when that module is imported: its first launch compiles nothing)."""
-    if getattr(ctx, "import_view", None) is None:
-        return False
-    d = ctx.imported_name(name)
-    return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 
 # ---------------------------------------------------------------- context managers of the project
