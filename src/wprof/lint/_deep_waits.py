@@ -22,11 +22,11 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ._walk import stmt_calls, stmt_nodes
+from ._walk import defined_method, enclosing_def, stmt_calls, stmt_nodes
 
 SETTLED = "settled"
 PACED = "paced"
-_FEW = 20
+FEW_ITERATIONS = 20  # fewer iterations than this: the last one is a material share of the interval
 
 
 def callees(ctx: Any, call: ast.Call) -> list[tuple[Any, ast.AST]] | None:
@@ -56,27 +56,16 @@ def callees(ctx: Any, call: ast.Call) -> list[tuple[Any, ast.AST]] | None:
     return None
 
 
-def _enclosing(node: ast.AST, kinds: tuple) -> ast.AST | None:
-    n = getattr(node, "_wp_stmt", node)
-    n = getattr(n, "_wp_parent", None)
-    while n is not None and not isinstance(n, kinds):
-        n = getattr(n, "_wp_parent", None)
-    return n
-
-
 def _own_method(call: ast.Call, name: str) -> ast.AST | None:
-    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    fn = enclosing_def(call)
     cls = getattr(fn, "_wp_parent", None) if fn is not None else None
-    if not isinstance(cls, ast.ClassDef):
-        return None
-    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name),
-                None)
+    return defined_method(cls, name) if isinstance(cls, ast.ClassDef) else None
 
 
 def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | None:
     """``fn(*args)`` where ``fn`` is a parameter of the enclosing top-level function, never rebound there: the
     functions every call of that function in the file hands it."""
-    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    fn = enclosing_def(call)
     if fn is None or getattr(ctx, "functions", {}).get(fn.name) is not fn:
         return None
     a = fn.args
@@ -93,13 +82,7 @@ def _handed(ctx: Any, call: ast.Call, name: str) -> list[tuple[Any, ast.AST]] | 
         return None  # rebound otherwise: not only what the callers hand
     out: list[tuple[Any, ast.AST]] = list(table or [])
     i = pos.index(name) if name in pos else None
-    values = []
-    for c in _calls_of(ctx, fn.name):
-        arg = next((k.value for k in c.keywords if k.arg == name), None)
-        if arg is None and i is not None and i < len(c.args) and \
-                not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
-            arg = c.args[i]
-        values.append((ctx, arg))
+    values = [(ctx, arg) for arg in _handed_args(ctx, fn, i, name)]
     if not values:  # no call in the file: the project's modules and notebooks that import the function
         from ._project_users import _user_values
 
@@ -125,7 +108,7 @@ def _handed_objects(ctx: Any, call: ast.Call, name: str, attr: str) -> list[tupl
     """``env.step(a)`` where ``env`` is a parameter of the enclosing top-level function: the method ``attr`` of the
     project class of each object its callers hand it (``profile_env(make_env(...))`` of a factory returning
     ``VecEnv(...)``)."""
-    fn = _enclosing(call, (ast.FunctionDef, ast.AsyncFunctionDef))
+    fn = enclosing_def(call)
     if fn is None or getattr(ctx, "functions", {}).get(fn.name) is not fn:
         return None
     a = fn.args
@@ -152,15 +135,23 @@ def _calls_of(ctx: Any, name: str) -> list[ast.Call]:
     return index.get(name, [])
 
 
+def _handed_args(ctx: Any, fn: ast.AST, i: int | None, name: str) -> list[ast.AST | None]:
+    """What each of the file's calls of ``fn`` hands its parameter ``name`` (at position ``i``, None for a keyword-only
+    one): None where the call leaves it out or hides it behind ``*args``. Not :func:`._call_sites.param_values`, which
+    reads a left-out argument as the default, drops the whole answer at any ``*args`` and counts aliased calls."""
+    out: list[ast.AST | None] = []
+    for c in _calls_of(ctx, fn.name):  # type: ignore[attr-defined]
+        arg = next((k.value for k in c.keywords if k.arg == name), None)
+        if arg is None and i is not None and i < len(c.args) and \
+                not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
+            arg = c.args[i]
+        out.append(arg)
+    return out
+
+
 def _objects(ctx: Any, fn: ast.AST, i: int, name: str, attr: str) -> list[tuple[Any, ast.AST]] | None:
     out: list[tuple[Any, ast.AST]] = []
-    values = []
-    for c in _calls_of(ctx, fn.name):
-        arg = next((k.value for k in c.keywords if k.arg == name), None)
-        if arg is None and i < len(c.args) and not any(isinstance(x, ast.Starred) for x in c.args[:i + 1]):
-            arg = c.args[i]
-        values.append((ctx, arg))
-    for uctx, arg in values:
+    for uctx, arg in [(ctx, arg) for arg in _handed_args(ctx, fn, i, name)]:
         if not isinstance(arg, (ast.Name, ast.Call)):
             return None
         probe = ast.Call(func=ast.Attribute(value=arg, attr=attr, ctx=ast.Load()), args=[], keywords=[])
@@ -297,10 +288,11 @@ def _summary(ctx: Any, fn: ast.AST) -> str | None:
 
 
 def _long(loop: ast.stmt) -> bool:
-    """Not a loop shown to run fewer than 20 times (``range(3)``)."""
+    """Not a loop shown to run fewer than 20 times (``range(3)``, ``range(0, 5)``: the stop is read, unlike
+    :func:`.rules._callee_paced._long`, which reads ``range(n)`` only)."""
     it = getattr(loop, "iter", None)
     if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and it.args and \
             isinstance(it.args[-1 if len(it.args) < 3 else 1], ast.Constant):
         v = it.args[-1 if len(it.args) < 3 else 1].value
-        return not isinstance(v, int) or v >= _FEW
+        return not isinstance(v, int) or v >= FEW_ITERATIONS
     return True

@@ -301,8 +301,6 @@ class NameModel:
             if isinstance(c.func, ast.Subscript) and isinstance(c.func.value, ast.Name) and \
                     c.func.value.id in self.imports and \
                     not self.imports[c.func.value.id].startswith(("torch", "numpy", "triton.language")):
-                from .rules._project_objects import eager_imported_kernel
-
                 if eager_imported_kernel(self, c.func.value.id):
                     callables.add(c.func.value.id)  # (`@cuda.jit(<signature>)` in its project module: compiled
                     continue  # when that module is imported, not on its first launch)
@@ -698,6 +696,26 @@ def eager_numba_names(ctx) -> frozenset[str]:
                     out.add(fn.name)
         cached = ctx.__dict__["_wp_eager_numba"] = frozenset(out)
     return cached
+
+
+def import_time_gpu(mctx) -> list[str]:
+    """The names of the kernels a project module compiles for the GPU when it is imported (its top-level
+    ``@cuda.jit(<signature>)`` functions), memoized per module; empty when its import does no GPU work."""
+    cached = mctx.__dict__.get("_wp_import_gpu")
+    if cached is None:
+        eager = eager_numba_names(mctx)  # (`@cuda.jit(<signature>)`: compiled and bound to the context at its def)
+        cached = [s.name for s in mctx.tree.body if isinstance(s, ast.FunctionDef) and s.name in eager]
+        mctx._wp_import_gpu = cached
+    return cached
+
+
+def eager_imported_kernel(ctx, name: str) -> bool:
+    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
+    (compiled when that module is imported: its first launch compiles nothing)."""
+    if getattr(ctx, "import_view", None) is None:
+        return False
+    d = ctx.imported_name(name)
+    return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:

@@ -395,6 +395,21 @@ def nested_in(node: ast.AST, fn: ast.AST) -> bool:
     return within(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda), fn)
 
 
+def defined_method(cls: ast.ClassDef | None, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method ``name`` that ``cls`` defines in its own body (inherited ones are not looked up)."""
+    if cls is None:
+        return None
+    return next((m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name == name),
+                None)
+
+
+def enclosing_def(node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function (or method) whose own scope holds ``node``'s statement; None at module or class level."""
+    scope = getattr(getattr(node, "_wp_stmt", node), "_wp_scope", None)
+    fn = getattr(scope, "node", None)
+    return fn if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
 def in_lambda(node: ast.AST) -> bool:
     """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
     return expr_ancestor(node, ast.Lambda) is not None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._deep_waits import FEW_ITERATIONS as _FEW
 from .._walk import stmt_calls
 
 
@@ -110,15 +111,14 @@ def _within(node: ast.AST, block: list[ast.stmt]) -> bool:
     return any(node is st for st in block)
 
 
-_FEW = 20
-
-
 def _has_work(dctx, st: ast.stmt) -> bool:
     return any(isinstance(c, ast.Call) and dctx.is_gpu_work(c, fn_scope=True) for c in ast.walk(st))
 
 
 def _long(loop: ast.stmt) -> bool:
-    """Not a loop shown to run fewer than 20 times (``range(3)``)."""
+    """Not a loop shown to run fewer than 20 times (``range(3)``). Only ``range(n)`` is read: ``range(0, 5)`` counts
+    as long here, as short in :func:`.._deep_waits._long` (kept apart: one reading for both would change
+    what one of them finds)."""
     it = getattr(loop, "iter", None)
     if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range" and len(it.args) == 1 \
             and isinstance(it.args[0], ast.Constant) and isinstance(it.args[0].value, int):

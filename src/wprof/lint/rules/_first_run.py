@@ -32,7 +32,7 @@ from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
 from ._composite_ops import call_parts
 from ._peer_links import link_ids, link_ran
-from ._project_objects import enter_opens_gpu, method_of, object_of, own_method, project_class, region_starts
+from ._project_objects import enter_opens_gpu, method_of, own_method, project_class, region_starts
 from ._ufunc_order import gpu_ufunc_call
 from . import _repeat_calls as repeat
 from ._walk_calls import runs_nothing
@@ -725,7 +725,7 @@ class _Walker:
                         v.opens_gpu.add(id(c))  # `MatrixMultiply(A, B)` whose body makes the first GPU array
                 if timed:
                     called_obj = isinstance(c.func, ast.Name) and prior is False and \
-                        isinstance(key, str) and object_of(key) == key and key in self.obj_classes  # `rnn(X)` of
+                        isinstance(key, str) and key in self.obj_classes  # `rnn(X)` of
                     # a project nn.Module: its forward's work may be opaque to its module (an extension's op), the
                     # object itself never ran: cold, as an object of a library is
                     self.item(c, key, st, timed, (self.fresh > before or called_obj) and not _harness_def(d),

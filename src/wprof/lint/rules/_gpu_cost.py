@@ -159,7 +159,7 @@ def model_forward_us(ctx: Context, call: ast.Call) -> float | None:
     """``model(x)`` with ``model`` only ever bound to a model whose layers the file shows (:func:`_layers`: linear
     layers and activations) and ``x`` of known elements (moved to the GPU in the call or before): the forward's µs
     on the reference GPU at fp32, plus the host-to-device copy of ``x`` when the call makes it; else None."""
-    from ._tensor_sizes import _PEAK_FLOPS_PER_US, _BYTES_PER_US, _tensor_elements
+    from ._tensor_sizes import _matmul_us, _tensor_elements
 
     if not isinstance(call.func, ast.Name) or len(call.args) != 1 or call.keywords:
         return None
@@ -172,18 +172,14 @@ def model_forward_us(ctx: Context, call: ast.Call) -> float | None:
     layers = _layers(ctx, v) if isinstance(v, ast.Call) else None
     if not layers:
         return None
-    x, copied = call.args[0], False
-    while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr in ("to", "cuda", "float"):
-        copied = copied or x.func.attr in ("to", "cuda")
-        x = x.func.value
+    x, copied = _moved(call.args[0])
     elements = _tensor_elements(ctx, x) if isinstance(x, ast.Name) else None
     if elements is None or elements % layers[0][0]:
         return None
     tokens = elements // layers[0][0]
     us = 0.0
     for fin, fout in layers:
-        moved = (tokens * fin + fin * fout + tokens * fout) * 4
-        us += max(2 * tokens * fin * fout / _PEAK_FLOPS_PER_US[4], moved / _BYTES_PER_US)
+        us += _matmul_us([tokens, fin], [fin, fout], 4)
     return us + (elements * 4 / _H2D_BYTES_PER_US if copied else 0.0)
 
 
@@ -200,9 +196,17 @@ def training_step_us(ctx: Context, calls: list[ast.Call]) -> tuple[ast.Call, flo
 
 def moved_input(x: ast.AST) -> ast.AST:
     """``x.to(device)`` / ``x.cuda()``: the tensor moved (the same data every step), else ``x``."""
+    return _moved(x)[0]
+
+
+def _moved(x: ast.AST) -> tuple[ast.AST, bool]:
+    """:func:`moved_input`'s tensor, and whether the chain copies it to the GPU (a ``.to``/``.cuda``, not only
+    ``.float()``)."""
+    copied = False
     while isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr in ("to", "cuda", "float"):
+        copied = copied or x.func.attr in ("to", "cuda")
         x = x.func.value
-    return x
+    return x, copied
 
 
 def short_run(n: int, sample_us: float, cold_s: float = COLD_TORCH_S) -> bool:

@@ -12,7 +12,7 @@ context exists, what ran, what is placed on the GPU):
   call is expanded in the class's own module;
 - the import of a project module whose Numba kernels are given their signatures (``@cuda.jit("void(float32[:],
   ...)")``): Numba compiles them when the module is imported, so their first launch in the importing file compiles
-  nothing (WP112; the signature read in the kernel's own module). The walk does not take that compile for the CUDA
+  nothing (WP112; the signature read in the kernel's own module: :func:`.._infer.eager_imported_kernel`). The walk does not take that compile for the CUDA
   context's creation, as it does not for a kernel of the same file (set 156 judged a first timed call after such an
   import the program's first GPU use; set 174 judged the opposite: left as the file-local model has it);
 - a timed region of a project function the walk enters from a call of the linted file (``measure_generation(model,
@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import ast
 from typing import Any
+
+from .._walk import defined_method
 
 
 def project_class(ctx: Any, c: ast.Call) -> tuple[Any, ast.ClassDef] | None:
@@ -43,10 +45,7 @@ def project_class(ctx: Any, c: ast.Call) -> tuple[Any, ast.ClassDef] | None:
 
 def own_method(cls: tuple[Any, ast.ClassDef] | None, name: str) -> tuple | None:
     """(context, def) of the method ``name`` the class defines itself (inherited ones are not followed)."""
-    if cls is None:
-        return None
-    m = next((f for f in cls[1].body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
-             None)
+    m = defined_method(cls[1], name) if cls is not None else None
     return (cls[0], m) if m is not None else None
 
 
@@ -66,29 +65,6 @@ def method_of(walker: Any, key: str, name: str) -> tuple | None:
         return None
     obj = object_of(key)
     return own_method(classes.get(obj), name) if obj is not None else None
-
-
-# ---------------------------------------------------------------- import-time work of project modules
-def import_time_gpu(mctx: Any) -> list[str]:
-    """The names of the kernels a project module compiles for the GPU when it is imported (its top-level
-    ``@cuda.jit(<signature>)`` functions), memoized per module; empty when its import does no GPU work."""
-    cached = mctx.__dict__.get("_wp_import_gpu")
-    if cached is None:
-        from .._infer import eager_numba_names
-
-        eager = eager_numba_names(mctx)  # (`@cuda.jit(<signature>)`: compiled and bound to the context at its def)
-        cached = [s.name for s in mctx.tree.body if isinstance(s, ast.FunctionDef) and s.name in eager]
-        mctx._wp_import_gpu = cached
-    return cached
-
-
-def eager_imported_kernel(ctx: Any, name: str) -> bool:
-    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
-    (compiled when that module is imported: its first launch compiles nothing)."""
-    if getattr(ctx, "import_view", None) is None:
-        return False
-    d = ctx.imported_name(name)
-    return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 
 # ---------------------------------------------------------------- context managers of the project
@@ -140,11 +116,8 @@ def enter_opens_gpu(walker: Any, s: ast.stmt, env: dict) -> bool:
         if cls is not None:
             name = "__call__" if call is not None and isinstance(call.func, ast.Name) else \
                 call.func.attr if call is not None and isinstance(call.func, ast.Attribute) else None
-            for m in (own_method(cls, name) if name else None, own_method(cls, "__enter__")):
-                if m is not None:
-                    body = m[1].body if m[1].name == "__enter__" else _before_yield(m[1].body)
-                    if _opens_gpu(m[0], cls, body):
-                        return True
+            if _object_entry_opens_gpu(cls, (name, "__enter__"), enter_whole=True):
+                return True
         elif call is not None and isinstance(call.func, (ast.Name, ast.Attribute)) and \
                 walker.cur.imported_function(call) is not None:
             d = walker.cur.imported_function(call)
@@ -158,6 +131,20 @@ def _entry_body(fn: ast.AST) -> list:
     (the entry of ``with fn(...):``)."""
     gen = any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(fn))
     return _before_yield(fn.body) if gen else fn.body  # type: ignore[attr-defined]
+
+
+def _object_entry_opens_gpu(cls: tuple, names: tuple, enter_whole: bool) -> bool:
+    """What runs on entry of one of the methods ``names`` of a project class (a ``__call__`` up to its first
+    ``yield``) opens the GPU. ``enter_whole``: an ``__enter__``'s whole body runs even when it holds a ``yield``
+    (the ``with`` check reads it so; the call check reads every method as :func:`_entry_body` does)."""
+    for name in names:
+        m = own_method(cls, name) if name else None
+        if m is None:
+            continue
+        body = m[1].body if enter_whole and m[1].name == "__enter__" else _entry_body(m[1])
+        if _opens_gpu(m[0], cls, body):
+            return True
+    return False
 
 
 def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
@@ -183,9 +170,7 @@ def project_call_opens_gpu(ctx: Any, c: ast.Call) -> bool:
         values = ctx.assigns.get(c.func.id, [])
         classes = [project_class(ctx, v) if isinstance(v, ast.Call) else None for v in values]
         if values and all(k is not None for k in classes) and len({id(k[1]) for k in classes}) == 1:
-            k = classes[0]
-            found = any(m is not None and _opens_gpu(m[0], k, _entry_body(m[1]))
-                        for m in (own_method(k, "__call__"), own_method(k, "__enter__")))
+            found = _object_entry_opens_gpu(classes[0], ("__call__", "__enter__"), enter_whole=False)
     else:
         d = ctx.imported_method(c)  # `tracker.update(x)` of an instance of a project class
         if d is not None:

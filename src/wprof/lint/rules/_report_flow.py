@@ -41,11 +41,13 @@ def logger_call(call: ast.Call) -> bool:
     return False
 
 
-def accumulator(st: ast.stmt) -> str | None:
-    """The object a statement hands figures to (``meter.update(dt)`` -> ``meter``), or None."""
+def figure_holder(st: ast.stmt) -> tuple[str, bool] | None:
+    """The object a statement hands figures to, and whether it is a list appended to: ``times.append(dt)`` ->
+    (``times``, True), an accumulator's ``meter.update(dt)`` -> (``meter``, False); None otherwise."""
     if not (isinstance(st, ast.Expr) and isinstance(st.value, ast.Call)):
         return None
     f = st.value.func
-    if not (isinstance(f, ast.Attribute) and f.attr in _ACCUMULATE):
+    if not (isinstance(f, ast.Attribute) and (f.attr == "append" or f.attr in _ACCUMULATE)):
         return None
-    return dotted(f.value)
+    obj = dotted(f.value)
+    return (obj, f.attr == "append") if obj else None

@@ -195,7 +195,7 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
     if q in _HOST_COPIES and x.args:
         return _elements(ctx, x.args[0], depth + 1)  # cuda.to_device(np.ones(n)), torch.from_numpy(a)
     if q in _SIZE_KW_FACTORIES:  # np.random.uniform(size=(n, 1))
-        size = [k.value for k in x.keywords if k.arg == "size"]
+        size = _size_keyword(x)
         vals = _int_dims(ctx, size[0]) if size else None
         return _joint_product(ctx, list(size[0].elts) if isinstance(size[0], (ast.Tuple, ast.List)) else size) \
             if vals else None
@@ -203,8 +203,7 @@ def _elements_of_call(ctx: Context, x: ast.AST, depth: int) -> int | None:
                                                                   "randint")) or q in _ARRAY_FACTORIES):
         return None
     dims = shape_args(ctx, x.args)  # `torch.randn(*shape)`, `torch.randn(shape)` with `shape = (64, 4096)`
-    if not x.args and q.startswith("torch."):  # `torch.rand(size=(64, 128))`
-        dims = [k.value for k in x.keywords if k.arg == "size"]
+    dims = _torch_dims(x, q, dims)  # `torch.rand(size=(64, 128))`
     if q.endswith(("randint", "full")) or (q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn"))):
         dims = dims[2:] if q.endswith("randint") else dims[:1]  # np.ones(shape, dtype): the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
@@ -499,6 +498,17 @@ def _same_tensor(ctx: Context, v: ast.AST, name: str) -> bool:
     return isinstance(v, ast.Name) and v.id == name
 
 
+def _size_keyword(x: ast.Call) -> list[ast.AST]:
+    """The shape a factory is given by keyword, as a one-item list (``torch.rand(size=(64, 128))``,
+    ``np.random.uniform(size=(n, 1))``); empty without one."""
+    return [k.value for k in x.keywords if k.arg == "size"]
+
+
+def _torch_dims(x: ast.Call, q: str, dims: list[ast.AST]) -> list[ast.AST]:
+    """A torch factory given no positional argument takes its shape from ``size=`` (``torch.rand(size=(64, 128))``);
+    else ``dims``, the positional ones."""
+    return _size_keyword(x) if not x.args and q.startswith("torch.") else dims
+
 def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if not isinstance(x, ast.Call):
         return None
@@ -512,7 +522,7 @@ def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     if q in _HOST_COPIES and x.args:
         return _dims(ctx, x.args[0], depth + 1)
     if q in _SIZE_KW_FACTORIES:
-        size = [k.value for k in x.keywords if k.arg == "size"]
+        size = _size_keyword(x)
         return _int_dims(ctx, size[0]) if size else None
     if not (q.startswith("torch.") and q.rsplit(".", 1)[-1] in ("randn", "rand", "zeros", "ones", "empty")) and \
             q not in _ARRAY_FACTORIES:
@@ -520,8 +530,7 @@ def _dims_of_call(ctx: Context, x: ast.AST, depth: int) -> list[int] | None:
     dims = [a for a in x.args if not isinstance(a, ast.Starred)]
     if len(dims) != len(x.args):
         return None
-    if not dims and q.startswith("torch."):  # `torch.rand(size=(64, 128))`
-        dims = [k.value for k in x.keywords if k.arg == "size"]
+    dims = _torch_dims(x, q, dims)  # `torch.rand(size=(64, 128))` (`dims` is every positional argument here)
     if q in _ARRAY_FACTORIES and not q.endswith(("rand", "randn")):
         dims = dims[:1]  # `np.ones((m, k), dtype)`, `cp.random.random((m, k))`: the shape only
     if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):

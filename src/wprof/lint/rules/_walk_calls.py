@@ -9,7 +9,7 @@ import ast
 import re
 
 from .._context import Context, dotted
-from .._walk import stmt_calls
+from .._walk import defined_method, stmt_calls
 
 
 _SETUP = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "bfloat16", "double", "requires_grad_",
@@ -61,8 +61,7 @@ def _instance_of(ctx: Context, v: ast.AST, env: dict, w) -> str | None:
 def _method(ctx: Context, key: str, name: str) -> tuple | None:
     """The method ``name`` of the class of the file an instance identity (``CheckedBench()#4``) was made of."""
     cls = ctx.classes.get(key.partition("()#")[0].rsplit(".", 1)[-1])
-    m = next((f for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) and f.name == name),
-             None) if cls is not None else None
+    m = defined_method(cls, name)
     return (ctx, m) if m is not None else None
 
 

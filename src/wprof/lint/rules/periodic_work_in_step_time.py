@@ -183,7 +183,7 @@ from ._epoch_window import report_epoch_windows
 from ._never_due import never_due
 from ._every_epoch_work import every_iteration_sites
 from ._fit_evaluates import fit_in_interval
-from ._report_flow import accumulator, logger_call
+from ._report_flow import figure_holder, logger_call
 from ._scheduled_helpers import scheduled_work
 from ._training_totals import training_label
 from ._trainer_runtime import report_trainer_runtime
@@ -689,17 +689,14 @@ def _reporting(ctx: Context, scope: Scope, sub: ast.AST, loop: ast.stmt | None, 
                                 continue  # an ETA: a forecast that should count everything, not a reported speed
                             tainted[t] = tainted.get(t, False) or r or ("per_sec" in t or "throughput" in t or
                                                                         "mfu" in t.lower() or "per_s" in t)
-                elif isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _last(st.value) == "append" \
-                        and isinstance(st.value.func, ast.Attribute):
-                    r = rate_of(st.value, tainted)
-                    if r is not None and dotted(st.value.func.value):
-                        tainted[dotted(st.value.func.value)] = r  # type: ignore[index]
-                        appended.add(dotted(st.value.func.value))  # type: ignore[arg-type]
-                elif accumulator(st):  # `batch_time.update(time.time() - end)`: the meter now holds the figure
+                elif (held := figure_holder(st)) is not None:
+                    obj, listed = held
                     r = rate_of(st.value, tainted)  # type: ignore[attr-defined]
-                    if r is not None:
-                        obj = accumulator(st)
-                        tainted[obj] = tainted.get(obj, False) or r or "throughput" in obj  # type: ignore[index]
+                    if r is not None and listed:  # `train_times.append(time.time() - t0)`: read after the loop too
+                        tainted[obj] = r
+                        appended.add(obj)
+                    elif r is not None:  # `batch_time.update(time.time() - end)`: the meter now holds the figure
+                        tainted[obj] = tainted.get(obj, False) or r or "throughput" in obj
 
     def scan(stmts: list[ast.stmt], tainted: dict[str, bool]) -> None:
         for st in stmts:
