@@ -290,6 +290,15 @@ class FileWalk:
             fn._wp_all_nodes = cached  # type: ignore[attr-defined]
         return cached
 
+    def all_nodes(self) -> list[ast.AST]:
+        """Every node of the file's tree in ``ast.walk`` order (breadth first), listed once per file: the rules'
+        whole-file searches read this list instead of walking the tree again (ten walks of a 20,000-line file
+        cost about a second)."""
+        cached = self.__dict__.get("_wp_tree_nodes")
+        if cached is None:
+            cached = self.__dict__["_wp_tree_nodes"] = list(ast.walk(self.tree))  # type: ignore[attr-defined]
+        return cached
+
     def calls_between(self, scope: Scope, lo: int, hi: int) -> Iterator[ast.Call]:
         """Calls whose statement lies strictly between statement indices ``lo`` and ``hi`` of ``scope``."""
         for stmt in scope.stmts[lo + 1:hi]:
