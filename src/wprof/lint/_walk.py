@@ -409,6 +409,15 @@ def in_lambda(node: ast.AST) -> bool:
     return expr_ancestor(node, ast.Lambda) is not None
 
 
+def subtree(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, kept on the node: a function that several questions search whole (does it return
+    a closure, mark a clock on ``self``, subtract its parameters) is walked once per file."""
+    cached = node.__dict__.get("_wp_subtree")
+    if cached is None:
+        cached = node._wp_subtree = list(ast.walk(node))  # type: ignore[attr-defined]
+    return cached
+
+
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:
     """Calls evaluated by ``stmt`` itself (its header for compound statements), in source order."""
     cached = getattr(stmt, "_wp_own_calls", None)
