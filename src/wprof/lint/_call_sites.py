@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from ._names import JAX_COMPILERS, dotted, param_defaults
+from ._walk import subtree
 
 _DEFAULT = object()  # (a call that leaves the parameter to its default)
 _MODES = frozenset({"cuda", "to", "eval", "train", "half", "float", "bfloat16", "requires_grad_"})
@@ -140,7 +141,7 @@ def returns_closure(fn: ast.AST) -> bool:
     a = fn.args  # type: ignore[attr-defined]
     params = {p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, *(x for x in (a.vararg, a.kwarg) if x))}
     local = {d.name: d for d in fn.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}  # type: ignore
-    for r in ast.walk(fn):
+    for r in subtree(fn):
         if not isinstance(r, ast.Return) or r.value is None:
             continue
         body = r.value.body if isinstance(r.value, ast.Lambda) else (

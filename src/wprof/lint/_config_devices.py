@@ -27,7 +27,7 @@ def _entries(ctx) -> dict[str, dict[str, list[ast.AST]]]:
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             table.setdefault(name, {}).setdefault(key.value, []).append(value)
 
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if isinstance(n, ast.Assign):
             for t in n.targets:
                 if isinstance(n.value, ast.Dict) and (d := dotted(t)) is not None:

@@ -129,7 +129,7 @@ def _calls_of(ctx: Any, name: str) -> list[ast.Call]:
     index = ctx.__dict__.get("_wp_deep_calls")
     if index is None:
         index = ctx.__dict__["_wp_deep_calls"] = {}
-        for c in ast.walk(ctx.tree):
+        for c in ctx.all_nodes():
             if isinstance(c, ast.Call) and isinstance(c.func, ast.Name):
                 index.setdefault(c.func.id, []).append(c)
     return index.get(name, [])

@@ -78,7 +78,7 @@ def _bindings(ctx) -> dict[str, list]:
         elif isinstance(t, (ast.Name, ast.Attribute)) and dotted(t) is not None:
             out.setdefault(dotted(t), []).append(v)
 
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if isinstance(n, ast.Assign):
             for t in n.targets:
                 bind(t, n.value)
@@ -97,7 +97,7 @@ def _bindings(ctx) -> dict[str, list]:
 def _parameters(ctx) -> set[str]:
     out = ctx.__dict__.get("_wp_handed_params")
     if out is None:
-        out = {a.arg for n in ast.walk(ctx.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+        out = {a.arg for n in ctx.all_nodes() if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
                for a in [*n.args.posonlyargs, *n.args.args, *n.args.kwonlyargs]}
         ctx.__dict__["_wp_handed_params"] = out
     return out
@@ -122,8 +122,8 @@ def _moves_to_handed_device(ctx) -> bool:
     mods = {q.split(".")[0] for q in ctx.imports.values()}
     if "torch" not in mods and mods & _OTHER_ARRAY_LIBS:
         return False  # (a file that imports no torch but moves batches `.to(device)` is torch code of the project)
-    tested = {id(k) for n in ast.walk(ctx.tree) if isinstance(n, ast.Compare) for k in (n.left, *n.comparators)}
-    for n in ast.walk(ctx.tree):
+    tested = {id(k) for n in ctx.all_nodes() if isinstance(n, ast.Compare) for k in (n.left, *n.comparators)}
+    for n in ctx.all_nodes():
         if isinstance(n, ast.Constant) and isinstance(n.value, str) and _DEVICE_STRING.match(n.value.strip()) and \
                 id(n) not in tested:
             return False  # `device = "cpu"`, `choices=["cpu", "mps"]`: the file names where it runs (a test

@@ -38,5 +38,5 @@ def _fft_backend(ctx) -> bool:
     if got is None:
         got = ctx.__dict__["_wp_fft_backend"] = any(
             isinstance(n, ast.Call) and (ctx.call_name(n) or "").rsplit(".", 1)[-1] in _BACKEND_SETTERS
-            for n in ast.walk(ctx.tree))
+            for n in ctx.all_nodes())
     return got

@@ -27,7 +27,7 @@ def host_pipeline_call(ctx, expr: ast.Call) -> bool:
     index = ctx.__dict__.get("_wp_host_pipelines")
     if index is None:
         index = {}
-        for n in ast.walk(ctx.tree):
+        for n in ctx.all_nodes():
             if isinstance(n, ast.Assign) and len(n.targets) == 1:
                 k = dotted(n.targets[0])
                 if k is not None:

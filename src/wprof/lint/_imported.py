@@ -378,7 +378,7 @@ def function_alias(ctx: Any, name: str) -> ast.AST | None:
     bound = ctx.__dict__.get("_wp_other_bindings")
     if bound is None:
         bound = set()
-        for n in ast.walk(ctx.tree):
+        for n in ctx.all_nodes():
             if isinstance(n, ast.arg):
                 bound.add(n.arg)
             elif isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)):

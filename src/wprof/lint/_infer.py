@@ -119,7 +119,7 @@ class NameModel:
         ints = self.__dict__.get("_wp_int_params")
         if ints is None:  # once per file: parameter name -> every definition of it is an int
             ints = self.__dict__["_wp_int_params"] = {}
-            for fn in ast.walk(self.tree):
+            for fn in self.all_nodes():
                 if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     continue
                 args = fn.args
@@ -349,7 +349,7 @@ class NameModel:
             return
         from collections import Counter
 
-        defs = Counter(n.name for n in ast.walk(self.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        defs = Counter(n.name for n in self.all_nodes() if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         for cls in self.classes.values():
             for st in cls.body:
                 if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name in compiled and \

@@ -126,7 +126,7 @@ class LaunchWaits:
         defs = self.__dict__.get("_wp_defs_by_name")
         if defs is None:
             defs = {}
-            for n in ast.walk(self.tree):
+            for n in self.all_nodes():
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     defs.setdefault(n.name, []).append(n)
             self._wp_defs_by_name = defs
@@ -180,7 +180,7 @@ class LaunchWaits:
         if ids is None:
             ids = set()
             if "auto_synchronize" in self.source:
-                for n in ast.walk(self.tree):
+                for n in self.all_nodes():
                     if isinstance(n, (ast.With, ast.AsyncWith)) and any(
                             isinstance(i.context_expr, ast.Call) and
                             isinstance(i.context_expr.func, ast.Attribute) and

@@ -95,7 +95,7 @@ def received_over_rpc(ctx, call: ast.Call) -> bool:
     cache = ctx.__dict__.get("_rpc_device_map")
     if cache is None:
         cache = any((isinstance(n, ast.Attribute) and n.attr == "set_device_map") or
-                    (isinstance(n, ast.keyword) and n.arg == "device_maps") for n in ast.walk(ctx.tree))
+                    (isinstance(n, ast.keyword) and n.arg == "device_maps") for n in ctx.all_nodes())
         ctx.__dict__["_rpc_device_map"] = cache
     return not cache
 

@@ -40,7 +40,7 @@ def _engine_name(ctx, name: str, depth: int = 0) -> bool:
     if "timers" in _string_keys(ctx) or depth > 2:
         return False
     found = False
-    for st in ast.walk(ctx.tree):
+    for st in ctx.all_nodes():
         if not isinstance(st, (ast.Assign, ast.AnnAssign)) or st.value is None:
             continue
         targets = st.targets if isinstance(st, ast.Assign) else [st.target]
@@ -67,7 +67,7 @@ def _engine_name(ctx, name: str, depth: int = 0) -> bool:
 def _string_keys(ctx) -> set:
     keys = ctx.__dict__.get("_wp_dict_keys")
     if keys is None:
-        keys = {k.value for n in ast.walk(ctx.tree) if isinstance(n, ast.Dict)
+        keys = {k.value for n in ctx.all_nodes() if isinstance(n, ast.Dict)
                 for k in n.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
         ctx.__dict__["_wp_dict_keys"] = keys
     return keys

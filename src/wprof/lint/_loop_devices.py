@@ -78,7 +78,7 @@ def _items(ctx, it: ast.AST) -> list[ast.AST]:
             items.extend(c.args[0].elts)
         elif f.attr in ("extend", "insert", "__iadd__"):
             return []  # an item the file does not show
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name) and n.target.id == it.id:
             if not isinstance(n.value, (ast.List, ast.Tuple)):
                 return []

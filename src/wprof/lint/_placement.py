@@ -610,7 +610,7 @@ class PlacementModel:
         out = self.__dict__.get("_wp_jax_cpu")
         if out is None:
             chosen = []
-            for n in ast.walk(self.tree):
+            for n in self.all_nodes():
                 if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant):
                     for t in n.targets:
                         if isinstance(t, ast.Subscript) and _jax_platform_key(t.slice) and \
@@ -633,7 +633,7 @@ class PlacementModel:
             out = False
             if "CUDA_VISIBLE_DEVICES" in self.source:
                 top, values = False, []
-                for n in ast.walk(self.tree):
+                for n in self.all_nodes():
                     v = None
                     if isinstance(n, ast.Assign) and any(
                             isinstance(t, ast.Subscript) and _visible_key(t.slice) for t in n.targets):

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ._context import Context, dotted
 from ._region_syncs import _nvtx_span, _synced_after_work, periodic, same_block_before  # noqa: F401 (re-exported)
-from ._walk import Scope, alias_key, base_key, stmt_calls
+from ._walk import Scope, alias_key, base_key, stmt_calls, subtree
 
 
 
@@ -202,7 +202,7 @@ def _helper_subtractions(ctx: Context) -> list[ast.BinOp]:
     helpers: dict[str, tuple[int, int]] = {}
     for name, fn in ctx.functions.items():
         params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-        for n in ast.walk(fn):
+        for n in subtree(fn):
             if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and isinstance(n.left, ast.Name) and \
                     isinstance(n.right, ast.Name) and n.left.id in params and n.right.id in params and \
                     n.left.id != n.right.id:

@@ -225,7 +225,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
         index = self.__dict__.get("_wp_loops_by_target")
         if index is None:
             index = {}
-            for n in ast.walk(self.tree):
+            for n in self.all_nodes():
                 if isinstance(n, (ast.For, ast.AsyncFor)):
                     for t in ast.walk(n.target):
                         if isinstance(t, ast.Name) and n not in index.setdefault(t.id, []):
@@ -284,7 +284,7 @@ class SyncModel(LaunchWaits, DeviceReads, HostResults):
             if len(values) != 1 or any(isinstance(c.func, ast.Attribute) and c.func.attr in ("append", "extend",
                                                                                               "insert")
                                        and isinstance(c.func.value, ast.Name) and c.func.value.id == it.id
-                                       for c in ast.walk(self.tree) if isinstance(c, ast.Call)):
+                                       for c in self.all_nodes() if isinstance(c, ast.Call)):
                 return []
             it = values[0]
         branches = [it.body, it.orelse] if isinstance(it, ast.IfExp) else [it]

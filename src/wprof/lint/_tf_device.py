@@ -57,7 +57,7 @@ def names_gpu(ctx) -> bool:
     if cached is None:
         cached = False
         if ctx.imports_any("tensorflow") and not any(_plain(ctx.call_name(c) or "") in _GRAPH_MODE for c in ctx.calls):
-            for n in ast.walk(ctx.tree):
+            for n in ctx.all_nodes():
                 w = n.name if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) else \
                     n.id if isinstance(n, ast.Name) else n.arg if isinstance(n, ast.arg) else None
                 if w is not None and "gpu" in w.lower().split("_"):

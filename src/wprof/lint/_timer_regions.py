@@ -13,7 +13,7 @@ import re
 
 from ._context import Context, dotted
 from ._regions import Region, _common_loop, _samples_of
-from ._walk import stmt_calls, stmt_nodes
+from ._walk import stmt_calls, stmt_nodes, subtree
 
 
 _TIMER_NAME = re.compile(r"(?i)timer|stopwatch|^timed?$|^timing$|^timeit$|^measure$|^cuda_time$")
@@ -366,7 +366,7 @@ def _is_self_target(t: ast.AST) -> bool:
 
 def _marks_clock(ctx: Context, fn: ast.AST) -> bool:
     """``self.t0 = time.perf_counter()`` (also ``self.starts[name] = ...``)."""
-    for st in ast.walk(fn):
+    for st in subtree(fn):
         if isinstance(st, ast.Assign) and isinstance(st.value, ast.Call) and ctx.is_clock(st.value) and \
                 any(isinstance(t, (ast.Attribute, ast.Subscript)) and _is_self_target(t) for t in st.targets):
             return True
@@ -385,11 +385,11 @@ def _appends_reading(ctx: Context, node: ast.AST) -> bool:
 def _reads_interval_across(ctx: Context, fns: list) -> bool:
     """A stop method that keeps a new reading on ``self`` through one method (``self.evt()`` appending
     ``perf_counter()``) and subtracts two kept readings through another (``self.t[-1] - self.t[0]``)."""
-    if not any(_appends_reading(ctx, n) for fn in fns for n in ast.walk(fn)):
+    if not any(_appends_reading(ctx, n) for fn in fns for n in subtree(fn)):
         return False
     return any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub) and
                all(isinstance(x, (ast.Attribute, ast.Subscript)) and _is_self_target(x) for x in (n.left, n.right))
-               for fn in fns for n in ast.walk(fn))
+               for fn in fns for n in subtree(fn))
 
 
 def _reads_interval(ctx: Context, fn: ast.AST) -> bool:

@@ -290,6 +290,15 @@ class FileWalk:
             fn._wp_all_nodes = cached  # type: ignore[attr-defined]
         return cached
 
+    def all_nodes(self) -> list[ast.AST]:
+        """Every node of the file's tree in ``ast.walk`` order (breadth first), listed once per file: the rules'
+        whole-file searches read this list instead of walking the tree again (ten walks of a 20,000-line file
+        cost about a second)."""
+        cached = self.__dict__.get("_wp_tree_nodes")
+        if cached is None:
+            cached = self.__dict__["_wp_tree_nodes"] = list(ast.walk(self.tree))  # type: ignore[attr-defined]
+        return cached
+
     def calls_between(self, scope: Scope, lo: int, hi: int) -> Iterator[ast.Call]:
         """Calls whose statement lies strictly between statement indices ``lo`` and ``hi`` of ``scope``."""
         for stmt in scope.stmts[lo + 1:hi]:
@@ -413,6 +422,15 @@ def enclosing_def(node: ast.AST) -> ast.FunctionDef | ast.AsyncFunctionDef | Non
 def in_lambda(node: ast.AST) -> bool:
     """``node`` is inside a lambda: it runs when the lambda is called, not when its statement runs."""
     return expr_ancestor(node, ast.Lambda) is not None
+
+
+def subtree(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``, kept on the node: a function that several questions search whole (does it return
+    a closure, mark a clock on ``self``, subtract its parameters) is walked once per file."""
+    cached = node.__dict__.get("_wp_subtree")
+    if cached is None:
+        cached = node._wp_subtree = list(ast.walk(node))  # type: ignore[attr-defined]
+    return cached
 
 
 def stmt_calls(stmt: ast.stmt) -> list[ast.Call]:

@@ -109,7 +109,7 @@ def _stored_unread(ctx: Context, clock: ast.Call) -> bool:
         return False
     if any((ctx.call_name(c) or ctx.method(c) or "").rsplit(".", 1)[-1] in _WHOLE_RECORD_WRITERS for c in ctx.calls):
         return False  # json.dump(records, f), pd.DataFrame(records): every key is written out
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Constant) and n.slice.value in keys:
             return False
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in ("get", "pop") and \

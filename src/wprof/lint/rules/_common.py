@@ -257,7 +257,7 @@ def _own_kernels(ctx: Context, r: Region) -> set[str]:
         from collections import Counter
 
         if "_wp_def_names" not in ctx.__dict__:  # names bound by a `def` once in the file
-            ctx._wp_def_names = Counter(n.name for n in ast.walk(ctx.tree)  # type: ignore[attr-defined]
+            ctx._wp_def_names = Counter(n.name for n in ctx.all_nodes()  # type: ignore[attr-defined]
                                         if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))
         memo[id(node)] = {st.name for st in ast.walk(node) if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))
                           and st is not node and st.name in ctx._compiled and
@@ -609,7 +609,7 @@ def _row_out(ctx: Context, call: ast.Call) -> bool:
     withs = ctx.__dict__.get("_wp_with_open")
     if withs is None:  # names bound by `with open(...) as f` (once per file)
         withs = ctx._wp_with_open = {  # type: ignore[attr-defined]
-            it.optional_vars.id for w in ast.walk(ctx.tree) if isinstance(w, (ast.With, ast.AsyncWith))
+            it.optional_vars.id for w in ctx.all_nodes() if isinstance(w, (ast.With, ast.AsyncWith))
             for it in w.items if isinstance(it.optional_vars, ast.Name) and isinstance(it.context_expr, ast.Call)
             and dotted(it.context_expr.func) == "open"}
     return (bool(opened) and len(opened) == len(vals)) or (not vals and name in withs)

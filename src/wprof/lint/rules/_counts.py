@@ -241,7 +241,7 @@ def _skipped_below(ctx, test: ast.AST, var: str) -> int | None:
 def _classes(ctx) -> dict[str, ast.ClassDef]:
     cached = ctx.__dict__.get("_wp_count_classes")
     if cached is None:
-        cached = {n.name: n for n in ast.walk(ctx.tree) if isinstance(n, ast.ClassDef)}
+        cached = {n.name: n for n in ctx.all_nodes() if isinstance(n, ast.ClassDef)}
         ctx._wp_count_classes = cached
     return cached
 
@@ -249,7 +249,7 @@ def _classes(ctx) -> dict[str, ast.ClassDef]:
 def _all_functions(ctx) -> list[ast.AST]:
     cached = ctx.__dict__.get("_wp_count_functions")
     if cached is None:
-        cached = [n for n in ast.walk(ctx.tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+        cached = [n for n in ctx.all_nodes() if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
         ctx._wp_count_functions = cached
     return cached
 

@@ -38,7 +38,7 @@ def _restarts(ctx: Context, lo: int, hi: int) -> bool:
 
 def _pandas_import_lines(ctx: Context) -> list[int]:
     out = []
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if isinstance(n, ast.Import) and any(a.name.split(".")[0] == "pandas" for a in n.names):
             out.append(n.lineno)
         elif isinstance(n, ast.ImportFrom) and (n.module or "").split(".")[0] == "pandas":

@@ -30,7 +30,7 @@ def _string_names(ctx: Context) -> dict[str, set[str]]:
     if got is not None:
         return got
     count: dict[str, int] = {}
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         name = n.id if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) else \
             n.arg if isinstance(n, ast.arg) else None
         if isinstance(n, (ast.Global, ast.Nonlocal)):

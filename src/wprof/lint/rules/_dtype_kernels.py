@@ -103,7 +103,7 @@ def first_reduced_product(ctx: Context, c: ast.AST) -> str | None:
         return None
     products = ctx.__dict__.get("_wp_products")
     if products is None:  # every matrix product of the file, once
-        products = [(n, k) for n in ast.walk(ctx.tree) if (k := _key(ctx, n)) is not None]  # type: ignore[arg-type]
+        products = [(n, k) for n in ctx.all_nodes() if (k := _key(ctx, n)) is not None]  # type: ignore[arg-type]
         ctx.__dict__["_wp_products"] = products
     for n, k in products:
         if n is c or k != key:
@@ -123,7 +123,7 @@ def first_full_product(ctx: Context, c: ast.AST, key: str, d: str) -> str | None
     earlier = [n for n, k in ctx.__dict__["_wp_products"] if n is not c and k == key and
                getattr(n, "lineno", line) < line] if "_wp_products" in ctx.__dict__ else None
     if earlier is None:
-        ctx.__dict__["_wp_products"] = [(n, k) for n in ast.walk(ctx.tree) if (k := _key(ctx, n)) is not None]
+        ctx.__dict__["_wp_products"] = [(n, k) for n in ctx.all_nodes() if (k := _key(ctx, n)) is not None]
         return first_full_product(ctx, c, key, d)
     if not earlier:
         return None

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context, dotted
+from .._walk import subtree
 
 FEW_EPOCHS = 10  # epochs: a mean of at most this many carries the first one's start-up in a material share
 FEW_STEPS = 100  # steps (as `_cold_models._literal_repeat`): the same for a loop of single training steps
@@ -62,7 +63,7 @@ def training_function(ctx: Context, call: ast.Call) -> ast.AST | None:
     fn = ctx.functions.get(call.func.id)
     if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) or fn.decorator_list:
         return None
-    calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call)]
+    calls = [n for n in subtree(fn) if isinstance(n, ast.Call)]
     if any(ctx.method(c) == "backward" for c in calls) and any(ctx.method(c) == "step" for c in calls):
         return fn
     return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 
 from .._context import Context
+from .._walk import subtree
 from ._few_samples import FEW_SAMPLES
 from ._few_steps import FEW_STEPS, loop_iterations
 
@@ -58,8 +59,8 @@ def _figures_kept(ctx: Context, fn: ast.AST, name: str) -> bool:
     from ._evidence import call_sites
 
     printed = any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print" for n in
-                  ast.walk(fn))  # each call prints its own figure: a bare call site reports it too
-    if not printed and not any(isinstance(n, ast.Return) and n.value is not None for n in ast.walk(fn)):
+                  subtree(fn))  # each call prints its own figure: a bare call site reports it too
+    if not printed and not any(isinstance(n, ast.Return) and n.value is not None for n in subtree(fn)):
         return False
     sites = call_sites(ctx, name)
     if len(sites) < 1:

@@ -1000,7 +1000,7 @@ def _loads(ctx: Context) -> dict[str, int]:
     got = ctx.__dict__.get("_wp_name_loads")
     if got is None:
         got = {}
-        for n in ast.walk(ctx.tree):
+        for n in ctx.all_nodes():
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
                 got[n.id] = got.get(n.id, 0) + 1
         ctx._wp_name_loads = got  # type: ignore[attr-defined]

@@ -91,13 +91,13 @@ def _reduced_to_extremes(ctx: Context, r) -> bool:
     fn = getattr(r.scope, "node", None)
     fname = getattr(fn, "name", None)
     if fname:
-        for n in ast.walk(ctx.tree):
+        for n in ctx.all_nodes():
             if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and dotted(n.value.func) in (fname, ):
                 for t in n.targets:
                     names |= {x.id for x in ast.walk(t) if isinstance(x, ast.Name)}
     if not names:
         return True  # (where the samples go is not shown: keep the finding)
-    for n in ast.walk(ctx.tree):
+    for n in ctx.all_nodes():
         if not isinstance(n, ast.Call):
             continue
         f = n.func

@@ -164,7 +164,7 @@ def _sessions(ctx: Context) -> frozenset:
     cached = ctx.__dict__.get("_wp_tf_sessions")
     if cached is None:
         names = set()
-        for n in ast.walk(ctx.tree):
+        for n in ctx.all_nodes():
             value, targets = None, []
             if isinstance(n, ast.Assign):
                 value, targets = n.value, n.targets

@@ -58,7 +58,7 @@ def report_trainer_runtime(ctx: Context) -> None:
     strategies = [_evaluates(c) for c in made]
     if not all(strategies):
         return  # some run trains without evaluating (or the strategy is not written here)
-    reads = sorted((r for n in ast.walk(ctx.tree) if (r := _metric_read(n)) is not None),
+    reads = sorted((r for n in ctx.all_nodes() if (r := _metric_read(n)) is not None),
                    key=lambda r: (r.lineno, r.col_offset))
     if not reads:
         return

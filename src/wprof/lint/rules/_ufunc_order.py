@@ -9,6 +9,7 @@ copies back), so the execution-order walk counts it as a use of the GPU."""
 from __future__ import annotations
 
 import ast
+from bisect import bisect_left
 
 from .._context import Context
 from .._infer import cuda_ufunc
@@ -18,7 +19,7 @@ def _defs(ctx: Context) -> dict[str, list[ast.AST]]:
     got = ctx.__dict__.get("_wp_defs_in_order")
     if got is None:
         got = {}
-        for s in ast.walk(ctx.tree):
+        for s in ctx.all_nodes():
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
                     isinstance(getattr(getattr(s, "_wp_scope", None), "node", None), ast.Module):
                 got.setdefault(s.name, []).append(s)
@@ -32,8 +33,9 @@ def def_in_effect(ctx: Context, c: ast.Call) -> ast.AST | None:
     """The module-level ``def`` of the name ``c`` calls that was bound last before ``c`` (by line), or None."""
     if not isinstance(c.func, ast.Name):
         return None
-    before = [f for f in _defs(ctx).get(c.func.id, ()) if f.lineno < c.lineno]
-    return before[-1] if before else None
+    defs = _defs(ctx).get(c.func.id, ())
+    i = bisect_left(defs, c.lineno, key=lambda f: f.lineno)  # (sorted by line: the last one before the call)
+    return defs[i - 1] if i else None
 
 
 def gpu_ufunc_call(ctx: Context, c: ast.Call) -> bool:

@@ -39,7 +39,7 @@ def reaches_no_report(ctx: Context, r) -> bool:
             fields.add(kw.arg)
     if not fields:
         return False
-    sites = [c for c in ast.walk(ctx.tree) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and
+    sites = [c for c in ctx.all_nodes() if isinstance(c, ast.Call) and isinstance(c.func, ast.Name) and
              c.func.id == fn.name]
     if not sites or fn.name not in ctx.functions or ctx.functions[fn.name] is not fn:
         return False  # (no caller the linter sees: whoever calls it may print the time)

@@ -582,7 +582,7 @@ def _inputs_sent_to_cpu(ctx: Context, r) -> bool:
     cpu_names = ctx.__dict__.get("_wp_cpu_device_names")
     if cpu_names is None:  # names the file binds to the string "cpu" (once per file)
         cpu_names = ctx.__dict__["_wp_cpu_device_names"] = {
-            t.id for n in ast.walk(ctx.tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and
+            t.id for n in ctx.all_nodes() if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant) and
             isinstance(n.value.value, str) and n.value.value.lower().startswith("cpu")
             for t in n.targets if isinstance(t, ast.Name)}
     if not cpu_names:

@@ -326,7 +326,7 @@ def _string_names(ctx: Context) -> set[str]:
     if cached is None:
         import re
 
-        cached = {m for n in ast.walk(ctx.tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        cached = {m for n in ctx.all_nodes() if isinstance(n, ast.Constant) and isinstance(n.value, str)
                   for pair in re.findall(r"\{([A-Za-z_]\w*)|%\(([A-Za-z_]\w*)\)", n.value) for m in pair if m}
         ctx._wp_string_names = cached  # type: ignore[attr-defined]
     return cached
