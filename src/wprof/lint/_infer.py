@@ -673,14 +673,15 @@ def _lazy_numba_jit_call(q: str, call: ast.Call) -> bool:
 
 
 def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
-    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(argtypes=[...])``: a Numba
+    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(func_or_sig=sig)``: a Numba
     kernel given its signature is compiled when it is defined (eager compilation), so its first launch compiles
     nothing (its module is still loaded on first use: a cold start, not a compile)."""
     if q not in ("numba.cuda.jit", "numba.cuda.decorators.jit", "numbapro.cuda.jit") or \
             not isinstance(decorator, ast.Call):
         return False
     return bool(decorator.args) or \
-        any(k.arg in ("argtypes", "signature") for k in decorator.keywords)
+        any(k.arg in ("argtypes", "signature", "func_or_sig") for k in decorator.keywords)  # (`func_or_sig=`: the
+    # signature by the parameter's name, `@cuda.jit(func_or_sig=void(f4[:]))`, set 203)
 
 
 def eager_numba_names(ctx) -> frozenset[str]:

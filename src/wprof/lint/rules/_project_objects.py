@@ -82,12 +82,13 @@ def import_time_gpu(mctx: Any) -> list[str]:
     return cached
 
 
-def eager_imported_kernel(ctx: Any, name: str) -> bool:
-    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
-    (compiled when that module is imported: its first launch compiles nothing)."""
+def eager_imported_kernel(ctx: Any, name: str | ast.AST) -> bool:
+    """``name`` (a name, or an expression: ``funcs.update_ex`` of ``import fdtd_funcs as funcs``) is imported from a
+    project module that defines it as a Numba GPU kernel given its signature (compiled when that module is imported:
+    its first launch compiles nothing)."""
     if getattr(ctx, "import_view", None) is None:
         return False
-    d = ctx.imported_name(name)
+    d = ctx.imported_name(name) if isinstance(name, str) else ctx.imported_def(name)
     return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 

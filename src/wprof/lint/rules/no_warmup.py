@@ -659,7 +659,8 @@ def _ran_on_host(ctx: Context, node: ast.AST) -> int | None:
 
 def _eager_numba_launch(ctx: Context, node: ast.AST) -> bool:
     """``k[grid, block](...)`` (or ``k.forall(n)(...)``, or a ufunc call) of a Numba GPU callable the file gives
-    its signature: compiled and bound to the context at its ``def`` (``_infer.eager_numba_names``)."""
+    its signature, or one a project module it imports gives its signature: compiled and bound to the context at its
+    ``def`` (``_infer.eager_numba_names``)."""
     from .._infer import eager_numba_names
 
     if not isinstance(node, ast.Call):
@@ -669,7 +670,12 @@ def _eager_numba_launch(ctx: Context, node: ast.AST) -> bool:
         f = f.value  # k[grid, block](...)
     elif isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and f.func.attr == "forall":
         f = f.func.value  # k.forall(n)(...)
-    return isinstance(f, ast.Name) and f.id in eager_numba_names(ctx)
+    if isinstance(f, ast.Name) and f.id in eager_numba_names(ctx):
+        return True
+    from ._project_objects import eager_imported_kernel
+
+    return isinstance(f, (ast.Name, ast.Attribute)) and eager_imported_kernel(ctx, f)  # `funcs.update_ex[g, b](...)`
+    # of a project module that gives it its signature (set 203)
 
 
 def _first_gpu_use_in(ctx: Context, node: ast.AST) -> bool:
