@@ -671,14 +671,15 @@ def _lazy_numba_jit_call(q: str, call: ast.Call) -> bool:
 
 
 def eager_numba_kernel(q: str, decorator: ast.AST) -> bool:
-    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(argtypes=[...])``: a Numba
+    """``@cuda.jit("void(float32[:], float32[:])")``, ``@cuda.jit([sig])``, ``@cuda.jit(func_or_sig=sig)``: a Numba
     kernel given its signature is compiled when it is defined (eager compilation), so its first launch compiles
     nothing (its module is still loaded on first use: a cold start, not a compile)."""
     if q not in ("numba.cuda.jit", "numba.cuda.decorators.jit", "numbapro.cuda.jit") or \
             not isinstance(decorator, ast.Call):
         return False
     return bool(decorator.args) or \
-        any(k.arg in ("argtypes", "signature") for k in decorator.keywords)
+        any(k.arg in ("argtypes", "signature", "func_or_sig") for k in decorator.keywords)  # (`func_or_sig=`: the
+    # signature by the parameter's name, `@cuda.jit(func_or_sig=void(f4[:]))`, set 203)
 
 
 def eager_numba_names(ctx) -> frozenset[str]:
@@ -709,12 +710,13 @@ def import_time_gpu(mctx) -> list[str]:
     return cached
 
 
-def eager_imported_kernel(ctx, name: str) -> bool:
-    """``name`` is imported from a project module that defines it as a Numba GPU kernel given its signature
-    (compiled when that module is imported: its first launch compiles nothing)."""
+def eager_imported_kernel(ctx, name: str | ast.AST) -> bool:
+    """``name`` (a name, or an expression: ``funcs.update_ex`` of ``import fdtd_funcs as funcs``) is imported from a
+    project module that defines it as a Numba GPU kernel given its signature (compiled when that module is imported:
+    its first launch compiles nothing)."""
     if getattr(ctx, "import_view", None) is None:
         return False
-    d = ctx.imported_name(name)
+    d = ctx.imported_name(name) if isinstance(name, str) else ctx.imported_def(name)
     return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 

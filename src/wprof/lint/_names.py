@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Collection, Iterator
 
 from ._lib_table import LIBRARIES, table_compilers, table_waits
@@ -82,6 +83,18 @@ HOST_RESULT_ROOTS = ("diffusers.", "ultralytics.", "TTS.", "transformers.pipelin
                      "cuml.")  # cuML estimators synchronize their handle's stream before fit/predict/... return
 SYNCING_LAST_NAMES = frozenset({"do_bench", "do_bench_cudagraph", "benchmark_torch_function_in_microseconds"})
 TRANSFER_METHODS = frozenset({"to", "cuda", "pin_memory", "contiguous", "float", "half", "bfloat16", "view"})
+# NumPy's scalar types and dtype helpers CuPy re-exports (`cp.float64(2.0)`, `cp.int32(n)`, `cp.dtype("f4")`): host
+# values, no device array and no kernel (set 206)
+_CUPY_HOST_SCALAR = re.compile(r"^cupy\.(?:u?int(?:8|16|32|64|c|p|_)?|float(?:16|32|64|_)?|complex(?:64|128|_)?|"
+                               r"bool_|half|single|double|longlong|ulonglong|short|ushort|byte|ubyte|intc|uintc|"
+                               r"dtype|finfo|iinfo|result_type|promote_types|can_cast)$")
+
+
+def cupy_host_scalar(q: str) -> bool:
+    """``q`` (a qualified name) is one of NumPy's scalar types or dtype helpers as CuPy re-exports it: a host value."""
+    return bool(_CUPY_HOST_SCALAR.match(q))
+
+
 GPU_MODULE_PREFIXES = ("torch.", "cupy.", "cupyx.", "triton.", "jax.", "numba.cuda.", "cuda.", "cutlass.", "cv2.cuda.")
 NOT_WORK_PREFIXES = (
     "torch.cuda.", "torch.profiler.", "torch.autograd.profiler.", "torch.utils.data.", "torch.utils.benchmark.",

@@ -11,7 +11,8 @@ import re
 from ._host_returns import returns_host_copy
 from ._host_transforms import host_pipeline_call
 from ._library_io import received_over_rpc
-from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, dict_keys_in, dotted
+from ._literal_flags import chosen, ruled_out
+from ._names import LEGACY_CPU_TENSORS, TORCH_FACTORIES, cupy_host_scalar, dict_keys_in, dotted
 from ._walk import own_returns
 
 
@@ -41,10 +42,15 @@ _GPU_RUNTIME_DEVICE = re.compile(r"^(triton\.runtime\.[\w.]*device|torch\.cuda\.
 _OTHER_BACKENDS = ("mps", "xpu", "npu", "hpu", "xla", "meta")
 
 
-def _choices(expr: ast.AST) -> list[ast.AST]:
-    """The values a nested conditional expression chooses among (``a if c else b if d else e``: a, b, e)."""
+def _choices(expr: ast.AST, ctx: object = None) -> list[ast.AST]:
+    """The values a nested conditional expression chooses among (``a if c else b if d else e``: a, b, e); with
+    ``ctx``, only the branch of a test the file's literal flags decide (``'cuda' if ok and use_gpu else 'cpu'``
+    after ``use_gpu = False``: ``'cpu'``)."""
     if isinstance(expr, ast.IfExp):
-        return _choices(expr.body) + _choices(expr.orelse)
+        taken = chosen(ctx, expr) if ctx is not None else None
+        if taken is not None:
+            return _choices(taken, ctx)
+        return _choices(expr.body, ctx) + _choices(expr.orelse, ctx)
     return [expr]
 
 
@@ -158,7 +164,7 @@ class PlacementModel:
                 return "cuda"  # f"xpu:{rank}" in a file written for Intel's GPU alone
             return "cuda" if v.startswith("cuda") else ("cpu" if v.startswith("cpu") else None)
         if isinstance(expr, ast.IfExp):
-            leaves = _choices(expr)  # "cuda" if ... else "mps" if ... else "cpu": another backend is not the GPU's
+            leaves = _choices(expr, self)  # "cuda" if ... else "mps" if ... else "cpu": another backend is not the GPU's
             vals = [self._device_value(v, depth + 1) for v in leaves]  # alternative either; with "cuda" among
             if "cuda" in vals:  # them it is what the script is written for (the other backends are the fallbacks)
                 vals = ["cpu" if v is None and _other_backend(leaf) else v for v, leaf in zip(vals, leaves)]
@@ -314,7 +320,7 @@ class PlacementModel:
         if isinstance(expr, ast.Subscript):
             return self.placement(expr.value)
         if isinstance(expr, ast.IfExp):  # `x.cuda() if torch.cuda.is_available() else x`: the GPU where there is one
-            return _either([self.placement(v) for v in _choices(expr)])  # (as a device chosen at run time is)
+            return _either([self.placement(v) for v in _choices(expr, self)])  # (as a device chosen at run time is)
         if isinstance(expr, ast.BinOp):
             return self._join([self.placement(expr.left), self.placement(expr.right)])
         if isinstance(expr, ast.UnaryOp) and not isinstance(expr.op, ast.Not):
@@ -388,7 +394,7 @@ class PlacementModel:
         if q.startswith(("cupy.", "cupyx.", "pycuda.gpuarray.", "pycuda.driver.mem_alloc", "numba.cuda.to_device",
                          "numba.cuda.device_array", "cv2.cuda_GpuMat", "cv2.cuda.GpuMat")) and \
                 q not in ("cupy.asnumpy",):  # (an OpenCV `cv2.cuda_GpuMat()`: an image in device memory)
-            return "cuda"
+            return "cpu" if cupy_host_scalar(q) else "cuda"  # (`cp.float64(2.0)`: NumPy's scalar, on the host)
         if q.startswith(("jax.numpy.", "jax.random.")) or q == "jax.device_put":
             if self.jax_on_cpu():
                 return "cpu"  # os.environ["JAX_PLATFORMS"] = "cpu": JAX has no GPU to put the array on
@@ -485,6 +491,8 @@ class PlacementModel:
                 targets = [(st.target, None)]
             elif isinstance(st, (ast.With, ast.AsyncWith)):
                 targets = [(it.optional_vars, None) for it in st.items if it.optional_vars is not None]
+            if targets and ruled_out(self, st):
+                continue  # `if ok and use_gpu: x = x.cuda()` after `use_gpu = False`: never bound so
             for t, v in targets:
                 elts = t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]
                 for e in elts:

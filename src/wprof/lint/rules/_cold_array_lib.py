@@ -29,6 +29,7 @@ import ast
 import re
 
 from .._context import Context, dotted
+from .._names import cupy_host_scalar
 from .._walk import stmt_calls, stmt_nodes
 from ._common import _times_first_call, end_to_end, is_library, mentions_warmup
 from ._walk_calls import dali_on_gpu
@@ -198,7 +199,8 @@ def _cupy(ctx: Context, x: ast.AST) -> bool:
 
 def _cupy_call(ctx: Context, v: ast.AST) -> bool:
     q = ctx.call_name(v) if isinstance(v, ast.Call) else None
-    return bool(q) and q.startswith(_LIB) and q not in ("cupy.asnumpy",) and not q.startswith("cupy.cuda.")
+    return bool(q) and q.startswith(_LIB) and q not in ("cupy.asnumpy",) and not q.startswith("cupy.cuda.") and \
+        not cupy_host_scalar(q)  # (`radius = cp.float64(2.0)`: NumPy's scalar; `radius ** 2` runs on the host)
 
 
 def _ops_before(ctx: Context, r) -> set[tuple[str, ...]]:

@@ -18,7 +18,8 @@ model call, a print, arithmetic on the draws such as a Monte Carlo estimate ``cp
 operation), index draws and draws with a mean or bounds (``randint``, ``randperm``, ``normal``: as often a
 sampling algorithm's own step), an operation that consumes its input (``x.sort()``, ``A.add_(b)``,
 ``lu(A, overwrite_a=True)``: it needs a fresh one per run), a draw shaped like a value the region
-makes, a region whose purpose includes its inputs (``_number_purpose``), and a region without GPU work. The body of
+makes, a region whose purpose includes its inputs (``_number_purpose``), a region beside another that draws on
+the host (a CPU side timing its own draw and operation: ``_mirrored``), and a region without GPU work. The body of
 a function a timing decorator wraps is read the same way (:func:`decorated_drawn_findings`); a module-level
 ``functools.partial`` of a torch/CuPy function is that function.
 """
@@ -257,13 +258,32 @@ def drawn_operand_findings(ctx: Context, r) -> list[ast.Call]:
     if not top or not shape.read(top, 0) or len(shape.ops) + len(shape.calls) != 1:
         return []
     taken = shape.ops[0][1] if shape.ops else shape.calls[0][1]
-    if not taken or not ctx.gpu_work_in([n for s in stmts for n in ast.walk(s)]):
+    if not taken or not ctx.gpu_work_in([n for s in stmts for n in ast.walk(s)]) or _mirrored(ctx, r):
         return []
     out: list[ast.Call] = []
     for d in taken:
         if d not in out:
             out.append(d)
     return out
+
+
+def _mirrored(ctx: Context, r) -> bool:
+    """Another timed region of the file draws on the host (``numpy.random.randn``, a ``torch.randn`` on the CPU):
+    the file compares like with like, each side timing its draw and its operation (``np.random.randn`` + ``np.dot``
+    beside ``cp.random.randn`` + ``cp.dot``, set 188; d2l's NumPy and torch blocks, set 206), so the draw is part of
+    what both figures measure on purpose."""
+    for other in ctx.regions:
+        if other is r or other.outer is not None:
+            continue
+        for s in other.stmts():
+            for n in ast.walk(s):
+                if not isinstance(n, ast.Call):
+                    continue
+                q = ctx.call_name(n) or ""
+                if q.startswith("numpy.random.") or \
+                        (_draw(ctx, n) and q.startswith("torch.") and ctx.placement(n) == "cpu"):
+                    return True
+    return False
 
 
 def decorated_drawn_findings(ctx: Context) -> list[tuple[list[ast.Call], str]]:

@@ -535,7 +535,9 @@ class _Walker:
             if isinstance(t, ast.Tuple):
                 vals = v.elts if isinstance(v, ast.Tuple) and len(v.elts) == len(t.elts) else [None] * len(t.elts)
                 for n, e in zip(t.elts, vals):
-                    if isinstance(n, ast.Name):
+                    if isinstance(n, ast.Name) and isinstance(e, ast.Constant):
+                        env[n.id] = Const(e.value)  # `n_warmup, n_test = 20, 200`: constants, as one by one
+                    elif isinstance(n, ast.Name):
                         self.counter += 1
                         env[n.id] = f"{n.id}#{self.counter}"
                         if isinstance(e, ast.Call) and self.cur is self.ctx and \
