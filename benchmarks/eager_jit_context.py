@@ -44,6 +44,13 @@ MODULES = {
         "    if i < a.size:\n"
         "        a[i] += 1\n"
     ),
+    # a CUDA ufunc given its signature: compiled at its decoration
+    "eager-cuda-ufunc": (
+        "from numba import vectorize\n"
+        "@vectorize(['float32(float32)'], target='cuda')\n"
+        "def u(x):\n"
+        "    return x + 1\n"
+    ),
     # an eager device function only (no kernel)
     "eager-device-function": (
         "from numba import cuda\n"

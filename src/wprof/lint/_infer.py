@@ -720,6 +720,39 @@ def eager_imported_kernel(ctx, name: str | ast.AST) -> bool:
     return d is not None and d.node.name in import_time_gpu(d.ctx)
 
 
+def import_compiles_kernels(ctx, stmt: ast.stmt) -> bool:
+    """``stmt`` (an import) loads a project module that compiles Numba GPU kernels given their signatures when it is
+    imported (``import kernels as k``, ``from kernels import scale``). That compile creates the CUDA context: on an
+    H200 (numba-cuda 0.30, 2026-12-03) the device's primary context is active after such an import in 3 of 3 fresh
+    processes and in none after importing ``numba.cuda`` alone or a module of lazy kernels
+    (benchmarks/eager_jit_context.py)."""
+    view = getattr(ctx, "import_view", None)
+    if view is None or not view.project.enabled or not isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return False
+    mods: list[tuple[int, tuple[str, ...]]] = []
+    if isinstance(stmt, ast.Import):
+        mods = [(0, tuple(a.name.split("."))) for a in stmt.names]
+    elif stmt.module or stmt.level:
+        mod = tuple(stmt.module.split(".")) if stmt.module else ()
+        mods = [(stmt.level, mod)] + [(stmt.level, (*mod, a.name)) for a in stmt.names if a.name != "*"]
+    for level, parts in mods:
+        if not parts:
+            continue
+        path = view.find(parts, level)
+        mctx = view.project.context(path, view.depth) if path is not None else None
+        if mctx is not None and any(eager_cuda_jit_def(mctx, s) for s in mctx.tree.body):
+            return True
+    return False
+
+
+def eager_cuda_jit_def(ctx, stmt: ast.stmt) -> bool:
+    """``stmt`` defines a ``@cuda.jit`` kernel or device function given its signature: compiled at the ``def``, which
+    creates the CUDA context (measured for these; a CUDA ufunc's eager compile is not measured yet)."""
+    return isinstance(stmt, ast.FunctionDef) and any(
+        eager_numba_kernel(ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "", d)
+        for d in stmt.decorator_list)
+
+
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:
     """``@numba.jit`` / ``@njit`` (``@jit(nopython=True)``) without ``target="cuda"``: compiled for the CPU; its
     calls (and its ``.py_func``) run on the host, whatever else the file does on the GPU."""

@@ -268,21 +268,23 @@ def drawn_operand_findings(ctx: Context, r) -> list[ast.Call]:
 
 
 def _mirrored(ctx: Context, r) -> bool:
-    """Another timed region of the file draws on the host (``numpy.random.randn``, a ``torch.randn`` on the CPU):
-    the file compares like with like, each side timing its draw and its operation (``np.random.randn`` + ``np.dot``
+    """Another timed region of the file, one with no GPU work, draws on the host (``numpy.random.randn``, a
+    ``torch.randn`` on the CPU): the file compares like with like, each side timing its draw and its operation (``np.random.randn`` + ``np.dot``
     beside ``cp.random.randn`` + ``cp.dot``, set 188; d2l's NumPy and torch blocks, set 206), so the draw is part of
     what both figures measure on purpose."""
     for other in ctx.regions:
         if other is r or other.outer is not None:
             continue
-        for s in other.stmts():
-            for n in ast.walk(s):
-                if not isinstance(n, ast.Call):
-                    continue
-                q = ctx.call_name(n) or ""
-                if q.startswith("numpy.random.") or \
-                        (_draw(ctx, n) and q.startswith("torch.") and ctx.placement(n) == "cpu"):
-                    return True
+        nodes = [n for s in other.stmts() for n in ast.walk(s)]
+        if ctx.gpu_work_in(nodes):
+            continue  # (a GPU side drawing on the host and copying: not the CPU side of the comparison)
+        for n in nodes:
+            if not isinstance(n, ast.Call):
+                continue
+            q = ctx.call_name(n) or ""
+            if q.startswith("numpy.random.") or \
+                    (_draw(ctx, n) and q.startswith("torch.") and ctx.placement(n) == "cpu"):
+                return True
     return False
 
 

@@ -26,7 +26,7 @@ import ast
 from dataclasses import dataclass, field
 
 from .._context import Context, dotted
-from .._infer import maybe_disabled
+from .._infer import eager_cuda_jit_def, import_compiles_kernels, maybe_disabled
 from .._names import COMPILERS
 from .._walk import stmt_nodes
 from ._walk_values import _LATER, AMORTIZED, Const, _const, _first_values, _test, amortized, loop_count, present  # noqa: F401
@@ -329,6 +329,10 @@ class _Walker:
             if isinstance(s, (ast.Import, ast.ImportFrom)) and any(
                     "autoinit" in (a.name or "") or "autoinit" in (getattr(s, "module", "") or "") for a in s.names):
                 st.gpu = True  # `import pycuda.autoinit` creates the context
+            if not st.gpu and (import_compiles_kernels(self.cur, s) or (
+                    eager_cuda_jit_def(self.cur, s) and self.cur.functions.get(s.name) is s)):
+                st.gpu = True  # a Numba kernel given its signature, here or in a module imported: compiled at its
+                # `def`, which creates the CUDA context (benchmarks/eager_jit_context.py: 3 of 3 on an H200)
             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
                 continue
             end = self.stmt(s, st, env, sites, loopvars, entry, later)

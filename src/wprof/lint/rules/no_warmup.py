@@ -440,10 +440,12 @@ def check(ctx: Context) -> None:
             return
         if in_request_handler(node):  # `@app.post("/v1/embeddings")`: each request's own latency, logged
             return
-        if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node) and _repeated_in_region(ctx, node):
+        if _eager_numba_launch(ctx, node) and not _first_gpu_use_in(ctx, node) and (
+                not _kernel_launch(node) or _repeated_in_region(ctx, node)):
             return  # `@cuda.jit("void(f4[:])")` compiled and loaded at its `def`: warm once the context is open,
             # but for the first launch's own excess (0.7 ms measured on an H200: benchmarks/eager_jit_context.py),
-            # which a region of many launches amortizes and a region of one short launch does not
+            # which a region of many launches amortizes and a region of one short launch does not (measured for
+            # `@cuda.jit` kernels; a CUDA ufunc's first call is not measured: left warm)
         if library_started_before(ctx, node):
             return  # `cudf.concat(...)` after `cudf.read_csv(p)`: the RAPIDS library started before (devflow)
         noting(node, *args, **kw)
@@ -678,6 +680,13 @@ def _eager_numba_launch(ctx: Context, node: ast.AST) -> bool:
 
     return isinstance(f, (ast.Name, ast.Attribute)) and eager_imported_kernel(ctx, f)  # `funcs.update_ex[g, b](...)`
     # of a project module that gives it its signature (set 203)
+
+
+def _kernel_launch(node: ast.AST) -> bool:
+    """``k[grid, block](...)`` or ``k.forall(n)(...)``: a kernel's launch, not a ufunc's call."""
+    f = getattr(node, "func", None)
+    return isinstance(f, ast.Subscript) or (isinstance(f, ast.Call) and isinstance(f.func, ast.Attribute) and
+                                           f.func.attr == "forall")
 
 
 def _repeated_in_region(ctx: Context, node: ast.AST) -> bool:
