@@ -746,11 +746,10 @@ def import_compiles_kernels(ctx, stmt: ast.stmt) -> bool:
 
 
 def eager_cuda_jit_def(ctx, stmt: ast.stmt) -> bool:
-    """``stmt`` defines a ``@cuda.jit`` kernel or device function given its signature: compiled at the ``def``, which
-    creates the CUDA context (measured for these; a CUDA ufunc's eager compile is not measured yet)."""
-    return isinstance(stmt, ast.FunctionDef) and any(
-        eager_numba_kernel(ctx.qualname(d.func if isinstance(d, ast.Call) else d) or "", d)
-        for d in stmt.decorator_list)
+    """``stmt`` defines a Numba GPU callable given its signature (a ``@cuda.jit`` kernel or device function, a
+    ``@vectorize([...], target="cuda")`` ufunc): compiled at the ``def``, which creates the CUDA context (measured for
+    all three: benchmarks/eager_jit_context.py)."""
+    return isinstance(stmt, ast.FunctionDef) and stmt.name in eager_numba_names(ctx)
 
 
 def _cpu_jit(q: str, decorator: ast.AST) -> bool:
