@@ -3,11 +3,7 @@
 ``model.warmup()`` on a dummy batch before the first real frame (``BasePredictor.stream_inference``). Handed a whole
 video (a path with a video suffix) or asked to stream (``stream=True``), one call processes every frame after that
 warm-up: its first frame is not cold, and the predictor's set-up is a one-off part of a long run. Read by WP103;
-one call on one image or tensor stays a cold first call (the set-up is most of it).
-
-A vLLM engine (``LLM(model=...)``) warms itself when it is built: the constructor runs a profiling forward pass
-over a dummy batch to size the KV cache, then warms the model up (capturing its CUDA graphs unless
-``enforce_eager=True``) and the sampler, so the first ``llm.generate(...)`` is not a cold call (set 207)."""
+one call on one image or tensor stays a cold first call (the set-up is most of it)."""
 
 from __future__ import annotations
 
@@ -18,8 +14,6 @@ from .._names import unwrap_moves
 
 _WARMING_MODELS = ("ultralytics.YOLO", "ultralytics.RTDETR", "ultralytics.YOLOWorld", "ultralytics.NAS")
 _RUNS = frozenset({"predict", "track", "__call__"})
-_ENGINES = ("vllm.LLM", "vllm.entrypoints.llm.LLM")  # built warm: profile run and warm-up in the constructor
-_ENGINE_RUNS = frozenset({"generate", "chat", "encode", "embed", "score", "classify", "beam_search"})
 _VIDEO = (".mp4", ".avi", ".mov", ".mkv", ".webm", ".m4v", ".mpg", ".mpeg", ".wmv")
 
 
@@ -29,10 +23,6 @@ def warms_itself(ctx: Context, call: ast.AST) -> bool:
     if not isinstance(call, ast.Call):
         return False
     f = call.func
-    if isinstance(f, ast.Attribute) and f.attr in _ENGINE_RUNS and isinstance(f.value, ast.Name):
-        engines = ctx.assigns.get(f.value.id, [])
-        if engines and all(isinstance(x, ast.Call) and (ctx.call_name(x) or "") in _ENGINES for x in engines):
-            return True  # `llm = LLM(model=...)`; `llm.generate(prompts, params)`: warmed when it was built
     base = f.value if isinstance(f, ast.Attribute) and f.attr in _RUNS else f if isinstance(f, ast.Name) else None
     if not isinstance(base, ast.Name):
         return False
