@@ -139,10 +139,17 @@ def chosen(ctx: Any, expr: ast.IfExp) -> ast.AST | None:
 
 def ruled_out(ctx: Any, stmt: ast.AST) -> bool:
     """``stmt`` sits in a branch of an ``if`` (in its own function or module body) that flags rule out."""
-    child, p = stmt, getattr(stmt, "_wp_parent", None)
-    while isinstance(p, ast.stmt) and not isinstance(p, (*_FUNCS, ast.ClassDef)):
+    return in_ruled_out_branch(stmt, lambda test: truth(ctx, test))
+
+
+def in_ruled_out_branch(node: ast.AST, decide: Any, own_scope: bool = True) -> bool:
+    """``node`` sits in a branch of an ``if`` whose test ``decide`` answers against it (True: the ``else`` never
+    runs; False: the body never runs; None: either may). With ``own_scope``, only the ``if`` statements of its own
+    function or module body count."""
+    child, p = node, getattr(node, "_wp_parent", None)
+    while p is not None and not (own_scope and (not isinstance(p, ast.stmt) or isinstance(p, (*_FUNCS, ast.ClassDef)))):
         if isinstance(p, ast.If) and child is not p.test:
-            v = truth(ctx, p.test)
+            v = decide(p.test)
             if v is not None and (child in p.body) != v:
                 return True
         child, p = p, getattr(p, "_wp_parent", None)

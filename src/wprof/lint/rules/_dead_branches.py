@@ -73,11 +73,6 @@ def decided(ctx: Context, test: ast.AST) -> bool | None:
 
 def in_dead_branch(ctx: Context, node: ast.AST) -> bool:
     """``node`` sits in a branch of an ``if`` that never runs (:func:`decided`)."""
-    child, p = node, getattr(node, "_wp_parent", None)
-    while p is not None:
-        if isinstance(p, ast.If) and child is not p.test:
-            truth = decided(ctx, p.test)
-            if truth is not None and (child in p.body) != truth:
-                return True
-        child, p = p, getattr(p, "_wp_parent", None)
-    return False
+    from .._literal_flags import in_ruled_out_branch
+
+    return in_ruled_out_branch(node, lambda test: decided(ctx, test), own_scope=False)
